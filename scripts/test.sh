@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole suite, as `npm test` runs it: spec lint, generated types in sync, type-check, then vitest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export SCARF_ANALYTICS=false
+
+step() { printf '\n== %s\n' "$1"; }
+step "contracts lint (both specs)"
+node bin/contracts.js lint
+step "contracts generate --check"
+node bin/contracts.js generate --check
+step "tsc --noEmit"
+npx tsc -p .
+step "vitest (unit, integration, type tests)"
+npx vitest run

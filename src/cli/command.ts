@@ -1,0 +1,39 @@
+// The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
+
+export type OptionType = 'string' | 'boolean';
+
+export interface OptionSpec {
+  name: string;
+  type: OptionType;
+  /** What the value is, in the help text: `--port <number>`. */
+  valueName?: string;
+  description: string;
+  default?: string | boolean;
+  multiple?: boolean;
+  short?: string;
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Usage line after `contracts <name>`. */
+  usage: string;
+  description: string;
+  options: OptionSpec[];
+  /** Positional arguments, for help. */
+  positionals?: { name: string; description: string }[];
+  examples: { command: string; description: string }[];
+  /** Exit status: 0 good, 1 the subject failed, 2 the tool could not do its job. */
+  run(options: ParsedOptions, positionals: string[], io: Io): Promise<number>;
+}
+
+export const exitCodes = { ok: 0, failed: 1, cannotRun: 2 } as const;

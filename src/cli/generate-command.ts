@@ -1,0 +1,38 @@
+// `contracts generate`: TypeScript types from the specs into generated/, or --check that they are current.
+import path from 'node:path';
+import { apiNames, apis } from '../apis.js';
+import { findStale, renderAll, writeGenerated } from '../generate/generate-types.js';
+import { exitCodes, type Command } from './command.js';
+
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'Generate TypeScript types from the specs into generated/ (--check: fail when stale)',
+  usage: '[--check] [--out-dir DIR]',
+  description: [
+    'Runs openapi-typescript on each shipped spec and writes one file per API, with a do-not-edit banner:',
+    ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
+    'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
+  ].join('\n'),
+  options: [
+    { name: 'check', type: 'boolean', description: 'Write nothing; exit 1 when a generated file is stale or missing' },
+    { name: 'out-dir', type: 'string', valueName: 'dir', description: 'Directory of the generated files', default: 'generated' },
+  ],
+  examples: [
+    { command: 'contracts generate', description: 'Regenerate generated/ after changing a spec' },
+    { command: 'contracts generate --check', description: 'In CI: fail when generated/ has drifted from specs/' },
+  ],
+  async run(options, _positionals, io) {
+    const outDir = path.resolve(io.cwd, String(options['out-dir']));
+    const files = await renderAll(outDir);
+    const relative = (file: string) => path.relative(io.cwd, file) || file;
+    if (options.check) {
+      const stale = await findStale(files);
+      for (const item of stale) io.out(`${relative(item.file)}: ${item.reason === 'missing' ? 'missing' : 'stale'}: run \`npm run generate\``);
+      if (stale.length === 0) io.err(`generated types are up to date (${files.length} files)`);
+      return stale.length > 0 ? exitCodes.failed : exitCodes.ok;
+    }
+    await writeGenerated(files);
+    for (const file of files) io.out(`${file.api.spec} -> ${relative(file.file)}`);
+    return exitCodes.ok;
+  },
+};

@@ -1,0 +1,50 @@
+// The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+import { exitCodes, type Command, type Io } from './command.js';
+import { generateCommand } from './generate-command.js';
+import { commandHelp, mainHelp } from './help.js';
+import { lintCommand } from './lint-command.js';
+import { parseCommandArgs } from './parse-args.js';
+
+export const commands: Command[] = [lintCommand, generateCommand];
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? commands.find((command) => command.name === rest[0]) : undefined;
+    io.out(topic ? commandHelp(topic) : mainHelp(commands));
+    return name === undefined ? exitCodes.cannotRun : exitCodes.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+    io.out(pkg.version);
+    return exitCodes.ok;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.err(`contracts: unknown command "${name}". Commands: ${commands.map((c) => c.name).join(', ')}. Run \`contracts --help\`.`);
+    return exitCodes.cannotRun;
+  }
+  try {
+    const { options, positionals } = parseCommandArgs(command, rest);
+    if (options.help) {
+      io.out(commandHelp(command));
+      return exitCodes.ok;
+    }
+    return await command.run(options, positionals, io);
+  } catch (error) {
+    if (error instanceof ContractsError) {
+      io.err(`contracts ${command.name}: ${error.toLine()}`);
+      if (error.code === 'USAGE' || error.code === 'UNKNOWN_API') io.err(`Run \`contracts ${command.name} --help\` for usage.`);
+      return exitCodes.cannotRun;
+    }
+    // Anything else is a bug in the toolkit: say so in one line, keep the detail for those who ask.
+    io.err(`contracts ${command.name}: internal error: ${(error as Error).message}`);
+    if (io.env.CONTRACTS_DEBUG) io.err(String((error as Error).stack));
+    else io.err('Set CONTRACTS_DEBUG=1 for the stack trace, and please report it.');
+    return exitCodes.cannotRun;
+  }
+}

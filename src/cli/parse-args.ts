@@ -1,0 +1,41 @@
+// Parses one command's arguments against its option table; mistakes become UsageErrors with a clear message.
+import { parseArgs } from 'node:util';
+import { ContractsError } from '../core/errors.js';
+import type { Command, ParsedOptions } from './command.js';
+
+
+export function parseCommandArgs(command: Command, argv: string[]): { options: ParsedOptions; positionals: string[] } {
+  const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = { help: { type: 'boolean', short: 'h' } };
+  for (const option of command.options) {
+    config[option.name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}), ...(option.short ? { short: option.short } : {}) };
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: config, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ContractsError('USAGE', explainParseError(error as Error));
+  }
+  const options: ParsedOptions = { ...(parsed.values as ParsedOptions) };
+  for (const option of command.options) {
+    if (options[option.name] === undefined && option.default !== undefined) options[option.name] = option.default;
+  }
+  return { options, positionals: parsed.positionals };
+}
+
+function explainParseError(error: Error): string {
+  const code = (error as { code?: string }).code;
+  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''}`.trim();
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return /argument missing/.test(error.message) ? `option ${option ?? ''} needs a value`.replace('  ', ' ') : `option ${option ?? ''} takes no value`;
+  }
+  return error.message.split('\n')[0] ?? String(error);
+}
+
+/** A string option that must be one of `choices`. */
+export function requireChoice(name: string, value: unknown, choices: readonly string[]): string {
+  if (typeof value !== 'string' || !choices.includes(value)) {
+    throw new ContractsError('USAGE', `--${name} must be one of ${choices.join(', ')}${value === undefined ? '' : `, not "${String(value)}"`}`);
+  }
+  return value;
+}

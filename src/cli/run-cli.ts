@@ -1,0 +1,11 @@
+// Process entry: wires main() to the real process (stdout, stderr, cwd, env, exit status).
+import { main } from './main.js';
+
+process.env.SCARF_ANALYTICS ??= 'false';
+const exitCode = await main(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text + '\n'),
+  err: (text) => process.stderr.write(text + '\n'),
+  cwd: process.cwd(),
+  env: process.env,
+});
+process.exitCode = exitCode;

@@ -1,0 +1,46 @@
+// The one ajv setup (JSON Schema 2020-12, the dialect of OpenAPI 3.1 Schema Objects) that lint, mock tests and
+// conformance share, so they never disagree about what a schema accepts.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
+const addFormats = addFormatsModule.default;
+
+/** Schema Object keywords that OpenAPI 3.1 adds to JSON Schema 2020-12 (spec section 4.8.24). */
+export const openApiSchemaKeywords = ['discriminator', 'xml', 'externalDocs', 'example'] as const;
+
+export type ContractsAjv = Ajv2020;
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    // Report every problem in a body, not just the first: a conformance report lists them all.
+    allErrors: true,
+    // Specs routinely combine keywords without repeating `type` in every branch; that is not a mistake.
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    validateFormats: true,
+    logger: false,
+  });
+  addFormats(ajv);
+  for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });
+  return ajv;
+}
+
+/** Registers specification extensions (`x-…`) used in a document, so strict mode accepts them in schemas. */
+export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
+  const seen = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.startsWith('x-')) seen.add(key);
+        walk(child);
+      }
+    }
+  };
+  walk(document);
+  for (const keyword of seen) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+}

@@ -1,0 +1,36 @@
+// Operational faults (the tool could not do its job) as error classes with stable codes.
+// A spec or response that breaks a rule is never an exception: it is a finding or a lint problem.
+
+export type ContractsErrorCode =
+  | 'SPEC_NOT_FOUND'
+  | 'SPEC_NOT_READABLE'
+  | 'SPEC_NOT_YAML'
+  | 'SPEC_NOT_OPENAPI_31'
+  | 'SPEC_BROKEN_REF'
+  | 'SPEC_SCHEMA_INVALID'
+  | 'UNKNOWN_API'
+  | 'USAGE';
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export class ContractsError extends Error {
+  readonly code: ContractsErrorCode;
+  readonly location: SourceLocation | undefined;
+
+  constructor(code: ContractsErrorCode, message: string, location?: SourceLocation) {
+    super(message);
+    this.name = 'ContractsError';
+    this.code = code;
+    this.location = location;
+  }
+
+  /** One line for a person: `file:line:col: message` when the place is known. */
+  toLine(): string {
+    const where = this.location ? `${this.location.file}:${this.location.line}:${this.location.column}: ` : '';
+    return `${where}${this.message}`;
+  }
+}

@@ -1,0 +1,106 @@
+// Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document): the core's only I/O.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import { ContractsError } from './errors.js';
+import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface LoadedSpec {
+  /** The path as the user gave it (used in messages). */
+  file: string;
+  source: string;
+  document: OpenApiDocument;
+  locate: Locate;
+}
+
+/** Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. */
+export async function loadSpec(file: string, displayFile = file): Promise<LoadedSpec> {
+  let source: string;
+  try {
+    source = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ContractsError('SPEC_NOT_FOUND', `spec not found: ${displayFile}`);
+    if (code === 'EISDIR') throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
+    throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
+  }
+  return parseSpec(displayFile, source);
+}
+
+export function parseSpec(file: string, source: string): LoadedSpec {
+  const lineCounter = new LineCounter();
+  const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const firstError = yamlDoc.errors[0];
+  if (firstError) {
+    const pos = lineCounter.linePos(firstError.pos[0]);
+    const reason = firstError.message.split('\n')[0];
+    throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
+  }
+  const locate = createLocator(yamlDoc, lineCounter);
+  const document: unknown = yamlDoc.toJS({ maxAliasCount: 100 });
+  const at = (p: JsonPath) => ({ file, ...locate(p) });
+
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+    throw new ContractsError('SPEC_NOT_OPENAPI_31', `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`, at([]));
+  }
+  const record = document as Record<string, unknown>;
+  if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
+    throw new ContractsError(
+      'SPEC_NOT_OPENAPI_31',
+      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3.1`,
+      at(['swagger']),
+    );
+  }
+  if (typeof record.openapi !== 'string' || !/^3\.1\.\d+$/.test(record.openapi)) {
+    const found = record.openapi === undefined ? 'no openapi field' : `openapi: ${String(record.openapi)}`;
+    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.1 is supported, found ${found}`, at(['openapi']));
+  }
+  checkRefs(record, [], (refPath, ref, reason) => {
+    throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
+  });
+  return { file, source, document: record as OpenApiDocument, locate };
+}
+
+// Keys whose values are literal data (examples, defaults, enums), where "$ref" is not a reference.
+const literalKeys = new Set(['example', 'default', 'enum', 'const']);
+
+function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: JsonPath, ref: string, reason: string) => never): void {
+  const walk = (value: unknown, at: (string | number)[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...at, index]));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const object = value as Record<string, unknown>;
+    const ref = object.$ref;
+    if (typeof ref === 'string') {
+      if (!ref.startsWith('#')) fail(at, ref, 'points outside this file: bundle the spec into one file');
+      if (resolvePointer(root, ref) === undefined) fail(at, ref, 'does not resolve: nothing at that pointer');
+    }
+    for (const [key, child] of Object.entries(object)) {
+      const parentKey = at[at.length - 1];
+      const isLiteral =
+        parentKey !== 'properties' &&
+        (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)));
+      if (!isLiteral) walk(child, [...at, key]);
+    }
+  };
+  walk(root, [...here]);
+}
+
+/** The value at a local JSON pointer (`#/components/schemas/X`), or undefined. */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const segment of pointerToPath(pointer)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

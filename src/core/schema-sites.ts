@@ -1,0 +1,61 @@
+// Finds every Schema Object in an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#schema-object),
+// nested subschemas included, by the document path a validator can be compiled at.
+import type { JsonPath } from './source-locator.js';
+
+export interface SchemaSite {
+  path: JsonPath;
+  schema: Record<string, unknown> | boolean;
+}
+
+const schemaMapKeywords = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
+const schemaKeywords = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'contentSchema'];
+const schemaArrayKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+// Literal data inside the OpenAPI structure: never holds a Schema Object to lint.
+const literalKeys = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/** Top-level schemas: components.schemas entries and every `schema` field of a parameter, header or media type. */
+export function rootSchemaSites(document: unknown): SchemaSite[] {
+  const sites: SchemaSite[] = [];
+  const walk = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => walk(item, [...path, index]));
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = [...path, key];
+      const inComponentSchemas = path.length === 2 && path[0] === 'components' && path[1] === 'schemas';
+      if ((key === 'schema' || inComponentSchemas) && isSchema(child)) sites.push({ path: childPath, schema: child });
+      else if (!literalKeys.has(key) && !key.startsWith('x-')) walk(child, childPath);
+    }
+  };
+  walk(document, []);
+  return sites;
+}
+
+/** A schema and all its subschemas, parents first. */
+export function subschemaSites(root: SchemaSite): SchemaSite[] {
+  const sites: SchemaSite[] = [];
+  const visit = (schema: unknown, path: JsonPath): void => {
+    if (!isSchema(schema)) return;
+    sites.push({ path, schema });
+    if (typeof schema === 'boolean') return;
+    for (const keyword of schemaMapKeywords) {
+      const map = schema[keyword];
+      if (map !== null && typeof map === 'object' && !Array.isArray(map)) {
+        for (const [name, child] of Object.entries(map)) visit(child, [...path, keyword, name]);
+      }
+    }
+    for (const keyword of schemaKeywords) if (keyword in schema) visit(schema[keyword], [...path, keyword]);
+    for (const keyword of schemaArrayKeywords) {
+      const list = schema[keyword];
+      if (Array.isArray(list)) list.forEach((child, index) => visit(child, [...path, keyword, index]));
+    }
+  };
+  visit(root.schema, root.path);
+  return sites;
+}
+
+function isSchema(value: unknown): value is Record<string, unknown> | boolean {
+  return typeof value === 'boolean' || (value !== null && typeof value === 'object' && !Array.isArray(value));
+}

@@ -1,0 +1,32 @@
+// swagger-parser's structural validation of the document against the OpenAPI 3.1 schema, located in the source.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { LoadedSpec } from '../core/load-spec.js';
+import { pointerToPath } from '../core/source-locator.js';
+import type { LintProblem } from './lint-problem.js';
+
+interface ValidationDetail {
+  instancePath?: string;
+  message?: string;
+}
+
+export async function swaggerParserProblems(spec: LoadedSpec, file: string): Promise<LintProblem[]> {
+  try {
+    // swagger-parser dereferences in place: it gets a copy.
+    await SwaggerParser.validate(structuredClone(spec.document) as never);
+    return [];
+  } catch (error) {
+    const details = (error as { details?: ValidationDetail[] }).details;
+    const entries = Array.isArray(details) && details.length > 0 ? details : [{ instancePath: '', message: (error as Error).message }];
+    return entries.map((detail) => {
+      const path = pointerToPath(detail.instancePath ?? '');
+      return {
+        file,
+        ...spec.locate(path),
+        severity: 'error' as const,
+        rule: 'swagger-parser',
+        message: `${detail.instancePath || '(document)'} ${detail.message ?? 'is invalid'}`.replace(/\s+/g, ' '),
+        path,
+      };
+    });
+  }
+}

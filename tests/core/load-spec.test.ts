@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ContractsError } from '../../src/core/errors.js';
+import { loadSpec } from '../../src/core/load-spec.js';
+import { fixture, specFile } from '../helpers/paths.js';
+
+describe('loadSpec', () => {
+  it('loads both shipped specs as OpenAPI 3.1 documents', async () => {
+    for (const name of ['client-session', 'repository-webhooks']) {
+      const spec = await loadSpec(specFile(name));
+      expect(spec.document.openapi).toBe('3.1.0');
+    }
+  });
+
+  const failures: [string, { given: string; want: { code: string; message: RegExp; line?: number } }][] = [
+    ['a missing file', { given: 'does-not-exist.yaml', want: { code: 'SPEC_NOT_FOUND', message: /spec not found/ } }],
+    ['a file that is not YAML', { given: 'not-yaml.yaml', want: { code: 'SPEC_NOT_YAML', message: /not valid YAML/, line: 4 } }],
+    ['an OpenAPI 2.0 document', { given: 'swagger-2.yaml', want: { code: 'SPEC_NOT_OPENAPI_31', message: /OpenAPI 2\.0.*convert/, line: 2 } }],
+    ['an OpenAPI 3.0 document', { given: 'openapi-30.yaml', want: { code: 'SPEC_NOT_OPENAPI_31', message: /only OpenAPI 3\.1.*3\.0\.3/, line: 2 } }],
+    ['a $ref that resolves to nothing', { given: 'broken-ref.yaml', want: { code: 'SPEC_BROKEN_REF', message: /#\/components\/schemas\/Itme.*does not resolve/, line: 32 } }],
+  ];
+
+  it.each(failures)('refuses %s with a located ContractsError', async (_name, { given, want }) => {
+    const error = await loadSpec(fixture('specs', given)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractsError);
+    const failure = error as ContractsError;
+    expect(failure.code).toBe(want.code);
+    expect(failure.message).toMatch(want.message);
+    if (want.line !== undefined) expect(failure.location?.line).toBe(want.line);
+  });
+});

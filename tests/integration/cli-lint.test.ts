@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+describe('contracts lint (real process)', () => {
+  it('exits 0 on both shipped specs', async () => {
+    const result = await runCli(['lint']);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('2 specs linted: 0 errors, 0 warnings');
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 1 with file:line:col severity rule message for a broken spec', async () => {
+    const result = await runCli(['lint', 'tests/fixtures/specs/example-violates-schema.yaml']);
+    expect(result.stdout.trim()).toBe(
+      'tests/fixtures/specs/example-violates-schema.yaml:33:23 error contracts-example-valid example does not match its schema: /id must be integer',
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('prints problems as JSON with --format json', async () => {
+    const result = await runCli(['lint', '--format', 'json', 'tests/fixtures/specs/duplicate-operation-id.yaml']);
+    const parsed = JSON.parse(result.stdout) as { problems: { rule: string; line: number }[] };
+    expect(parsed.problems).toEqual([expect.objectContaining({ rule: 'operation-operationId-unique', line: 38 })]);
+    expect(result.code).toBe(1);
+  });
+
+  it('fails on warnings only when asked with --fail-on warning', async () => {
+    const spec = 'tests/fixtures/specs/openapi-warnings.yaml';
+    expect((await runCli(['lint', spec])).code).toBe(0);
+    expect((await runCli(['lint', '--fail-on', 'warning', spec])).code).toBe(1);
+  });
+
+  it.each([
+    ['a missing file', ['lint', 'nope.yaml'], /^contracts lint: spec not found: nope\.yaml$/m],
+    ['a file that is not YAML', ['lint', 'tests/fixtures/specs/not-yaml.yaml'], /^contracts lint: tests\/fixtures\/specs\/not-yaml\.yaml:4:1: not valid YAML/m],
+    ['OpenAPI 2.0', ['lint', 'tests/fixtures/specs/swagger-2.yaml'], /OpenAPI 2\.0 .* is not supported/],
+    ['a broken $ref', ['lint', 'tests/fixtures/specs/broken-ref.yaml'], /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
+    ['an unknown option', ['lint', '--frob'], /^contracts lint: unknown option --frob$/m],
+    ['a bad --format', ['lint', '--format', 'xml'], /--format must be one of text, json, not "xml"/],
+  ])('exits 2 with one clear line for %s, and no stack trace', async (_name, args, message) => {
+    const result = await runCli(args);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(2);
+  });
+
+  it('explains every option in --help', async () => {
+    const result = await runCli(['lint', '--help']);
+    for (const option of ['--format', '--fail-on', '--help']) expect(result.stdout).toContain(option);
+    expect(result.stdout).toContain('Examples:');
+    expect(result.code).toBe(0);
+  });
+});
