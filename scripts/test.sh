@@ -12,4 +12,13 @@ node bin/contracts.js generate --check
 step "tsc --noEmit"
 npx tsc -p .
 step "vitest (unit, integration, type tests)"
-npx vitest run
+mkdir -p reports
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$?
+# One plain closing line, whatever the reporter printed above.
+node -e '
+  const r = JSON.parse(require("fs").readFileSync("reports/vitest.json", "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' || true
+exit "$status"

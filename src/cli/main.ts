@@ -7,9 +7,10 @@ import { exitCodes, type Command, type Io } from './command.js';
 import { generateCommand } from './generate-command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';
+import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
 
-export const commands: Command[] = [lintCommand, generateCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

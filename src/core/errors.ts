@@ -9,6 +9,8 @@ export type ContractsErrorCode =
   | 'SPEC_BROKEN_REF'
   | 'SPEC_SCHEMA_INVALID'
   | 'UNKNOWN_API'
+  | 'PORT_IN_USE'
+  | 'MOCK_START_FAILED'
   | 'USAGE';
 
 export interface SourceLocation {

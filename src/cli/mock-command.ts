@@ -1,0 +1,75 @@
+// `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
+import { apiNames, apis, selectApis, type ApiName } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+import { exitCodes, type Command, type ParsedOptions } from './command.js';
+
+const portOption = (api: ApiName) => `port-${api}`;
+
+export const mockCommand: Command = {
+  name: 'mock',
+  summary: 'Serve the specs with Prism mock servers (client-session :4010, repository-webhooks :4011)',
+  usage: '[options]',
+  description: [
+    'Starts one Prism process per spec, waits until each answers, prints the base URLs and runs until Ctrl-C or',
+    'SIGTERM, when it stops every Prism process it started. By default the mocks answer with the examples of',
+    'the specs; --dynamic generates bodies from the schemas instead.',
+    '',
+    'Prism validates requests: a missing X-API-KEY gets 401, an X-API-VERSION other than 2.4 gets 422, and so do',
+    'a non-integer hook_id or per_page over 100. Send `Prefer: code=404` (any documented status) to get that',
+    'response, `Prefer: example=NAME` for a named example.',
+  ].join('\n'),
+  options: [
+    { name: 'api', type: 'string', valueName: 'name', description: `Which API to serve: ${apiNames.join(', ')} or all`, default: 'all' },
+    ...apiNames.map((api) => ({ name: portOption(api), type: 'string' as const, valueName: 'port', description: `Port of the ${api} mock (0: any free port)`, default: String(apis[api].mockPort) })),
+    { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+    { name: 'dynamic', type: 'boolean', description: 'Generate response bodies from the schemas (Prism dynamic mode)' },
+    { name: 'seed', type: 'string', valueName: 'seed', description: 'With --dynamic: seed for repeatable generated data' },
+    { name: 'verbose', type: 'boolean', description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)" },
+  ],
+  examples: [
+    { command: 'contracts mock', description: 'Both mocks on 127.0.0.1:4010 and :4011' },
+    { command: 'contracts mock --api repository-webhooks --port-repository-webhooks 5011', description: 'Only the webhooks mock, on port 5011' },
+    { command: 'contracts mock --dynamic --seed 42', description: 'Generated bodies, the same on every run' },
+  ],
+  async run(options, _positionals, io) {
+    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const ports = Object.fromEntries(apiNames.map((api) => [api, parsePort(options, api)])) as Record<ApiName, number>;
+    if (options.seed !== undefined && !options.dynamic) throw new ContractsError('USAGE', '--seed only applies with --dynamic');
+    // Listen for Ctrl-C and SIGTERM before anything starts, so a signal during start-up still stops the children.
+    const signalled = new Promise<{ signal: string }>((resolve) => {
+      process.once('SIGINT', () => resolve({ signal: 'SIGINT' }));
+      process.once('SIGTERM', () => resolve({ signal: 'SIGTERM' }));
+    });
+    const { startMocks } = await import('../mock/start-mocks.js');
+    const began = Date.now();
+    const mocks = await startMocks({
+      apis: selected,
+      ports,
+      host: String(options.host),
+      dynamic: Boolean(options.dynamic),
+      ...(typeof options.seed === 'string' ? { seed: options.seed } : {}),
+      verbose: Boolean(options.verbose),
+      onLog: (api, line) => io.err(`[${api}] ${line}`),
+    });
+    for (const mock of mocks.mocks) io.out(`${mock.api.padEnd(20)} ${mock.url}   (Prism pid ${mock.pid})`);
+    const mode = options.dynamic ? `dynamic bodies${options.seed === undefined ? '' : `, seed ${String(options.seed)}`}` : 'the specs\' examples';
+    io.out(`Mocks ready in ${((Date.now() - began) / 1000).toFixed(1)} s, serving ${mode}. Ctrl-C to stop.`);
+
+    const outcome = await Promise.race([signalled, mocks.unexpectedExit.then((exit) => ({ exit }))]);
+    await mocks.stop();
+    if ('exit' in outcome) {
+      const { api, code, signal, output } = outcome.exit;
+      io.err(`contracts mock: Prism for ${api} stopped unexpectedly (${signal ?? `exit ${code}`}): ${output.split('\n').slice(-3).join(' | ') || 'no output'}`);
+      return exitCodes.cannotRun;
+    }
+    io.out('Mocks stopped.');
+    return exitCodes.ok;
+  },
+};
+
+function parsePort(options: ParsedOptions, api: ApiName): number {
+  const raw = String(options[portOption(api)]);
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ContractsError('USAGE', `--${portOption(api)} must be a port number from 0 to 65535, not "${raw}"`);
+  return port;
+}

@@ -1,0 +1,155 @@
+// Indexes the operations of a document (https://spec.openapis.org/oas/v3.1.0#paths-object) and matches a
+// concrete request (`GET /repos/o/r/hooks/42`) to its operation.
+import { resolvePointer, type OpenApiDocument } from './load-spec.js';
+import type { JsonPath } from './source-locator.js';
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+export interface MediaTypeSpec {
+  mediaType: string;
+  /** Document path of the schema, where a validator is compiled; undefined when the media type has none. */
+  schemaPath: JsonPath | undefined;
+}
+
+export interface ResponseSpec {
+  /** "200", "4XX" or "default". */
+  status: string;
+  /** Document path of the Response Object itself, after following a $ref. */
+  path: JsonPath;
+  mediaTypes: MediaTypeSpec[];
+  /** The response is documented to carry no body (x-no-body, or a 204/304). */
+  noBody: boolean;
+  headers: { name: string; required: boolean; schemaPath: JsonPath | undefined }[];
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  pathTemplate: string;
+  /** Document path of the Operation Object. */
+  path: JsonPath;
+  responses: ResponseSpec[];
+  matcher: RegExp;
+  pathParams: string[];
+  /** Literal segments count: more literal wins when two templates match. */
+  specificity: number;
+}
+
+export interface OperationMatch {
+  operation: OperationSpec;
+  pathParams: Record<string, string>;
+}
+
+export function indexOperations(document: OpenApiDocument): OperationSpec[] {
+  const operations: OperationSpec[] = [];
+  for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = follow(document, rawItem as object, ['paths', pathTemplate]);
+    for (const method of httpMethods) {
+      const operation = (item.value as Record<string, unknown>)[method];
+      if (operation === null || typeof operation !== 'object') continue;
+      const operationPath = [...item.path, method];
+      const { matcher, pathParams, specificity } = compileTemplate(pathTemplate);
+      operations.push({
+        operationId: String((operation as { operationId?: unknown }).operationId ?? `${method.toUpperCase()} ${pathTemplate}`),
+        method,
+        pathTemplate,
+        path: operationPath,
+        responses: indexResponses(document, (operation as { responses?: Record<string, unknown> }).responses ?? {}, [...operationPath, 'responses']),
+        matcher,
+        pathParams,
+        specificity,
+      });
+    }
+  }
+  return operations;
+}
+
+/** The operation for a method and a concrete path (no query string); the most literal template wins. */
+export function matchOperation(operations: readonly OperationSpec[], method: string, path: string): OperationMatch | undefined {
+  const lower = method.toLowerCase();
+  let best: OperationMatch | undefined;
+  for (const operation of operations) {
+    if (operation.method !== lower) continue;
+    const match = operation.matcher.exec(path);
+    if (!match) continue;
+    if (best && best.operation.specificity >= operation.specificity) continue;
+    const pathParams: Record<string, string> = {};
+    operation.pathParams.forEach((name, index) => (pathParams[name] = safeDecode(match[index + 1] ?? '')));
+    best = { operation, pathParams };
+  }
+  return best;
+}
+
+/** The documented response for a status: exact code, then its range (4XX), then default. */
+export function responseFor(operation: OperationSpec, status: number): ResponseSpec | undefined {
+  const code = String(status);
+  return (
+    operation.responses.find((response) => response.status === code) ??
+    operation.responses.find((response) => response.status.toUpperCase() === `${code[0]}XX`) ??
+    operation.responses.find((response) => response.status === 'default')
+  );
+}
+
+function indexResponses(document: OpenApiDocument, responses: Record<string, unknown>, at: JsonPath): ResponseSpec[] {
+  return Object.entries(responses).map(([status, raw]) => {
+    const { value, path } = follow(document, raw as object, [...at, status]);
+    const response = value as { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown>; 'x-no-body'?: unknown };
+    const mediaTypes = Object.entries(response.content ?? {}).map(([mediaType, media]) => ({
+      mediaType,
+      schemaPath: media && typeof media === 'object' && 'schema' in media ? [...path, 'content', mediaType, 'schema'] : undefined,
+    }));
+    const headers = Object.entries(response.headers ?? {}).map(([name, rawHeader]) => {
+      const header = follow(document, rawHeader as object, [...path, 'headers', name]);
+      const headerValue = header.value as { required?: boolean; schema?: unknown };
+      return { name, required: headerValue.required === true, schemaPath: 'schema' in headerValue ? [...header.path, 'schema'] : undefined };
+    });
+    return { status, path, mediaTypes, noBody: response['x-no-body'] === true || status === '204' || status === '304', headers };
+  });
+}
+
+/** Follows a Reference Object to what it points at, keeping the document path of the target. */
+function follow(document: OpenApiDocument, value: object, path: JsonPath): { value: object; path: JsonPath } {
+  let current: { value: object; path: JsonPath } = { value, path };
+  for (let hops = 0; hops < 10; hops++) {
+    const ref = (current.value as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#')) break;
+    const target = resolvePointer(document, ref);
+    if (target === null || typeof target !== 'object') break;
+    current = { value: target, path: ref.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) };
+  }
+  return current;
+}
+
+function compileTemplate(template: string): { matcher: RegExp; pathParams: string[]; specificity: number } {
+  const pathParams: string[] = [];
+  let specificity = 0;
+  const pattern = template
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('{')) {
+        if (segment) specificity++;
+        return escapeRegExp(segment);
+      }
+      return segment.split(/(\{[^}]+\})/).map((part) => {
+        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+        if (name === undefined) return escapeRegExp(part);
+        pathParams.push(name);
+        return '([^/]+)';
+      }).join('');
+    })
+    .join('/');
+  return { matcher: new RegExp(`^${pattern}/?$`), pathParams, specificity };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

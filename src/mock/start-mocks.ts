@@ -1,0 +1,143 @@
+// Starts one Prism mock process per spec (Prism serves one spec per process), waits until each answers,
+// and stops them all again. Used by `contracts mock`, the tests and the conformance runner.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { apiNames, apis, specPath, type ApiName } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+
+export interface MockOptions {
+  /** Which APIs to serve; all by default. */
+  apis?: readonly ApiName[];
+  /** Port per API; each API's default (4010, 4011) otherwise. 0 picks a free port. */
+  ports?: Partial<Record<ApiName, number>>;
+  host?: string;
+  /** Prism's dynamic mode: bodies generated from the schemas instead of the spec's examples. */
+  dynamic?: boolean;
+  /** Seed for dynamic mode, so generated data repeats. */
+  seed?: string;
+  /** Pass Prism's own log (info level) to `onLog`; otherwise Prism logs only fatal errors. */
+  verbose?: boolean;
+  onLog?: (api: ApiName, line: string) => void;
+  /** How long to wait for each mock to answer. */
+  startTimeoutMs?: number;
+}
+
+export interface RunningMock {
+  api: ApiName;
+  url: string;
+  port: number;
+  pid: number;
+}
+
+export interface Mocks {
+  urls: Partial<Record<ApiName, string>>;
+  mocks: RunningMock[];
+  /** Resolves when a mock process ends before stop() was called. */
+  unexpectedExit: Promise<{ api: ApiName; code: number | null; signal: NodeJS.Signals | null; output: string }>;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
+
+export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
+  const host = options.host ?? '127.0.0.1';
+  const selected = options.apis ?? apiNames;
+  const started: { mock: RunningMock; child: ChildProcess; output: string[] }[] = [];
+  let stopping = false;
+  let reportExit: (value: Awaited<Mocks['unexpectedExit']>) => void = () => {};
+  const unexpectedExit = new Promise<Awaited<Mocks['unexpectedExit']>>((resolve) => (reportExit = resolve));
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(started.map(({ child }) => stopChild(child)));
+  };
+
+  try {
+    // Check every port before starting anything, so a taken port fails fast and names itself.
+    const ports = new Map<ApiName, number>();
+    for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));
+    for (const api of selected) {
+      const port = ports.get(api)!;
+      const args = [prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
+      if (options.dynamic) args.push('--dynamic');
+      if (options.seed !== undefined) args.push('--seed', options.seed);
+      args.push(specPath(apis[api]));
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' } });
+      const output: string[] = [];
+      const collect = (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) {
+          if (!line.trim()) continue;
+          output.push(line);
+          if (output.length > 50) output.shift();
+          if (options.verbose) options.onLog?.(api, line);
+        }
+      };
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const entry = { mock: { api, url, port, pid: child.pid ?? -1 }, child, output };
+      started.push(entry);
+      child.once('exit', (code, signal) => {
+        if (!stopping) reportExit({ api, code, signal, output: output.join('\n') });
+      });
+    }
+    await Promise.all(started.map((entry) => waitUntilAnswering(entry, options.startTimeoutMs ?? 20_000)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const mocks = started.map((entry) => entry.mock);
+  return { urls: Object.fromEntries(mocks.map((mock) => [mock.api, mock.url])), mocks, unexpectedExit, stop };
+}
+
+/** Resolves the port to use: fails with PORT_IN_USE when it is taken; 0 means any free port. */
+async function claimPort(api: ApiName, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${error.code ?? error.message})`;
+      reject(new ContractsError('PORT_IN_USE', `port ${port} for the ${api} mock ${reason} on ${host}: stop what holds it or choose another port`));
+    });
+    server.listen(port, host, () => {
+      const address = server.address();
+      const chosen = typeof address === 'object' && address ? address.port : port;
+      server.close(() => resolve(chosen));
+    });
+  });
+}
+
+async function waitUntilAnswering(entry: { mock: RunningMock; child: ChildProcess; output: string[] }, timeoutMs: number): Promise<void> {
+  const { mock, child, output } = entry;
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited || child.exitCode !== null) {
+      const detail = output.slice(-5).join(' | ') || 'no output';
+      throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} exited before it answered on ${mock.url}: ${detail}`);
+    }
+    try {
+      await fetch(mock.url + '/', { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} did not answer on ${mock.url} within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
