@@ -2,7 +2,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { addExtensionKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
-import { pointerToPath, type JsonPath } from './source-locator.js';
+import type { JsonPath } from './source-locator.js';
 
 export interface SchemaError {
   /** Where in the checked value, as a JSON pointer (`/order/paymentMethod`). */
@@ -21,19 +21,22 @@ export interface CompiledSpec {
   validatorAt(schemaPath: JsonPath): ValidateFunction;
   /** Validates a value against the schema at a document path; an empty array when it holds. */
   validateAt(schemaPath: JsonPath, value: unknown): SchemaError[];
+  /** The errors of the last failed call of a validator from validatorAt, as SchemaErrors. */
+  errorsOf(validate: ValidateFunction): SchemaError[];
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
 const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags'];
 
-export function compileSpec(spec: LoadedSpec): CompiledSpec {
+/** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
+export function compileSpec(spec: LoadedSpec, document: object = spec.document): CompiledSpec {
   const ajv = createAjv();
-  addExtensionKeywords(ajv, spec.document);
+  addExtensionKeywords(ajv, document);
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
   // The whole document is registered as one resource so `#/components/...` references resolve inside it.
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-  ajv.addSchema(spec.document as object, documentId, undefined, false);
+  ajv.addSchema(document, documentId, undefined, false);
   const cache = new Map<string, ValidateFunction>();
 
   const validatorAt = (schemaPath: JsonPath): ValidateFunction => {
@@ -52,10 +55,16 @@ export function compileSpec(spec: LoadedSpec): CompiledSpec {
     validatorAt,
     validateAt(schemaPath, value) {
       const validate = validatorAt(schemaPath);
-      if (validate(value)) return [];
-      return (validate.errors ?? []).map((error) => toSchemaError(error, documentId));
+      return validate(value) ? [] : schemaErrorsOf(validate, documentId);
+    },
+    errorsOf(validate) {
+      return schemaErrorsOf(validate, documentId);
     },
   };
+}
+
+function schemaErrorsOf(validate: ValidateFunction, documentId: string): SchemaError[] {
+  return (validate.errors ?? []).map((error) => toSchemaError(error, documentId));
 }
 
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
@@ -92,5 +101,3 @@ function formatAllowed(values: unknown): string {
   const shown = values.slice(0, 8).map((value) => JSON.stringify(value));
   return values.length > 8 ? `${shown.join(', ')}, … ${values.length} in all` : shown.join(', ');
 }
-
-export { pointerToPath };

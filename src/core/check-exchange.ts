@@ -1,0 +1,85 @@
+// The core's entry point: one exchange in, findings out. Pure: no I/O, no exceptions for bad responses.
+import type { CompiledOperation, Contract } from './compile-contract.js';
+import { exchangeChecks } from './checks/index.js';
+import { isJsonMediaType, type CheckContext, type ParsedBody } from './checks/check-context.js';
+import { headerValue, mediaTypeOf, type Exchange } from './exchange.js';
+import type { CheckName, Finding } from './finding.js';
+import { matchOperation, responseFor } from './operation-index.js';
+
+export interface ExchangeResult {
+  /** The operation matched, or undefined when the exchange matched none (then `findings` says so). */
+  operationId: string | undefined;
+  /** The checks that had something to judge; each passed unless a finding names it. */
+  applied: CheckName[];
+  findings: Finding[];
+}
+
+export interface CheckOptions {
+  /** Report fields the spec does not list (needs a contract compiled with `strict`). */
+  strict?: boolean;
+  /** Skip path matching: the exchange is known to be this operation. */
+  operationId?: string;
+}
+
+export function checkExchange(contract: Contract, exchange: Exchange, options: CheckOptions = {}): ExchangeResult {
+  const operation = findOperation(contract, exchange, options.operationId);
+  if (!operation) {
+    return {
+      operationId: undefined,
+      applied: ['operation_matching'],
+      findings: [{
+        check: 'operation_matching',
+        severity: 'error',
+        operation: `${exchange.method.toUpperCase()} ${exchange.path}`,
+        instancePath: '',
+        message: options.operationId
+          ? `no operation "${options.operationId}" in the spec`
+          : `${exchange.method.toUpperCase()} ${exchange.path} matches no operation of the spec`,
+      }],
+    };
+  }
+  const response = responseFor(operation.spec, exchange.status);
+  const compiledResponse = response && operation.responses.find((candidate) => candidate.spec === response);
+  const mediaType = mediaTypeOf(headerValue(exchange.headers, 'content-type'));
+  const media = compiledResponse?.mediaTypes.find((candidate) => mediaMatches(candidate.mediaType, mediaType));
+  const context: CheckContext = {
+    contract,
+    exchange,
+    operation,
+    response: compiledResponse,
+    media,
+    body: parseBody(exchange.body, mediaType),
+    strict: options.strict === true,
+  };
+  const applied: CheckName[] = [];
+  const findings: Finding[] = [];
+  for (const check of exchangeChecks) {
+    if (!check.applies(context)) continue;
+    applied.push(check.name);
+    findings.push(...check.run(context));
+  }
+  return { operationId: operation.spec.operationId, applied, findings };
+}
+
+function findOperation(contract: Contract, exchange: Exchange, operationId: string | undefined): CompiledOperation | undefined {
+  if (operationId !== undefined) return contract.byOperationId.get(operationId);
+  const match = matchOperation(contract.operations, exchange.method, exchange.path);
+  return match && contract.byOperationId.get(match.operation.operationId);
+}
+
+function mediaMatches(documented: string, actual: string | undefined): boolean {
+  if (actual === undefined) return false;
+  if (documented === actual || documented === '*/*') return true;
+  const [type, subtype] = documented.split('/');
+  return subtype === '*' && actual.startsWith(`${type}/`);
+}
+
+function parseBody(body: string, mediaType: string | undefined): ParsedBody {
+  if (body.length === 0) return { kind: 'empty' };
+  if (!isJsonMediaType(mediaType)) return { kind: 'other' };
+  try {
+    return { kind: 'json', value: JSON.parse(body) };
+  } catch (error) {
+    return { kind: 'invalid-json', reason: (error as Error).message };
+  }
+}

@@ -1,0 +1,45 @@
+// content_type_conformance: the body's media type is one documented for the response, and a response
+// documented without a body (202/204 here) has none. OpenAPI 3.1 section 4.8.17 (Response Object `content`).
+import { headerValue, mediaTypeOf } from '../exchange.js';
+import { finding, type ExchangeCheck } from './check-context.js';
+
+export const contentTypeConformance: ExchangeCheck = {
+  name: 'content_type_conformance',
+  applies: (context) => context.response !== undefined && (context.response.spec.noBody || context.response.mediaTypes.length > 0),
+  run(context) {
+    const response = context.response!;
+    const { status, body } = context.exchange;
+    const contentType = headerValue(context.exchange.headers, 'content-type');
+    if (response.spec.noBody) {
+      if (body.length === 0) return [];
+      return [
+        finding(context, 'content_type_conformance', {
+          message: `status ${status} is documented without a body, but the response has one (${body.length} bytes${contentType ? `, ${contentType}` : ''})`,
+          expected: 'no body',
+          actual: `${body.length} bytes`,
+        }),
+      ];
+    }
+    const documented = response.mediaTypes.map((media) => media.mediaType);
+    if (body.length === 0) {
+      return [
+        finding(context, 'content_type_conformance', {
+          message: `status ${status} is documented with a body (${documented.join(', ')}), but the response has none`,
+          expected: documented,
+          actual: 'no body',
+        }),
+      ];
+    }
+    const mediaType = mediaTypeOf(contentType);
+    if (context.media) return [];
+    return [
+      finding(context, 'content_type_conformance', {
+        message: mediaType
+          ? `content type ${mediaType} is not documented for status ${status} (documented: ${documented.join(', ')})`
+          : `the response has a body but no Content-Type (documented: ${documented.join(', ')})`,
+        expected: documented,
+        actual: mediaType ?? null,
+      }),
+    ];
+  },
+};

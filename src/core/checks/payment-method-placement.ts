@@ -1,0 +1,39 @@
+// payment_method_placement: the client-session seed's rule. Its schema puts paymentMethod at the top level,
+// its example under order: either place, or both, is accepted; neither fails; both with different contents warns.
+import { isDeepStrictEqual } from 'node:util';
+import type { Finding } from '../finding.js';
+import { finding, type ExchangeCheck } from './check-context.js';
+
+export const paymentMethodPlacement: ExchangeCheck = {
+  name: 'payment_method_placement',
+  applies: (context) => context.media?.placement !== undefined && context.body.kind === 'json',
+  run(context) {
+    const { accepted } = context.media!.placement!;
+    const body = context.body.kind === 'json' ? context.body.value : undefined;
+    const found = accepted.map((pointer) => ({ pointer, value: valueAt(body, pointer) })).filter((entry) => entry.value !== undefined);
+    const findings: Finding[] = [];
+    if (found.length === 0) {
+      findings.push(finding(context, 'payment_method_placement', {
+        message: `paymentMethod is missing: expected at ${accepted.join(' (the seed schema) or at ')} (the seed example), or both`,
+        expected: accepted,
+        actual: null,
+      }));
+    } else if (found.length > 1 && !found.every((entry) => isDeepStrictEqual(entry.value, found[0]!.value))) {
+      findings.push(finding(context, 'payment_method_placement', {
+        severity: 'warning',
+        instancePath: found[1]!.pointer,
+        message: `paymentMethod is present at ${found.map((entry) => entry.pointer).join(' and ')} with different contents: which one applies is not defined`,
+      }));
+    }
+    return findings;
+  },
+};
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}

@@ -1,0 +1,47 @@
+// response_schema_conformance: the body validates against the documented schema; each ajv error is a finding
+// with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
+import type { SchemaError } from '../compile-spec.js';
+import type { Finding } from '../finding.js';
+import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
+
+export const responseSchemaConformance: ExchangeCheck = {
+  name: 'response_schema_conformance',
+  applies: (context) => context.media?.validate !== undefined && context.body.kind !== 'empty' && isJsonMediaType(context.media.mediaType),
+  run(context) {
+    const { body, media } = context;
+    if (body.kind === 'invalid-json') {
+      return [finding(context, 'response_schema_conformance', { message: `the body is not valid JSON: ${body.reason}`, expected: media!.mediaType })];
+    }
+    if (body.kind !== 'json') return [];
+    const validate = media!.validate!;
+    let errors: SchemaError[] = validate(body.value) ? [] : context.contract.errorsOf(validate);
+    if (media!.placement) errors = errors.filter((error) => !isPlacementError(error, media!.placement!.accepted));
+    const findings = errors.map((error) => toFinding(context, error));
+    if (context.strict && media!.validateStrict && !media!.validateStrict(body.value)) {
+      for (const error of context.contract.strictErrorsOf(media!.validateStrict)) {
+        if (error.keyword !== 'unevaluatedProperties') continue;
+        const property = String(error.params.unevaluatedProperty);
+        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }));
+      }
+    }
+    return findings;
+  },
+};
+
+function toFinding(context: CheckContext, error: SchemaError): Finding {
+  return finding(context, 'response_schema_conformance', {
+    instancePath: error.instancePath,
+    schemaPath: error.schemaPath,
+    message: error.message,
+    ...(error.keyword === 'enum' ? { expected: error.params.allowedValues } : {}),
+  });
+}
+
+/** Errors the paymentMethod placement rule reports in its own words (payment_method_placement). */
+function isPlacementError(error: SchemaError, accepted: string[]): boolean {
+  if (error.keyword === 'anyOf' && error.instancePath === '') return true;
+  if (error.keyword !== 'required') return false;
+  const missing = `${error.instancePath}/${String(error.params.missingProperty)}`;
+  // "/paymentMethod", "/order" (the parent of /order/paymentMethod), "/order/paymentMethod"
+  return accepted.some((pointer) => pointer === missing || pointer.startsWith(missing + '/'));
+}

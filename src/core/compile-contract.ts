@@ -1,0 +1,110 @@
+// Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
+// so checking a response does no schema work.
+import type { ValidateFunction } from 'ajv';
+import { compileSpec, type CompiledSpec, type SchemaError } from './compile-spec.js';
+import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
+import type { JsonPath } from './source-locator.js';
+import { strictDocument } from './strict-schemas.js';
+
+/** The seed's paymentMethod placement rule, read from the schema's x-payment-method-placement extension. */
+export interface PlacementRule {
+  /** JSON pointers where the object may stand, e.g. ['/paymentMethod', '/order/paymentMethod']. */
+  accepted: string[];
+  description: string;
+}
+
+export interface CompiledMediaType {
+  mediaType: string;
+  schemaPath: JsonPath | undefined;
+  validate: ValidateFunction | undefined;
+  /** With --strict: the same schema refusing undeclared properties. */
+  validateStrict: ValidateFunction | undefined;
+  placement: PlacementRule | undefined;
+}
+
+export interface CompiledHeader {
+  name: string;
+  required: boolean;
+  schemaType: string | undefined;
+  validate: ValidateFunction | undefined;
+}
+
+export interface CompiledResponse {
+  spec: ResponseSpec;
+  mediaTypes: CompiledMediaType[];
+  headers: CompiledHeader[];
+}
+
+export interface CompiledOperation {
+  spec: OperationSpec;
+  responses: CompiledResponse[];
+}
+
+export interface Contract {
+  spec: LoadedSpec;
+  operations: OperationSpec[];
+  byOperationId: Map<string, CompiledOperation>;
+  errorsOf(validate: ValidateFunction): SchemaError[];
+  strictErrorsOf(validate: ValidateFunction): SchemaError[];
+}
+
+export interface ContractOptions {
+  /** Also compile the --strict validators (unknown fields reported). */
+  strict?: boolean;
+}
+
+export function compileContract(spec: LoadedSpec, options: ContractOptions = {}): Contract {
+  const compiled = compileSpec(spec);
+  const strict: CompiledSpec | undefined = options.strict ? compileSpec(spec, strictDocument(spec.document)) : undefined;
+  const operations = indexOperations(spec.document);
+  const byOperationId = new Map<string, CompiledOperation>();
+  for (const operation of operations) {
+    byOperationId.set(operation.operationId, {
+      spec: operation,
+      responses: operation.responses.map((response) => ({
+        spec: response,
+        mediaTypes: response.mediaTypes.map((media) => ({
+          mediaType: media.mediaType.toLowerCase(),
+          schemaPath: media.schemaPath,
+          validate: media.schemaPath ? compiled.validatorAt(media.schemaPath) : undefined,
+          validateStrict: media.schemaPath && strict ? strict.validatorAt(media.schemaPath) : undefined,
+          placement: media.schemaPath ? placementRule(spec.document, media.schemaPath) : undefined,
+        })),
+        headers: response.headers.map((header) => ({
+          name: header.name,
+          required: header.required,
+          schemaType: header.schemaPath ? schemaType(spec.document, header.schemaPath) : undefined,
+          validate: header.schemaPath ? compiled.validatorAt(header.schemaPath) : undefined,
+        })),
+      })),
+    });
+  }
+  return {
+    spec,
+    operations,
+    byOperationId,
+    errorsOf: (validate) => compiled.errorsOf(validate),
+    strictErrorsOf: (validate) => (strict ?? compiled).errorsOf(validate),
+  };
+}
+
+/** The schema at a path, following $refs, or undefined. */
+function resolveSchema(document: object, path: JsonPath): Record<string, unknown> | undefined {
+  let schema = resolvePointer(document, '#/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/'));
+  for (let hops = 0; hops < 10 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string'; hops++) {
+    schema = resolvePointer(document, (schema as { $ref: string }).$ref);
+  }
+  return schema && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
+}
+
+function placementRule(document: object, schemaPath: JsonPath): PlacementRule | undefined {
+  const extension = resolveSchema(document, schemaPath)?.['x-payment-method-placement'] as { accepted?: unknown; description?: unknown } | undefined;
+  if (!extension || !Array.isArray(extension.accepted)) return undefined;
+  return { accepted: extension.accepted.map(String), description: String(extension.description ?? '') };
+}
+
+function schemaType(document: object, schemaPath: JsonPath): string | undefined {
+  const type = resolveSchema(document, schemaPath)?.type;
+  return typeof type === 'string' ? type : undefined;
+}

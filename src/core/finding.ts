@@ -1,0 +1,38 @@
+// A finding: one way a response breaks the contract, as data (like ajv's ErrorObject). Checks return
+// arrays of findings, empty when the rule holds; they never throw for a non-conforming response.
+
+export type FindingSeverity = 'error' | 'warning';
+
+export const checkNames = [
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'payment_method_placement',
+  'operation_matching',
+  'auth_required',
+  'api_version_enforced',
+  'events_default_push',
+  'events_replace',
+  'add_events',
+  'remove_events',
+  'secret_masked',
+  'redelivery_flag',
+  'deleted_hook_404',
+  'per_page_respected',
+  'per_page_capped',
+] as const;
+export type CheckName = (typeof checkNames)[number];
+
+export interface Finding {
+  check: CheckName;
+  severity: FindingSeverity;
+  /** operationId, or `METHOD /path` when the exchange matched none. */
+  operation: string;
+  /** Where in the body (JSON pointer), '' for the whole body or for non-body findings. */
+  instancePath: string;
+  schemaPath?: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+}
