@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
+import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
 import { generateCommand } from './generate-command.js';
 import { commandHelp, mainHelp } from './help.js';
@@ -10,7 +11,7 @@ import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, checkCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

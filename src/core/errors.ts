@@ -11,6 +11,10 @@ export type ContractsErrorCode =
   | 'UNKNOWN_API'
   | 'PORT_IN_USE'
   | 'MOCK_START_FAILED'
+  | 'TARGET_UNREACHABLE'
+  | 'INTERRUPTED'
+  | 'INPUT_NOT_READABLE'
+  | 'REPORT_NOT_WRITABLE'
   | 'USAGE';
 
 export interface SourceLocation {

@@ -1,0 +1,111 @@
+// `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
+import { apiNames, selectApis } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+import { exitCodes, type Command, type ParsedOptions } from './command.js';
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Run the conformance suite against the embedded mocks or a server (--base-url)',
+  usage: '[options]',
+  description: [
+    'Calls the API through the typed clients and checks every response against the spec: status code, content',
+    'type, body schema, response headers, the paymentMethod placement rule, the refusal of requests without',
+    'X-API-KEY or with another X-API-VERSION, and the webhooks seed\'s behaviour across calls (events default to',
+    'push; events/add_events/remove_events; the secret is masked; redelivery; a deleted hook is 404; per_page).',
+    '',
+    'Without --base-url it starts the Prism mocks, runs against them and stops them; checks that need a stateful',
+    'server are reported as skipped. With --base-url it runs the full sequence: it creates two webhooks on',
+    '--owner/--repo, exercises them and deletes them at the end, also when checks fail or on Ctrl-C.',
+    '',
+    'Credentials come only from the environment, and never appear in output or reports:',
+    '  CLIENT_SESSION_API_KEY        sent as X-API-KEY (required with --base-url)',
+    '  CLIENT_SESSION_CLIENT_TOKEN   sent as the clientToken query parameter (optional)',
+    '  WEBHOOKS_TOKEN                sent as Authorization: Bearer (optional)',
+  ].join('\n'),
+  options: [
+    { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+    { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks' },
+    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (required with --base-url)' },
+    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls (required with --base-url)' },
+    { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
+    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates', default: 'https://example.invalid/contracts-check' },
+    { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+    { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
+    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check) or json:FILE' },
+  ],
+  examples: [
+    { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
+    { command: 'CLIENT_SESSION_API_KEY=… WEBHOOKS_TOKEN=… contracts check --base-url https://staging.example.com --owner acme --repo app --report junit:reports/contracts.xml', description: 'The full sequence against staging, with a JUnit report for CI' },
+    { command: 'contracts check --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --read-only --hook-id 42', description: 'Only GET calls, on hook 42' },
+  ],
+  async run(options, positionals, io) {
+    if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
+    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const settings = validate(options, selected.includes('repository-webhooks'));
+    const [{ CheckRunner }, { Redactor }, { consoleReport }, { parseReportTargets, writeReports }] = await Promise.all([
+      import('../runner/run-check.js'),
+      import('../runner/redact.js'),
+      import('../runner/reports/console-report.js'),
+      import('../runner/reports/write-reports.js'),
+    ]);
+    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const redactor = new Redactor();
+    for (const name of ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN', 'WEBHOOKS_TOKEN']) redactor.add(io.env[name]);
+    const runner = new CheckRunner({
+      apis: selected,
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      readOnly: settings.readOnly,
+      strict: Boolean(options.strict),
+      timeoutMs: settings.timeoutMs,
+      env: io.env,
+      webhooks: { owner: settings.owner, repo: settings.repo, hookUrl: String(options['hook-url']), ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}) },
+      redactor,
+    });
+    const onSignal = (signal: string) => {
+      io.err(`contracts check: ${signal}: stopping, deleting the webhooks this run created…`);
+      runner.interrupt();
+    };
+    const onInt = () => onSignal('SIGINT');
+    const onTerm = () => onSignal('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    let run;
+    try {
+      run = await runner.run();
+    } finally {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    }
+    io.out(redactor.redact(consoleReport(run)));
+    await writeReports(run, reports, redactor);
+    if (run.error) {
+      io.err(redactor.redact(`contracts check: ${run.error.message}`));
+      return exitCodes.cannotRun;
+    }
+    return run.summary.failed > 0 ? exitCodes.failed : exitCodes.ok;
+  },
+};
+
+function validate(options: ParsedOptions, webhooks: boolean) {
+  const baseUrl = options['base-url'] as string | undefined;
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractsError('USAGE', `--base-url must be an http(s) URL, not "${baseUrl}"`);
+  const timeoutMs = Number(options.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ContractsError('USAGE', `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`);
+  const readOnly = Boolean(options['read-only']);
+  if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
+  if (baseUrl !== undefined && webhooks && (!options.owner || !options.repo)) {
+    throw new ContractsError('USAGE', '--owner and --repo name the repository whose webhooks are checked: both are required with --base-url');
+  }
+  const rawHookId = options['hook-id'] as string | undefined;
+  if (rawHookId !== undefined && !/^\d+$/.test(rawHookId)) throw new ContractsError('USAGE', `--hook-id must be an integer, not "${rawHookId}"`);
+  if (readOnly && webhooks && rawHookId === undefined) throw new ContractsError('USAGE', '--read-only needs --hook-id: the existing webhook to read');
+  return {
+    baseUrl,
+    timeoutMs,
+    readOnly,
+    owner: String(options.owner ?? 'octo'),
+    repo: String(options.repo ?? 'app'),
+    hookId: rawHookId === undefined ? undefined : Number(rawHookId),
+  };
+}

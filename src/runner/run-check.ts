@@ -1,0 +1,87 @@
+// Runs the conformance sequences against a target (staging, the sandbox) or, without one, against embedded
+// Prism mocks it starts and stops. Collects results; an operational fault ends the run with partial results.
+import { apis, specPath, type ApiName } from '../apis.js';
+import { compileContract } from '../core/compile-contract.js';
+import { ContractsError } from '../core/errors.js';
+import { loadSpec } from '../core/load-spec.js';
+import { startMocks, type Mocks } from '../mock/start-mocks.js';
+import { HttpCapture } from './http-capture.js';
+import type { Redactor } from './redact.js';
+import { ResultCollector, summarize, type CheckResult, type Summary } from './results.js';
+import type { RunMode, SequenceContext } from './sequence-context.js';
+import { runClientSession } from './sequences/client-session.js';
+import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
+
+export interface CheckRunOptions {
+  apis: readonly ApiName[];
+  /** The server to check; without it, embedded Prism mocks. */
+  baseUrl?: string;
+  readOnly?: boolean;
+  strict?: boolean;
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  webhooks: WebhooksTarget;
+  redactor: Redactor;
+}
+
+export interface CheckRun {
+  mode: RunMode;
+  targets: Partial<Record<ApiName, string>>;
+  results: CheckResult[];
+  summary: Summary;
+  /** Set when the run could not finish (target unreachable, interrupted): results hold what was done. */
+  error?: ContractsError;
+}
+
+export class CheckRunner {
+  private readonly capture: HttpCapture;
+
+  constructor(private readonly options: CheckRunOptions) {
+    this.capture = new HttpCapture(options.timeoutMs);
+  }
+
+  /** Aborts the requests in flight; the sequences then clean up what they created and the run returns. */
+  interrupt(): void {
+    this.capture.interrupt();
+  }
+
+  async run(): Promise<CheckRun> {
+    const { options } = this;
+    const mode: RunMode = options.baseUrl === undefined ? 'mock' : options.readOnly ? 'read-only' : 'full';
+    const results = new ResultCollector();
+    const targets: Partial<Record<ApiName, string>> = {};
+    let mocks: Mocks | undefined;
+    let error: ContractsError | undefined;
+    try {
+      if (options.baseUrl === undefined) {
+        mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])) });
+        if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
+      }
+      for (const api of options.apis) {
+        const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');
+        targets[api] = baseUrl;
+        const contract = compileContract(await loadSpec(specPath(apis[api])), { strict: options.strict === true });
+        const context: SequenceContext = {
+          api,
+          baseUrl,
+          contract,
+          capture: this.capture,
+          results,
+          mode,
+          strict: options.strict === true,
+          env: options.env,
+          addSecret: (secret) => options.redactor.add(secret),
+        };
+        if (api === 'client-session') await runClientSession(context);
+        else await runRepositoryWebhooks(context, options.webhooks);
+      }
+    } catch (caught) {
+      if (!(caught instanceof ContractsError)) throw caught;
+      error = caught;
+    } finally {
+      await mocks?.stop();
+    }
+    const all = results.all();
+    return { mode, targets, results: all, summary: summarize(all), ...(error ? { error } : {}) };
+  }
+}

@@ -1,0 +1,63 @@
+// What a sequence of calls works with, and the one way it makes a call: through a typed client, captured,
+// checked by the core, recorded.
+import type { ApiName } from '../apis.js';
+import { checkExchange } from '../core/check-exchange.js';
+import type { Contract } from '../core/compile-contract.js';
+import type { CheckName, Finding } from '../core/finding.js';
+import type { CapturedExchange, HttpCapture } from './http-capture.js';
+import type { ResultCollector } from './results.js';
+
+export type RunMode = 'mock' | 'full' | 'read-only';
+
+export interface SequenceContext {
+  api: ApiName;
+  baseUrl: string;
+  contract: Contract;
+  capture: HttpCapture;
+  results: ResultCollector;
+  mode: RunMode;
+  strict: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Secrets the sequence makes up (webhook secrets) are registered here so every output redacts them. */
+  addSecret(secret: string): void;
+}
+
+export interface Observed {
+  exchange: CapturedExchange;
+  status: number;
+  /** The body parsed as JSON, or undefined. */
+  json: unknown;
+}
+
+/**
+ * Makes one call and judges it with every per-exchange check (unless `probe`: a deliberately invalid request
+ * whose answer the spec does not document, judged only by the behavioural check that asked for it).
+ */
+export async function observe(context: SequenceContext, operationId: string, call: () => Promise<unknown>, options: { probe?: boolean } = {}): Promise<Observed> {
+  context.capture.last = undefined;
+  await call();
+  const exchange = context.capture.last as CapturedExchange | undefined;
+  if (!exchange) throw new Error(`no exchange was captured for ${operationId}`);
+  if (!options.probe) {
+    const result = checkExchange(context.contract, exchange, { operationId, strict: context.strict });
+    for (const check of result.applied) context.results.record(context.api, operationId, check, result.findings.filter((finding) => finding.check === check));
+  }
+  return { exchange, status: exchange.status, json: parseJson(exchange.body) };
+}
+
+export function judge(context: SequenceContext, operationId: string, check: CheckName, findings: Finding[]): void {
+  context.results.record(context.api, operationId, check, findings);
+}
+
+export function skip(context: SequenceContext, operationId: string, checks: readonly CheckName[], reason: string): void {
+  for (const check of checks) context.results.skip(context.api, operationId, check, reason);
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,36 @@
+// The client-session sequence: retrieve the session (every per-exchange check, the placement rule among them),
+// then the two requests the service must refuse.
+import { createClientSessionClient } from '../../clients/client-session-client.js';
+import { requestRefused } from '../../core/behaviour/index.js';
+import { ContractsError } from '../../core/errors.js';
+import { judge, observe, type SequenceContext } from '../sequence-context.js';
+
+const operation = 'retrieveClientSession';
+/** Any key satisfies the Prism mock; staging needs a real one from the environment. */
+export const mockApiKey = 'contracts-mock-api-key';
+
+export async function runClientSession(context: SequenceContext): Promise<void> {
+  const apiKey = context.env.CLIENT_SESSION_API_KEY ?? (context.mode === 'mock' ? mockApiKey : undefined);
+  if (!apiKey) throw new ContractsError('USAGE', 'set CLIENT_SESSION_API_KEY to check client-session against --base-url (credentials come only from the environment)');
+  const clientToken = context.env.CLIENT_SESSION_CLIENT_TOKEN;
+  context.addSecret(apiKey);
+  if (clientToken) context.addSecret(clientToken);
+
+  const client = createClientSessionClient({ baseUrl: context.baseUrl, apiKey, fetch: context.capture.fetch });
+  const anonymous = createClientSessionClient({ baseUrl: context.baseUrl, fetch: context.capture.fetch });
+  const query = clientToken ? { clientToken } : {};
+
+  await observe(context, operation, () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query }, parseAs: 'text' }));
+
+  const noKey = await observe(context, operation, () => anonymous.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query }, parseAs: 'text' }), { probe: true });
+  judge(context, operation, 'auth_required', requestRefused('auth_required', operation, 'without X-API-KEY', noKey.status));
+
+  const oldVersion = await observe(
+    context,
+    operation,
+    // The typed client refuses any version but 2.4: this probe is deliberately outside the contract.
+    () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.3' as '2.4' }, query }, parseAs: 'text' }),
+    { probe: true },
+  );
+  judge(context, operation, 'api_version_enforced', requestRefused('api_version_enforced', operation, 'with X-API-VERSION 2.3', oldVersion.status));
+}
