@@ -10,8 +10,9 @@ import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
+import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, checkCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, checkCommand, validateCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

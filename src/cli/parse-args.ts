@@ -27,7 +27,10 @@ function explainParseError(error: Error): string {
   const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''}`.trim();
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return /argument missing/.test(error.message) ? `option ${option ?? ''} needs a value`.replace('  ', ' ') : `option ${option ?? ''} takes no value`;
+    const name = option?.split(' ')[0] ?? 'this option';
+    if (/ambiguous/.test(error.message)) return `option ${name} needs a value; for a value starting with "-" write ${name}=VALUE`;
+    if (/does not take an argument/.test(error.message)) return `option ${name} takes no value`;
+    return `option ${name} needs a value`;
   }
   return error.message.split('\n')[0] ?? String(error);
 }

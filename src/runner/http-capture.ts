@@ -13,13 +13,19 @@ export class HttpCapture {
 
   constructor(private readonly timeoutMs: number) {}
 
-  /** Aborts every request in flight and refuses new ones (a later `cleanupFetch` still works). */
+  private stopping = false;
+
+  /**
+   * The first call refuses new requests but lets the one in flight finish, so a create that reaches the server
+   * is known and can be cleaned up; a second call aborts what is in flight. `cleanupFetch` always works.
+   */
   interrupt(): void {
-    this.controller.abort(new Error('interrupted'));
+    if (this.stopping) this.controller.abort(new Error('interrupted'));
+    this.stopping = true;
   }
 
   get interrupted(): boolean {
-    return this.controller.signal.aborted;
+    return this.stopping;
   }
 
   readonly fetch = (request: Request): Promise<Response> => this.send(request, true);
@@ -28,13 +34,14 @@ export class HttpCapture {
   readonly cleanupFetch = (request: Request): Promise<Response> => this.send(request, false);
 
   private async send(request: Request, abortable: boolean): Promise<Response> {
+    if (abortable && this.stopping) throw new ContractsError('INTERRUPTED', `interrupted before ${request.method} ${new URL(request.url).pathname}`);
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(abortable ? [this.controller.signal] : [])];
     const url = new URL(request.url);
     let response: Response;
     try {
       response = await fetch(request, { signal: AbortSignal.any(signals) });
     } catch (error) {
-      throw describeFailure(error, request.method, url, this.timeoutMs, abortable && this.controller.signal.aborted);
+      throw describeFailure(error, request.method, url, this.timeoutMs, abortable && this.stopping);
     }
     const body = await response.clone().text();
     this.last = { method: request.method, path: url.pathname, url: url.toString(), status: response.status, headers: Object.fromEntries(response.headers), body };

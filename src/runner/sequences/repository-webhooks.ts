@@ -31,12 +31,26 @@ export async function runRepositoryWebhooks(context: SequenceContext, target: We
   if (context.mode === 'read-only') return runReadOnly(context, client, target);
   const cleanup = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, ...(token ? { token } : {}), fetch: context.capture.cleanupFetch });
   const created = new Set<number>();
+  // Every hook this run creates carries the run's marker in config.url, so a hook whose create was still in
+  // flight when the run stopped (its id never seen) is found and deleted too.
+  const marker = `contracts-run=${randomBytes(8).toString('hex')}`;
+  const hookUrl = `${target.hookUrl}${target.hookUrl.includes('?') ? '&' : '?'}${marker}`;
   try {
-    await runFull(context, client, target, created);
+    await runFull(context, client, { ...target, hookUrl }, created);
   } finally {
-    for (const hookId of created) {
-      await cleanup.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: { owner: target.owner, repo: target.repo, hook_id: hookId } } }).catch(() => undefined);
-    }
+    await deleteHooks(cleanup, target, created, marker);
+  }
+}
+
+async function deleteHooks(cleanup: RepositoryWebhooksClient, target: WebhooksTarget, created: Set<number>, marker: string): Promise<void> {
+  const repo = { owner: target.owner, repo: target.repo };
+  const remove = (hookId: number) => cleanup.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: { ...repo, hook_id: hookId } } }).catch(() => undefined);
+  for (const hookId of created) await remove(hookId);
+  for (let page = 1; page <= 10; page++) {
+    const listed = await cleanup.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: 100, page } } }).catch(() => undefined);
+    const hooks = Array.isArray(listed?.data) ? listed.data : [];
+    for (const hook of hooks) if (typeof hook.id === 'number' && hook.config?.url?.includes(marker) && !created.has(hook.id)) await remove(hook.id);
+    if (hooks.length < 100) break;
   }
 }
 
@@ -125,7 +139,8 @@ async function runFull(context: SequenceContext, client: RepositoryWebhooksClien
   const readB = await observe(context, 'getWebhook', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookB }, parseAs: 'text' }));
   judge(context, 'getWebhook', 'secret_masked', secretMasked('getWebhook', secret, readB.exchange.body, readB.json));
 
-  const replaced = ['push', 'pull_request'];
+  // From the default [push]: a replace gives [pull_request] where an append would give [push, pull_request].
+  const replaced = ['pull_request'];
   const afterReplace = await observe(context, 'updateWebhook', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, body: { events: replaced }, parseAs: 'text' }));
   judge(context, 'updateWebhook', 'events_replace', eventsReplace('updateWebhook', replaced, afterReplace.json));
   const beforeAdd = eventsOf(afterReplace.json);

@@ -1,0 +1,182 @@
+// A small stateful server for both APIs that conforms to the specs, unless told to break exactly one rule
+// (a fault). The conformance tests point `contracts check` at it over a real socket.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const faults = [
+  'status_code', 'content_type', 'body_on_202', 'schema', 'placement', 'auth', 'version', 'events_default', 'events_replace',
+  'add_events', 'remove_events', 'secret_in_hook', 'redelivery_flag', 'deleted_hook', 'per_page', 'per_page_cap', 'headers', 'echo_secrets',
+] as const;
+export type Fault = (typeof faults)[number];
+
+export interface FaultServerOptions {
+  faults?: Fault[];
+  /** Delay the answer to requests whose path ends like this (to interrupt a run mid-way). */
+  slow?: { pathSuffix: string; ms: number; onRequest?: () => void };
+}
+
+interface Hook { id: number; owner: string; repo: string; name: string; active: boolean; events: string[]; config: Record<string, unknown>; created_at: string; updated_at: string; deleted: boolean }
+interface Delivery { id: number; hookId: number; guid: string; event: string; redelivery: boolean; delivered_at: string }
+
+export interface FaultServer {
+  url: string;
+  /** Hooks that exist (not deleted). */
+  liveHooks(): Hook[];
+  /** Every config.secret the server was sent. */
+  secretsSeen: string[];
+  /** Every request seen, as `METHOD path`. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+const session = (pm: unknown) => ({
+  customerId: 'customer-123', orderId: 'order-1', currencyCode: 'EUR', amount: 1300,
+  order: { lineItems: [{ itemId: 'i-1', description: 'Shoes', amount: 1000, quantity: 1 }], paymentMethod: pm, authorizationType: 'ESTIMATED' },
+});
+
+export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
+  const broken = new Set(options.faults ?? []);
+  const hooks: Hook[] = [];
+  const deliveries: Delivery[] = [];
+  const secretsSeen: string[] = [];
+  const requests: string[] = [];
+  let nextId = 100;
+  const now = () => new Date().toISOString();
+
+  const hookBody = (hook: Hook, base: string) => {
+    const { secret, ...config } = hook.config;
+    return {
+      type: 'Repository', id: hook.id, name: hook.name, active: hook.active, events: hook.events,
+      config: broken.has('secret_in_hook') && secret !== undefined ? { ...config, secret } : config,
+      created_at: hook.created_at, updated_at: hook.updated_at,
+      url: `${base}/repos/${hook.owner}/${hook.repo}/hooks/${hook.id}`, test_url: `${base}/repos/${hook.owner}/${hook.repo}/hooks/${hook.id}/tests`,
+      ping_url: `${base}/repos/${hook.owner}/${hook.repo}/hooks/${hook.id}/pings`, deliveries_url: `${base}/repos/${hook.owner}/${hook.repo}/hooks/${hook.id}/deliveries`,
+      last_response: { code: null, status: 'unused', message: null },
+    };
+  };
+  const configBody = (hook: Hook) => ({ ...hook.config, ...(hook.config.secret !== undefined ? { secret: '********' } : {}) });
+  const deliveryItem = (d: Delivery) => ({
+    id: d.id, guid: d.guid, delivered_at: d.delivered_at, redelivery: d.redelivery, duration: 0.01, status: 'OK', status_code: 200,
+    event: d.event, action: 'opened', installation_id: 1, repository_id: 1,
+  });
+  const page = <T>(items: T[], perPage: number | undefined) => (broken.has('per_page') || perPage === undefined ? items : items.slice(0, perPage));
+
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? 'GET';
+    requests.push(`${method} ${url.pathname}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = {};
+    }
+    if (options.slow && url.pathname.endsWith(options.slow.pathSuffix)) {
+      options.slow.onRequest?.();
+      await new Promise((resolve) => setTimeout(resolve, options.slow!.ms));
+    }
+    const base = `http://${request.headers.host}`;
+    const send = (status: number, payload?: unknown, contentType = 'application/json', extraHeaders: Record<string, string> = {}) => {
+      const data = payload === undefined ? '' : JSON.stringify(payload);
+      response.writeHead(status, { ...(data ? { 'content-type': contentType } : {}), ...extraHeaders });
+      response.end(data);
+    };
+    const perPageText = url.searchParams.get('per_page');
+    const perPage = perPageText === null ? undefined : Number(perPageText);
+    if (perPage !== undefined && perPage > 100) return broken.has('per_page_cap') ? send(500, { message: 'boom' }) : send(422, { message: 'per_page must be at most 100' });
+
+    if (url.pathname === '/client-session' && method === 'GET') {
+      if (!request.headers['x-api-key'] && !broken.has('auth')) return send(401, { message: 'missing X-API-KEY' });
+      if (request.headers['x-api-version'] !== '2.4' && !broken.has('version')) return send(400, { message: 'X-API-VERSION must be 2.4' });
+      const pm = { vaultOnSuccess: false, vaultOn3DS: false, options: { GOOGLE_PAY: { surcharge: { amount: 50 } } } };
+      const result: Record<string, unknown> = broken.has('placement') ? { ...session(undefined), order: { lineItems: [] } } : session(pm);
+      if (broken.has('schema')) result.currencyCode = 'XXX';
+      if (broken.has('echo_secrets')) result.metadata = { seenKey: request.headers['x-api-key'], seenToken: url.searchParams.get('clientToken') };
+      return send(broken.has('status_code') ? 201 : 200, result, broken.has('content_type') ? 'text/plain' : 'application/json');
+    }
+    if (url.pathname.startsWith('/items/')) {
+      return send(200, { id: Number(url.pathname.split('/')[2]) }, 'application/json', broken.has('headers') ? {} : { 'X-Rate-Limit': '10' });
+    }
+
+    const match = /^\/repos\/([^/]+)\/([^/]+)\/hooks(?:\/([^/]+))?(?:\/(config|pings|tests|deliveries))?(?:\/([^/]+))?(?:\/(attempts))?$/.exec(url.pathname);
+    if (!match) return send(404, { message: 'Not Found' });
+    const [, owner, repo, hookIdText, sub, deliveryIdText, attempts] = match;
+    const echo = broken.has('echo_secrets') ? { echoedAuthorization: request.headers.authorization } : {};
+    if (hookIdText === undefined) {
+      if (method === 'GET') return send(200, page(hooks.filter((h) => !h.deleted && h.owner === owner && h.repo === repo), perPage).map((h) => ({ ...hookBody(h, base), ...echo })));
+      if (method === 'POST') {
+        const config = (body.config ?? {}) as Record<string, unknown>;
+        if (typeof config.secret === 'string') secretsSeen.push(config.secret);
+        const events = Array.isArray(body.events) ? (body.events as string[]) : broken.has('events_default') ? [] : ['push'];
+        const hook: Hook = { id: nextId++, owner: owner!, repo: repo!, name: String(body.name ?? 'web'), active: body.active !== false, events, config, created_at: now(), updated_at: now(), deleted: false };
+        hooks.push(hook);
+        return send(201, { ...hookBody(hook, base), ...echo });
+      }
+      return send(404, { message: 'Not Found' });
+    }
+    const hook = hooks.find((h) => String(h.id) === hookIdText && h.owner === owner && h.repo === repo);
+    if (!/^\d+$/.test(hookIdText)) return send(404, { message: 'Not Found' });
+    if (!hook || (hook.deleted && !(broken.has('deleted_hook') && method === 'GET' && sub === undefined))) return send(404, { message: 'Not Found' });
+    if (sub === undefined) {
+      if (method === 'GET') return send(200, hookBody(hook, base));
+      if (method === 'DELETE') {
+        hook.deleted = true;
+        return send(204);
+      }
+      if (method === 'PATCH') {
+        if (Array.isArray(body.events)) hook.events = broken.has('events_replace') ? [...new Set([...hook.events, ...(body.events as string[])])] : [...(body.events as string[])];
+        if (Array.isArray(body.add_events)) hook.events = broken.has('add_events') ? [...(body.add_events as string[])] : [...new Set([...hook.events, ...(body.add_events as string[])])];
+        if (Array.isArray(body.remove_events) && !broken.has('remove_events')) hook.events = hook.events.filter((e) => !(body.remove_events as string[]).includes(e));
+        if (typeof body.active === 'boolean') hook.active = body.active;
+        hook.updated_at = now();
+        return send(200, hookBody(hook, base));
+      }
+    }
+    if (sub === 'config') {
+      if (method === 'PATCH') {
+        if (typeof body.secret === 'string') secretsSeen.push(body.secret);
+        hook.config = { ...hook.config, ...body };
+      }
+      return send(200, configBody(hook));
+    }
+    const deliver = (event: string, redelivery = false) =>
+      deliveries.unshift({ id: nextId++, hookId: hook.id, guid: randomUUID(), event, redelivery: redelivery && !broken.has('redelivery_flag'), delivered_at: now() });
+    if (sub === 'pings' && method === 'POST') {
+      deliver('ping');
+      return send(204);
+    }
+    if (sub === 'tests' && method === 'POST') {
+      if (hook.events.includes('push')) deliver('push');
+      return send(204);
+    }
+    if (sub === 'deliveries') {
+      const own = deliveries.filter((d) => d.hookId === hook.id);
+      if (deliveryIdText === undefined) return send(200, page(own, perPage).map(deliveryItem));
+      const delivery = own.find((d) => String(d.id) === deliveryIdText);
+      if (!delivery) return send(404, { message: 'Not Found' });
+      if (attempts && method === 'POST') {
+        deliver(delivery.event, true);
+        return broken.has('body_on_202') ? send(202, { queued: true }) : send(202);
+      }
+      return send(200, {
+        ...deliveryItem(delivery), url: String(hook.config.url ?? ''),
+        request: { headers: { 'X-Service-Event': delivery.event, 'X-Service-Delivery': delivery.guid }, payload: { zen: 'ok' } },
+        response: { headers: { 'content-type': 'text/plain' }, payload: 'ok' },
+      });
+    }
+    return send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    liveHooks: () => hooks.filter((h) => !h.deleted),
+    secretsSeen,
+    requests,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
