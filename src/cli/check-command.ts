@@ -18,15 +18,16 @@ export const checkCommand: Command = {
     '--owner/--repo, exercises them and deletes them at the end, also when checks fail or on Ctrl-C.',
     '',
     'Credentials come only from the environment, and never appear in output or reports:',
-    '  CLIENT_SESSION_API_KEY        sent as X-API-KEY (required with --base-url)',
+    '  CLIENT_SESSION_API_KEY        sent as X-API-KEY (without it a placeholder is sent: enough for the mocks and',
+    '                                the sandbox, which only check that a key is present; staging will refuse it)',
     '  CLIENT_SESSION_CLIENT_TOKEN   sent as the clientToken query parameter (optional)',
     '  WEBHOOKS_TOKEN                sent as Authorization: Bearer (optional)',
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
     { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks' },
-    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (required with --base-url)' },
-    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls (required with --base-url)' },
+    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (the default is the sandbox\'s demo repository; name yours on staging)', default: 'octo' },
+    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
     { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
     { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates', default: 'https://example.invalid/contracts-check' },
@@ -50,6 +51,9 @@ export const checkCommand: Command = {
       import('../runner/reports/write-reports.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
+      io.err('contracts check: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
+    }
     const redactor = new Redactor();
     for (const name of ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN', 'WEBHOOKS_TOKEN']) redactor.add(io.env[name]);
     const runner = new CheckRunner({
@@ -88,15 +92,15 @@ export const checkCommand: Command = {
 };
 
 function validate(options: ParsedOptions, webhooks: boolean) {
+  for (const name of ['owner', 'repo']) {
+    if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
+  }
   const baseUrl = options['base-url'] as string | undefined;
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractsError('USAGE', `--base-url must be an http(s) URL, not "${baseUrl}"`);
   const timeoutMs = Number(options.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ContractsError('USAGE', `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`);
   const readOnly = Boolean(options['read-only']);
   if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
-  if (baseUrl !== undefined && webhooks && (!options.owner || !options.repo)) {
-    throw new ContractsError('USAGE', '--owner and --repo name the repository whose webhooks are checked: both are required with --base-url');
-  }
   const rawHookId = options['hook-id'] as string | undefined;
   if (rawHookId !== undefined && !/^\d+$/.test(rawHookId)) throw new ContractsError('USAGE', `--hook-id must be an integer, not "${rawHookId}"`);
   if (readOnly && webhooks && rawHookId === undefined) throw new ContractsError('USAGE', '--read-only needs --hook-id: the existing webhook to read');
@@ -104,8 +108,8 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     baseUrl,
     timeoutMs,
     readOnly,
-    owner: String(options.owner ?? 'octo'),
-    repo: String(options.repo ?? 'app'),
+    owner: String(options.owner),
+    repo: String(options.repo),
     hookId: rawHookId === undefined ? undefined : Number(rawHookId),
   };
 }

@@ -10,9 +10,10 @@ import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
+import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, checkCommand, validateCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

@@ -2,16 +2,17 @@
 // then the two requests the service must refuse.
 import { createClientSessionClient } from '../../clients/client-session-client.js';
 import { requestRefused } from '../../core/behaviour/index.js';
-import { ContractsError } from '../../core/errors.js';
 import { judge, observe, type SequenceContext } from '../sequence-context.js';
 
 const operation = 'retrieveClientSession';
-/** Any key satisfies the Prism mock; staging needs a real one from the environment. */
-export const mockApiKey = 'contracts-mock-api-key';
+/**
+ * Sent when CLIENT_SESSION_API_KEY is not set: the Prism mock and the sandbox only check that a key is present;
+ * staging will refuse it, and the CLI says so before the run.
+ */
+export const placeholderApiKey = 'contracts-placeholder-api-key';
 
 export async function runClientSession(context: SequenceContext): Promise<void> {
-  const apiKey = context.env.CLIENT_SESSION_API_KEY ?? (context.mode === 'mock' ? mockApiKey : undefined);
-  if (!apiKey) throw new ContractsError('USAGE', 'set CLIENT_SESSION_API_KEY to check client-session against --base-url (credentials come only from the environment)');
+  const apiKey = context.env.CLIENT_SESSION_API_KEY || placeholderApiKey;
   const clientToken = context.env.CLIENT_SESSION_CLIENT_TOKEN;
   context.addSecret(apiKey);
   if (clientToken) context.addSecret(clientToken);

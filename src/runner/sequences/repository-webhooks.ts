@@ -110,8 +110,11 @@ async function runFull(context: SequenceContext, client: RepositoryWebhooksClien
   context.addSecret(secret);
   await listProbes(context, 'listWebhooks', (perPage) => client.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: perPage } }, parseAs: 'text' }));
 
-  // Hook A: created without events, to see them default to push; then updated three ways.
-  const a = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, config: { url: target.hookUrl, content_type: 'json' } }, parseAs: 'text' }));
+  // Hook A: created without events, to see them default to push; then updated three ways. Two hooks may share
+  // a config only if their events do not overlap (seed): A and B get different URLs.
+  const urlA = `${target.hookUrl}&hook=a`;
+  const urlB = `${target.hookUrl}&hook=b`;
+  const a = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, config: { url: urlA, content_type: 'json' } }, parseAs: 'text' }));
   const aId = idOf(a.json);
   if (a.status !== 201 || aId === undefined) {
     skipAfterFailedCreate(context, a.status);
@@ -121,7 +124,7 @@ async function runFull(context: SequenceContext, client: RepositoryWebhooksClien
   judge(context, 'createWebhook', 'events_default_push', eventsDefaultPush('createWebhook', a.json));
 
   // Hook B: created with a secret and push events, pinged and tested so it has deliveries.
-  const b = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, events: ['push'], config: { url: target.hookUrl, content_type: 'json', secret, insecure_ssl: '0' } }, parseAs: 'text' }));
+  const b = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, events: ['push'], config: { url: urlB, content_type: 'json', secret, insecure_ssl: '0' } }, parseAs: 'text' }));
   const bId = idOf(b.json);
   if (bId !== undefined) created.add(bId);
   judge(context, 'createWebhook', 'secret_masked', secretMasked('createWebhook', secret, b.exchange.body, b.json));
@@ -130,7 +133,7 @@ async function runFull(context: SequenceContext, client: RepositoryWebhooksClien
 
   for (const call of [
     () => observe(context, 'getWebhookConfig', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hookB }, parseAs: 'text' })),
-    () => observe(context, 'updateWebhookConfig', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hookB }, body: { url: target.hookUrl, content_type: 'json', secret }, parseAs: 'text' })),
+    () => observe(context, 'updateWebhookConfig', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hookB }, body: { url: urlB, content_type: 'json', secret }, parseAs: 'text' })),
   ]) {
     const observed = await call();
     const operationId = observed.exchange.method === 'GET' ? 'getWebhookConfig' : 'updateWebhookConfig';

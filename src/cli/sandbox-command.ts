@@ -1,0 +1,54 @@
+// `contracts sandbox`: a stateful in-memory implementation of both APIs, with real signed webhook deliveries.
+import { ContractsError } from '../core/errors.js';
+import { exitCodes, type Command } from './command.js';
+
+export const sandboxCommand: Command = {
+  name: 'sandbox',
+  summary: 'Serve both APIs statefully in memory, with real signed webhook deliveries (port 4020)',
+  usage: '[options]',
+  description: [
+    'One HTTP server implementing both APIs from the seeds. Unlike the Prism mock it keeps state: a webhook you',
+    'create is the one you get back. Ping, test and redelivery POST a signed payload (X-Hub-Signature-256 with',
+    'the hook\'s secret) to the hook\'s config.url and record the target\'s answer as a delivery.',
+    '',
+    'client-session: GET /client-session needs X-API-KEY (any value) and X-API-VERSION: 2.4; without clientToken',
+    'it returns the demo session (client token demo-client-token), an unknown token gets 404.',
+    'repository-webhooks: repositories that exist are octo/app and any given with --repository; others are 404.',
+    'POST /__sandbox/reset clears every hook and delivery.',
+  ].join('\n'),
+  options: [
+    { name: 'port', type: 'string', valueName: 'port', description: 'Port to listen on (0: any free port)', default: '4020' },
+    { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+    { name: 'sessions', type: 'string', valueName: 'file', description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session' },
+    { name: 'repository', type: 'string', valueName: 'owner/name', multiple: true, description: 'A repository that exists (octo/app always does)' },
+  ],
+  examples: [
+    { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
+    { command: 'contracts check --base-url http://127.0.0.1:4020', description: 'In another terminal: the full conformance sequence against it' },
+    { command: 'contracts sandbox --port 5020 --sessions sessions.json --repository acme/shop', description: 'Your own sessions and repository' },
+  ],
+  async run(options, positionals, io) {
+    if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
+    const portText = String(options.port);
+    if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ContractsError('USAGE', `--port must be a port number from 0 to 65535, not "${portText}"`);
+    const signalled = new Promise<string>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
+    const { startSandbox } = await import('../sandbox/start-sandbox.js');
+    const sandbox = await startSandbox({
+      port: Number(portText),
+      host: String(options.host),
+      ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),
+      repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],
+    });
+    io.out(`Sandbox serving client-session and repository-webhooks at ${sandbox.url}`);
+    io.out(`  curl -s ${sandbox.url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`);
+    io.out(`  contracts check --base-url ${sandbox.url}`);
+    io.out('Ctrl-C to stop.');
+    await signalled;
+    await sandbox.stop();
+    io.out('Sandbox stopped.');
+    return exitCodes.ok;
+  },
+};
