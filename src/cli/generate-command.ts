@@ -1,7 +1,6 @@
 // `contracts generate`: TypeScript types from the specs into generated/, or --check that they are current.
 import path from 'node:path';
 import { apiNames, apis } from '../apis.js';
-import { findStale, renderAll, writeGenerated } from '../generate/generate-types.js';
 import { exitCodes, type Command } from './command.js';
 
 export const generateCommand: Command = {
@@ -22,6 +21,7 @@ export const generateCommand: Command = {
     { command: 'contracts generate --check', description: 'In CI: fail when generated/ has drifted from specs/' },
   ],
   async run(options, _positionals, io) {
+    const { findStale, renderAll, writeGenerated } = await import('../generate/generate-types.js');
     const outDir = path.resolve(io.cwd, String(options['out-dir']));
     const files = await renderAll(outDir);
     const relative = (file: string) => path.relative(io.cwd, file) || file;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { apiNames, apis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { formatProblem, type LintProblem } from '../lint/lint-problem.js';
-import { lintSpec } from '../lint/lint-spec.js';
 import { exitCodes, type Command } from './command.js';
 import { requireChoice } from './parse-args.js';
 
@@ -32,6 +31,8 @@ export const lintCommand: Command = {
     const format = requireChoice('format', options.format, ['text', 'json']);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']);
     const files = positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : apiNames.map((name) => specPath(apis[name]));
+    // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
+    const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];
     let couldNotRun = false;
     for (const file of files) {

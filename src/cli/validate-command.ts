@@ -18,7 +18,7 @@ export const validateCommand: Command = {
     '(each matched to its operation by method and path; an exchange that matches none is reported).',
   ].join('\n'),
   options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')}` },
+    { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
     { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.1 file instead of --api' },
     { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
@@ -38,11 +38,12 @@ export const validateCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
-    const specFile = resolveSpec(options, io);
-    const [{ loadSpec }, { compileContract }, { checkExchange }] = await Promise.all([
+    const specFiles = resolveSpecs(options, io, options.har !== undefined);
+    const [{ loadSpec }, { compileContract }, { checkExchange }, { matchOperation }] = await Promise.all([
       import('../core/load-spec.js'),
       import('../core/compile-contract.js'),
       import('../core/check-exchange.js'),
+      import('../core/operation-index.js'),
     ]);
     if (options.har !== undefined) {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
@@ -50,8 +51,12 @@ export const validateCommand: Command = {
       }
     }
     const single = options.har === undefined ? await singleExchange(options, io) : undefined;
-    const contract = compileContract(await loadSpec(specFile.file, specFile.display), { strict: Boolean(options.strict) });
     const strict = Boolean(options.strict);
+    const contracts = await Promise.all(specFiles.map(async (specFile) => compileContract(await loadSpec(specFile.file, specFile.display), { strict })));
+    const contract = contracts[0]!;
+    // With several specs (--api all), an exchange is checked against the one that has its operation.
+    const contractFor = (method: string, requestPath: string) =>
+      contracts.length === 1 ? contract : contracts.find((candidate) => matchOperation(candidate.operations, method, requestPath)) ?? contract;
 
     if (single) {
       const result = checkExchange(contract, single.exchange, { strict, ...(single.operationId ? { operationId: single.operationId } : {}) });
@@ -61,35 +66,37 @@ export const validateCommand: Command = {
       return failed ? exitCodes.failed : exitCodes.ok;
     }
 
-    const { parseHar } = await import('../runner/har.js');
-    const harFile = path.resolve(io.cwd, String(options.har));
-    const exchanges = parseHar(await readInput(harFile, String(options.har)), String(options.har));
-    const results = exchanges.map((exchange) => ({ exchange, result: checkExchange(contract, exchange, { strict }) }));
-    const failing = results.filter(({ result }) => result.findings.some((finding) => finding.severity === 'error'));
-    const unmatched = results.filter(({ result }) => result.operationId === undefined).length;
-    if (format === 'json') {
-      io.out(JSON.stringify({
-        summary: { exchanges: results.length, passed: results.length - failing.length, failed: failing.length - unmatched, unmatched },
-        results: results.map(({ exchange, result }) => ({ index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings })),
-      }, null, 2));
-    } else {
-      for (const { exchange, result } of failing) {
+    // Streamed: one exchange at a time is read, checked and reported, so memory does not grow with the capture.
+    const { readHar } = await import('../runner/har.js');
+    const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0 };
+    if (format === 'json') io.out('{\n  "results": [');
+    for await (const exchange of readHar(path.resolve(io.cwd, String(options.har)), String(options.har))) {
+      const result = checkExchange(contractFor(exchange.method, exchange.path), exchange, { strict });
+      const failed = result.findings.some((finding) => finding.severity === 'error');
+      counts.exchanges++;
+      if (result.operationId === undefined) counts.unmatched++;
+      else if (failed) counts.failed++;
+      else counts.passed++;
+      if (format === 'json') {
+        const item = { index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings };
+        io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify(item)}`);
+      } else if (failed) {
         io.out(`#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`);
         for (const finding of result.findings) io.out(`    ${mark(finding)} ${finding.check}: ${finding.message}`);
       }
-      io.out(`${results.length} exchanges: ${results.length - failing.length} conform, ${failing.length - unmatched} fail, ${unmatched} match no operation`);
     }
-    return failing.length > 0 ? exitCodes.failed : exitCodes.ok;
+    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)}\n}`);
+    else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation`);
+    return counts.failed + counts.unmatched > 0 ? exitCodes.failed : exitCodes.ok;
   },
 };
 
-function resolveSpec(options: ParsedOptions, io: Io): { file: string; display: string } {
+function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string }[] {
   if (options.api !== undefined && options.spec !== undefined) throw new ContractsError('USAGE', 'give --api or --spec, not both');
-  if (options.spec !== undefined) return { file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec) };
-  if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')} or --spec FILE`);
-  const [entry] = selectApis(String(options.api));
-  if (!entry || String(options.api) === 'all') throw new ContractsError('USAGE', '--api takes one API here, not all');
-  return { file: specPath(apis[entry.name]), display: apis[entry.name].spec };
+  if (options.spec !== undefined) return [{ file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec) }];
+  if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
+  if (String(options.api) === 'all' && !har) throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
+  return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec }));
 }
 
 async function singleExchange(options: ParsedOptions, io: Io): Promise<{ exchange: Exchange; operationId?: string }> {

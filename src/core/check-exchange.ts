@@ -48,7 +48,7 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     operation,
     response: compiledResponse,
     media,
-    body: parseBody(exchange.body, mediaType),
+    body: 'json' in exchange && isJsonMediaType(mediaType) ? { kind: 'json', value: exchange.json } : parseBody(exchange.body, mediaType),
     strict: options.strict === true,
   };
   const applied: CheckName[] = [];

@@ -4,13 +4,15 @@ import type { ValidateFunction } from 'ajv';
 import { compileSpec, type CompiledSpec, type SchemaError } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
-import type { JsonPath } from './source-locator.js';
+import { pointerToPath, type JsonPath } from './source-locator.js';
 import { strictDocument } from './strict-schemas.js';
 
 /** The seed's paymentMethod placement rule, read from the schema's x-payment-method-placement extension. */
 export interface PlacementRule {
   /** JSON pointers where the object may stand, e.g. ['/paymentMethod', '/order/paymentMethod']. */
   accepted: string[];
+  /** The same pointers split into segments once, at load time. */
+  segments: string[][];
   description: string;
 }
 
@@ -101,7 +103,8 @@ function resolveSchema(document: object, path: JsonPath): Record<string, unknown
 function placementRule(document: object, schemaPath: JsonPath): PlacementRule | undefined {
   const extension = resolveSchema(document, schemaPath)?.['x-payment-method-placement'] as { accepted?: unknown; description?: unknown } | undefined;
   if (!extension || !Array.isArray(extension.accepted)) return undefined;
-  return { accepted: extension.accepted.map(String), description: String(extension.description ?? '') };
+  const accepted = extension.accepted.map(String);
+  return { accepted, segments: accepted.map((pointer) => pointerToPath(pointer)), description: String(extension.description ?? '') };
 }
 
 function schemaType(document: object, schemaPath: JsonPath): string | undefined {

@@ -8,9 +8,9 @@ export const paymentMethodPlacement: ExchangeCheck = {
   name: 'payment_method_placement',
   applies: (context) => context.media?.placement !== undefined && context.body.kind === 'json',
   run(context) {
-    const { accepted } = context.media!.placement!;
+    const { accepted, segments } = context.media!.placement!;
     const body = context.body.kind === 'json' ? context.body.value : undefined;
-    const found = accepted.map((pointer) => ({ pointer, value: valueAt(body, pointer) })).filter((entry) => entry.value !== undefined);
+    const found = accepted.map((pointer, index) => ({ pointer, value: valueAt(body, segments[index]!) })).filter((entry) => entry.value !== undefined);
     const findings: Finding[] = [];
     if (found.length === 0) {
       findings.push(finding(context, 'payment_method_placement', {
@@ -29,11 +29,11 @@ export const paymentMethodPlacement: ExchangeCheck = {
   },
 };
 
-function valueAt(value: unknown, pointer: string): unknown {
+function valueAt(value: unknown, segments: readonly string[]): unknown {
   let node = value;
-  for (const segment of pointer.split('/').slice(1)) {
+  for (const segment of segments) {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[segment];
   }
   return node;
 }

@@ -1,0 +1,75 @@
+// `npm run bench`: every benchmark in a process of its own, a table, and bench/results.json with machine info.
+// `--quick` runs each once on tiny inputs (what `npm test` does, so they cannot rot); `--out FILE` moves the JSON.
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { quick, root } from './bench-util.js';
+
+const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'end-to-end'];
+const outIndex = process.argv.indexOf('--out');
+const out = outIndex > 0 ? path.resolve(process.argv[outIndex + 1] ?? '') : path.join(root, 'bench/results.json');
+
+const results: Record<string, unknown> = {};
+let failed = false;
+for (const name of benchmarks) {
+  process.stderr.write(`running ${name}${quick ? ' (quick)' : ''}…\n`);
+  const started = Date.now();
+  const { code, stdout, stderr } = await run(path.join(root, 'bench', `${name}.ts`));
+  const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
+  if (code !== 0 || !line) {
+    failed = true;
+    process.stderr.write(`${name} failed (exit ${code}):\n${stderr.slice(-2000)}\n`);
+    continue;
+  }
+  results[name] = { ...(JSON.parse(line.slice('BENCH_RESULT '.length)) as { figures: object }).figures, wallSeconds: (Date.now() - started) / 1000 };
+}
+
+const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+await mkdir(path.dirname(out), { recursive: true });
+await writeFile(out, JSON.stringify({ date: new Date().toISOString(), quick, machine, results }, null, 2) + '\n');
+process.stdout.write(table(results) + `\n\nmachine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}\nwritten: ${path.relative(process.cwd(), out)}\n`);
+process.exitCode = failed ? 1 : 0;
+
+function run(file: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...(quick ? ['--quick'] : [])], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function table(all: Record<string, any>): string {
+  const rows: [string, string, string][] = [];
+  const cost = all['check-cost'];
+  if (cost) {
+    rows.push(['check one response (all checks)', `${cost.contractsCheck.nsPerOp} ns (${cost.contractsCheck.opsPerSecond} ops/s)`, `${cost.ratios.checkVsJsonParse}× JSON.parse (${cost.jsonParse.nsPerOp} ns) of the same ${cost.bodyBytes} B body`]);
+    rows.push(['  openapi-response-validator', `${cost.openapiResponseValidator.nsPerOp} ns`, `${cost.ratios.openapiResponseValidatorVsCheck}× our time`]);
+    rows.push(['  Prism validateOutput', `${cost.prismValidateOutput.nsPerOp} ns`, `${cost.ratios.prismVsCheck}× our time`]);
+  }
+  const har = all['har-throughput'];
+  if (har) {
+    for (const [size, figures] of Object.entries<any>(har)) {
+      if (typeof figures !== 'object' || !figures || !('exchanges' in figures)) continue;
+      rows.push([`validate --har, ${size} exchanges (${figures.fileMb} MB)`, `${figures.checkSeconds} s, ${figures.exchangesPerSecond} ex/s, ${figures.checkPeakRssMb} MB peak`, `${figures.ratioToJsonParse}× JSON.parse of the file (${figures.jsonParseSeconds} s, ${figures.jsonParsePeakRssMb} MB)`]);
+    }
+  }
+  const mock = all['mock-throughput'];
+  if (mock) {
+    for (const api of ['clientSession', 'repositoryWebhooks']) {
+      const m = mock[api];
+      rows.push([`Prism mock, ${api}`, `${m.prism.requestsPerSecond} req/s, p50 ${m.prism.latencyP50Ms} ms, p99 ${m.prism.latencyP99Ms} ms`, `${m.prismToBareThroughput}× bare node:http (${m.bareNodeHttp.requestsPerSecond} req/s)`]);
+    }
+    rows.push(['contracts mock start to both answering', `${mock.startupSeconds} s`, '']);
+  }
+  const e2e = all['end-to-end'];
+  if (e2e) {
+    rows.push(['check --api all, embedded mocks', `${e2e.checkAgainstMocks.seconds} s`, `passed/failed/skipped ${e2e.checkAgainstMocks.passedFailedSkipped?.join('/')}`]);
+    rows.push(['check --api all, sandbox', `${e2e.checkAgainstSandbox.seconds} s`, `passed/failed/skipped ${e2e.checkAgainstSandbox.passedFailedSkipped?.join('/')}`]);
+  }
+  const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`).join('\n');
+}
