@@ -33,6 +33,8 @@ export const checkCommand: Command = {
     { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates', default: 'https://example.invalid/contracts-check' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
+    { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
+    { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check) or json:FILE' },
   ],
   examples: [
@@ -44,9 +46,8 @@ export const checkCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
-    const [{ CheckRunner }, { Redactor }, { consoleReport }, { parseReportTargets, writeReports }] = await Promise.all([
+    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }] = await Promise.all([
       import('../runner/run-check.js'),
-      import('../runner/redact.js'),
       import('../runner/reports/console-report.js'),
       import('../runner/reports/write-reports.js'),
     ]);
@@ -54,14 +55,15 @@ export const checkCommand: Command = {
     if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
       io.err('contracts check: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
     }
-    const redactor = new Redactor();
-    for (const name of ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN', 'WEBHOOKS_TOKEN']) redactor.add(io.env[name]);
+    const { redactor } = io;
     const runner = new CheckRunner({
       apis: selected,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
       readOnly: settings.readOnly,
       strict: Boolean(options.strict),
       timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      maxBodyBytes: settings.maxBodyBytes,
       env: io.env,
       webhooks: { owner: settings.owner, repo: settings.repo, hookUrl: String(options['hook-url']), ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}) },
       redactor,
@@ -81,10 +83,10 @@ export const checkCommand: Command = {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
     }
-    io.out(redactor.redact(consoleReport(run)));
+    io.out(consoleReport(run));
     await writeReports(run, reports, redactor);
     if (run.error) {
-      io.err(redactor.redact(`contracts check: ${run.error.message}`));
+      io.err(`contracts check: ${run.error.message}`);
       return exitCodes.cannotRun;
     }
     return run.summary.failed > 0 ? exitCodes.failed : exitCodes.ok;
@@ -99,6 +101,10 @@ function validate(options: ParsedOptions, webhooks: boolean) {
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractsError('USAGE', `--base-url must be an http(s) URL, not "${baseUrl}"`);
   const timeoutMs = Number(options.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ContractsError('USAGE', `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`);
+  const retries = Number(options.retries);
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new ContractsError('USAGE', `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`);
+  const maxBodyMb = Number(options['max-body']);
+  if (!(maxBodyMb > 0) || maxBodyMb > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(options['max-body'])}"`);
   const readOnly = Boolean(options['read-only']);
   if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
   const rawHookId = options['hook-id'] as string | undefined;
@@ -107,6 +113,8 @@ function validate(options: ParsedOptions, webhooks: boolean) {
   return {
     baseUrl,
     timeoutMs,
+    retries,
+    maxBodyBytes: Math.round(maxBodyMb * 2 ** 20),
     readOnly,
     owner: String(options.owner),
     repo: String(options.repo),

@@ -1,4 +1,5 @@
 // The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
+import type { Redactor } from '../runner/redact.js';
 
 export type OptionType = 'string' | 'boolean';
 
@@ -14,10 +15,13 @@ export interface OptionSpec {
 }
 
 export interface Io {
+  /** Writes a line to standard output; main() redacts every secret it knows of first. */
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Knows the credentials from the environment; commands add the secrets they make up. */
+  redactor: Redactor;
 }
 
 export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;

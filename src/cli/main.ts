@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
+import { Redactor } from '../runner/redact.js';
 import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
 import { generateCommand } from './generate-command.js';
@@ -15,7 +16,10 @@ import { validateCommand } from './validate-command.js';
 
 export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand];
 
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
+  // Every line any command writes passes through the redactor: credentials never reach the terminal.
+  const redactor = Redactor.fromEnvironment(raw.env);
+  const io: Io = { ...raw, redactor, out: (text) => raw.out(redactor.redact(text)), err: (text) => raw.err(redactor.redact(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? commands.find((command) => command.name === rest[0]) : undefined;

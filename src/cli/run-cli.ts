@@ -8,4 +8,8 @@ const exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
 });
-process.exitCode = exitCode;
+// A misbehaving server can hold a socket open after its request failed; that must not keep the process alive.
+// Flush what was written, then exit with the status.
+await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+process.exit(exitCode);

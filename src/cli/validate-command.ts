@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { apiNames, apis, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
-import type { Exchange } from '../core/exchange.js';
+import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
 import { requireChoice } from './parse-args.js';
@@ -116,26 +116,27 @@ async function singleExchange(options: ParsedOptions, io: Io): Promise<{ exchang
     headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
   }
   const bodySource = options.body as string | undefined;
-  const body = bodySource === undefined ? '' : bodySource === '-' ? await readStdin() : await readInput(path.resolve(io.cwd, bodySource), bodySource);
+  const bytes = bodySource === undefined ? Buffer.alloc(0) : bodySource === '-' ? await readStdin() : await readBytes(path.resolve(io.cwd, bodySource), bodySource);
+  const { text: body, notUtf8 } = decodeBody(bytes);
   return {
-    exchange: { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body },
+    exchange: { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body, ...(notUtf8 ? { bodyNotUtf8: true } : {}) },
     ...(operationId !== undefined ? { operationId } : {}),
   };
 }
 
-async function readInput(file: string, shown: string): Promise<string> {
+async function readBytes(file: string, shown: string): Promise<Buffer> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function mark(finding: Finding): string {

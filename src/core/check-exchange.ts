@@ -48,7 +48,9 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     operation,
     response: compiledResponse,
     media,
-    body: 'json' in exchange && isJsonMediaType(mediaType) ? { kind: 'json', value: exchange.json } : parseBody(exchange.body, mediaType),
+    body: exchange.bodyTooLarge !== undefined
+      ? { kind: 'too-large', limit: exchange.bodyTooLarge }
+      : 'json' in exchange && isJsonMediaType(mediaType) ? { kind: 'json', value: exchange.json } : parseBody(exchange.body, mediaType),
     strict: options.strict === true,
   };
   const applied: CheckName[] = [];
@@ -56,7 +58,19 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
   for (const check of exchangeChecks) {
     if (!check.applies(context)) continue;
     applied.push(check.name);
-    findings.push(...check.run(context));
+    try {
+      findings.push(...check.run(context));
+    } catch (error) {
+      // A response can be hostile (nesting thousands deep overflows recursive validators): the check reports
+      // that it could not judge it, and the others go on.
+      findings.push({
+        check: check.name,
+        severity: 'error',
+        operation: operation.spec.operationId,
+        instancePath: '',
+        message: `could not check this response: ${error instanceof RangeError ? 'the body is nested too deeply' : (error as Error).message}`,
+      });
+    }
   }
   return { operationId: operation.spec.operationId, applied, findings };
 }

@@ -11,7 +11,22 @@ export interface Exchange {
   body: string;
   /** The body already parsed, when the caller has it: the checks then skip JSON.parse. */
   json?: unknown;
+  /** Set when the body was over this many bytes and was not read (`body` is then ''). */
+  bodyTooLarge?: number;
+  /** Set when the body's bytes were not valid UTF-8 (`body` holds them decoded with replacement characters). */
+  bodyNotUtf8?: boolean;
 }
+
+/** Decodes body bytes as UTF-8, saying whether they were valid (RFC 8259 section 8.1: JSON text is UTF-8). */
+export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), notUtf8: false };
+  } catch {
+    return { text: new TextDecoder('utf-8').decode(bytes), notUtf8: true };
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A header by name, in any case (`name` is given in lower case, the usual form, for the fast path). */
 export function headerValue(headers: Exchange['headers'], name: string): string | undefined {

@@ -6,6 +6,7 @@ export type FindingSeverity = 'error' | 'warning';
 export const checkNames = [
   'status_code_conformance',
   'content_type_conformance',
+  'response_body_wellformed',
   'response_schema_conformance',
   'response_headers_conformance',
   'payment_method_placement',

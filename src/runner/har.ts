@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ContractsError } from '../core/errors.js';
-import type { Exchange } from '../core/exchange.js';
+import { decodeBody, type Exchange } from '../core/exchange.js';
 
 export interface HarExchange extends Exchange {
   /** 1-based position in the capture, for messages. */
@@ -159,6 +159,9 @@ function toExchange(entry: HarEntry, index: number, shown: string): HarExchange 
   }
   const content = entry.response?.content;
   const rawText = typeof content?.text === 'string' ? content.text : '';
-  const body = content?.encoding === 'base64' ? Buffer.from(rawText, 'base64').toString('utf8') : rawText;
-  return { index, method, url, path, status, headers, body };
+  if (content?.encoding === 'base64') {
+    const { text, notUtf8 } = decodeBody(Buffer.from(rawText, 'base64'));
+    return { index, method, url, path, status, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  }
+  return { index, method, url, path, status, headers, body: rawText };
 }

@@ -1,19 +1,40 @@
-// The fetch the typed clients use during a run: adds a per-request timeout, lets an interruption abort what is
-// in flight, and records each exchange's raw response (status, headers, body text) for the checks.
+// The fetch the typed clients use during a run: a per-request timeout, bounded retries on 429 that honour
+// Retry-After, a cap on the body it reads, interruption, and a record of each exchange's raw response
+// (status, headers, body text) for the checks. Transport failures become ContractsErrors naming URL and reason.
 import { ContractsError } from '../core/errors.js';
-import type { Exchange } from '../core/exchange.js';
+import { decodeBody, type Exchange } from '../core/exchange.js';
 
 export interface CapturedExchange extends Exchange {
   url: string;
 }
 
+export interface CaptureOptions {
+  timeoutMs: number;
+  /** Bodies over this many bytes are not read (reported by response_body_wellformed). */
+  maxBodyBytes?: number;
+  /** How many times a 429 is retried before the run gives up. */
+  retries?: number;
+  /** Longest wait between retries, whatever Retry-After says. */
+  maxRetryWaitMs?: number;
+}
+
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+
 export class HttpCapture {
   last: CapturedExchange | undefined;
   private readonly controller = new AbortController();
-
-  constructor(private readonly timeoutMs: number) {}
-
   private stopping = false;
+  private readonly maxBodyBytes: number;
+  private readonly retries: number;
+  private readonly maxRetryWaitMs: number;
+  private readonly timeoutMs: number;
+
+  constructor(options: CaptureOptions) {
+    this.timeoutMs = options.timeoutMs;
+    this.maxBodyBytes = options.maxBodyBytes ?? 10 * 2 ** 20;
+    this.retries = options.retries ?? 3;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
+  }
 
   /**
    * The first call refuses new requests but lets the one in flight finish, so a create that reaches the server
@@ -34,25 +55,137 @@ export class HttpCapture {
   readonly cleanupFetch = (request: Request): Promise<Response> => this.send(request, false);
 
   private async send(request: Request, abortable: boolean): Promise<Response> {
-    if (abortable && this.stopping) throw new ContractsError('INTERRUPTED', `interrupted before ${request.method} ${new URL(request.url).pathname}`);
-    const signals = [AbortSignal.timeout(this.timeoutMs), ...(abortable ? [this.controller.signal] : [])];
     const url = new URL(request.url);
+    const where = `${request.method} ${url.origin}${url.pathname}`;
+    for (let attempt = 0; ; attempt++) {
+      if (abortable && this.stopping) throw new ContractsError('INTERRUPTED', `interrupted before ${where}`);
+      // One controller per attempt, aborted by its own timer (which also covers reading the body) or by a
+      // second Ctrl-C. (AbortSignal.any over AbortSignal.timeout can fail to fire on Node 20.)
+      const local = new AbortController();
+      const timer = setTimeout(() => local.abort(timeoutError()), this.timeoutMs);
+      const onInterrupt = () => local.abort(new Error('interrupted'));
+      if (abortable) this.controller.signal.addEventListener('abort', onInterrupt, { once: true });
+      try {
+        return await this.attempt(request, local.signal, where, url, abortable, attempt);
+      } catch (error) {
+        if (error instanceof RetryLater) {
+          await this.wait(error.ms, abortable);
+          continue;
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        this.controller.signal.removeEventListener('abort', onInterrupt);
+      }
+    }
+  }
+
+  private async attempt(request: Request, signal: AbortSignal, where: string, url: URL, abortable: boolean, attempt: number): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(request, { signal: AbortSignal.any(signals) });
+      response = await fetch(request.clone(), { signal });
     } catch (error) {
-      throw describeFailure(error, request.method, url, this.timeoutMs, abortable && this.stopping);
+      throw this.failure(signal.reason ?? error, where, url, abortable);
     }
-    const body = await response.clone().text();
-    this.last = { method: request.method, path: url.pathname, url: url.toString(), status: response.status, headers: Object.fromEntries(response.headers), body };
-    return response;
+    if (response.status === 429 && attempt < this.retries) {
+      await response.body?.cancel();
+      throw new RetryLater(retryDelay(response.headers.get('retry-after'), attempt, this.maxRetryWaitMs));
+    }
+    if (response.status === 429) {
+      await response.body?.cancel();
+      const after = response.headers.get('retry-after');
+      throw new ContractsError('TARGET_RATE_LIMITED', `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`);
+    }
+    const read = await this.readBody(response, where, url, abortable, signal);
+    this.last = {
+      method: request.method,
+      path: url.pathname,
+      url: url.toString(),
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: read.text,
+      ...(read.tooLarge ? { bodyTooLarge: this.maxBodyBytes } : {}),
+      ...(read.notUtf8 ? { bodyNotUtf8: true } : {}),
+    };
+    // The typed client gets a copy of what was read: never more than the cap.
+    const body = nullBodyStatuses.has(response.status) || read.bytes.length === 0 ? null : read.bytes;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  private async readBody(response: Response, where: string, url: URL, abortable: boolean, signal: AbortSignal): Promise<{ bytes: Uint8Array; text: string; tooLarge: boolean; notUtf8: boolean }> {
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > this.maxBodyBytes) {
+      await response.body?.cancel();
+      return { bytes: new Uint8Array(), text: '', tooLarge: true, notUtf8: false };
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      const reader = response.body?.getReader();
+      for (;;) {
+        if (!reader) break;
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+        if (size > this.maxBodyBytes) {
+          await reader.cancel();
+          return { bytes: new Uint8Array(), text: '', tooLarge: true, notUtf8: false };
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      const cause = signal.reason ?? error;
+      const failure = this.failure(cause, where, url, abortable);
+      if (failure.code === 'TARGET_UNREACHABLE') throw new ContractsError('TARGET_UNREACHABLE', `${failure.message.replace(/: [^:]*$/, '')}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`);
+      throw failure;
+    }
+    const bytes = Buffer.concat(chunks);
+    const { text, notUtf8 } = decodeBody(bytes);
+    return { bytes, text, tooLarge: false, notUtf8 };
+  }
+
+  private async wait(ms: number, abortable: boolean): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      if (abortable) this.controller.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    });
+  }
+
+  private failure(error: unknown, where: string, url: URL, abortable: boolean): ContractsError {
+    if (abortable && this.stopping) return new ContractsError('INTERRUPTED', `interrupted during ${where}`);
+    return new ContractsError('TARGET_UNREACHABLE', `cannot reach ${url.origin} (${where.split(' ')[0]} ${url.pathname}): ${reason(error, this.timeoutMs)}`);
   }
 }
 
-function describeFailure(error: unknown, method: string, url: URL, timeoutMs: number, interrupted: boolean): ContractsError {
-  if (interrupted) return new ContractsError('INTERRUPTED', `interrupted during ${method} ${url.origin}${url.pathname}`);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+class RetryLater extends Error {
+  constructor(readonly ms: number) {
+    super('retry later');
+  }
+}
+
+function timeoutError(): Error {
+  const error = new Error('timed out');
+  error.name = 'TimeoutError';
+  return error;
+}
+
+function reason(error: unknown, timeoutMs: number): string {
   const name = (error as Error).name;
-  const reason = name === 'TimeoutError' ? `no answer within ${timeoutMs} ms (--timeout)` : cause?.code ?? cause?.message ?? (error as Error).message;
-  return new ContractsError('TARGET_UNREACHABLE', `cannot reach ${url.origin} (${method} ${url.pathname}): ${reason}`);
+  if (name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
+  const cause = (error as { cause?: { code?: string; message?: string; cause?: { code?: string } } }).cause;
+  const code = cause?.code ?? cause?.cause?.code;
+  if (code && /CERT|SSL|TLS|EPROTO/i.test(code)) return `TLS failure (${code})`;
+  if (code) return code;
+  return cause?.message ?? (error as Error).message;
+}
+
+/** Milliseconds to wait before retry `attempt`: Retry-After (seconds or an HTTP date) when given, else 1 s, 2 s, 4 s… */
+export function retryDelay(retryAfter: string | null, attempt: number, maxMs: number): number {
+  let ms = 1000 * 2 ** attempt;
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) ms = seconds * 1000;
+    else if (!Number.isNaN(Date.parse(retryAfter))) ms = Math.max(0, Date.parse(retryAfter) - Date.now());
+  }
+  return Math.min(ms, maxMs);
 }

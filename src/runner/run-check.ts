@@ -19,6 +19,8 @@ export interface CheckRunOptions {
   readOnly?: boolean;
   strict?: boolean;
   timeoutMs: number;
+  maxBodyBytes?: number;
+  retries?: number;
   env: NodeJS.ProcessEnv;
   webhooks: WebhooksTarget;
   redactor: Redactor;
@@ -37,7 +39,11 @@ export class CheckRunner {
   private readonly capture: HttpCapture;
 
   constructor(private readonly options: CheckRunOptions) {
-    this.capture = new HttpCapture(options.timeoutMs);
+    this.capture = new HttpCapture({
+      timeoutMs: options.timeoutMs,
+      ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    });
   }
 
   /** Aborts the requests in flight; the sequences then clean up what they created and the run returns. */

@@ -136,6 +136,6 @@ describe('checkExchange', () => {
   it('says which checks applied, so passes can be reported', () => {
     const result = checkExchange(contracts.session!, exchange('GET', '/client-session', 200, { paymentMethod: pm }));
     expect(result.operationId).toBe('retrieveClientSession');
-    expect(result.applied).toEqual(['status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'payment_method_placement']);
+    expect(result.applied).toEqual(['status_code_conformance', 'content_type_conformance', 'response_body_wellformed', 'response_schema_conformance', 'payment_method_placement']);
   });
 });

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 export const faults = [
   'status_code', 'content_type', 'body_on_202', 'schema', 'placement', 'auth', 'version', 'events_default', 'events_replace',
   'add_events', 'remove_events', 'secret_in_hook', 'redelivery_flag', 'deleted_hook', 'per_page', 'per_page_cap', 'headers', 'echo_secrets',
+  // Hostile client-session bodies and answers (reliability tests).
+  'not_json', 'html', 'empty_200', 'truncated', 'huge', 'deep', 'bad_utf8', 'duplicate_keys', 'server_error', 'rate_limit_twice', 'rate_limit_always', 'reset_mid_body',
 ] as const;
 export type Fault = (typeof faults)[number];
 
@@ -92,6 +94,31 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     if (url.pathname === '/client-session' && method === 'GET') {
       if (!request.headers['x-api-key'] && !broken.has('auth')) return send(401, { message: 'missing X-API-KEY' });
       if (request.headers['x-api-version'] !== '2.4' && !broken.has('version')) return send(400, { message: 'X-API-VERSION must be 2.4' });
+      const raw = (status: number, contentType: string, payload: string | Buffer) => {
+        response.writeHead(status, { 'content-type': contentType });
+        response.end(payload);
+      };
+      const pmBody = { paymentMethod: { vaultOnSuccess: false } };
+      if (broken.has('not_json')) return raw(200, 'application/json', 'this is not json');
+      if (broken.has('html')) return raw(200, 'text/html; charset=utf-8', '<html><body><h1>502 Bad Gateway</h1></body></html>');
+      if (broken.has('empty_200')) return raw(200, 'application/json', '');
+      if (broken.has('truncated')) return raw(200, 'application/json', '{"customerId":"c","order":{"paymentMethod":');
+      if (broken.has('huge')) return raw(200, 'application/json', JSON.stringify({ ...pmBody, metadata: { blob: 'x'.repeat(2 * 2 ** 20) } }));
+      if (broken.has('deep')) return raw(200, 'application/json', `{"paymentMethod":{},"metadata":{"deep":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
+      if (broken.has('bad_utf8')) return raw(200, 'application/json', Buffer.concat([Buffer.from('{"paymentMethod":{},"orderId":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+      if (broken.has('duplicate_keys')) return raw(200, 'application/json', '{"paymentMethod":{},"orderId":"first","orderId":"second"}');
+      if (broken.has('server_error')) return raw(500, 'application/json', '{"message":"boom"}');
+      if (broken.has('reset_mid_body')) {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.write('{"paymentMethod":');
+        setTimeout(() => request.socket.destroy(), 50);
+        return;
+      }
+      const rateLimited = requests.filter((r) => r === 'GET /client-session').length;
+      if (broken.has('rate_limit_always') || (broken.has('rate_limit_twice') && rateLimited <= 2)) {
+        response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' });
+        return response.end('{"message":"slow down"}');
+      }
       const pm = { vaultOnSuccess: false, vaultOn3DS: false, options: { GOOGLE_PAY: { surcharge: { amount: 50 } } } };
       const result: Record<string, unknown> = broken.has('placement') ? { ...session(undefined), order: { lineItems: [] } } : session(pm);
       if (broken.has('schema')) result.currencyCode = 'XXX';

@@ -29,7 +29,7 @@ describe('contracts validate, one response', () => {
     try {
       const recorded = await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } });
       const result = await runCli(['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', String(recorded.status), '--header', 'Content-Type: application/json', '--body', '-'], { input: recorded.text });
-      expect(result.stdout).toContain('✓ conforms (retrieveClientSession: 4 checks)');
+      expect(result.stdout).toContain('✓ conforms (retrieveClientSession: 5 checks)');
       expect(result.code).toBe(0);
     } finally {
       await server.close();

@@ -9,12 +9,16 @@ export function secretMasked(operation: string, secret: string, bodyText: string
   return [behaviourFinding('secret_masked', operation, `the response carries the webhook secret in clear${where ? ` at ${where}` : ''}: it must be masked with asterisks`, { instancePath: where })];
 }
 
-function pathOf(value: unknown, secret: string, at = ''): string | undefined {
-  if (typeof value === 'string') return value.includes(secret) ? at : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = pathOf(child, secret, `${at}/${key}`);
-    if (found !== undefined) return found;
+/** Where in the body the secret stands (iterative: a hostile body may nest deeper than the call stack). */
+function pathOf(root: unknown, secret: string): string | undefined {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes(secret)) return at;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) stack.push([child, `${at}/${key}`]);
+    }
   }
   return undefined;
 }

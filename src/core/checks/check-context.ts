@@ -5,6 +5,7 @@ import type { CheckName, Finding } from '../finding.js';
 
 export type ParsedBody =
   | { kind: 'empty' }
+  | { kind: 'too-large'; limit: number }
   | { kind: 'json'; value: unknown }
   | { kind: 'invalid-json'; reason: string }
   | { kind: 'other' };

@@ -8,20 +8,21 @@ export const contentTypeConformance: ExchangeCheck = {
   applies: (context) => context.response !== undefined && (context.response.spec.noBody || context.response.mediaTypes.length > 0),
   run(context) {
     const response = context.response!;
-    const { status, body } = context.exchange;
+    const { status, body, bodyTooLarge } = context.exchange;
+    const size = bodyTooLarge ?? Buffer.byteLength(body);
     const contentType = headerValue(context.exchange.headers, 'content-type');
     if (response.spec.noBody) {
-      if (body.length === 0) return [];
+      if (size === 0) return [];
       return [
         finding(context, 'content_type_conformance', {
-          message: `status ${status} is documented without a body, but the response has one (${body.length} bytes${contentType ? `, ${contentType}` : ''})`,
+          message: `status ${status} is documented without a body, but the response has one (${bodyTooLarge ? 'over ' : ''}${size} bytes${contentType ? `, ${contentType}` : ''})`,
           expected: 'no body',
-          actual: `${body.length} bytes`,
+          actual: `${size} bytes`,
         }),
       ];
     }
     const documented = response.mediaTypes.map((media) => media.mediaType);
-    if (body.length === 0) {
+    if (size === 0) {
       return [
         finding(context, 'content_type_conformance', {
           message: `status ${status} is documented with a body (${documented.join(', ')}), but the response has none`,

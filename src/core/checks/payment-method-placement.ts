@@ -18,7 +18,7 @@ export const paymentMethodPlacement: ExchangeCheck = {
         expected: accepted,
         actual: null,
       }));
-    } else if (found.length > 1 && !found.every((entry) => isDeepStrictEqual(entry.value, found[0]!.value))) {
+    } else if (found.length > 1 && !found.every((entry) => sameContents(entry.value, found[0]!.value))) {
       findings.push(finding(context, 'payment_method_placement', {
         severity: 'warning',
         instancePath: found[1]!.pointer,
@@ -28,6 +28,15 @@ export const paymentMethodPlacement: ExchangeCheck = {
     return findings;
   },
 };
+
+/** Deep equality; contents nested too deeply to compare count as different. */
+function sameContents(a: unknown, b: unknown): boolean {
+  try {
+    return isDeepStrictEqual(a, b);
+  } catch {
+    return false;
+  }
+}
 
 function valueAt(value: unknown, segments: readonly string[]): unknown {
   let node = value;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicateKey } from '../../src/core/json-duplicate-keys.js';
+
+describe('findDuplicateKey', () => {
+  const cases: [string, { given: string; want: { path: string; key: string } | undefined }][] = [
+    ['no duplicates', { given: '{"a":1,"b":{"a":2},"c":[{"a":1},{"a":2}]}', want: undefined }],
+    ['a duplicate at the top', { given: '{"id":1, "id":2}', want: { path: '', key: 'id' } }],
+    ['a duplicate in a nested object', { given: '{"order":{"paymentMethod":{},"fees":[],"paymentMethod":{}}}', want: { path: '/order', key: 'paymentMethod' } }],
+    ['a duplicate inside an array element', { given: '{"items":[{"x":1},{"y":1,"y":2}]}', want: { path: '/items/1', key: 'y' } }],
+    ['string values equal to keys', { given: '{"a":"a","b":"a"}', want: undefined }],
+    ['escaped quotes in strings', { given: '{"a":"say \\"b\\":","b":1}', want: undefined }],
+    ['escaped backslash before the closing quote', { given: '{"a":"x\\\\","a":2}', want: { path: '', key: 'a' } }],
+    ['whitespace before the colon', { given: '{ "k" : 1 , "k" :2 }', want: { path: '', key: 'k' } }],
+    ['keys with a slash, in the pointer', { given: '{"a/b":{"c":1,"c":1}}', want: { path: '/a~1b', key: 'c' } }],
+    ['a top-level array', { given: '[1,2,{"z":1}]', want: undefined }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    JSON.parse(given);
+    expect(findDuplicateKey(given)).toEqual(want);
+  });
+});
