@@ -1,5 +1,5 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, selectApis } from '../apis.js';
+import { apiNames, parseSpecOverrides, selectApis } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
 
@@ -35,6 +35,7 @@ export const checkCommand: Command = {
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
+    { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Check against another spec file for an API, e.g. client-session=draft.yaml' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check) or json:FILE' },
   ],
   examples: [
@@ -67,6 +68,7 @@ export const checkCommand: Command = {
       env: io.env,
       webhooks: { owner: settings.owner, repo: settings.repo, hookUrl: String(options['hook-url']), ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}) },
       redactor,
+      specFiles: parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd),
     });
     const onSignal = (signal: string) => {
       io.err(`contracts check: ${signal}: stopping, deleting the webhooks this run created…`);
@@ -83,10 +85,10 @@ export const checkCommand: Command = {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
     }
-    io.out(consoleReport(run));
+    if (run.results.length > 0) io.out(consoleReport(run));
     await writeReports(run, reports, redactor);
     if (run.error) {
-      io.err(`contracts check: ${run.error.message}`);
+      io.err(`contracts check: ${run.error.toLine()}`);
       return exitCodes.cannotRun;
     }
     return run.summary.failed > 0 ? exitCodes.failed : exitCodes.ok;

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { apiNames, apis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
+import { loadSpec } from '../core/load-spec.js';
 
 export interface MockOptions {
   /** Which APIs to serve; all by default. */
@@ -22,6 +23,8 @@ export interface MockOptions {
   onLog?: (api: ApiName, line: string) => void;
   /** How long to wait for each mock to answer. */
   startTimeoutMs?: number;
+  /** Another spec file for an API instead of the shipped one. */
+  specFiles?: Partial<Record<ApiName, string>>;
 }
 
 export interface RunningMock {
@@ -55,6 +58,13 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     await Promise.all(started.map(({ child }) => stopChild(child)));
   };
 
+  // A spec Prism cannot serve fails here, in one clear line, before any process starts.
+  const specs = new Map<ApiName, string>();
+  for (const api of selected) {
+    const file = options.specFiles?.[api] ?? specPath(apis[api]);
+    await loadSpec(file, path.relative(process.cwd(), file) || file);
+    specs.set(api, file);
+  }
   try {
     // Check every port before starting anything, so a taken port fails fast and names itself.
     const ports = new Map<ApiName, number>();
@@ -64,7 +74,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
       const args = [prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
       if (options.dynamic) args.push('--dynamic');
       if (options.seed !== undefined) args.push('--seed', options.seed);
-      args.push(specPath(apis[api]));
+      args.push(specs.get(api)!);
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' } });
       const output: string[] = [];
       const collect = (chunk: Buffer) => {

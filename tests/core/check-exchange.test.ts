@@ -139,3 +139,19 @@ describe('checkExchange', () => {
     expect(result.applied).toEqual(['status_code_conformance', 'content_type_conformance', 'response_body_wellformed', 'response_schema_conformance', 'payment_method_placement']);
   });
 });
+
+describe('checkExchange on hostile bodies', () => {
+  it('reports a body nested deeper than a recursive validator can follow, instead of throwing', async () => {
+    const contract = compileContract(await loadSpec(fixture('specs', 'recursive.yaml')));
+    const depth = 20_000;
+    const body = '{"children":['.repeat(depth) + ']}'.repeat(depth);
+    const result = checkExchange(contract, exchange('GET', '/tree', 200, body));
+    expect(result.findings).toEqual([expect.objectContaining({ check: 'response_schema_conformance', message: 'could not check this response: the body is nested too deeply' })]);
+  });
+
+  it('compares paymentMethod contents nested too deeply as different, with a warning', () => {
+    const deep = (leaf: number) => JSON.parse('{"a":'.repeat(12_000) + String(leaf) + '}'.repeat(12_000)) as unknown;
+    const result = checkExchange(contracts.session!, { ...exchange('GET', '/client-session', 200, 'x'), json: { paymentMethod: { options: deep(1) }, order: { paymentMethod: { options: deep(1) } } } });
+    expect(result.findings).toEqual([expect.objectContaining({ check: 'payment_method_placement', severity: 'warning' })]);
+  });
+});
