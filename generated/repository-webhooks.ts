@@ -8,7 +8,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -45,7 +46,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -78,7 +80,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -113,7 +116,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -148,7 +152,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -184,7 +189,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -228,7 +234,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -261,7 +268,8 @@ export interface paths {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -463,6 +471,12 @@ export interface components {
             /** @description Target address of the delivery. */
             url?: string;
             request?: {
+                /**
+                 * @description Headers sent to the target. Shown: X-Service-Delivery (the guid), X-Service-Hook-ID,
+                 *     X-Service-Event, X-Service-Hook-Installation-Target-ID, X-Service-Hook-Installation-Target-Type,
+                 *     X-Hub-Signature-256 (value prefixed sha256=), X-Hub-Signature (value prefixed sha1=), Accept,
+                 *     User-Agent, content-type. How the signatures are computed is not shown.
+                 */
                 headers?: components["schemas"]["StringMap"];
                 /** @description Body sent to the target. Shapes other than the issues sample are not shown. */
                 payload?: Record<string, unknown>;
@@ -592,7 +606,8 @@ export interface components {
         DeliveryId: number;
         /**
          * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-         *     interface. Whether the header is required, and its exact meaning, are not shown.
+         *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+         *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
          */
         Accept: string;
         /** @description Results per page, at most 100. The default is not shown. */
@@ -610,7 +625,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -635,7 +651,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -669,7 +686,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -696,7 +714,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -725,7 +744,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -759,7 +779,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -783,7 +804,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -813,7 +835,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -839,7 +862,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -865,7 +889,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -896,7 +921,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };
@@ -922,7 +948,8 @@ export interface operations {
             header?: {
                 /**
                  * @description The samples send application/vnd.service.v3+json, the versioned media type of version 3 of the
-                 *     interface. Whether the header is required, and its exact meaning, are not shown.
+                 *     interface. Whether the header is required, and its exact meaning, are not shown. (OpenAPI tools may
+                 *     ignore a header parameter named accept; the versioned type is also listed as a response media type.)
                  */
                 accept?: components["parameters"]["Accept"];
             };

@@ -1,7 +1,8 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
 import { apiNames, apis, parseSpecOverrides, selectApis, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
-import { exitCodes, type Command, type ParsedOptions } from './command.js';
+import { exitCodes, type Command } from './command.js';
+import { requirePort, untilSignalled } from './parse-args.js';
 
 const portOption = (api: ApiName) => `port-${api}`;
 
@@ -34,13 +35,9 @@ export const mockCommand: Command = {
   ],
   async run(options, _positionals, io) {
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
-    const ports = Object.fromEntries(apiNames.map((api) => [api, parsePort(options, api)])) as Record<ApiName, number>;
+    const ports = Object.fromEntries(apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)])])) as Record<ApiName, number>;
     if (options.seed !== undefined && !options.dynamic) throw new ContractsError('USAGE', '--seed only applies with --dynamic');
-    // Listen for Ctrl-C and SIGTERM before anything starts, so a signal during start-up still stops the children.
-    const signalled = new Promise<{ signal: string }>((resolve) => {
-      process.once('SIGINT', () => resolve({ signal: 'SIGINT' }));
-      process.once('SIGTERM', () => resolve({ signal: 'SIGTERM' }));
-    });
+    const signalled = untilSignalled().then((signal) => ({ signal }));
     const { startMocks } = await import('../mock/start-mocks.js');
     const began = Date.now();
     const mocks = await startMocks({
@@ -68,10 +65,3 @@ export const mockCommand: Command = {
     return exitCodes.ok;
   },
 };
-
-function parsePort(options: ParsedOptions, api: ApiName): number {
-  const raw = String(options[portOption(api)]);
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new ContractsError('USAGE', `--${portOption(api)} must be a port number from 0 to 65535, not "${raw}"`);
-  return port;
-}

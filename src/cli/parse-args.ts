@@ -42,3 +42,22 @@ export function requireChoice(name: string, value: unknown, choices: readonly st
   }
   return value;
 }
+
+/** A port option: a whole number from 0 (any free port) to 65535. */
+export function requirePort(name: string, value: unknown): number {
+  const raw = String(value);
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ContractsError('USAGE', `--${name} must be a port number from 0 to 65535, not "${raw}"`);
+  return port;
+}
+
+/**
+ * Resolves on the first SIGINT or SIGTERM. Long-running commands call it before they start anything, so a signal
+ * during start-up still stops what was started.
+ */
+export function untilSignalled(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+}

@@ -1,6 +1,7 @@
 // `contracts sandbox`: a stateful in-memory implementation of both APIs, with real signed webhook deliveries.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
+import { requirePort, untilSignalled } from './parse-args.js';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
@@ -29,15 +30,11 @@ export const sandboxCommand: Command = {
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const portText = String(options.port);
-    if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ContractsError('USAGE', `--port must be a port number from 0 to 65535, not "${portText}"`);
-    const signalled = new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'));
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-    });
+    const port = requirePort('port', options.port);
+    const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
     const sandbox = await startSandbox({
-      port: Number(portText),
+      port,
       host: String(options.host),
       ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),
       repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],

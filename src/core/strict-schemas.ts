@@ -36,9 +36,21 @@ export function strictDocument(document: object): object {
     for (const site of subschemaSites(root)) {
       if (typeof site.schema === 'boolean' || isMember(site.path)) continue;
       const schema = resolvePointer(copy, '#/' + site.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')) as Record<string, unknown>;
-      const declares = 'properties' in schema || compositionKeywords.some((k) => k in schema);
-      if (declares && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) schema.unevaluatedProperties = false;
+      if (describesObject(copy, schema, 0) && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) schema.unevaluatedProperties = false;
     }
   }
   return copy;
+}
+
+/**
+ * Whether a schema describes an object's properties, itself or through its composition members. A schema that
+ * allows any type (an open branch such as insecure_ssl's "further type") is left alone.
+ */
+function describesObject(document: object, schema: unknown, depth: number): boolean {
+  if (depth > 8 || schema === null || typeof schema !== 'object') return false;
+  const record = schema as Record<string, unknown>;
+  if (typeof record.$ref === 'string') return describesObject(document, resolvePointer(document, record.$ref), depth + 1);
+  // An object schema without properties (metadata: keys not shown) is open, not strict.
+  if ('properties' in record) return true;
+  return compositionKeywords.some((keyword) => Array.isArray(record[keyword]) && (record[keyword] as unknown[]).some((member) => describesObject(document, member, depth + 1)));
 }

@@ -72,7 +72,8 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     for (const api of selected) {
       const port = ports.get(api)!;
       const args = [prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
-      if (options.dynamic) args.push('--dynamic');
+      // Generated bodies hold only the documented fields (json-schema-faker would otherwise invent extra ones).
+      if (options.dynamic) args.push('--dynamic', '--json-schema-faker-fillProperties=false');
       if (options.seed !== undefined) args.push('--seed', options.seed);
       args.push(specs.get(api)!);
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' } });

@@ -17,6 +17,17 @@ describe('contracts lint (real process)', () => {
     expect(result.code).toBe(1);
   });
 
+  it.each([
+    ['unknown-type.yaml', 44, 'oas3-schema'],
+    ['example-violates-schema.yaml', 33, 'contracts-example-valid'],
+    ['duplicate-operation-id.yaml', 38, 'operation-operationId-unique'],
+    ['missing-path-parameter.yaml', 14, 'path-params'],
+  ])('exits 1 for %s, naming the file and line of the problem', async (file, line, rule) => {
+    const result = await runCli(['lint', `tests/fixtures/specs/${file}`]);
+    expect(result.stdout).toMatch(new RegExp(`^tests/fixtures/specs/${file.replace('.', '\\.')}:${line}:\\d+ error ${rule} `, 'm'));
+    expect(result.code).toBe(1);
+  });
+
   it('prints problems as JSON with --format json', async () => {
     const result = await runCli(['lint', '--format', 'json', 'tests/fixtures/specs/duplicate-operation-id.yaml']);
     const parsed = JSON.parse(result.stdout) as { problems: { rule: string; line: number }[] };
