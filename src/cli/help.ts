@@ -27,8 +27,9 @@ export function mainHelp(commands: Command[]): string {
   const lines = [
     'Usage: contracts <command> [options]',
     '',
-    'API contract testing for the client-session and repository-webhooks APIs: lint the OpenAPI specs,',
-    'generate TypeScript types from them, and check responses against them.',
+    'API contract testing for the client-session and repository-webhooks APIs: lint the OpenAPI specs, generate',
+    'TypeScript types from them, serve them as Prism mocks or as a stateful sandbox, and check real or recorded',
+    'responses against them.',
     '',
     'Commands:',
     ...commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`),
