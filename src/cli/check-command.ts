@@ -30,7 +30,7 @@ export const checkCommand: Command = {
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
     { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates', default: 'https://example.invalid/contracts-check' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is a loopback port where nothing listens, so deliveries stay on the machine (on staging, give an address the service may deliver to)', default: 'http://127.0.0.1:9/contracts-check' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },

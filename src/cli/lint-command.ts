@@ -35,10 +35,12 @@ export const lintCommand: Command = {
     const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];
     let couldNotRun = false;
+    let linted = 0;
     for (const file of files) {
       const display = path.relative(io.cwd, file) || file;
       try {
         problems.push(...(await lintSpec(file, display)));
+        linted++;
       } catch (error) {
         if (!(error instanceof ContractsError)) throw error;
         couldNotRun = true;
@@ -49,7 +51,7 @@ export const lintCommand: Command = {
     else for (const problem of problems) io.out(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === 'error').length;
     const warnings = problems.filter((p) => p.severity === 'warning').length;
-    io.err(`${files.length} spec${files.length === 1 ? '' : 's'} linted: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    if (linted > 0) io.err(`${linted} spec${linted === 1 ? '' : 's'} linted: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
     if (couldNotRun) return exitCodes.cannotRun;
     const failing = failOn === 'warning' ? errors + warnings : errors;
     return failing > 0 ? exitCodes.failed : exitCodes.ok;

@@ -59,6 +59,9 @@ export const validateCommand: Command = {
       contracts.length === 1 ? contract : contracts.find((candidate) => matchOperation(candidate.operations, method, requestPath)) ?? contract;
 
     if (single) {
+      if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
+        throw new ContractsError('USAGE', `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`);
+      }
       const result = checkExchange(contract, single.exchange, { strict, ...(single.operationId ? { operationId: single.operationId } : {}) });
       const failed = result.findings.some((finding) => finding.severity === 'error');
       if (format === 'json') io.out(JSON.stringify({ operation: result.operationId ?? null, applied: result.applied, findings: result.findings }, null, 2));

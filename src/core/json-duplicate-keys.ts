@@ -1,5 +1,6 @@
 // Finds an object key that appears twice in JSON text (RFC 8259 section 4: names SHOULD be unique; JSON.parse
-// silently keeps the last, so a duplicate hides data). One pass; strings are skipped with indexOf.
+// silently keeps the last, so a duplicate hides data). A fast pass only looks for one; the path is worked out
+// in a second pass when there is one to report.
 
 export interface DuplicateKey {
   /** JSON pointer of the object that holds the key twice. */
@@ -9,70 +10,109 @@ export interface DuplicateKey {
 
 const QUOTE = 34;
 const BACKSLASH = 92;
+const OPEN_OBJECT = 123;
+const OPEN_ARRAY = 91;
+const CLOSE_OBJECT = 125;
+const CLOSE_ARRAY = 93;
+const COLON = 58;
+const COMMA = 44;
 
-/** The first duplicate key in `text` (valid JSON), or undefined. */
-export function findDuplicateKey(text: string): DuplicateKey | undefined {
-  // Per open container: the keys seen (objects) or the next index (arrays), and the key or index it sits under.
+/**
+ * The first duplicate key in `text` (valid JSON), or undefined. `parsed` is JSON.parse(text): when given, a cheap
+ * exact test comes first. Every key's colon follows its closing quote (after optional white space), so the
+ * colons that do are at least the keys written; only a string value holding `":` or starting with `:` adds to
+ * them. A duplicate makes the text hold more keys than the parsed value. So when that count equals the parsed
+ * value's key count, no key is duplicated; otherwise the text is walked key by key to find one.
+ */
+export function findDuplicateKey(text: string, parsed?: unknown): DuplicateKey | undefined {
+  if (parsed !== undefined && colonsAfterQuotes(text) === keysInValue(parsed)) return undefined;
+  return locateDuplicateKey(text);
+}
+
+function colonsAfterQuotes(text: string): number {
+  // A one-character search is much faster than scanning in JS; white space before a colon is rare.
+  let count = 0;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--j);
+    if (c === QUOTE) count++;
+  }
+  return count;
+}
+
+/** How many keys the parsed value holds, over all its objects (iterative: bodies can nest deep). */
+function keysInValue(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const key in node) {
+      count++;
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return count;
+}
+
+/** The slower pass that also tracks where it is, run only when a duplicate exists. */
+function locateDuplicateKey(text: string): DuplicateKey | undefined {
   const seen: (Set<string> | null)[] = [];
   const position: string[] = [];
   const nextIndex: number[] = [];
   let pendingKey: string | undefined;
-  let i = 0;
-  const length = text.length;
-  while (i < length) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    const top = seen.length - 1;
     if (c === QUOTE) {
       const end = stringEnd(text, i);
-      const top = seen.length - 1;
       const keys = seen[top];
-      if (keys && isKey(text, end + 1)) {
+      if (keys && nextNonSpace(text, end + 1) === COLON) {
         const key = text.slice(i + 1, end);
         if (keys.has(key)) return { path: pointer(position), key };
         keys.add(key);
         pendingKey = key;
       }
-      i = end + 1;
-      continue;
-    }
-    if (c === 123 || c === 91) {
-      // { or [: remember where this container sits in its parent.
-      const top = seen.length - 1;
+      i = end;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (top >= 0) position.push(seen[top] ? (pendingKey ?? '') : String(nextIndex[top]!));
-      seen.push(c === 123 ? new Set() : null);
+      seen.push(c === OPEN_OBJECT ? new Set() : null);
       nextIndex.push(0);
       pendingKey = undefined;
-    } else if (c === 125 || c === 93) {
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       seen.pop();
       nextIndex.pop();
       position.pop();
-    } else if (c === 44) {
-      // ,: the next element of an array.
-      const top = nextIndex.length - 1;
-      if (top >= 0 && !seen[top]) nextIndex[top]!++;
+    } else if (c === COMMA && top >= 0 && !seen[top]) {
+      nextIndex[top]!++;
     }
-    i++;
   }
   return undefined;
 }
 
 function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
-  while (end > 0) {
-    let backslashes = 0;
-    for (let j = end - 1; text.charCodeAt(j) === BACKSLASH; j--) backslashes++;
-    if (backslashes % 2 === 0) return end;
+  while (end > 0 && text.charCodeAt(end - 1) === BACKSLASH) {
+    let backslashes = 1;
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) break;
     end = text.indexOf('"', end + 1);
   }
-  return text.length;
+  return end < 0 ? text.length : end;
 }
 
-function isKey(text: string, from: number): boolean {
+function nextNonSpace(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 58) return true;
-    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return false;
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return c;
   }
-  return false;
+  return -1;
 }
 
 function pointer(path: readonly string[]): string {

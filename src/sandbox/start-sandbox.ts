@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { apis, specPath } from '../apis.js';
-import { compileSpec } from '../core/compile-spec.js';
+import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';
 import { indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
@@ -158,7 +158,7 @@ async function readBody(incoming: http.IncomingMessage, limit: number): Promise<
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function readSessions(file: string, validate: (value: unknown) => { instancePath: string; message: string }[]): Promise<[string, Record<string, unknown>][]> {
+async function readSessions(file: string, validate: (value: unknown) => SchemaError[]): Promise<[string, Record<string, unknown>][]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
@@ -172,7 +172,12 @@ async function readSessions(file: string, validate: (value: unknown) => { instan
   return Object.entries(parsed as Record<string, unknown>).map(([token, session], index) => {
     const errors = validate(session);
     // Client tokens are credentials: the message names the entry by position, not by token.
-    if (errors.length > 0) throw new ContractsError('INPUT_NOT_READABLE', `${file}: session #${index + 1} does not match the ClientSession schema: ${errors[0]!.message}`);
+    if (errors.length > 0) {
+      // The placement rule fails as an anyOf: say it in its own words rather than as one of its branches.
+      const placement = errors.some((error) => error.keyword === 'anyOf' && error.instancePath === '');
+      const reason = placement ? 'paymentMethod is missing: put it at the top level, under order, or both' : errors[0]!.message;
+      throw new ContractsError('INPUT_NOT_READABLE', `${file}: session #${index + 1} does not match the ClientSession schema: ${reason}`);
+    }
     return [token, session as Record<string, unknown>];
   });
 }

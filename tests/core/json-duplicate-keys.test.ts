@@ -13,9 +13,14 @@ describe('findDuplicateKey', () => {
     ['whitespace before the colon', { given: '{ "k" : 1 , "k" :2 }', want: { path: '', key: 'k' } }],
     ['keys with a slash, in the pointer', { given: '{"a/b":{"c":1,"c":1}}', want: { path: '/a~1b', key: 'c' } }],
     ['a top-level array', { given: '[1,2,{"z":1}]', want: undefined }],
+    ['a key written with a space before the colon, beside a duplicate', { given: '{"a" :1,"b":{"c":1,"c":2}}', want: { path: '/b', key: 'c' } }],
+    ['a value that contains a quote-colon, beside a duplicate', { given: '{"v":"x\\":","d":1,"d":2}', want: { path: '', key: 'd' } }],
+    ['a value that starts with a colon, and no duplicate', { given: '{"v":":x","w":" :y"}', want: undefined }],
+    ['keys spaced from their colons, one duplicated', { given: '{"a" :1,"b"\n:{"c" : 1,"c":2}}', want: { path: '/b', key: 'c' } }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
-    JSON.parse(given);
     expect(findDuplicateKey(given)).toEqual(want);
+    // With the parsed value, the counting fast path must reach the same answer.
+    expect(findDuplicateKey(given, JSON.parse(given))).toEqual(want);
   });
 });

@@ -119,7 +119,7 @@ describe('sandbox: real deliveries', () => {
 
 describe('sandbox: webhooks state and rules', () => {
   it('keeps what you create, masks the secret, and follows events, add_events and remove_events', async () => {
-    const created = await call('POST', '/repos/octo/app/hooks', { name: 'web', events: ['push'], config: { url: 'https://example.invalid/a', secret: 'shh-123456' } });
+    const created = await call('POST', '/repos/octo/app/hooks', { name: 'web', events: ['push'], config: { url: 'http://127.0.0.1:9/a', secret: 'shh-123456' } });
     const id = created.json.id;
     const config = await call('GET', `/repos/octo/app/hooks/${id}/config`);
     expect(config.json.secret).toBe('********');
@@ -129,14 +129,14 @@ describe('sandbox: webhooks state and rules', () => {
     expect((await call('PATCH', `/repos/octo/app/hooks/${id}`, { add_events: ['push', 'issues'] })).json.events).toEqual(['issues', 'push']);
     expect((await call('PATCH', `/repos/octo/app/hooks/${id}`, { remove_events: ['issues'] })).json.events).toEqual(['push']);
     // Sending config without the secret removes it (seed, update rule).
-    await call('PATCH', `/repos/octo/app/hooks/${id}`, { config: { url: 'https://example.invalid/a' } });
+    await call('PATCH', `/repos/octo/app/hooks/${id}`, { config: { url: 'http://127.0.0.1:9/a' } });
     expect((await call('GET', `/repos/octo/app/hooks/${id}/config`)).json.secret).toBeUndefined();
     expect((await call('DELETE', `/repos/octo/app/hooks/${id}`)).status).toBe(204);
     expect((await call('GET', `/repos/octo/app/hooks/${id}`)).status).toBe(404);
   });
 
   it('pages the webhook list with per_page and page, with a Link header', async () => {
-    for (let i = 0; i < 3; i++) await call('POST', '/repos/octo/app/hooks', { events: [`e${i}`], config: { url: `https://example.invalid/${i}` } });
+    for (let i = 0; i < 3; i++) await call('POST', '/repos/octo/app/hooks', { events: [`e${i}`], config: { url: `http://127.0.0.1:9/${i}` } });
     const first = await call('GET', '/repos/octo/app/hooks?per_page=2');
     expect(first.json).toHaveLength(2);
     expect(first.headers.get('link')).toContain('page=2>; rel="next"');
@@ -145,10 +145,10 @@ describe('sandbox: webhooks state and rules', () => {
   });
 
   it('refuses a second hook with the same config and overlapping events', async () => {
-    await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.invalid/same' } });
-    const clash = await call('POST', '/repos/octo/app/hooks', { events: ['push', 'issues'], config: { url: 'https://example.invalid/same' } });
+    await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/same' } });
+    const clash = await call('POST', '/repos/octo/app/hooks', { events: ['push', 'issues'], config: { url: 'http://127.0.0.1:9/same' } });
     expect(clash.status).toBe(422);
-    const fine = await call('POST', '/repos/octo/app/hooks', { events: ['issues'], config: { url: 'https://example.invalid/same' } });
+    const fine = await call('POST', '/repos/octo/app/hooks', { events: ['issues'], config: { url: 'http://127.0.0.1:9/same' } });
     expect(fine.status).toBe(201);
   });
 
@@ -167,7 +167,7 @@ describe('sandbox: webhooks state and rules', () => {
   ];
 
   it.each(bad)('answers %s with a message and changes nothing', async (_name, { method, path: urlPath, body, status, message }) => {
-    const existing = await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.invalid/keep' } });
+    const existing = await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/keep' } });
     const before = await call('GET', '/repos/octo/app/hooks');
     const result = await call(method, urlPath.replace('HOOK', String(existing.json.id)), body);
     expect(result.status).toBe(status);
@@ -197,14 +197,14 @@ describe('sandbox: client session', () => {
 
 describe('sandbox: reset and the full conformance sequence', () => {
   it('POST /__sandbox/reset clears every hook', async () => {
-    await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.invalid/x' } });
+    await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/x' } });
     expect((await call('POST', '/__sandbox/reset')).status).toBe(204);
     expect((await call('GET', '/repos/octo/app/hooks')).json).toEqual([]);
   });
 
   it('passes `contracts check --api all --base-url <sandbox>` with nothing skipped, also with --strict', async () => {
     for (const extra of [[], ['--strict']]) {
-      const result = await runCli(['check', '--api', 'all', '--base-url', sandbox.url, ...extra]);
+      const result = await runCli(['check', '--api', 'all', '--base-url', sandbox.url, '--hook-url', 'http://127.0.0.1:9/none', ...extra]);
       expect(result.stdout, result.stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped$/m);
       expect(result.code).toBe(0);
     }
@@ -226,7 +226,7 @@ describe('contracts sandbox (real process)', () => {
     const file = path.join(dir, 'bad-sessions.json');
     await writeFile(file, JSON.stringify({ 'secret-token-xyz': { orderId: 'no payment method' } }));
     const result = await runCli(['sandbox', '--port', '0', '--sessions', file]);
-    expect(result.stderr).toContain('session #1 does not match the ClientSession schema');
+    expect(result.stderr).toContain('session #1 does not match the ClientSession schema: paymentMethod is missing: put it at the top level, under order, or both');
     expect(result.stderr).not.toContain('secret-token-xyz');
     expect(result.code).toBe(2);
   });

@@ -74,6 +74,7 @@ describe('contracts validate, one response', () => {
     ['a missing body file', ['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--body', 'nope.json'], /file not found: nope\.json/],
     ['a bad header', ['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--header', 'nocolon'], /--header takes "Name: value"/],
     ['a missing spec file', ['validate', '--spec', 'nope.yaml', '--operation', 'x', '--status', '200'], /spec not found: nope\.yaml/],
+    ['an operationId the spec does not have', ['validate', '--api', 'client-session', '--operation', 'nope', '--status', '200'], /no operation "nope" in specs\/client-session\.yaml; its operations: retrieveClientSession/],
   ])('exits 2 for %s', async (_name, args, message) => {
     const result = await runCli(args);
     expect(result.stderr).toMatch(message);

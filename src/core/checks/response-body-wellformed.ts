@@ -17,7 +17,7 @@ export const responseBodyWellformed: ExchangeCheck = {
     }
     if (exchange.bodyNotUtf8) findings.push(finding(context, 'response_body_wellformed', { message: 'the body is not valid UTF-8 (JSON must be UTF-8): invalid bytes were replaced before checking' }));
     if (body.kind === 'json' && exchange.body.length > 0) {
-      const duplicate = findDuplicateKey(exchange.body);
+      const duplicate = findDuplicateKey(exchange.body, body.value);
       if (duplicate) {
         findings.push(finding(context, 'response_body_wellformed', {
           instancePath: duplicate.path,

@@ -93,7 +93,8 @@ async function runReadOnly(context: SequenceContext, client: RepositoryWebhooksC
   await observe(context, 'getWebhookConfig', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook }, parseAs: 'text' }));
   const deliveries = await listProbes(context, 'listWebhookDeliveries', (perPage) => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { params: { path: hook, query: { per_page: perPage } }, parseAs: 'text' }));
   const first = firstId(deliveries.json);
-  if (first === undefined) skip(context, 'getWebhookDelivery', perExchange, `hook ${target.hookId} has no deliveries to read`);
+  if (deliveries.status < 200 || deliveries.status >= 300) skip(context, 'getWebhookDelivery', perExchange, `listing the deliveries of hook ${target.hookId} answered ${deliveries.status}`);
+  else if (first === undefined) skip(context, 'getWebhookDelivery', perExchange, `hook ${target.hookId} has no deliveries to read`);
   else await observe(context, 'getWebhookDelivery', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', { params: { path: { ...hook, delivery_id: first } }, parseAs: 'text' }));
   const reason = '--read-only runs only GET operations';
   for (const operationId of ['createWebhook', 'updateWebhook', 'updateWebhookConfig', 'deleteWebhook', 'pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery']) skip(context, operationId, perExchange, reason);
