@@ -71,6 +71,19 @@ describe('contracts mock (real process)', () => {
     expect(isAlive(pids[0]!)).toBe(false);
   });
 
+  it('exits 2 and stops the other mock when one Prism process dies', async () => {
+    const child = startCli(['--port-client-session', '0', '--port-repository-webhooks', '0']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const output = await waitForOutput(child, /Ctrl-C to stop/);
+    const [sessionPid, hooksPid] = [...output.matchAll(/Prism pid (\d+)/g)].map((m) => Number(m[1]));
+    const done = exited(child);
+    process.kill(sessionPid!, 'SIGKILL');
+    expect(await done).toBe(2);
+    expect(stderr).toContain('Prism for client-session stopped unexpectedly (SIGKILL)');
+    expect(isAlive(hooksPid!)).toBe(false);
+  });
+
   it('exits 2 naming the port when it is taken, and starts nothing', async () => {
     const blocker = net.createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
