@@ -1,21 +1,13 @@
 // Finds an object key that appears twice in JSON text (RFC 8259 section 4: names SHOULD be unique; JSON.parse
-// silently keeps the last, so a duplicate hides data). A fast pass only looks for one; the path is worked out
-// in a second pass when there is one to report.
+// silently keeps the last, so a duplicate hides data). An exact counting test comes first; the text is walked
+// key by key, to say where, only when it finds a difference.
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars.js';
 
 export interface DuplicateKey {
   /** JSON pointer of the object that holds the key twice. */
   path: string;
   key: string;
 }
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123;
-const OPEN_ARRAY = 91;
-const CLOSE_OBJECT = 125;
-const CLOSE_ARRAY = 93;
-const COLON = 58;
-const COMMA = 44;
 
 /**
  * The first duplicate key in `text` (valid JSON), or undefined. `parsed` is JSON.parse(text): when given, a cheap

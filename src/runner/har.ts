@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../core/json-chars.js';
 
 export interface HarExchange extends Exchange {
   /** 1-based position in the capture, for messages. */
@@ -15,14 +16,6 @@ interface HarEntry {
   request?: { method?: unknown; url?: unknown };
   response?: { status?: unknown; headers?: { name?: unknown; value?: unknown }[]; content?: { text?: unknown; encoding?: unknown } };
 }
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-const COLON = 58;
 
 /** Yields the exchanges of a HAR file in order. Errors are ContractsErrors naming the file. */
 export async function* readHar(file: string, shown = file, chunkBytes = 1 << 20): AsyncGenerator<HarExchange> {

@@ -36,7 +36,7 @@ export class ResultCollector {
   }
 
   /** Marks a check that could not be judged; a judgement recorded before or after wins. */
-  skip(api: string, operation: string, check: CheckName, reason: string): void {
+  markSkipped(api: string, operation: string, check: CheckName, reason: string): void {
     if (!this.get(api, operation, check)) this.results.set(key(api, operation, check), { api, operation, check, status: 'skipped', findings: [], reason });
   }
 

@@ -50,7 +50,7 @@ export function judge(context: SequenceContext, operationId: string, check: Chec
 }
 
 export function skip(context: SequenceContext, operationId: string, checks: readonly CheckName[], reason: string): void {
-  for (const check of checks) context.results.skip(context.api, operationId, check, reason);
+  for (const check of checks) context.results.markSkipped(context.api, operationId, check, reason);
 }
 
 function parseJson(text: string): unknown {
