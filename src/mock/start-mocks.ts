@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiNames, apis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -44,6 +45,7 @@ export interface Mocks {
 
 const require = createRequire(import.meta.url);
 const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
+const exitWithParent = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
 
 export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   const host = options.host ?? '127.0.0.1';
@@ -71,7 +73,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));
     for (const api of selected) {
       const port = ports.get(api)!;
-      const args = [prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
+      const args = ['--require', exitWithParent, prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
       // Generated bodies hold only the documented fields (json-schema-faker would otherwise invent extra ones).
       if (options.dynamic) args.push('--dynamic', '--json-schema-faker-fillProperties=false');
       if (options.seed !== undefined) args.push('--seed', options.seed);

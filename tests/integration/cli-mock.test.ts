@@ -84,6 +84,18 @@ describe('contracts mock (real process)', () => {
     expect(isAlive(hooksPid!)).toBe(false);
   });
 
+  it('leaves no Prism process behind even when it is killed with SIGKILL', async () => {
+    const child = startCli(['--port-client-session', '0', '--port-repository-webhooks', '0']);
+    const output = await waitForOutput(child, /Ctrl-C to stop/);
+    const pids = [...output.matchAll(/Prism pid (\d+)/g)].map((m) => Number(m[1]));
+    const done = exited(child);
+    child.kill('SIGKILL');
+    await done;
+    const deadline = Date.now() + 5000;
+    while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const pid of pids) expect(isAlive(pid), `Prism pid ${pid} outlived its parent`).toBe(false);
+  });
+
   it('exits 2 naming the port when it is taken, and starts nothing', async () => {
     const blocker = net.createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
