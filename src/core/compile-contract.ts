@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { compileSpec, type CompiledSpec, type SchemaError } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
-import { pointerToPath, type JsonPath } from './source-locator.js';
+import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
 import { strictDocument } from './strict-schemas.js';
 
 /** The seed's paymentMethod placement rule, read from the schema's x-payment-method-placement extension. */
@@ -93,7 +93,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
 
 /** The schema at a path, following $refs, or undefined. */
 function resolveSchema(document: object, path: JsonPath): Record<string, unknown> | undefined {
-  let schema = resolvePointer(document, '#/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/'));
+  let schema = resolvePointer(document, '#' + pathToPointer(path));
   for (let hops = 0; hops < 10 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string'; hops++) {
     schema = resolvePointer(document, (schema as { $ref: string }).$ref);
   }

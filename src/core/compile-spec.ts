@@ -2,7 +2,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { addExtensionKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
-import type { JsonPath } from './source-locator.js';
+import { pathToPointer, type JsonPath } from './source-locator.js';
 
 export interface SchemaError {
   /** Where in the checked value, as a JSON pointer (`/order/paymentMethod`). */
@@ -40,7 +40,8 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
   const cache = new Map<string, ValidateFunction>();
 
   const validatorAt = (schemaPath: JsonPath): ValidateFunction => {
-    const pointer = schemaPath.map((segment) => '/' + encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))).join('');
+    // A JSON pointer inside a URI fragment: each segment is also percent-encoded.
+    const pointer = pathToPointer(schemaPath).split('/').map(encodeURIComponent).join('/');
     let validate = cache.get(pointer);
     if (!validate) {
       validate = ajv.compile({ $ref: `${documentId}#${pointer}` });

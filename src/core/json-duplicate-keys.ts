@@ -1,6 +1,7 @@
 // Finds an object key that appears twice in JSON text (RFC 8259 section 4: names SHOULD be unique; JSON.parse
 // silently keeps the last, so a duplicate hides data). An exact counting test comes first; the text is walked
 // key by key, to say where, only when it finds a difference.
+import { pathToPointer } from './source-locator.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars.js';
 
 export interface DuplicateKey {
@@ -67,7 +68,7 @@ function locateDuplicateKey(text: string): DuplicateKey | undefined {
       const keys = seen[top];
       if (keys && nextNonSpace(text, end + 1) === COLON) {
         const key = text.slice(i + 1, end);
-        if (keys.has(key)) return { path: pointer(position), key };
+        if (keys.has(key)) return { path: pathToPointer(position), key };
         keys.add(key);
         pendingKey = key;
       }
@@ -105,8 +106,4 @@ function nextNonSpace(text: string, from: number): number {
     if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return c;
   }
   return -1;
-}
-
-function pointer(path: readonly string[]): string {
-  return path.map((segment) => '/' + segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }

@@ -1,7 +1,7 @@
 // Indexes the operations of a document (https://spec.openapis.org/oas/v3.1.0#paths-object) and matches a
 // concrete request (`GET /repos/o/r/hooks/42`) to its operation.
 import { resolvePointer, type OpenApiDocument } from './load-spec.js';
-import type { JsonPath } from './source-locator.js';
+import { pointerToPath, type JsonPath } from './source-locator.js';
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -116,7 +116,7 @@ function follow(document: OpenApiDocument, value: object, path: JsonPath): { val
     if (typeof ref !== 'string' || !ref.startsWith('#')) break;
     const target = resolvePointer(document, ref);
     if (target === null || typeof target !== 'object') break;
-    current = { value: target, path: ref.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) };
+    current = { value: target, path: pointerToPath(ref) };
   }
   return current;
 }

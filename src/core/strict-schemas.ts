@@ -35,7 +35,8 @@ export function strictDocument(document: object): object {
   for (const root of rootSchemaSites(copy)) {
     for (const site of subschemaSites(root)) {
       if (typeof site.schema === 'boolean' || isMember(site.path)) continue;
-      const schema = resolvePointer(copy, '#/' + site.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')) as Record<string, unknown>;
+      // Sites hold the copy's own objects: setting the keyword here changes the copy.
+      const schema = site.schema;
       if (describesObject(copy, schema, 0) && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) schema.unevaluatedProperties = false;
     }
   }

@@ -38,11 +38,13 @@ export async function observe(context: SequenceContext, operationId: string, cal
   await call();
   const exchange = context.capture.last as CapturedExchange | undefined;
   if (!exchange) throw new Error(`no exchange was captured for ${operationId}`);
+  // Parsed once here: the checks reuse it (a body that does not parse is left for them to report).
+  const json = parseJson(exchange.body);
   if (!options.probe) {
-    const result = checkExchange(context.contract, exchange, { operationId, strict: context.strict });
+    const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, { operationId, strict: context.strict });
     for (const check of result.applied) context.results.record(context.api, operationId, check, result.findings.filter((finding) => finding.check === check));
   }
-  return { exchange, status: exchange.status, json: parseJson(exchange.body) };
+  return { exchange, status: exchange.status, json };
 }
 
 export function judge(context: SequenceContext, operationId: string, check: CheckName, findings: Finding[]): void {
