@@ -31,6 +31,7 @@ export const checkCommand: Command = {
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
     { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
     { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is a loopback port where nothing listens, so deliveries stay on the machine (on staging, give an address the service may deliver to)', default: 'http://127.0.0.1:9/contracts-check' },
+    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
@@ -66,12 +67,19 @@ export const checkCommand: Command = {
       retries: settings.retries,
       maxBodyBytes: settings.maxBodyBytes,
       env: io.env,
-      webhooks: { owner: settings.owner, repo: settings.repo, hookUrl: String(options['hook-url']), ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}) },
+      webhooks: {
+        owner: settings.owner,
+        repo: settings.repo,
+        hookUrl: String(options['hook-url']),
+        deliveryWaitMs: settings.deliveryWaitMs,
+        ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}),
+      },
       redactor,
+      log: (line) => io.err(`contracts check: ${line}`),
       specFiles: parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd),
     });
     const onSignal = (signal: string) => {
-      io.err(`contracts check: ${signal}: stopping, deleting the webhooks this run created…`);
+      io.err(`contracts check: ${signal}: stopping after the request in flight (press Ctrl-C again to abort it)…`);
       runner.interrupt();
     };
     const onInt = () => onSignal('SIGINT');
@@ -100,13 +108,15 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
   }
   const baseUrl = options['base-url'] as string | undefined;
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractsError('USAGE', `--base-url must be an http(s) URL, not "${baseUrl}"`);
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   const timeoutMs = Number(options.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ContractsError('USAGE', `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`);
   const retries = Number(options.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new ContractsError('USAGE', `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`);
   const maxBodyMb = Number(options['max-body']);
   if (!(maxBodyMb > 0) || maxBodyMb > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(options['max-body'])}"`);
+  const deliveryWaitMs = Number(options['delivery-wait']);
+  if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000) throw new ContractsError('USAGE', `--delivery-wait must be a whole number of milliseconds up to 600000, not "${String(options['delivery-wait'])}"`);
   const readOnly = Boolean(options['read-only']);
   if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
   const rawHookId = options['hook-id'] as string | undefined;
@@ -117,9 +127,25 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     timeoutMs,
     retries,
     maxBodyBytes: Math.round(maxBodyMb * 2 ** 20),
+    deliveryWaitMs,
     readOnly,
     owner: String(options.owner),
     repo: String(options.repo),
     hookId: rawHookId === undefined ? undefined : Number(rawHookId),
   };
+}
+
+/** An http(s) URL without credentials in it: credentials come from the environment, and a URL gets printed. */
+function checkBaseUrl(baseUrl: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/]/i.test(baseUrl)) throw new ContractsError('USAGE', '--base-url must be an http(s) URL, such as https://staging.example.com');
+  if (url.username !== '' || url.password !== '') {
+    throw new ContractsError('USAGE', '--base-url must not carry a user or password: credentials come only from the environment (CLIENT_SESSION_API_KEY, WEBHOOKS_TOKEN)');
+  }
+  if (url.search !== '' || url.hash !== '') throw new ContractsError('USAGE', '--base-url must not carry a query or a fragment');
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ContractsError } from '../core/errors.js';
 import type { Command, ParsedOptions } from './command.js';
+import { watchLaunchers } from './launcher-watch.js';
 
 
 export function parseCommandArgs(command: Command, argv: string[]): { options: ParsedOptions; positionals: string[] } {
@@ -52,12 +53,18 @@ export function requirePort(name: string, value: unknown): number {
 }
 
 /**
- * Resolves on the first SIGINT or SIGTERM. Long-running commands call it before they start anything, so a signal
- * during start-up still stops what was started.
+ * Resolves on the first SIGINT, SIGTERM or SIGHUP, or (as SIGHUP) when the process that launched us is gone (see
+ * launcher-watch.ts). Long-running commands call it before they start anything, so a signal during start-up still
+ * stops what was started.
  */
 export function untilSignalled(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    const stopWatching = watchLaunchers(() => resolve('SIGHUP'));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        stopWatching();
+        resolve(signal);
+      });
+    }
   });
 }

@@ -22,6 +22,16 @@ export const checkNames = [
   'deleted_hook_404',
   'per_page_respected',
   'per_page_capped',
+  'page_parameter',
+  'deliveries_cursor',
+  'hook_addressable',
+  'config_only',
+  'secret_removed_unless_resent',
+  'ping_delivery',
+  'test_push_delivery',
+  'test_skips_unsubscribed',
+  'delivery_request_headers',
+  'shared_config_refused',
 ] as const;
 export type CheckName = (typeof checkNames)[number];
 

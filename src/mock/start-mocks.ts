@@ -133,14 +133,24 @@ async function waitUntilAnswering(entry: { mock: RunningMock; child: ChildProces
       const detail = output.slice(-5).join(' | ') || 'no output';
       throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} exited before it answered on ${mock.url}: ${detail}`);
     }
-    try {
-      await fetch(mock.url + '/', { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // A bare TCP connect, not an HTTP request: Prism would log a request for no path as an error under --verbose.
+    if (await accepts(new URL(mock.url))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} did not answer on ${mock.url} within ${timeoutMs} ms`);
+}
+
+function accepts(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

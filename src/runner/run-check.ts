@@ -9,6 +9,7 @@ import { startMocks, type Mocks } from '../mock/start-mocks.js';
 import { HttpCapture } from './http-capture.js';
 import type { Redactor } from './redact.js';
 import { ResultCollector, summarize, type CheckResult, type Summary } from './results.js';
+import { planChecks } from './plan.js';
 import type { RunMode, SequenceContext } from './sequence-context.js';
 import { runClientSession } from './sequences/client-session.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
@@ -27,6 +28,8 @@ export interface CheckRunOptions {
   redactor: Redactor;
   /** Another spec file for an API instead of the shipped one. */
   specFiles?: Partial<Record<ApiName, string>>;
+  /** Progress lines for the user (stderr). */
+  log?: (line: string) => void;
 }
 
 export interface CheckRun {
@@ -34,8 +37,17 @@ export interface CheckRun {
   targets: Partial<Record<ApiName, string>>;
   results: CheckResult[];
   summary: Summary;
-  /** Set when the run could not finish (target unreachable, interrupted): results hold what was done. */
+  /** Set when the run could not finish (target unreachable, interrupted, internal error): results hold what was done. */
   error?: ContractsError;
+  /** Planned checks that did not run because the run stopped early, as `operation check`. */
+  notRun: string[];
+  durationMs: number;
+}
+
+function stoppedReason(error: ContractsError): string {
+  if (error.code === 'INTERRUPTED') return 'the run was interrupted';
+  if (error.code === 'INTERNAL') return 'the run stopped on an internal error';
+  return `the run stopped: ${error.code === 'TARGET_UNREACHABLE' ? 'the target could not be reached' : error.code === 'TARGET_RATE_LIMITED' ? 'the target kept rate-limiting' : error.code}`;
 }
 
 export class CheckRunner {
@@ -57,6 +69,7 @@ export class CheckRunner {
   async run(): Promise<CheckRun> {
     const { options } = this;
     const mode: RunMode = options.baseUrl === undefined ? 'mock' : options.readOnly ? 'read-only' : 'full';
+    const started = performance.now();
     const results = new ResultCollector();
     const targets: Partial<Record<ApiName, string>> = {};
     let mocks: Mocks | undefined;
@@ -66,7 +79,11 @@ export class CheckRunner {
       const contracts = new Map<ApiName, Contract>();
       for (const api of options.apis) {
         const file = options.specFiles?.[api] ?? specPath(apis[api]);
-        contracts.set(api, compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true }));
+        const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true });
+        contracts.set(api, contract);
+        const plan = planChecks(api, contract, mode);
+        results.plan(plan.checks);
+        for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
       }
       if (options.baseUrl === undefined) {
         mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])), ...(options.specFiles ? { specFiles: options.specFiles } : {}) });
@@ -86,17 +103,19 @@ export class CheckRunner {
           strict: options.strict === true,
           env: options.env,
           addSecret: (secret) => options.redactor.add(secret),
+          log: (line) => options.log?.(line),
         };
         if (api === 'client-session') await runClientSession(context);
         else await runRepositoryWebhooks(context, options.webhooks);
       }
     } catch (caught) {
-      if (!(caught instanceof ContractsError)) throw caught;
-      error = caught;
+      // A bug of ours must not lose the results so far or the reports: it ends the run like any other fault.
+      error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
     } finally {
       await mocks?.stop();
     }
+    const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();
-    return { mode, targets, results: all, summary: summarize(all), ...(error ? { error } : {}) };
+    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}) };
   }
 }

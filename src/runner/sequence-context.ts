@@ -20,6 +20,8 @@ export interface SequenceContext {
   env: NodeJS.ProcessEnv;
   /** Secrets the sequence makes up (webhook secrets) are registered here so every output redacts them. */
   addSecret(secret: string): void;
+  /** A line for the user on stderr (progress of a cleanup after an interrupt). */
+  log(line: string): void;
 }
 
 export interface Observed {
@@ -27,6 +29,7 @@ export interface Observed {
   status: number;
   /** The body parsed as JSON, or undefined. */
   json: unknown;
+  durationMs: number;
 }
 
 /**
@@ -35,24 +38,29 @@ export interface Observed {
  */
 export async function observe(context: SequenceContext, operationId: string, call: () => Promise<unknown>, options: { probe?: boolean } = {}): Promise<Observed> {
   context.capture.last = undefined;
+  const started = performance.now();
   await call();
+  const durationMs = performance.now() - started;
   const exchange = context.capture.last as CapturedExchange | undefined;
   if (!exchange) throw new Error(`no exchange was captured for ${operationId}`);
   // Parsed once here: the checks reuse it (a body that does not parse is left for them to report).
   const json = parseJson(exchange.body);
   if (!options.probe) {
     const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, { operationId, strict: context.strict });
-    for (const check of result.applied) context.results.record(context.api, operationId, check, result.findings.filter((finding) => finding.check === check));
+    const byCheck = new Map<CheckName, Finding[]>(result.applied.map((check) => [check, []]));
+    for (const finding of result.findings) byCheck.get(finding.check)?.push(finding);
+    for (const [check, findings] of byCheck) context.results.record(context.api, operationId, check, findings, durationMs);
   }
-  return { exchange, status: exchange.status, json };
+  return { exchange, status: exchange.status, json, durationMs };
 }
 
 export function judge(context: SequenceContext, operationId: string, check: CheckName, findings: Finding[]): void {
   context.results.record(context.api, operationId, check, findings);
 }
 
-export function skip(context: SequenceContext, operationId: string, checks: readonly CheckName[], reason: string): void {
-  for (const check of checks) context.results.markSkipped(context.api, operationId, check, reason);
+/** The target kept these checks from being exercised: each fails with the reason, unless already judged. */
+export function unexercised(context: SequenceContext, operationId: string, checks: readonly CheckName[], reason: string): void {
+  for (const check of checks) context.results.unexercised(context.api, operationId, check, reason);
 }
 
 function parseJson(text: string): unknown {

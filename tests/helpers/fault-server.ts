@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 export const faults = [
   'status_code', 'content_type', 'body_on_202', 'schema', 'placement', 'auth', 'version', 'events_default', 'events_replace',
   'add_events', 'remove_events', 'secret_in_hook', 'redelivery_flag', 'deleted_hook', 'per_page', 'per_page_cap', 'headers', 'echo_secrets',
+  // Webhooks seed rules (issue 10) and answers that keep checks from being exercised.
+  'config_whole_hook', 'secret_kept', 'secret_dropped', 'ping_wrong_event', 'test_no_push', 'test_unsubscribed', 'delivery_headers', 'shared_config',
+  'page_ignored', 'cursor_ignored', 'created_not_found', 'unknown_repo', 'create_without_id', 'list_406', 'no_deliveries', 'per_page_cap_406', 'null_in_list', 'bad_delivery_item',
   // Hostile client-session bodies and answers (reliability tests).
   'not_json', 'html', 'empty_200', 'truncated', 'huge', 'deep', 'bad_utf8', 'duplicate_keys', 'server_error', 'rate_limit_twice', 'rate_limit_always', 'reset_mid_body',
 ] as const;
@@ -19,7 +22,7 @@ export interface FaultServerOptions {
 }
 
 interface Hook { id: number; owner: string; repo: string; name: string; active: boolean; events: string[]; config: Record<string, unknown>; created_at: string; updated_at: string; deleted: boolean }
-interface Delivery { id: number; hookId: number; guid: string; event: string; redelivery: boolean; delivered_at: string }
+interface Delivery { id: number; hookId: number; guid: string; event: string; redelivery: boolean; delivered_at: string; signed: boolean }
 
 export interface FaultServer {
   url: string;
@@ -59,10 +62,14 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
   };
   const configBody = (hook: Hook) => ({ ...hook.config, ...(hook.config.secret !== undefined ? { secret: '********' } : {}) });
   const deliveryItem = (d: Delivery) => ({
-    id: d.id, guid: d.guid, delivered_at: d.delivered_at, redelivery: d.redelivery, duration: 0.01, status: 'OK', status_code: 200,
+    id: d.id, guid: d.guid, delivered_at: d.delivered_at, redelivery: d.redelivery, duration: 0.01, status: 'OK', status_code: broken.has('bad_delivery_item') ? 'two hundred' : 200,
     event: d.event, action: 'opened', installation_id: 1, repository_id: 1,
   });
-  const page = <T>(items: T[], perPage: number | undefined) => (broken.has('per_page') || perPage === undefined ? items : items.slice(0, perPage));
+  const page = <T>(items: T[], perPage: number | undefined, pageNumber = 1) => {
+    if (broken.has('per_page') || perPage === undefined) return items;
+    const start = broken.has('page_ignored') ? 0 : (pageNumber - 1) * perPage;
+    return items.slice(start, start + perPage);
+  };
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -89,7 +96,10 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     };
     const perPageText = url.searchParams.get('per_page');
     const perPage = perPageText === null ? undefined : Number(perPageText);
-    if (perPage !== undefined && perPage > 100) return broken.has('per_page_cap') ? send(500, { message: 'boom' }) : send(422, { message: 'per_page must be at most 100' });
+    if (perPage !== undefined && perPage > 100) {
+      if (broken.has('per_page_cap')) return send(500, { message: 'boom' });
+      return broken.has('per_page_cap_406') ? send(406, { message: 'Not Acceptable' }) : send(422, { message: 'per_page must be at most 100' });
+    }
 
     if (url.pathname === '/client-session' && method === 'GET') {
       if (!request.headers['x-api-key'] && !broken.has('auth')) return send(401, { message: 'missing X-API-KEY' });
@@ -132,16 +142,26 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     const match = /^\/repos\/([^/]+)\/([^/]+)\/hooks(?:\/([^/]+))?(?:\/(config|pings|tests|deliveries))?(?:\/([^/]+))?(?:\/(attempts))?$/.exec(url.pathname);
     if (!match) return send(404, { message: 'Not Found' });
     const [, owner, repo, hookIdText, sub, deliveryIdText, attempts] = match;
+    if (broken.has('unknown_repo')) return send(404, { message: 'Not Found' });
     const echo = broken.has('echo_secrets') ? { echoedAuthorization: request.headers.authorization } : {};
+    const pageNumber = Number(url.searchParams.get('page') ?? '1');
     if (hookIdText === undefined) {
-      if (method === 'GET') return send(200, page(hooks.filter((h) => !h.deleted && h.owner === owner && h.repo === repo), perPage).map((h) => ({ ...hookBody(h, base), ...echo })));
+      if (method === 'GET') {
+        if (broken.has('list_406')) return send(406, { message: 'Not Acceptable' });
+        const listed = page(hooks.filter((h) => !h.deleted && h.owner === owner && h.repo === repo), perPage, pageNumber).map((h) => ({ ...hookBody(h, base), ...echo }));
+        return send(200, broken.has('null_in_list') ? [null, ...listed, 7, 'x'] : listed);
+      }
       if (method === 'POST') {
         const config = (body.config ?? {}) as Record<string, unknown>;
         if (typeof config.secret === 'string') secretsSeen.push(config.secret);
         const events = Array.isArray(body.events) ? (body.events as string[]) : broken.has('events_default') ? [] : ['push'];
+        const clash = hooks.some((h) => !h.deleted && h.owner === owner && h.repo === repo && h.config.url === config.url && h.events.some((e) => events.includes(e)));
+        if (clash && !broken.has('shared_config')) return send(422, { message: 'Validation Failed' });
         const hook: Hook = { id: nextId++, owner: owner!, repo: repo!, name: String(body.name ?? 'web'), active: body.active !== false, events, config, created_at: now(), updated_at: now(), deleted: false };
         hooks.push(hook);
-        return send(201, { ...hookBody(hook, base), ...echo });
+        const created: Record<string, unknown> = { ...hookBody(hook, base), ...echo };
+        if (broken.has('create_without_id')) delete created.id;
+        return send(201, created);
       }
       return send(404, { message: 'Not Found' });
     }
@@ -149,7 +169,7 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     if (!/^\d+$/.test(hookIdText)) return send(404, { message: 'Not Found' });
     if (!hook || (hook.deleted && !(broken.has('deleted_hook') && method === 'GET' && sub === undefined))) return send(404, { message: 'Not Found' });
     if (sub === undefined) {
-      if (method === 'GET') return send(200, hookBody(hook, base));
+      if (method === 'GET') return broken.has('created_not_found') ? send(404, { message: 'Not Found' }) : send(200, hookBody(hook, base));
       if (method === 'DELETE') {
         hook.deleted = true;
         return send(204);
@@ -159,6 +179,15 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
         if (Array.isArray(body.add_events)) hook.events = broken.has('add_events') ? [...(body.add_events as string[])] : [...new Set([...hook.events, ...(body.add_events as string[])])];
         if (Array.isArray(body.remove_events) && !broken.has('remove_events')) hook.events = hook.events.filter((e) => !(body.remove_events as string[]).includes(e));
         if (typeof body.active === 'boolean') hook.active = body.active;
+        if (body.config && typeof body.config === 'object') {
+          // Seed rule 3: the update's config replaces the old one; a secret left out is removed.
+          const sent = body.config as Record<string, unknown>;
+          if (typeof sent.secret === 'string') secretsSeen.push(sent.secret);
+          const oldSecret = hook.config.secret;
+          hook.config = { ...sent };
+          if (broken.has('secret_kept') && sent.secret === undefined && oldSecret !== undefined) hook.config.secret = oldSecret;
+          if (broken.has('secret_dropped')) delete hook.config.secret;
+        }
         hook.updated_at = now();
         return send(200, hookBody(hook, base));
       }
@@ -168,30 +197,41 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
         if (typeof body.secret === 'string') secretsSeen.push(body.secret);
         hook.config = { ...hook.config, ...body };
       }
-      return send(200, configBody(hook));
+      return send(200, broken.has('config_whole_hook') ? { ...hookBody(hook, base), ...configBody(hook) } : configBody(hook));
     }
-    const deliver = (event: string, redelivery = false) =>
-      deliveries.unshift({ id: nextId++, hookId: hook.id, guid: randomUUID(), event, redelivery: redelivery && !broken.has('redelivery_flag'), delivered_at: now() });
+    const deliver = (event: string, redelivery = false) => {
+      if (broken.has('no_deliveries')) return;
+      deliveries.unshift({ id: nextId++, hookId: hook.id, guid: randomUUID(), event, redelivery: redelivery && !broken.has('redelivery_flag'), delivered_at: now(), signed: typeof hook.config.secret === 'string' });
+    };
     if (sub === 'pings' && method === 'POST') {
-      deliver('ping');
+      deliver(broken.has('ping_wrong_event') ? 'push' : 'ping');
       return send(204);
     }
     if (sub === 'tests' && method === 'POST') {
-      if (hook.events.includes('push')) deliver('push');
+      const subscribed = hook.events.includes('push');
+      if ((subscribed && !broken.has('test_no_push')) || (!subscribed && broken.has('test_unsubscribed'))) deliver('push');
       return send(204);
     }
     if (sub === 'deliveries') {
       const own = deliveries.filter((d) => d.hookId === hook.id);
-      if (deliveryIdText === undefined) return send(200, page(own, perPage).map(deliveryItem));
+      if (deliveryIdText === undefined) {
+        const cursor = url.searchParams.get('cursor');
+        const from = cursor === null || broken.has('cursor_ignored') ? 0 : Math.max(0, own.findIndex((d) => String(d.id) === cursor));
+        return send(200, page(own.slice(from), perPage).map(deliveryItem));
+      }
       const delivery = own.find((d) => String(d.id) === deliveryIdText);
       if (!delivery) return send(404, { message: 'Not Found' });
       if (attempts && method === 'POST') {
         deliver(delivery.event, true);
         return broken.has('body_on_202') ? send(202, { queued: true }) : send(202);
       }
+      const headers: Record<string, string> = {
+        'X-Service-Event': delivery.event, 'X-Service-Delivery': broken.has('delivery_headers') ? randomUUID() : delivery.guid, 'X-Service-Hook-ID': String(hook.id),
+        ...(delivery.signed ? { 'X-Hub-Signature-256': `sha256=${'0'.repeat(64)}`, 'X-Hub-Signature': `sha1=${'0'.repeat(40)}` } : {}),
+      };
       return send(200, {
         ...deliveryItem(delivery), url: String(hook.config.url ?? ''),
-        request: { headers: { 'X-Service-Event': delivery.event, 'X-Service-Delivery': delivery.guid }, payload: { zen: 'ok' } },
+        request: { headers, payload: { zen: 'ok' } },
         response: { headers: { 'content-type': 'text/plain' }, payload: 'ok' },
       });
     }

@@ -35,13 +35,36 @@ describe('contracts check, interrupted', () => {
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));
       expect(sent).toBe(true);
-      expect(stderr).toContain(`${signal}: stopping, deleting the webhooks this run created`);
+      expect(stderr).toContain(`${signal}: stopping after the request in flight`);
+      expect(stderr).toMatch(/deleting the \d+ webhooks? this run created/);
       expect(stderr).toContain('interrupted');
       expect(code).toBe(2);
       // Give a request the server was still answering time to finish, then nothing may be left.
       await new Promise((resolve) => setTimeout(resolve, 1600));
       expect(server.liveHooks()).toEqual([]);
       expect(server.requests.some((r) => r.startsWith('DELETE'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('contracts check, interrupted before it created anything', () => {
+  it('says what did not run, and nothing about deleting webhooks', async () => {
+    let child: ReturnType<typeof spawn> | undefined;
+    const server = await startFaultServer({ slow: { pathSuffix: '/client-session', ms: 800, onRequest: () => child?.kill('SIGINT') } });
+    try {
+      child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'check', '--base-url', server.url], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));
+      expect(stderr).toContain('SIGINT: stopping after the request in flight');
+      expect(stderr).not.toContain('deleting');
+      expect(stdout).toMatch(/Not run \(the run was interrupted\): \d+ checks of .*createWebhook/);
+      expect(code).toBe(2);
+      expect(server.requests.some((r) => r.startsWith('POST'))).toBe(false);
     } finally {
       await server.close();
     }

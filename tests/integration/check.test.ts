@@ -37,7 +37,12 @@ describe('contracts check against a conforming stateful server', () => {
       expect(report.results.filter((r) => r.status !== 'passed'), stdout).toEqual([]);
       expect(report.summary.skipped).toBe(0);
       const judged = new Set(report.results.map((r) => r.check));
-      for (const check of ['events_default_push', 'events_replace', 'add_events', 'remove_events', 'secret_masked', 'redelivery_flag', 'deleted_hook_404', 'per_page_respected', 'per_page_capped', 'auth_required', 'api_version_enforced', 'payment_method_placement', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance']) {
+      for (const check of [
+        'events_default_push', 'events_replace', 'add_events', 'remove_events', 'secret_masked', 'redelivery_flag', 'deleted_hook_404', 'per_page_respected', 'per_page_capped',
+        'auth_required', 'api_version_enforced', 'payment_method_placement', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance',
+        'page_parameter', 'deliveries_cursor', 'hook_addressable', 'config_only', 'secret_removed_unless_resent', 'ping_delivery', 'test_push_delivery',
+        'test_skips_unsubscribed', 'delivery_request_headers', 'shared_config_refused',
+      ]) {
         expect(judged, check).toContain(check);
       }
       const operations = new Set(report.results.filter((r) => r.api === 'repository-webhooks').map((r) => r.operation));
@@ -45,7 +50,7 @@ describe('contracts check against a conforming stateful server', () => {
       expect(stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
       expect(code).toBe(0);
       expect(server.liveHooks()).toEqual([]);
-      expect(server.requests.filter((r) => r.startsWith('POST') && r.endsWith('/hooks'))).toHaveLength(2);
+      expect(server.requests.filter((r) => r.startsWith('POST') && r.endsWith('/hooks'))).toHaveLength(3);
     } finally {
       await server.close();
     }
@@ -68,8 +73,20 @@ describe('contracts check against a server that breaks one rule', () => {
     ['the secret in clear in a webhook body', { fault: 'secret_in_hook', check: 'secret_masked', message: /secret in clear at \/config\/secret/ }],
     ['a redelivery without redelivery: true', { fault: 'redelivery_flag', check: 'redelivery_flag', message: /no redelivery: true/ }],
     ['a deleted hook still readable', { fault: 'deleted_hook', check: 'deleted_hook_404', message: /must answer 404, got 200/ }],
-    ['pages longer than per_page', { fault: 'per_page', check: 'per_page_respected', message: /per_page=1 but the page holds 2 items/ }],
-    ['per_page=101 neither rejected nor capped', { fault: 'per_page_cap', check: 'per_page_capped', message: /got status 500/ }],
+    ['pages longer than per_page', { fault: 'per_page', check: 'per_page_respected', message: /per_page=1 with \d+ items to list must give a page of 1, got 2/ }],
+    ['per_page=101 answered 500', { fault: 'per_page_cap', check: 'per_page_capped', message: /got 500, which says nothing about per_page/ }],
+    ['per_page=101 answered 406, which is no rejection of per_page', { fault: 'per_page_cap_406', check: 'per_page_capped', message: /got 406, which says nothing about per_page/ }],
+    ['config endpoints returning the whole webhook', { fault: 'config_whole_hook', check: 'config_only', message: /the config endpoint returned webhook fields: type, id, name, active, events/ }],
+    ['an update without the secret keeping it', { fault: 'secret_kept', check: 'secret_removed_unless_resent', message: /left the secret out must remove it/ }],
+    ['an update with the secret dropping it', { fault: 'secret_dropped', check: 'secret_removed_unless_resent', message: /carried the secret must keep it/ }],
+    ['a ping delivering another event', { fault: 'ping_wrong_event', check: 'ping_delivery', message: /none "ping"/ }],
+    ['a test on a push hook delivering nothing', { fault: 'test_no_push', check: 'test_push_delivery', message: /no delivery appeared within \d+ ms of a test/ }],
+    ['a test on a hook without push delivering', { fault: 'test_unsubscribed', check: 'test_skips_unsubscribed', message: /not subscribed to push produced 1 delivery/ }],
+    ['a delivery record whose X-Service-Delivery is not its guid', { fault: 'delivery_headers', check: 'delivery_request_headers', message: /X-Service-Delivery is "[0-9a-f-]+", expected "[0-9a-f-]+"/ }],
+    ['two hooks sharing a config with overlapping events', { fault: 'shared_config', check: 'shared_config_refused', message: /same config and overlapping events was created \(201\)/ }],
+    ['the page parameter ignored', { fault: 'page_ignored', check: 'page_parameter', message: /page=2 holds the same hook as page 1/ }],
+    ['the deliveries cursor ignored', { fault: 'cursor_ignored', check: 'deliveries_cursor', message: /the page at cursor \d+ must start at delivery \d+, got delivery \d+/ }],
+    ['a created hook that cannot be read', { fault: 'created_not_found', check: 'hook_addressable', message: /reading the hook just created \(id \d+\) answered 404/ }],
   ];
 
   it.each(cases)('exits 1 for %s, with a finding of that check', async (_name, { fault, check, message }) => {
@@ -112,9 +129,9 @@ describe('contracts check: reports', () => {
       const { report } = await checkAgainst(server, ['--report', `junit:${junit}`]);
       const xml = await readFile(junit, 'utf8');
       expect(xml.match(/<testcase /g)?.length).toBe(report.results.length);
-      expect(xml).toMatch(/<testcase classname="client-session\.retrieveClientSession" name="retrieveClientSession response_schema_conformance">\s*<failure message="\/currencyCode must be one of/);
-      expect(xml).toContain('<testcase classname="client-session.retrieveClientSession" name="retrieveClientSession auth_required"/>');
-      expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="contracts check" tests="\d+" failures="1" skipped="0">/);
+      expect(xml).toMatch(/<testcase classname="client-session\.retrieveClientSession" name="retrieveClientSession response_schema_conformance" time="\d+\.\d{3}">\s*<failure message="\/currencyCode/);
+      expect(xml).toMatch(/<testcase classname="client-session.retrieveClientSession" name="retrieveClientSession auth_required" time="\d+\.\d{3}"\/>/);
+      expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="contracts check" tests="\d+" failures="1" errors="0" skipped="0" time="\d+\.\d{3}">/);
     } finally {
       await server.close();
     }

@@ -59,6 +59,18 @@ describe('contracts mock (real process)', () => {
     for (const pid of pids) expect(isAlive(pid), `Prism pid ${pid} still running`).toBe(false);
   });
 
+  it('does not show its own readiness probes as errors in --verbose', async () => {
+    const child = startCli(['--verbose', '--port-client-session', String(await freePort()), '--port-repository-webhooks', String(await freePort())]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitForOutput(child, /Mocks ready/);
+    child.kill('SIGINT');
+    await exited(child);
+    expect(stderr).toContain('Prism is listening');
+    // Prism marks errors with ✖ (its info lines carry random path words, "error" among them).
+    expect(stderr, stderr).not.toMatch(/NO_PATH_MATCHED|✖/);
+  });
+
   it('stops its Prism children on SIGTERM too', async () => {
     const child = startCli(['--api', 'client-session', '--port-client-session', '0']);
     const output = await waitForOutput(child, /Ctrl-C to stop/);

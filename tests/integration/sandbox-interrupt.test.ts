@@ -66,7 +66,8 @@ describe('interrupting a full run against the sandbox', () => {
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));
       expect(proxy.fired()).toBe(true);
-      expect(stderr).toContain(`${signal}: stopping, deleting the webhooks this run created`);
+      expect(stderr).toContain(`${signal}: stopping after the request in flight`);
+      expect(stderr).toMatch(/deleting the \d+ webhooks? this run created/);
       expect(code).toBe(2);
       expect(await hooksOnSandbox()).toEqual([]);
     } finally {

@@ -1,10 +1,22 @@
 // The behavioural checks: pure functions over what a sequence of calls observed. The runner makes the calls.
 export { addEvents } from './add-events.js';
+export { configOnly } from './config-only.js';
 export { deletedHook404 } from './deleted-hook-404.js';
+export { deliveriesCursor, nextCursor } from './deliveries-cursor.js';
+export { deliveryRequestHeaders } from './delivery-request-headers.js';
 export { eventsDefaultPush } from './events-default-push.js';
 export { eventsReplace } from './events-replace.js';
+export { hookAddressable } from './hook-addressable.js';
+export { idOf, idsOf, objectsOf } from './ids.js';
+export { newItems } from './new-items.js';
+export { pageParameter } from './page-parameter.js';
 export { perPageCapped, perPageRespected } from './per-page.js';
+export { pingDelivery } from './ping-delivery.js';
 export { redeliveryFlag } from './redelivery-flag.js';
 export { removeEvents } from './remove-events.js';
-export { requestRefused } from './request-refused.js';
+export { isSuccess, requestRefused } from './request-refused.js';
 export { secretMasked } from './secret-masked.js';
+export { secretRemovedUnlessResent } from './secret-removed-unless-resent.js';
+export { sharedConfigRefused } from './shared-config-refused.js';
+export { testPushDelivery } from './test-push-delivery.js';
+export { testSkipsUnsubscribed } from './test-skips-unsubscribed.js';

@@ -1,10 +1,12 @@
-// The readable summary: results grouped by API and operation, each failure with its findings.
-import type { CheckRun } from '../run-check.js';
+// The readable summary: results grouped by API and operation, each failure with its findings, and what did not run.
 import type { CheckResult } from '../results.js';
+import type { CheckRun } from '../run-check.js';
+import { findingLines } from './finding-lines.js';
 
 export function consoleReport(run: CheckRun): string {
   const lines: string[] = [];
-  const byApi = groupBy(run.results, (result) => result.api);
+  const notRun = (result: CheckResult) => result.status === 'skipped' && result.reason?.startsWith('not run: ') === true;
+  const byApi = groupBy(run.results.filter((result) => !notRun(result)), (result) => result.api);
   for (const [api, results] of byApi) {
     lines.push(`${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`);
     for (const [operation, checks] of groupBy(results, (result) => result.operation)) {
@@ -14,17 +16,25 @@ export function consoleReport(run: CheckRun): string {
       const mark = failed.length > 0 ? '✗' : passed.length > 0 ? '✓' : '-';
       const counts = [`${passed.length} passed`, failed.length ? `${failed.length} failed` : '', skipped.length ? `${skipped.length} skipped` : ''].filter(Boolean).join(', ');
       lines.push(`  ${mark} ${operation.padEnd(26)} ${counts}`);
-      for (const result of failed) {
+      for (const result of failed.filter((candidate) => candidate.reason === undefined)) {
         lines.push(`      ✗ ${result.check}`);
-        for (const finding of result.findings.filter((f) => f.severity === 'error').slice(0, 10)) lines.push(`          ${finding.message}`);
-        const more = result.findings.filter((f) => f.severity === 'error').length - 10;
-        if (more > 0) lines.push(`          … ${more} more`);
+        for (const line of findingLines(result, 10)) lines.push(`          ${line}`);
       }
       for (const result of checks) {
         for (const warning of result.findings.filter((f) => f.severity === 'warning')) lines.push(`      ! ${result.check}: ${warning.message}`);
       }
       for (const result of skipped) lines.push(`      - ${result.check} skipped: ${result.reason ?? ''}`);
     }
+    // Checks the target kept from being exercised, once per reason: one failed create can block dozens.
+    for (const [reason, blocked] of groupBy(results.filter((result) => result.status === 'failed' && result.reason !== undefined), (result) => result.reason!)) {
+      lines.push(`  ✗ ${blocked.length === 1 ? `${blocked[0]!.operation} ${blocked[0]!.check}` : `${blocked.length} checks`} could not be exercised: ${reason}`);
+      if (blocked.length > 1) lines.push(`      (${[...new Set(blocked.map((result) => result.operation))].join(', ')})`);
+    }
+  }
+  if (run.notRun.length > 0) {
+    const operations = [...new Set(run.notRun.map((entry) => entry.split(' ')[0]))];
+    const why = run.results.find(notRun)?.reason?.slice('not run: '.length) ?? 'the run stopped early';
+    lines.push('', `Not run (${why}): ${run.notRun.length} checks of ${operations.join(', ')}`);
   }
   const { passed, failed, skipped } = run.summary;
   lines.push('', `${passed} passed, ${failed} failed, ${skipped} skipped`);

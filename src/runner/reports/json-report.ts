@@ -1,4 +1,5 @@
-// `--report json:FILE`: { summary: { passed, failed, skipped }, results: [{ api, operation, check, status, findings }] }.
+// `--report json:FILE`: { summary, mode, targets, error?, notRun, results: [{ api, operation, check, status,
+// findings, reason?, durationMs, omitted? }] }. Findings carry `actual`, and `count` when seen more than once.
 import type { CheckRun } from '../run-check.js';
 
 export function jsonReport(run: CheckRun): string {
@@ -8,7 +9,10 @@ export function jsonReport(run: CheckRun): string {
       mode: run.mode,
       targets: run.targets,
       ...(run.error ? { error: { code: run.error.code, message: run.error.message } } : {}),
-      results: run.results.map(({ api, operation, check, status, findings, reason }) => ({ api, operation, check, status, findings, ...(reason ? { reason } : {}) })),
+      notRun: run.notRun,
+      results: run.results.map(({ api, operation, check, status, findings, reason, durationMs, omitted }) => ({
+        api, operation, check, status, findings, ...(reason ? { reason } : {}), durationMs: Math.round(durationMs), ...(omitted ? { omitted } : {}),
+      })),
     },
     null,
     2,

@@ -1,5 +1,5 @@
 // The client-session sequence: retrieve the session (every per-exchange check, the placement rule among them),
-// then the two requests the service must refuse.
+// then the two requests the service must refuse, each judged beside the retrieve as its control.
 import { createClientSessionClient } from '../../clients/client-session-client.js';
 import { requestRefused } from '../../core/behaviour/index.js';
 import { judge, observe, type SequenceContext } from '../sequence-context.js';
@@ -21,10 +21,10 @@ export async function runClientSession(context: SequenceContext): Promise<void> 
   const anonymous = createClientSessionClient({ baseUrl: context.baseUrl, fetch: context.capture.fetch });
   const query = clientToken ? { clientToken } : {};
 
-  await observe(context, operation, () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query }, parseAs: 'text' }));
+  const control = await observe(context, operation, () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query }, parseAs: 'text' }));
 
   const noKey = await observe(context, operation, () => anonymous.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query }, parseAs: 'text' }), { probe: true });
-  judge(context, operation, 'auth_required', requestRefused('auth_required', operation, 'without X-API-KEY', noKey.status));
+  judge(context, operation, 'auth_required', requestRefused('auth_required', operation, 'without X-API-KEY', control.status, noKey.status));
 
   const oldVersion = await observe(
     context,
@@ -33,5 +33,5 @@ export async function runClientSession(context: SequenceContext): Promise<void> 
     () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.3' as '2.4' }, query }, parseAs: 'text' }),
     { probe: true },
   );
-  judge(context, operation, 'api_version_enforced', requestRefused('api_version_enforced', operation, 'with X-API-VERSION 2.3', oldVersion.status));
+  judge(context, operation, 'api_version_enforced', requestRefused('api_version_enforced', operation, 'with X-API-VERSION 2.3', control.status, oldVersion.status));
 }

@@ -1,13 +1,18 @@
-// The repository-webhooks sequences. Full (staging, sandbox): creates two hooks and exercises every rule the
-// suite checks, then deletes what it created, also when a check fails or the run is interrupted. Mock: each
-// operation once, stateful rules skipped. Read-only: GET operations on an existing hook.
+// The repository-webhooks sequences. Full (staging, sandbox): creates hooks and exercises every seed rule (see
+// core/behaviour/seed-rules.ts), then deletes what it created, also when a check fails or the run is interrupted.
+// Mock: each operation once. Read-only: GET operations on an existing hook. A check passes only when it was
+// exercised and held: when the target's answers keep one from being exercised, it fails with the reason.
 import { randomBytes } from 'node:crypto';
 import { createRepositoryWebhooksClient, type RepositoryWebhooksClient } from '../../clients/repository-webhooks-client.js';
 import {
-  addEvents, deletedHook404, eventsDefaultPush, eventsReplace, perPageCapped, perPageRespected, redeliveryFlag, removeEvents, secretMasked,
+  addEvents, configOnly, deletedHook404, deliveriesCursor, deliveryRequestHeaders, eventsDefaultPush, eventsReplace, hookAddressable, idOf,
+  idsOf, isSuccess, newItems, nextCursor, objectsOf, pageParameter, perPageCapped, perPageRespected, pingDelivery, redeliveryFlag, removeEvents,
+  secretMasked, secretRemovedUnlessResent, sharedConfigRefused, testPushDelivery, testSkipsUnsubscribed,
 } from '../../core/behaviour/index.js';
-import type { CheckName } from '../../core/finding.js';
-import { judge, observe, skip, type Observed, type SequenceContext } from '../sequence-context.js';
+import { headerValue } from '../../core/exchange.js';
+import type { CheckName, Finding } from '../../core/finding.js';
+import { judge, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
+import { webhooksCalls, type WebhooksCalls } from './webhooks-calls.js';
 
 export interface WebhooksTarget {
   owner: string;
@@ -16,19 +21,18 @@ export interface WebhooksTarget {
   hookId?: number;
   /** config.url of the hooks the full sequence creates. */
   hookUrl: string;
-  /** How long to wait for a delivery to show up after a ping or a redelivery. */
+  /** How long to wait for a delivery to show up after a ping, a test or a redelivery. */
   deliveryWaitMs?: number;
 }
-
-const perExchange: CheckName[] = ['status_code_conformance', 'content_type_conformance', 'response_schema_conformance'];
-const statelessReason = 'needs a stateful server; the Prism mock is stateless (use --base-url)';
 
 export async function runRepositoryWebhooks(context: SequenceContext, target: WebhooksTarget): Promise<void> {
   const token = context.env.WEBHOOKS_TOKEN;
   if (token) context.addSecret(token);
+  const repo = { owner: target.owner, repo: target.repo };
   const client = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, ...(token ? { token } : {}), fetch: context.capture.fetch });
-  if (context.mode === 'mock') return runStateless(context, client, target);
-  if (context.mode === 'read-only') return runReadOnly(context, client, target);
+  const calls = webhooksCalls(context, client, repo);
+  if (context.mode === 'mock') return runStateless(context, calls);
+  if (context.mode === 'read-only') return runReadOnly(context, calls, target);
   const cleanup = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, ...(token ? { token } : {}), fetch: context.capture.cleanupFetch });
   const created = new Set<number>();
   // Every hook this run creates carries the run's marker in config.url, so a hook whose create was still in
@@ -36,184 +40,302 @@ export async function runRepositoryWebhooks(context: SequenceContext, target: We
   const marker = `contracts-run=${randomBytes(8).toString('hex')}`;
   const hookUrl = `${target.hookUrl}${target.hookUrl.includes('?') ? '&' : '?'}${marker}`;
   try {
-    await runFull(context, client, { ...target, hookUrl }, created);
+    await runFull(context, calls, { ...target, hookUrl }, created);
   } finally {
-    await deleteHooks(cleanup, target, created, marker);
+    if (created.size > 0 && context.capture.interrupted) context.log(`deleting the ${created.size} webhook${created.size === 1 ? '' : 's'} this run created…`);
+    await deleteHooks(cleanup, repo, created, marker);
   }
 }
 
-async function deleteHooks(cleanup: RepositoryWebhooksClient, target: WebhooksTarget, created: Set<number>, marker: string): Promise<void> {
-  const repo = { owner: target.owner, repo: target.repo };
-  const remove = (hookId: number) => cleanup.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: { ...repo, hook_id: hookId } } }).catch(() => undefined);
+/** Deletes what the run created, and any hook carrying its marker; whatever the target answers, it goes on. */
+async function deleteHooks(cleanup: RepositoryWebhooksClient, repo: { owner: string; repo: string }, created: Set<number>, marker: string): Promise<void> {
+  const remove = (hookId: number) =>
+    cleanup.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: { ...repo, hook_id: hookId } }, parseAs: 'text' }).catch(() => undefined);
   for (const hookId of created) await remove(hookId);
   for (let page = 1; page <= 10; page++) {
-    const listed = await cleanup.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: 100, page } } }).catch(() => undefined);
-    const hooks = Array.isArray(listed?.data) ? listed.data : [];
-    for (const hook of hooks) if (typeof hook.id === 'number' && hook.config?.url?.includes(marker) && !created.has(hook.id)) await remove(hook.id);
+    const listed = await cleanup.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: 100, page } }, parseAs: 'text' }).catch(() => undefined);
+    const hooks = objectsOf(parseJson(listed?.data));
+    for (const hook of hooks) {
+      const id = idOf(hook);
+      const url = hook.config !== null && typeof hook.config === 'object' ? (hook.config as { url?: unknown }).url : undefined;
+      if (id !== undefined && typeof url === 'string' && url.includes(marker) && !created.has(id)) await remove(id);
+    }
     if (hooks.length < 100) break;
   }
 }
 
-async function listProbes(context: SequenceContext, operationId: 'listWebhooks' | 'listWebhookDeliveries', list: (perPage: number) => Promise<unknown>): Promise<Observed> {
-  const page = await observe(context, operationId, () => list(1));
-  if (page.status >= 200 && page.status < 300) judge(context, operationId, 'per_page_respected', perPageRespected(operationId, 1, page.json));
-  const tooMany = await observe(context, operationId, () => list(101), { probe: true });
-  judge(context, operationId, 'per_page_capped', perPageCapped(operationId, tooMany.status, tooMany.json));
-  return page;
+async function runStateless(context: SequenceContext, calls: WebhooksCalls): Promise<void> {
+  const hookId = 1;
+  await perPageProbe(context, 'listWebhooks', (query, probe) => calls.list(query, probe));
+  await calls.create({ name: 'web' });
+  await calls.get(hookId);
+  await calls.update(hookId, { active: true });
+  await calls.getConfig(hookId);
+  await calls.updateConfig(hookId, { content_type: 'json' });
+  await perPageProbe(context, 'listWebhookDeliveries', (query, probe) => calls.listDeliveries(hookId, query, probe));
+  await calls.getDelivery(hookId, 1);
+  await calls.redeliver(hookId, 1);
+  await calls.ping(hookId);
+  await calls.test(hookId);
+  await calls.remove(hookId);
 }
 
-async function runStateless(context: SequenceContext, client: RepositoryWebhooksClient, target: WebhooksTarget): Promise<void> {
-  const repo = { owner: target.owner, repo: target.repo };
-  const hook = { ...repo, hook_id: 1 };
-  const delivery = { ...hook, delivery_id: 1 };
-  await listProbes(context, 'listWebhooks', (perPage) => client.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: perPage } }, parseAs: 'text' }));
-  await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web' }, parseAs: 'text' }));
-  await observe(context, 'getWebhook', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook }, parseAs: 'text' }));
-  await observe(context, 'updateWebhook', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook }, body: { active: true }, parseAs: 'text' }));
-  await observe(context, 'getWebhookConfig', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook }, parseAs: 'text' }));
-  await observe(context, 'updateWebhookConfig', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook }, body: { content_type: 'json' }, parseAs: 'text' }));
-  await listProbes(context, 'listWebhookDeliveries', (perPage) => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { params: { path: hook, query: { per_page: perPage } }, parseAs: 'text' }));
-  await observe(context, 'getWebhookDelivery', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', { params: { path: delivery }, parseAs: 'text' }));
-  await observe(context, 'redeliverWebhookDelivery', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts', { params: { path: delivery }, parseAs: 'text' }));
-  await observe(context, 'pingWebhook', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', { params: { path: hook }, parseAs: 'text' }));
-  await observe(context, 'testPushWebhook', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/tests', { params: { path: hook }, parseAs: 'text' }));
-  await observe(context, 'deleteWebhook', () => client.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook }, parseAs: 'text' }));
-  skip(context, 'createWebhook', ['events_default_push'], statelessReason);
-  skip(context, 'updateWebhook', ['events_replace', 'add_events', 'remove_events'], statelessReason);
-  skip(context, 'getWebhookConfig', ['secret_masked'], statelessReason);
-  skip(context, 'redeliverWebhookDelivery', ['redelivery_flag'], statelessReason);
-  skip(context, 'getWebhook', ['deleted_hook_404'], statelessReason);
+type ListCall = (query: { per_page: number; page?: number; cursor?: string }, options?: { probe?: boolean }) => Promise<Observed>;
+
+/** per_page=1 as the control, then per_page=101 as the probe; returns the control. */
+async function perPageProbe(context: SequenceContext, operationId: string, list: ListCall): Promise<Observed> {
+  const control = await list({ per_page: 1 });
+  const tooMany = await list({ per_page: 101 }, { probe: true });
+  judge(context, operationId, 'per_page_capped', perPageCapped(operationId, control.status, tooMany.status, tooMany.json));
+  return control;
 }
 
-async function runReadOnly(context: SequenceContext, client: RepositoryWebhooksClient, target: WebhooksTarget): Promise<void> {
-  const repo = { owner: target.owner, repo: target.repo };
-  const hook = { ...repo, hook_id: target.hookId! };
-  await listProbes(context, 'listWebhooks', (perPage) => client.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: perPage } }, parseAs: 'text' }));
-  await observe(context, 'getWebhook', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook }, parseAs: 'text' }));
-  await observe(context, 'getWebhookConfig', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook }, parseAs: 'text' }));
-  const deliveries = await listProbes(context, 'listWebhookDeliveries', (perPage) => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { params: { path: hook, query: { per_page: perPage } }, parseAs: 'text' }));
-  const first = firstId(deliveries.json);
-  if (deliveries.status < 200 || deliveries.status >= 300) skip(context, 'getWebhookDelivery', perExchange, `listing the deliveries of hook ${target.hookId} answered ${deliveries.status}`);
-  else if (first === undefined) skip(context, 'getWebhookDelivery', perExchange, `hook ${target.hookId} has no deliveries to read`);
-  else await observe(context, 'getWebhookDelivery', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', { params: { path: { ...hook, delivery_id: first } }, parseAs: 'text' }));
-  const reason = '--read-only runs only GET operations';
-  for (const operationId of ['createWebhook', 'updateWebhook', 'updateWebhookConfig', 'deleteWebhook', 'pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery']) skip(context, operationId, perExchange, reason);
-  skip(context, 'createWebhook', ['events_default_push'], reason);
-  skip(context, 'updateWebhook', ['events_replace', 'add_events', 'remove_events'], reason);
-  skip(context, 'getWebhookConfig', ['secret_masked'], reason);
-  skip(context, 'redeliverWebhookDelivery', ['redelivery_flag'], reason);
-  skip(context, 'getWebhook', ['deleted_hook_404'], reason);
+/** Judges `check` on a response that had to succeed for it to mean anything; otherwise it could not be exercised. */
+function judgeOn(context: SequenceContext, observed: Observed, operationId: string, check: CheckName, findings: () => Finding[]): void {
+  if (isSuccess(observed.status)) judge(context, operationId, check, findings());
+  else unexercised(context, operationId, [check], `${observed.exchange.method} ${observed.exchange.path} answered ${observed.status}`);
 }
 
-async function runFull(context: SequenceContext, client: RepositoryWebhooksClient, target: WebhooksTarget, created: Set<number>): Promise<void> {
-  const repo = { owner: target.owner, repo: target.repo };
-  const secret = `contracts-${randomBytes(18).toString('hex')}`;
-  context.addSecret(secret);
-  await listProbes(context, 'listWebhooks', (perPage) => client.GET('/repos/{owner}/{repo}/hooks', { params: { path: repo, query: { per_page: perPage } }, parseAs: 'text' }));
-
-  // Hook A: created without events, to see them default to push; then updated three ways. Two hooks may share
-  // a config only if their events do not overlap (seed): A and B get different URLs.
-  const urlA = `${target.hookUrl}&hook=a`;
-  const urlB = `${target.hookUrl}&hook=b`;
-  const a = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, config: { url: urlA, content_type: 'json' } }, parseAs: 'text' }));
-  const aId = idOf(a.json);
-  if (a.status !== 201 || aId === undefined) {
-    skipAfterFailedCreate(context, a.status);
+async function runReadOnly(context: SequenceContext, calls: WebhooksCalls, target: WebhooksTarget): Promise<void> {
+  const hookId = target.hookId!;
+  const hook = await calls.get(hookId);
+  if (!isSuccess(hook.status)) {
+    const reason = `getWebhook answered ${hook.status} for hook ${hookId} of ${target.owner}/${target.repo}: does --hook-id name an existing hook, and may the token read it?`;
+    context.results.unexercisedPending(context.api, reason);
     return;
   }
-  created.add(aId);
-  judge(context, 'createWebhook', 'events_default_push', eventsDefaultPush('createWebhook', a.json));
-
-  // Hook B: created with a secret and push events, pinged and tested so it has deliveries.
-  const b = await observe(context, 'createWebhook', () => client.POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', active: true, events: ['push'], config: { url: urlB, content_type: 'json', secret, insecure_ssl: '0' } }, parseAs: 'text' }));
-  const bId = idOf(b.json);
-  if (bId !== undefined) created.add(bId);
-  judge(context, 'createWebhook', 'secret_masked', secretMasked('createWebhook', secret, b.exchange.body, b.json));
-  const hookA = { ...repo, hook_id: aId };
-  const hookB = { ...repo, hook_id: bId ?? aId };
-
-  for (const call of [
-    () => observe(context, 'getWebhookConfig', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hookB }, parseAs: 'text' })),
-    () => observe(context, 'updateWebhookConfig', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hookB }, body: { url: urlB, content_type: 'json', secret }, parseAs: 'text' })),
-  ]) {
-    const observed = await call();
-    const operationId = observed.exchange.method === 'GET' ? 'getWebhookConfig' : 'updateWebhookConfig';
-    judge(context, operationId, 'secret_masked', secretMasked(operationId, secret, observed.exchange.body, observed.json));
-  }
-  const readB = await observe(context, 'getWebhook', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookB }, parseAs: 'text' }));
-  judge(context, 'getWebhook', 'secret_masked', secretMasked('getWebhook', secret, readB.exchange.body, readB.json));
-
-  // From the default [push]: a replace gives [pull_request] where an append would give [push, pull_request].
-  const replaced = ['pull_request'];
-  const afterReplace = await observe(context, 'updateWebhook', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, body: { events: replaced }, parseAs: 'text' }));
-  judge(context, 'updateWebhook', 'events_replace', eventsReplace('updateWebhook', replaced, afterReplace.json));
-  const beforeAdd = eventsOf(afterReplace.json);
-  const afterAdd = await observe(context, 'updateWebhook', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, body: { add_events: ['issues'] }, parseAs: 'text' }));
-  judge(context, 'updateWebhook', 'add_events', addEvents('updateWebhook', beforeAdd, ['issues'], afterAdd.json));
-  const beforeRemove = eventsOf(afterAdd.json);
-  const afterRemove = await observe(context, 'updateWebhook', () => client.PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, body: { remove_events: ['pull_request'] }, parseAs: 'text' }));
-  judge(context, 'updateWebhook', 'remove_events', removeEvents('updateWebhook', beforeRemove, ['pull_request'], afterRemove.json));
-
-  await observe(context, 'pingWebhook', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', { params: { path: hookB }, parseAs: 'text' }));
-  await observe(context, 'testPushWebhook', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/tests', { params: { path: hookB }, parseAs: 'text' }));
-
-  const listDeliveries = (perPage: number) => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { params: { path: hookB, query: { per_page: perPage } }, parseAs: 'text' });
-  await listProbes(context, 'listWebhookDeliveries', listDeliveries);
-  const waitMs = target.deliveryWaitMs ?? 10_000;
-  const before = await poll(() => observe(context, 'listWebhookDeliveries', () => listDeliveries(100)), (o) => firstId(o.json) !== undefined, waitMs);
-  const deliveryId = firstId(before.json);
-  if (deliveryId === undefined) {
-    const reason = `no delivery appeared for hook ${hookB.hook_id} within ${waitMs} ms of a ping`;
-    skip(context, 'getWebhookDelivery', perExchange, reason);
-    skip(context, 'redeliverWebhookDelivery', [...perExchange, 'redelivery_flag'], reason);
+  const all = await calls.list({ per_page: 100 });
+  const control = await perPageProbe(context, 'listWebhooks', (query, probe) => calls.list(query, probe));
+  await pagination(context, 'listWebhooks', all, control, async () => {
+    const second = await calls.list({ per_page: 1, page: 2 });
+    judge(context, 'listWebhooks', 'page_parameter', pageParameter('listWebhooks', control.json, second.status, second.json));
+  }, 'hooks');
+  const config = await calls.getConfig(hookId);
+  judgeOn(context, config, 'getWebhookConfig', 'config_only', () => configOnly('getWebhookConfig', config.json));
+  const hasSecret = typeof (config.json as { secret?: unknown } | null)?.secret === 'string';
+  const deliveries = await calls.listDeliveries(hookId, { per_page: 100 });
+  const first = idsOf(deliveries.json).find((id): id is number => typeof id === 'number');
+  const deliveryControl = await perPageProbe(context, 'listWebhookDeliveries', (query, probe) => calls.listDeliveries(hookId, query, probe));
+  await pagination(context, 'listWebhookDeliveries', deliveries, deliveryControl, () => cursorCheck(context, calls, hookId, deliveries, deliveryControl), 'deliveries');
+  if (!isSuccess(deliveries.status)) {
+    context.results.unexercisedPending(context.api, `listing the deliveries of hook ${hookId} answered ${deliveries.status}`, 'getWebhookDelivery');
+  } else if (first === undefined) {
+    for (const check of pendingOf(context, 'getWebhookDelivery')) context.results.markSkipped(context.api, 'getWebhookDelivery', check, `--read-only: hook ${hookId} has no deliveries, and read-only triggers none`);
   } else {
-    const delivery = { ...hookB, delivery_id: deliveryId };
-    await observe(context, 'getWebhookDelivery', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', { params: { path: delivery }, parseAs: 'text' }));
-    const redeliver = await observe(context, 'redeliverWebhookDelivery', () => client.POST('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts', { params: { path: delivery }, parseAs: 'text' }));
-    if (redeliver.status === 202) {
-      const known = new Set(idsOf(before.json));
-      const after = await poll(() => observe(context, 'listWebhookDeliveries', () => listDeliveries(100)), (o) => idsOf(o.json).some((id) => !known.has(id)), waitMs);
-      judge(context, 'redeliverWebhookDelivery', 'redelivery_flag', redeliveryFlag('redeliverWebhookDelivery', before.json, after.json));
+    const detail = await calls.getDelivery(hookId, first);
+    judgeOn(context, detail, 'getWebhookDelivery', 'delivery_request_headers', () => deliveryRequestHeaders('getWebhookDelivery', hookId, hasSecret, detail.json));
+  }
+}
+
+/**
+ * per_page_respected and the paging check of a list, once it holds at least two items (`all`: the list read with
+ * per_page=100; `control`: with per_page=1). In read-only mode fewer than two is the user's choice of what to read.
+ */
+async function pagination(context: SequenceContext, operationId: string, all: Observed, control: Observed, page: () => Promise<void>, what: string): Promise<void> {
+  const paging: CheckName = operationId === 'listWebhooks' ? 'page_parameter' : 'deliveries_cursor';
+  if (!isSuccess(all.status)) {
+    unexercised(context, operationId, ['per_page_respected', paging], `listing the ${what} with per_page=100 answered ${all.status}`);
+    return;
+  }
+  const available = Array.isArray(all.json) ? all.json.length : 0;
+  if (available < 2) {
+    const reason = `the list holds ${available} ${what}; paging needs two`;
+    if (context.mode === 'read-only') {
+      for (const check of ['per_page_respected', paging] as const) context.results.markSkipped(context.api, operationId, check, `--read-only: ${reason}, and read-only creates none`);
     } else {
-      skip(context, 'redeliverWebhookDelivery', ['redelivery_flag'], `redelivery answered ${redeliver.status}, not 202`);
+      unexercised(context, operationId, ['per_page_respected', paging], `${reason}, after this run made at least two`);
+    }
+    return;
+  }
+  judge(context, operationId, 'per_page_respected', perPageRespected(operationId, 1, control.status, control.json, available));
+  await page();
+}
+
+async function cursorCheck(context: SequenceContext, calls: WebhooksCalls, hookId: number, all: Observed, control: Observed): Promise<void> {
+  const expectedFirst = idsOf(all.json)[1];
+  const cursor = nextCursor(headerValue(control.exchange.headers, 'link')) ?? (typeof expectedFirst === 'number' ? String(expectedFirst) : undefined);
+  if (cursor === undefined) {
+    unexercised(context, 'listWebhookDeliveries', ['deliveries_cursor'], 'the second delivery of the list has no integer id and the page has no Link rel="next"');
+    return;
+  }
+  const page = await calls.listDeliveries(hookId, { per_page: 1, cursor });
+  judge(context, 'listWebhookDeliveries', 'deliveries_cursor', deliveriesCursor('listWebhookDeliveries', cursor, expectedFirst, page.status, page.json));
+}
+
+function createHint(status: number): string {
+  if (status === 404) return 'does the repository exist, and may the token write hooks?';
+  if (status === 401 || status === 403) return 'is WEBHOOKS_TOKEN set, and may it write hooks?';
+  if (status === 422) return 'does the service accept --hook-url as a delivery address?';
+  return 'the hooks the sequence needs could not be made';
+}
+
+async function runFull(context: SequenceContext, calls: WebhooksCalls, target: WebhooksTarget, created: Set<number>): Promise<void> {
+  const where = `${target.owner}/${target.repo}`;
+  const secret = `contracts-${randomBytes(18).toString('hex')}`;
+  context.addSecret(secret);
+  const waitMs = target.deliveryWaitMs ?? 10_000;
+  // Two hooks may share a config only if their events do not overlap (seed): A and B get different URLs.
+  const urlA = `${target.hookUrl}&hook=a`;
+  const urlB = `${target.hookUrl}&hook=b`;
+  const configB = { url: urlB, content_type: 'json', secret, insecure_ssl: '0' };
+  const block = (reason: string) => context.results.unexercisedPending(context.api, reason);
+
+  // Hook A: created without events, to see them default to push; then updated three ways.
+  const a = await calls.create({ name: 'web', active: true, config: { url: urlA, content_type: 'json' } });
+  const aId = a.status === 201 ? idOf(a.json) : undefined;
+  if (aId !== undefined) created.add(aId);
+  if (aId === undefined) {
+    const reason = a.status === 201 ? `createWebhook answered 201 without an integer id for ${where}, so the hook cannot be addressed` : `createWebhook answered ${a.status} for ${where}: ${createHint(a.status)}`;
+    return block(reason);
+  }
+  judge(context, 'createWebhook', 'events_default_push', eventsDefaultPush('createWebhook', a.json));
+  const readA = await calls.get(aId);
+  judge(context, 'createWebhook', 'hook_addressable', hookAddressable('createWebhook', aId, readA.status, readA.json));
+
+  // Hook B: a secret and events [push]; pinged and tested so it has deliveries.
+  const b = await calls.create({ name: 'web', active: true, events: ['push'], config: configB });
+  judgeOn(context, b, 'createWebhook', 'secret_masked', () => secretMasked('createWebhook', secret, b.exchange.body, b.json));
+  const bId = b.status === 201 ? idOf(b.json) : undefined;
+  if (bId === undefined) return block(`the second createWebhook (events [push], with a secret) answered ${b.status}${b.status === 201 ? ' without an integer id' : ''}`);
+  created.add(bId);
+  const shared = await calls.create({ name: 'web', active: true, events: ['push'], config: configB });
+  const sharedId = shared.status === 201 ? idOf(shared.json) : undefined;
+  if (sharedId !== undefined) created.add(sharedId);
+  judge(context, 'createWebhook', 'shared_config_refused', sharedConfigRefused('createWebhook', shared.status));
+
+  // The hook list, now that it holds at least two hooks.
+  const allHooks = await calls.list({ per_page: 100 });
+  const firstPage = await perPageProbe(context, 'listWebhooks', (query, probe) => calls.list(query, probe));
+  await pagination(context, 'listWebhooks', allHooks, firstPage, async () => {
+    const second = await calls.list({ per_page: 1, page: 2 });
+    judge(context, 'listWebhooks', 'page_parameter', pageParameter('listWebhooks', firstPage.json, second.status, second.json));
+  }, 'hooks');
+
+  // Hook B's secret is never returned in clear; its config endpoints return only the config.
+  const readB = await calls.get(bId);
+  judgeOn(context, readB, 'getWebhook', 'secret_masked', () => secretMasked('getWebhook', secret, readB.exchange.body, readB.json));
+  const config = await calls.getConfig(bId);
+  judgeOn(context, config, 'getWebhookConfig', 'secret_masked', () => secretMasked('getWebhookConfig', secret, config.exchange.body, config.json));
+  judgeOn(context, config, 'getWebhookConfig', 'config_only', () => configOnly('getWebhookConfig', config.json));
+  const changed = await calls.updateConfig(bId, { url: urlB, content_type: 'json', secret });
+  judgeOn(context, changed, 'updateWebhookConfig', 'secret_masked', () => secretMasked('updateWebhookConfig', secret, changed.exchange.body, changed.json));
+  judgeOn(context, changed, 'updateWebhookConfig', 'config_only', () => configOnly('updateWebhookConfig', changed.json));
+
+  // Hook A's events, from the default [push]: a replace gives [pull_request] where an append would give both.
+  const replaced = await calls.update(aId, { events: ['pull_request'] });
+  judgeOn(context, replaced, 'updateWebhook', 'events_replace', () => eventsReplace('updateWebhook', ['pull_request'], replaced.json));
+  const added = await calls.update(aId, { add_events: ['issues'] });
+  judgeOn(context, added, 'updateWebhook', 'add_events', () => addEvents('updateWebhook', eventsOf(replaced.json), ['issues'], added.json));
+  const removed = await calls.update(aId, { remove_events: ['pull_request'] });
+  judgeOn(context, removed, 'updateWebhook', 'remove_events', () => removeEvents('updateWebhook', eventsOf(added.json), ['pull_request'], removed.json));
+
+  // Rule 3, first half: an update whose config carries the secret keeps it.
+  await secretAfterUpdate(context, calls, bId, { url: urlB, content_type: 'json', secret }, true);
+
+  // Deliveries: a ping and a test on B, a test on A (not subscribed to push).
+  const poll = (hookId: number, done: (list: unknown) => boolean) => pollUntil(() => calls.listDeliveries(hookId, { per_page: 100 }), (o) => isSuccess(o.status) && done(o.json), waitMs);
+  const initial = await calls.listDeliveries(bId, { per_page: 100 });
+  if (!isSuccess(initial.status)) return block(`listing the deliveries of hook ${bId} answered ${initial.status}`);
+  const ping = await calls.ping(bId);
+  let afterPing = initial;
+  if (ping.status !== 204) unexercised(context, 'pingWebhook', ['ping_delivery'], `pingWebhook answered ${ping.status}`);
+  else {
+    afterPing = (await poll(bId, (list) => newItems(initial.json, list).some((item) => item.event === 'ping'))).value;
+    judge(context, 'pingWebhook', 'ping_delivery', pingDelivery('pingWebhook', initial.json, afterPing.json, waitMs));
+  }
+  const test = await calls.test(bId);
+  let afterTest = afterPing;
+  let pushLatencyMs = waitMs;
+  if (test.status !== 204) unexercised(context, 'testPushWebhook', ['test_push_delivery'], `testPushWebhook answered ${test.status} for a hook subscribed to push`);
+  else {
+    const polled = await poll(bId, (list) => newItems(afterPing.json, list).some((item) => item.event === 'push'));
+    afterTest = polled.value;
+    pushLatencyMs = polled.elapsedMs;
+    judge(context, 'testPushWebhook', 'test_push_delivery', testPushDelivery('testPushWebhook', afterPing.json, afterTest.json, waitMs));
+  }
+  await testUnsubscribed(context, calls, aId, eventsOf(removed.json), Math.min(waitMs, 2 * pushLatencyMs + 500));
+
+  // Paging and reading the deliveries B now has.
+  const deliveryControl = await perPageProbe(context, 'listWebhookDeliveries', (query, probe) => calls.listDeliveries(bId, query, probe));
+  await pagination(context, 'listWebhookDeliveries', afterTest, deliveryControl, () => cursorCheck(context, calls, bId, afterTest, deliveryControl), 'deliveries');
+  const pingId = idOf(newItems(initial.json, afterPing.json).find((item) => item.event === 'ping')) ?? idsOf(afterTest.json).find((id): id is number => typeof id === 'number');
+  if (pingId === undefined) {
+    const reason = `no delivery appeared for hook ${bId} within ${waitMs} ms of a ping and a test`;
+    context.results.unexercisedPending(context.api, reason, 'getWebhookDelivery');
+    context.results.unexercisedPending(context.api, reason, 'redeliverWebhookDelivery');
+  } else {
+    const detail = await calls.getDelivery(bId, pingId);
+    judgeOn(context, detail, 'getWebhookDelivery', 'delivery_request_headers', () => deliveryRequestHeaders('getWebhookDelivery', bId, true, detail.json));
+    const known = await calls.listDeliveries(bId, { per_page: 100 });
+    const redeliver = await calls.redeliver(bId, pingId);
+    if (redeliver.status !== 202) unexercised(context, 'redeliverWebhookDelivery', ['redelivery_flag'], `redeliverWebhookDelivery answered ${redeliver.status}, not 202`);
+    else {
+      const after = (await poll(bId, (list) => newItems(known.json, list).length > 0)).value;
+      judge(context, 'redeliverWebhookDelivery', 'redelivery_flag', redeliveryFlag('redeliverWebhookDelivery', known.json, after.json));
     }
   }
 
-  const deleted = await observe(context, 'deleteWebhook', () => client.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, parseAs: 'text' }));
+  // Rule 3, second half: an update whose config leaves the secret out removes it.
+  await secretAfterUpdate(context, calls, bId, { url: urlB, content_type: 'json' }, false);
+
+  // A deleted hook is not found; the read of A before (hook_addressable) is the control.
+  const deleted = await calls.remove(aId);
   if (deleted.status === 204) created.delete(aId);
-  const gone = await observe(context, 'getWebhook', () => client.GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookA }, parseAs: 'text' }));
-  judge(context, 'getWebhook', 'deleted_hook_404', deletedHook404('getWebhook', gone.status));
-  if (bId !== undefined) {
-    const deletedB = await observe(context, 'deleteWebhook', () => client.DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hookB }, parseAs: 'text' }));
-    if (deletedB.status === 204) created.delete(bId);
+  if (deleted.status !== 204) unexercised(context, 'getWebhook', ['deleted_hook_404'], `deleteWebhook answered ${deleted.status}`);
+  else if (readA.status !== 200) unexercised(context, 'getWebhook', ['deleted_hook_404'], `hook ${aId} answered ${readA.status} before it was deleted, so a 404 after would prove nothing`);
+  else {
+    const gone = await calls.get(aId);
+    judge(context, 'getWebhook', 'deleted_hook_404', deletedHook404('getWebhook', gone.status));
+  }
+  for (const hookId of [bId, ...(sharedId === undefined ? [] : [sharedId])]) {
+    const removedHook = await calls.remove(hookId);
+    if (removedHook.status === 204) created.delete(hookId);
   }
 }
 
-function skipAfterFailedCreate(context: SequenceContext, status: number): void {
-  const reason = `createWebhook answered ${status}, so there is no hook to exercise`;
-  skip(context, 'createWebhook', ['events_default_push', 'secret_masked'], reason);
-  skip(context, 'updateWebhook', [...perExchange, 'events_replace', 'add_events', 'remove_events'], reason);
-  for (const operationId of ['getWebhook', 'getWebhookConfig', 'updateWebhookConfig', 'deleteWebhook', 'pingWebhook', 'testPushWebhook', 'listWebhookDeliveries', 'getWebhookDelivery', 'redeliverWebhookDelivery']) {
-    skip(context, operationId, perExchange, reason);
-  }
-  skip(context, 'getWebhook', ['deleted_hook_404'], reason);
-  skip(context, 'redeliverWebhookDelivery', ['redelivery_flag'], reason);
+/** Updates hook `hookId` with `config` (endpoint 9), then reads its config to see whether the secret stayed. */
+async function secretAfterUpdate(context: SequenceContext, calls: WebhooksCalls, hookId: number, config: { url: string; content_type: string; secret?: string }, sent: boolean): Promise<void> {
+  const updated = await calls.update(hookId, { config });
+  if (!isSuccess(updated.status)) return unexercised(context, 'updateWebhook', ['secret_removed_unless_resent'], `updateWebhook with a config answered ${updated.status}`);
+  const read = await calls.getConfig(hookId);
+  judge(context, 'updateWebhook', 'secret_removed_unless_resent', secretRemovedUnlessResent('updateWebhook', sent, read.status, read.json));
 }
 
-async function poll<T>(get: () => Promise<T>, done: (value: T) => boolean, waitMs: number): Promise<T> {
-  const deadline = Date.now() + waitMs;
+/** A test on hook A, which is not subscribed to push: 204, and no delivery after waiting `waitMs`. */
+async function testUnsubscribed(context: SequenceContext, calls: WebhooksCalls, hookId: number, events: string[], waitMs: number): Promise<void> {
+  const check = 'test_skips_unsubscribed';
+  if (events.includes('push')) return unexercised(context, 'testPushWebhook', [check], `hook ${hookId} is still subscribed to push (events ${JSON.stringify(events)})`);
+  const before = await calls.listDeliveries(hookId, { per_page: 100 });
+  if (!isSuccess(before.status)) return unexercised(context, 'testPushWebhook', [check], `listing the deliveries of hook ${hookId} answered ${before.status}`);
+  const test = await calls.test(hookId);
+  await sleep(waitMs);
+  const after = await calls.listDeliveries(hookId, { per_page: 100 });
+  judgeOn(context, after, 'testPushWebhook', check, () => testSkipsUnsubscribed('testPushWebhook', test.status, before.json, after.json));
+}
+
+async function pollUntil<T>(get: () => Promise<T>, done: (value: T) => boolean, waitMs: number): Promise<{ value: T; elapsedMs: number }> {
+  const started = Date.now();
   let value = await get();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  while (!done(value) && Date.now() - started < waitMs) {
+    await sleep(250);
     value = await get();
   }
-  return value;
+  return { value, elapsedMs: Date.now() - started };
 }
 
-const idOf = (body: unknown): number | undefined => (typeof (body as { id?: unknown } | null)?.id === 'number' ? (body as { id: number }).id : undefined);
-const idsOf = (list: unknown): unknown[] => (Array.isArray(list) ? list.map((item) => (item as { id?: unknown } | null)?.id) : []);
-const firstId = (list: unknown): number | undefined => idsOf(list).find((id): id is number => typeof id === 'number');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pendingOf = (context: SequenceContext, operationId: string): CheckName[] =>
+  context.results.pendingChecks(context.api, operationId);
 const eventsOf = (body: unknown): string[] => {
-  const events = (body as { events?: unknown } | null)?.events;
-  return Array.isArray(events) ? events.map(String) : [];
+  const events = body !== null && typeof body === 'object' ? (body as { events?: unknown }).events : undefined;
+  return Array.isArray(events) ? events.filter((event): event is string => typeof event === 'string') : [];
 };
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string' || text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+// What a check run judges, decided before it starts: every operation × check, the same set every run for the
+// same --api and mode, so a CI dashboard compares like with like. Per-exchange checks come from the contract (what
+// the operation's success response documents); behavioural ones from the seed rules table.
+import type { CompiledOperation, Contract } from '../core/compile-contract.js';
+import { behaviourPairs } from '../core/behaviour/seed-rules.js';
+import type { CheckName } from '../core/finding.js';
+import type { PlannedCheck } from './results.js';
+import type { RunMode } from './sequence-context.js';
+
+const perExchangeChecks = new Set<string>([
+  'status_code_conformance', 'content_type_conformance', 'response_body_wellformed', 'response_schema_conformance',
+  'response_headers_conformance', 'payment_method_placement',
+]);
+
+/** Behavioural checks a stateless mock can judge: probes that need no state. */
+const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped']);
+
+/** Behavioural checks --read-only can judge on an existing hook, with GET calls alone. */
+const readOnlyChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped', 'per_page_respected', 'page_parameter', 'deliveries_cursor', 'config_only', 'delivery_request_headers']);
+
+export const statelessReason = 'needs a stateful server; the Prism mock is stateless (use --base-url)';
+export const readOnlyReason = '--read-only runs only GET operations';
+
+export interface Plan {
+  checks: PlannedCheck[];
+  /** Planned checks the user's choice of mode leaves out, with the reason. */
+  skipped: (PlannedCheck & { reason: string })[];
+}
+
+export function planChecks(api: string, contract: Contract, mode: RunMode): Plan {
+  const checks: PlannedCheck[] = [];
+  const skipped: Plan['skipped'] = [];
+  const behaviour = behaviourPairs(api, perExchangeChecks);
+  for (const operation of contract.byOperationId.values()) {
+    const operationId = operation.spec.operationId;
+    const writes = operation.spec.method !== 'get';
+    for (const check of exchangeChecksOf(operation)) {
+      checks.push({ api, operation: operationId, check });
+      if (mode === 'read-only' && writes) skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
+    }
+    for (const { check } of behaviour.filter((pair) => pair.operation === operationId)) {
+      checks.push({ api, operation: operationId, check });
+      if (mode === 'mock' && !statelessChecks.has(check)) skipped.push({ api, operation: operationId, check, reason: statelessReason });
+      if (mode === 'read-only' && (writes || !readOnlyChecks.has(check))) skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
+    }
+  }
+  return { checks, skipped };
+}
+
+/** The per-exchange checks an operation's success response gives something to judge. */
+function exchangeChecksOf(operation: CompiledOperation): CheckName[] {
+  const success = operation.responses.filter((response) => /^2/.test(response.spec.status));
+  const media = success.flatMap((response) => response.mediaTypes);
+  const checks: CheckName[] = ['status_code_conformance'];
+  if (success.some((response) => response.spec.noBody || response.mediaTypes.length > 0)) checks.push('content_type_conformance');
+  if (media.some((entry) => entry.validate !== undefined)) checks.push('response_body_wellformed', 'response_schema_conformance');
+  if (success.some((response) => response.headers.length > 0)) checks.push('response_headers_conformance');
+  if (media.some((entry) => entry.placement !== undefined)) checks.push('payment_method_placement');
+  return checks;
+}

@@ -1,0 +1,41 @@
+// The seed rules table is one table in code; the README holds exactly its rendering, and every check it names is
+// planned by a full run against a conforming server.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileContract } from '../../src/core/compile-contract.js';
+import { seedRules, seedRulesMarkdown } from '../../src/core/behaviour/seed-rules.js';
+import { loadSpec } from '../../src/core/load-spec.js';
+import { apis, specPath } from '../../src/apis.js';
+import { planChecks } from '../../src/runner/plan.js';
+import { root } from '../helpers/paths.js';
+
+describe('the seed rules table', () => {
+  it('is what the README shows between its seed-rules markers', async () => {
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const between = /<!-- seed-rules:start -->\n([\s\S]*?)\n<!-- seed-rules:end -->/.exec(readme)?.[1];
+    expect(between).toBe(seedRulesMarkdown());
+  });
+
+  it.each(['client-session', 'repository-webhooks'] as const)('names only operations of the %s spec, and the full plan judges every check it names', async (api) => {
+    const contract = compileContract(await loadSpec(specPath(apis[api])));
+    const plan = planChecks(api, contract, 'full');
+    const planned = new Set(plan.checks.map((entry) => `${entry.operation} ${entry.check}`));
+    for (const rule of seedRules.filter((candidate) => candidate.api === api)) {
+      for (const { check, operations } of rule.checks) {
+        for (const operation of operations) {
+          if (operation === '*') expect([...planned].some((entry) => entry.endsWith(` ${check}`)), check).toBe(true);
+          else expect(planned, `${operation} ${check}`).toContain(`${operation} ${check}`);
+        }
+      }
+    }
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('covers every numbered rule of the webhooks seed\'s "Rules per endpoint" and "Events" sections', () => {
+    const sources = seedRules.filter((rule) => rule.api === 'repository-webhooks').map((rule) => rule.source).join('; ');
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(sources).toMatch(new RegExp(`Rules per endpoint ${n}\\b`));
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(sources).toMatch(new RegExp(`Events (?:\\d, )*${n}\\b`));
+    expect(sources).toContain('Authentication');
+  });
+});
