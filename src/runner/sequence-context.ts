@@ -63,7 +63,9 @@ export function unexercised(context: SequenceContext, operationId: string, check
   for (const check of checks) context.results.unexercised(context.api, operationId, check, reason);
 }
 
-function parseJson(text: string): unknown {
+/** The text parsed as JSON, or undefined when it is empty or not JSON. */
+export function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
   if (text.length === 0) return undefined;
   try {
     return JSON.parse(text);

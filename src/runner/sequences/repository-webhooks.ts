@@ -9,9 +9,10 @@ import {
   idsOf, isSuccess, newItems, nextCursor, objectsOf, pageParameter, perPageCapped, perPageRespected, pingDelivery, redeliveryFlag, removeEvents,
   secretMasked, secretRemovedUnlessResent, sharedConfigRefused, testPushDelivery, testSkipsUnsubscribed,
 } from '../../core/behaviour/index.js';
+import { eventsOf as eventsIn } from '../../core/behaviour/behaviour-finding.js';
 import { headerValue } from '../../core/exchange.js';
 import type { CheckName, Finding } from '../../core/finding.js';
-import { judge, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
+import { judge, parseJson, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
 import { webhooksCalls, type WebhooksCalls } from './webhooks-calls.js';
 
 export interface WebhooksTarget {
@@ -326,16 +327,5 @@ async function pollUntil<T>(get: () => Promise<T>, done: (value: T) => boolean, 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pendingOf = (context: SequenceContext, operationId: string): CheckName[] =>
   context.results.pendingChecks(context.api, operationId);
-const eventsOf = (body: unknown): string[] => {
-  const events = body !== null && typeof body === 'object' ? (body as { events?: unknown }).events : undefined;
-  return Array.isArray(events) ? events.filter((event): event is string => typeof event === 'string') : [];
-};
+const eventsOf = (body: unknown): string[] => eventsIn(body) ?? [];
 
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string' || text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
