@@ -16,12 +16,16 @@ export const sandboxCommand: Command = {
     'it returns the demo session (client token demo-client-token), an unknown token gets 404.',
     'repository-webhooks: repositories that exist are octo/app and any given with --repository; others are 404.',
     'POST /__sandbox/reset clears every hook and delivery.',
+    '',
+    'A config.url must be an absolute http(s) URL that is not the sandbox itself (422 otherwise). Deliveries carry',
+    'X-Sandbox-Delivery-Depth; what a request carrying it triggers goes one level deeper, and nothing past 3 is sent.',
   ].join('\n'),
   options: [
     { name: 'port', type: 'string', valueName: 'port', description: 'Port to listen on (0: any free port)', default: '4020' },
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
     { name: 'sessions', type: 'string', valueName: 'file', description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session' },
     { name: 'repository', type: 'string', valueName: 'owner/name', multiple: true, description: 'A repository that exists (octo/app always does)' },
+    { name: 'max-deliveries', type: 'string', valueName: 'n', description: 'Deliveries kept per hook; older ones are dropped', default: '1000' },
   ],
   examples: [
     { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
@@ -31,6 +35,7 @@ export const sandboxCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const port = requirePort('port', options.port);
+    const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);
     const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
     const sandbox = await startSandbox({
@@ -38,6 +43,7 @@ export const sandboxCommand: Command = {
       host: String(options.host),
       ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),
       repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],
+      maxDeliveries,
     });
     io.out(`Sandbox serving client-session and repository-webhooks at ${sandbox.url}`);
     io.out(`  curl -s ${sandbox.url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`);
@@ -49,3 +55,10 @@ export const sandboxCommand: Command = {
     return exitCodes.ok;
   },
 };
+
+function requireCount(name: string, value: unknown): number {
+  const raw = String(value);
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || !Number.isSafeInteger(count)) throw new ContractsError('USAGE', `--${name} must be a whole number of at least 1, not "${raw}"`);
+  return count;
+}

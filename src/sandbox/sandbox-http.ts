@@ -15,6 +15,11 @@ export interface SandboxResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The state change this answer reports, applied only once the body has been serialized: a request that fails,
+   * even while answering, changes nothing. Handlers validate fully and mutate nothing before this.
+   */
+  commit?: () => void;
 }
 
 export const notFound = (what = 'Not Found'): SandboxResponse => ({ status: 404, body: { message: what } });

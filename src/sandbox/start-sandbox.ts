@@ -7,10 +7,11 @@ import { apis, specPath } from '../apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';
-import { indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
+import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
 import { retrieveClientSession } from './client-session-handler.js';
+import { parseBody, readBody } from './request-body.js';
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
-import { defaultRepositories, demoClientToken, SandboxState } from './sandbox-state.js';
+import { defaultMaxDeliveries, defaultRepositories, demoClientToken, SandboxState } from './sandbox-state.js';
 import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
 
 export interface SandboxOptions {
@@ -24,15 +25,18 @@ export interface SandboxOptions {
   deliveryTimeoutMs?: number;
   /** Largest request body accepted. */
   maxBodyBytes?: number;
+  /** Deliveries kept per hook, newest first (default 1,000); older ones are dropped. */
+  maxDeliveries?: number;
 }
 
 export interface Sandbox {
   url: string;
   port: number;
-  /** Clears every hook and delivery and restores the seeded sessions. */
+  /** Aborts deliveries in flight, clears every hook and delivery and restores the seeded sessions. */
   reset(): Promise<void>;
   /** Waits for deliveries in flight. */
   settle(): Promise<void>;
+  /** Aborts deliveries in flight and closes the server. */
   stop(): Promise<void>;
 }
 
@@ -49,16 +53,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const repositories = options.repositories ?? defaultRepositories;
   for (const name of repositories) if (!/^[^/\s]+\/[^/\s]+$/.test(name)) throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
 
-  const state = new SandboxState(sessions, repositories);
+  const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries;
+  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1) throw new ContractsError('USAGE', `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`);
+
+  const state = new SandboxState(sessions, repositories, maxDeliveries);
   const inFlight = new Set<Promise<unknown>>();
+  // One controller for every delivery in flight, replaced after each reset: stop and reset abort them all at once.
+  let deliveries = new AbortController();
+  const host = options.host ?? '127.0.0.1';
+  let port = 0;
   const deps: WebhooksDeps = {
     state,
     compiled: compileSpec(webhooksSpec),
-    delivery: { timeoutMs: options.deliveryTimeoutMs ?? 10_000, maxResponseBytes: 64 * 1024 },
+    delivery: { timeoutMs: options.deliveryTimeoutMs ?? 10_000, maxResponseBytes: 64 * 1024, abortSignal: () => deliveries.signal },
     track(work) {
       const tracked = work.catch(() => undefined).finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
     },
+    listening: () => ({ host, port }),
   };
   const routes: { api: 'client-session' | 'repository-webhooks'; operations: OperationSpec[] }[] = [
     { api: 'client-session', operations: indexOperations(sessionSpec.document) },
@@ -66,6 +78,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   ];
   const settle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+  };
+  const reset = async () => {
+    deliveries.abort();
+    await settle();
+    state.reset();
+    deliveries = new AbortController();
   };
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
 
@@ -80,20 +98,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = new URL(incoming.url ?? '/', 'http://sandbox.invalid');
     const method = incoming.method ?? 'GET';
     const raw = await readBody(incoming, maxBody);
-    if (raw === undefined) return send(outgoing, { status: 413, body: { message: `request body over ${maxBody} bytes` } });
-    if (method === 'POST' && url.pathname === resetPath) {
-      await settle();
-      state.reset();
+    if (raw === undefined) {
+      // The unread rest of the body would be parsed as the next request; closing also lets stop() finish.
+      outgoing.shouldKeepAlive = false;
+      outgoing.once('finish', () => incoming.socket.destroySoon());
+      return send(outgoing, { status: 413, body: { message: `request body over ${maxBody} bytes` }, headers: { connection: 'close' } });
+    }
+    const allowed = allowedMethods(url.pathname);
+    if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
+    if (!allowed.includes(method)) return send(outgoing, { status: 405, body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` }, headers: { allow: allowed.join(', ') } });
+    if (url.pathname === resetPath) {
+      await reset();
       return send(outgoing, { status: 204 });
     }
-    let body: unknown;
-    if (raw.length > 0) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return send(outgoing, { status: 400, body: { message: 'Problems parsing JSON' } });
-      }
-    }
+    const parsed = parseBody(raw);
+    if ('refused' in parsed) return send(outgoing, parsed.refused);
     for (const route of routes) {
       const match = matchOperation(route.operations, method, url.pathname);
       if (!match) continue;
@@ -102,13 +121,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         pathParams: match.pathParams,
         query: url.searchParams,
         headers: incoming.headers,
-        body,
+        body: parsed.body,
         baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
       };
       const response = route.api === 'client-session' ? retrieveClientSession(state, request, demoSession) : await webhooksHandlers[match.operation.operationId]!(deps, request);
       return send(outgoing, response);
     }
-    send(outgoing, { status: 404, body: { message: 'Not Found' } });
+  }
+
+  function allowedMethods(pathname: string): string[] {
+    if (pathname === resetPath) return ['POST'];
+    const methods = httpMethods.map((method) => method.toUpperCase()).filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
+    return methods;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -117,45 +141,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     server.listen(options.port ?? 4020, options.host ?? '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    async reset() {
-      await settle();
-      state.reset();
-    },
+    reset,
     settle,
     async stop() {
+      deliveries.abort();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // A client holding a request open (a slow body) must not keep the sandbox from stopping.
+      const cut = setTimeout(() => server.closeAllConnections(), 2000).unref();
       await settle();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await closed;
+      clearTimeout(cut);
     },
   };
 }
 
+/** Serializes the body first and applies the handler's commit only then, so a failed answer changes nothing. */
 function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
   if (outgoing.headersSent) return;
   const body = response.body === undefined ? '' : JSON.stringify(response.body);
+  response.commit?.();
   outgoing.writeHead(response.status, {
     ...(body ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) } : {}),
     ...response.headers,
   });
   outgoing.end(body);
-}
-
-async function readBody(incoming: http.IncomingMessage, limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function readSessions(file: string, validate: (value: unknown) => SchemaError[]): Promise<[string, Record<string, unknown>][]> {

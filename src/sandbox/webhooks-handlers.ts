@@ -1,6 +1,7 @@
 // The 12 repository-webhooks operations, implemented in memory from the seed's rules.
 import type { CompiledSpec } from '../core/compile-spec.js';
-import { deliver, type DeliveryOptions } from './deliver.js';
+import { deliver, incomingDeliveryDepth, type DeliveryOptions } from './deliver.js';
+import { configUrlProblem, type ListenAddress } from './hook-url.js';
 import { notFound, validationFailed, type SandboxRequest, type SandboxResponse } from './sandbox-http.js';
 import type { Repository, SandboxState, StoredDelivery, StoredHook } from './sandbox-state.js';
 
@@ -10,6 +11,8 @@ export interface WebhooksDeps {
   delivery: DeliveryOptions;
   /** Deliveries run in the background; the server awaits them on stop and reset. */
   track(work: Promise<unknown>): void;
+  /** Where the sandbox listens, so a hook cannot be pointed at it. */
+  listening(): ListenAddress;
 }
 
 type Handler = (deps: WebhooksDeps, request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
@@ -20,22 +23,23 @@ const masked = '********';
 const bodySchema = (path: string, method: string) => ['paths', path, method, 'requestBody', 'content', 'application/json', 'schema'];
 
 export const webhooksHandlers: Record<string, Handler> = {
-  getWebhookConfig: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, body: configBody(hook) })),
+  getWebhookConfig: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, body: configBody(hook.config) })),
 
   updateWebhookConfig: (deps, request) =>
     withHook(deps, request, (hook) => {
       const invalid = validate(deps, bodySchema('/repos/{owner}/{repo}/hooks/{hook_id}/config', 'patch'), request.body);
       if (invalid) return invalid;
-      hook.config = { ...hook.config, ...(request.body as Record<string, unknown>) };
-      hook.updatedAt = now();
-      return { status: 200, body: configBody(hook) };
+      const config = { ...hook.config, ...(request.body as Record<string, unknown>) };
+      const badUrl = urlProblem(deps, config, '/url');
+      if (badUrl) return badUrl;
+      return { status: 200, body: configBody(config), commit: () => Object.assign(hook, { config, updatedAt: now() }) };
     }),
 
   listWebhookDeliveries: (deps, request) =>
     withHook(deps, request, (hook) => {
       const perPage = pageSize(request);
       if (typeof perPage !== 'number') return perPage;
-      const own = deps.state.deliveries.filter((delivery) => delivery.hookId === hook.id);
+      const own = deps.state.deliveriesOf(hook.id);
       const cursor = request.query.get('cursor');
       const start = cursor === null ? 0 : own.findIndex((delivery) => String(delivery.id) === cursor);
       if (start < 0) return validationFailed(`cursor ${cursor} names no delivery of this hook`, [{ field: 'cursor', message: 'unknown cursor' }]);
@@ -53,8 +57,8 @@ export const webhooksHandlers: Record<string, Handler> = {
 
   redeliverWebhookDelivery: (deps, request) =>
     withDelivery(deps, request, (hook, delivery, repository) => {
-      if (hook.active) deps.track(deliver(deps.state, hook, repository, delivery.event, delivery.request.payload, deps.delivery, true));
-      return { status: 202 };
+      const send = () => deps.track(deliver(deps.state, hook, repository, delivery.event, delivery.request.payload, deps.delivery, { redelivery: true, depth: depthOf(request) }));
+      return { status: 202, ...(hook.active ? { commit: send } : {}) };
     }),
 
   listWebhooks: (deps, request) => {
@@ -80,10 +84,12 @@ export const webhooksHandlers: Record<string, Handler> = {
     const body = request.body as { name?: string; config?: Record<string, unknown>; events?: string[]; active?: boolean };
     const events = body.events ?? ['push'];
     const config = body.config ?? {};
+    const badUrl = urlProblem(deps, config);
+    if (badUrl) return badUrl;
     const clash = clashingHook(deps.state, repository, config, events);
     if (clash) return validationFailed(`hook ${clash.id} already has this config with overlapping events; hooks may share a config only if their events do not overlap`);
     const hook: StoredHook = {
-      id: deps.state.newId(),
+      id: deps.state.peekId(),
       owner: repository.owner,
       repo: repository.repo,
       name: body.name ?? 'web',
@@ -94,8 +100,11 @@ export const webhooksHandlers: Record<string, Handler> = {
       updatedAt: now(),
       lastResponse: { code: null, status: 'unused', message: null },
     };
-    deps.state.hooks.push(hook);
-    return { status: 201, body: hookBody(hook, request.baseUrl) };
+    const commit = () => {
+      deps.state.newId();
+      deps.state.hooks.push(hook);
+    };
+    return { status: 201, body: hookBody(hook, request.baseUrl), commit };
   },
 
   getWebhook: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, body: hookBody(hook, request.baseUrl) })),
@@ -110,39 +119,30 @@ export const webhooksHandlers: Record<string, Handler> = {
       if (body.remove_events) events = events.filter((event) => !body.remove_events!.includes(event));
       // Seed rule 3: a request that sends config without the secret removes a secret that was set.
       const config = body.config ? { ...body.config } : hook.config;
+      const badUrl = urlProblem(deps, config);
+      if (badUrl) return badUrl;
       const clash = clashingHook(deps.state, repository, config, events, hook.id);
       if (clash) return validationFailed(`hook ${clash.id} already has this config with overlapping events`);
-      hook.config = config;
-      hook.events = events;
-      if (typeof body.active === 'boolean') hook.active = body.active;
-      hook.updatedAt = now();
-      return { status: 200, body: hookBody(hook, request.baseUrl) };
+      const changes = { config, events, active: typeof body.active === 'boolean' ? body.active : hook.active, updatedAt: now() };
+      return { status: 200, body: hookBody({ ...hook, ...changes }, request.baseUrl), commit: () => Object.assign(hook, changes) };
     }),
 
   deleteWebhook: (deps, request) =>
-    withHook(deps, request, (hook) => {
-      deps.state.hooks = deps.state.hooks.filter((candidate) => candidate !== hook);
-      deps.state.deliveries = deps.state.deliveries.filter((delivery) => delivery.hookId !== hook.id);
-      return { status: 204 };
-    }),
+    withHook(deps, request, (hook) => ({ status: 204, commit: () => deps.state.removeHook(hook) })),
 
   pingWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
-      if (hook.active) {
-        const payload = { zen: 'Keep it logically awesome.', hook_id: hook.id, hook: hookBody(hook, request.baseUrl), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` } };
-        deps.track(deliver(deps.state, hook, repository, 'ping', payload, deps.delivery));
-      }
-      return { status: 204 };
+      if (!hook.active) return { status: 204 };
+      const payload = { zen: 'Keep it logically awesome.', hook_id: hook.id, hook: hookBody(hook, request.baseUrl), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` } };
+      return { status: 204, commit: () => deps.track(deliver(deps.state, hook, repository, 'ping', payload, deps.delivery, { depth: depthOf(request) })) };
     }),
 
   testPushWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
       // Seed rule 5: only a hook subscribed to push gets a test delivery; the answer is 204 either way.
-      if (hook.active && hook.events.includes('push')) {
-        const payload = { ref: 'refs/heads/main', before: '0'.repeat(40), after: '1'.repeat(40), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` }, commits: [] };
-        deps.track(deliver(deps.state, hook, repository, 'push', payload, deps.delivery));
-      }
-      return { status: 204 };
+      if (!hook.active || !hook.events.includes('push')) return { status: 204 };
+      const payload = { ref: 'refs/heads/main', before: '0'.repeat(40), after: '1'.repeat(40), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` }, commits: [] };
+      return { status: 204, commit: () => deps.track(deliver(deps.state, hook, repository, 'push', payload, deps.delivery, { depth: depthOf(request) })) };
     }),
 };
 
@@ -157,7 +157,7 @@ function withHook(deps: WebhooksDeps, request: SandboxRequest, then: (hook: Stor
 function withDelivery(deps: WebhooksDeps, request: SandboxRequest, then: (hook: StoredHook, delivery: StoredDelivery, repository: Repository) => SandboxResponse): SandboxResponse {
   return withHook(deps, request, (hook, repository) => {
     const id = request.pathParams.delivery_id ?? '';
-    const delivery = /^\d+$/.test(id) ? deps.state.deliveries.find((candidate) => candidate.hookId === hook.id && candidate.id === Number(id)) : undefined;
+    const delivery = /^\d+$/.test(id) ? deps.state.deliveriesOf(hook.id).find((candidate) => candidate.id === Number(id)) : undefined;
     // 422 is what the seed documents for deliveries (no 404 there): an unknown delivery id is invalid input.
     return delivery ? then(hook, delivery, repository) : validationFailed(`delivery ${id} does not exist for hook ${hook.id}`, [{ field: 'delivery_id', message: 'unknown delivery' }]);
   });
@@ -169,6 +169,16 @@ function validate(deps: WebhooksDeps, schemaPath: string[], body: unknown): Sand
   if (errors.length === 0) return undefined;
   return validationFailed('Validation failed', errors.map((error) => ({ field: error.instancePath || '(body)', message: error.message.replace(/^body\b/, 'the body') })));
 }
+
+function urlProblem(deps: WebhooksDeps, config: Record<string, unknown>, field = '/config/url'): SandboxResponse | undefined {
+  // Seed: url is required only when config is sent on update, which the schema already checks.
+  if (config.url === undefined) return undefined;
+  const problem = configUrlProblem(config.url, deps.listening());
+  return problem ? validationFailed(problem, [{ field, message: problem }]) : undefined;
+}
+
+/** A delivery this request triggers goes one level deeper than the request (see deliver.ts). */
+const depthOf = (request: SandboxRequest) => incomingDeliveryDepth(request.headers) + 1;
 
 function pageSize(request: SandboxRequest): number | SandboxResponse {
   const text = request.query.get('per_page');
@@ -189,8 +199,8 @@ function clashingHook(state: SandboxState, repository: Repository, config: Recor
 const now = () => new Date().toISOString();
 const hookPath = (hook: StoredHook) => `/repos/${hook.owner}/${hook.repo}/hooks/${hook.id}`;
 
-function configBody(hook: StoredHook): Record<string, unknown> {
-  const { secret, ...rest } = hook.config;
+function configBody(config: Record<string, unknown>): Record<string, unknown> {
+  const { secret, ...rest } = config;
   return secret === undefined || secret === '' ? rest : { ...rest, secret: masked };
 }
 
