@@ -131,15 +131,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   function allowedMethods(pathname: string): string[] {
     if (pathname === resetPath) return ['POST'];
-    const methods = httpMethods.map((method) => method.toUpperCase()).filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
-    return methods;
+    return httpMethods.map((method) => method.toUpperCase()).filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
   }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new ContractsError('PORT_IN_USE', `port ${options.port} for the sandbox is already in use: stop what holds it or choose another --port`) : error);
     });
-    server.listen(options.port ?? 4020, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 4020, host, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
   return {
