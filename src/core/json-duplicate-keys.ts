@@ -67,7 +67,7 @@ function locateDuplicateKey(text: string): DuplicateKey | undefined {
       const end = stringEnd(text, i);
       const keys = seen[top];
       if (keys && nextNonSpace(text, end + 1) === COLON) {
-        const key = text.slice(i + 1, end);
+        const key = decodeKey(text, i, end);
         if (keys.has(key)) return { path: pathToPointer(position), key };
         keys.add(key);
         pendingKey = key;
@@ -87,6 +87,20 @@ function locateDuplicateKey(text: string): DuplicateKey | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The key as JSON.parse reads it: `"n\u0061me"` and `"name"` are the same key (RFC 8259 section 7), and a key is
+ * printed as what it means, never as escapes a target chose (which would also slip past redaction).
+ */
+function decodeKey(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end);
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) as string;
+  } catch {
+    return raw;
+  }
 }
 
 function stringEnd(text: string, start: number): number {

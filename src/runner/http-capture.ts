@@ -1,6 +1,10 @@
 // The fetch the typed clients use during a run: a per-request timeout, bounded retries on 429 that honour
 // Retry-After, a cap on the body it reads, interruption, and a record of each exchange's raw response
 // (status, headers, body text) for the checks. Transport failures become ContractsErrors naming URL and reason.
+// Redirects are never followed: fetch would resend X-API-KEY and the query's clientToken to wherever a Location
+// points (it strips only Authorization), and would attribute the other server's answer to the target. A 3xx is
+// what the checks judge, with its Location.
+import http from 'node:http';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 
@@ -83,7 +87,7 @@ export class HttpCapture {
   private async attempt(request: Request, signal: AbortSignal, where: string, url: URL, abortable: boolean, attempt: number): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(request.clone(), { signal });
+      response = await fetch(request.clone(), { signal, redirect: 'manual' });
     } catch (error) {
       throw this.failure(signal.reason ?? error, where, url, abortable);
     }
@@ -136,8 +140,10 @@ export class HttpCapture {
     } catch (error) {
       const cause = signal.reason ?? error;
       const failure = this.failure(cause, where, url, abortable);
-      if (failure.code === 'TARGET_UNREACHABLE') throw new ContractsError('TARGET_UNREACHABLE', `${failure.message.replace(/: [^:]*$/, '')}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`);
-      throw failure;
+      if (failure.code !== 'TARGET_UNREACHABLE') throw failure;
+      // The status and headers came, so the target was reached: say what went wrong with the body.
+      if ((cause as Error).name === 'TimeoutError') throw new ContractsError('TARGET_UNREACHABLE', `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`);
+      throw new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`);
     }
     const bytes = Buffer.concat(chunks);
     const { text, notUtf8 } = decodeBody(bytes);
@@ -153,7 +159,9 @@ export class HttpCapture {
 
   private failure(error: unknown, where: string, url: URL, abortable: boolean): ContractsError {
     if (abortable && this.stopping) return new ContractsError('INTERRUPTED', `interrupted during ${where}`);
-    return new ContractsError('TARGET_UNREACHABLE', `cannot reach ${url.origin} (${where.split(' ')[0]} ${url.pathname}): ${reason(error, this.timeoutMs)}`);
+    // undici's limit is Node's --max-http-header-size (16 KB): the target answered, with more than can be read.
+    if (headersOverflowed(error)) return new ContractsError('TARGET_UNREACHABLE', `${target(url, where)}: response headers too large (over ${http.maxHeaderSize} bytes, Node's --max-http-header-size)`);
+    return new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: ${reason(error, this.timeoutMs)}`);
   }
 }
 
@@ -167,6 +175,16 @@ function timeoutError(): Error {
   const error = new Error('timed out');
   error.name = 'TimeoutError';
   return error;
+}
+
+/** `http://host:port (GET /path)`: the query is left out, it may carry a credential. */
+function target(url: URL, where: string): string {
+  return `${url.origin} (${where.split(' ')[0]} ${url.pathname})`;
+}
+
+function headersOverflowed(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === 'UND_ERR_HEADERS_OVERFLOW' || cause?.code === 'HPE_HEADER_OVERFLOW';
 }
 
 function reason(error: unknown, timeoutMs: number): string {

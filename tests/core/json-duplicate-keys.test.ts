@@ -17,6 +17,11 @@ describe('findDuplicateKey', () => {
     ['a value that contains a quote-colon, beside a duplicate', { given: '{"v":"x\\":","d":1,"d":2}', want: { path: '', key: 'd' } }],
     ['a value that starts with a colon, and no duplicate', { given: '{"v":":x","w":" :y"}', want: undefined }],
     ['keys spaced from their colons, one duplicated', { given: '{"a" :1,"b"\n:{"c" : 1,"c":2}}', want: { path: '/b', key: 'c' } }],
+    // A key is what JSON.parse reads, not how the target wrote it.
+    ['the same key written with and without an escape', { given: '{"name":1,"n\\u0061me":2}', want: { path: '', key: 'name' } }],
+    ['a duplicate key reported decoded, never as its escapes', { given: '{"\\u0043ANARY\\"&<":1,"CANARY\\u0022&<":2}', want: { path: '', key: 'CANARY"&<' } }],
+    ['an escaped key in the pointer, decoded', { given: '{"a\\/b":{"c":1,"\\u0063":2}}', want: { path: '/a~1b', key: 'c' } }],
+    ['keys that differ only once decoded stay distinct', { given: '{"a\\nb":1,"a\\\\nb":2}', want: undefined }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(findDuplicateKey(given)).toEqual(want);

@@ -12,6 +12,9 @@ export const faults = [
   'page_ignored', 'cursor_ignored', 'created_not_found', 'unknown_repo', 'create_without_id', 'list_406', 'no_deliveries', 'per_page_cap_406', 'null_in_list', 'bad_delivery_item',
   // Hostile client-session bodies and answers (reliability tests).
   'not_json', 'html', 'empty_200', 'truncated', 'huge', 'deep', 'bad_utf8', 'duplicate_keys', 'server_error', 'rate_limit_twice', 'rate_limit_always', 'reset_mid_body',
+  // Issue 11: headers over Node's limit, a body that never ends, and the API key echoed where redaction must find it
+  // (a response header, a body that is not JSON, a duplicate key written with an escape).
+  'huge_header', 'stalled_body', 'echo_in_headers', 'echo_not_json', 'echo_duplicate_key',
 ] as const;
 export type Fault = (typeof faults)[number];
 
@@ -19,6 +22,11 @@ export interface FaultServerOptions {
   faults?: Fault[];
   /** Delay the answer to requests whose path ends like this (to interrupt a run mid-way). */
   slow?: { pathSuffix: string; ms: number; onRequest?: () => void };
+  /**
+   * Answer every request with this status and a Location on another server (`to`), carrying the request's path
+   * and query and, as `seen`, the X-API-KEY it was sent.
+   */
+  redirect?: { to: string; status: number };
 }
 
 interface Hook { id: number; owner: string; repo: string; name: string; active: boolean; events: string[]; config: Record<string, unknown>; created_at: string; updated_at: string; deleted: boolean }
@@ -89,6 +97,13 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       await new Promise((resolve) => setTimeout(resolve, options.slow!.ms));
     }
     const base = `http://${request.headers.host}`;
+    const apiKey = request.headers['x-api-key'];
+    if (options.redirect) {
+      const location = new URL(`${url.pathname}${url.search}`, options.redirect.to);
+      if (typeof apiKey === 'string') location.searchParams.set('seen', apiKey);
+      response.writeHead(options.redirect.status, { location: location.href, 'content-type': 'text/html' });
+      return response.end(`<a href="${location.href}">moved</a>`);
+    }
     const send = (status: number, payload?: unknown, contentType = 'application/json', extraHeaders: Record<string, string> = {}) => {
       const data = payload === undefined ? '' : JSON.stringify(payload);
       response.writeHead(status, { ...(data ? { 'content-type': contentType } : {}), ...extraHeaders });
@@ -118,6 +133,20 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       if (broken.has('bad_utf8')) return raw(200, 'application/json', Buffer.concat([Buffer.from('{"paymentMethod":{},"orderId":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
       if (broken.has('duplicate_keys')) return raw(200, 'application/json', '{"paymentMethod":{},"orderId":"first","orderId":"second"}');
       if (broken.has('server_error')) return raw(500, 'application/json', '{"message":"boom"}');
+      if (broken.has('huge_header')) {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'x'.repeat(64 * 1024) });
+        return response.end(JSON.stringify(pmBody));
+      }
+      if (broken.has('stalled_body')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.write('{"paymentMethod":');
+      }
+      const key = String(apiKey);
+      if (broken.has('echo_not_json')) return raw(200, 'application/json', `${key} is not a JSON body: ${key}`);
+      if (broken.has('echo_duplicate_key')) {
+        const escaped = `\\u${key.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(key.slice(1)).slice(1, -1)}`;
+        return raw(200, 'application/json', `{"paymentMethod":{},"metadata":{"${escaped}":1,${JSON.stringify(key)}:2}}`);
+      }
       if (broken.has('reset_mid_body')) {
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
         response.write('{"paymentMethod":');
@@ -133,7 +162,8 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       const result: Record<string, unknown> = broken.has('placement') ? { ...session(undefined), order: { lineItems: [] } } : session(pm);
       if (broken.has('schema')) result.currencyCode = 'XXX';
       if (broken.has('echo_secrets')) result.metadata = { seenKey: request.headers['x-api-key'], seenToken: url.searchParams.get('clientToken') };
-      return send(broken.has('status_code') ? 201 : 200, result, broken.has('content_type') ? 'text/plain' : 'application/json');
+      const echoHeaders: Record<string, string> = broken.has('echo_in_headers') ? { 'x-echo-key': key, 'x-echo-token': url.searchParams.get('clientToken') ?? '' } : {};
+      return send(broken.has('status_code') ? 201 : 200, result, broken.has('content_type') ? 'text/plain' : 'application/json', echoHeaders);
     }
     if (url.pathname.startsWith('/items/')) {
       return send(200, { id: Number(url.pathname.split('/')[2]) }, 'application/json', broken.has('headers') ? {} : { 'X-Rate-Limit': '10' });
