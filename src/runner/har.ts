@@ -3,20 +3,10 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ContractsError } from '../core/errors.js';
-import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../core/json-chars.js';
-import { decodeContentEncoding } from './decode-content-encoding.js';
+import { TOO_LARGE_SOURCE, toExchange, type Found, type HarExchange } from './har-entry.js';
 
-export interface HarExchange extends Exchange {
-  /** 1-based position in the capture, for messages. */
-  index: number;
-  url: string;
-  /**
-   * Set when the entry could not be read as an exchange (not an object, not valid JSON, a field missing):
-   * why, in one line that holds no text of the entry. method, url and path are then '' and status 0.
-   */
-  invalidEntry?: string;
-}
+export type { HarExchange } from './har-entry.js';
 
 export interface ReadHarOptions {
   /** Bytes read from the file at a time. */
@@ -27,22 +17,21 @@ export interface ReadHarOptions {
 
 const defaultMaxBodyBytes = 10 * 2 ** 20;
 
-/** What the splitter found in `log.entries`: an object's (or array's) text, or a value of another type. */
-type Found = { text: string } | { notObject: string };
-
-interface HarEntry {
-  request?: { method?: unknown; url?: unknown };
-  response?: { status?: unknown; headers?: { name?: unknown; value?: unknown }[]; content?: { text?: unknown; encoding?: unknown } };
-}
+/** Keys longer than this are not `log` or `entries`: only their start is kept. */
+const maxKeyChars = 64;
+const BYTE_ORDER_MARK = 0xfeff;
+const COMMA = 0x2c;
+// How a JSON value other than an object can start: [ " - 0-9 t f n.
+const JSON_START = new Set([...'["-0123456789tfn'].map((char) => char.charCodeAt(0)));
 
 /**
  * Yields the exchanges of a HAR file in order. A file that is not a HAR is a ContractsError naming the file;
  * an entry that is not an exchange is yielded with `invalidEntry` set, and the capture goes on.
  */
 export async function* readHar(file: string, shown = file, options: ReadHarOptions = {}): AsyncGenerator<HarExchange> {
-  const splitter = new EntrySplitter(shown);
-  const decoder = new StringDecoder('utf8');
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const splitter = new EntrySplitter(shown, maxBodyBytes);
+  const decoder = new StringDecoder('utf8');
   let index = 0;
   const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
   try {
@@ -61,6 +50,8 @@ export async function* readHar(file: string, shown = file, options: ReadHarOptio
 /**
  * Finds the text of each element of `log.entries` in a JSON document fed in pieces, tracking only string
  * state, nesting depth and the keys on the path (so `entries` elsewhere in the document is not mistaken).
+ * Memory stays bounded by the body cap whatever the file holds: a string of an entry far longer than any body
+ * under the cap is replaced by a marker as it streams by, and an entry still too long is dropped.
  */
 class EntrySplitter {
   private depth = 0;
@@ -73,13 +64,30 @@ class EntrySplitter {
   private entriesDepth = -1;
   private sawEntries = false;
   private entry: string[] = [];
+  /** Where the entry's text not yet in `entry` begins in the current chunk; -1 outside an entry. */
   private entryStart = -1;
+  private entryChars = 0;
+  /** Position in the entry's text just after the quote opening the current string, or -1. */
+  private stringOpenedAt = -1;
+  /** Skipping the rest of a string replaced by the marker. */
+  private eliding = false;
+  /** The entry is over the cap: its text is no longer kept. */
+  private oversized = false;
   private started = false;
   private atFileStart = true;
   /** Inside a value of `log.entries` that is not an object or array (a number, true, false, null). */
   private inScalar = false;
+  private readonly maxStringChars: number;
+  private readonly maxEntryChars: number;
 
-  constructor(private readonly shown: string) {}
+  constructor(
+    private readonly shown: string,
+    maxBodyBytes: number,
+  ) {
+    // In JSON text a byte takes at most 6 characters (\u0000), so a longer string is surely over the cap.
+    this.maxStringChars = 6 * maxBodyBytes + 64;
+    this.maxEntryChars = 16 * maxBodyBytes + 65_536;
+  }
 
   push(text: string): Found[] {
     const found: Found[] = [];
@@ -101,8 +109,13 @@ class EntrySplitter {
         else if (c === QUOTE) {
           this.inString = false;
           // Only keys near the top are needed; long strings (bodies) are never kept.
-          if (this.depth <= 2) this.lastString = this.pending + text.slice(this.stringStart, i);
+          if (this.depth <= 2) this.lastString = (this.pending + text.slice(this.stringStart, Math.min(i, this.stringStart + maxKeyChars))).slice(0, maxKeyChars);
           this.pending = '';
+          this.stringOpenedAt = -1;
+          if (this.eliding) {
+            this.eliding = false;
+            this.entryStart = i;
+          }
         }
         continue;
       }
@@ -113,6 +126,7 @@ class EntrySplitter {
         this.inString = true;
         this.stringStart = i + 1;
         this.pending = '';
+        if (capturing()) this.stringOpenedAt = this.entryChars + (i + 1 - this.entryStart);
         if (this.depth === this.entriesDepth && !capturing()) found.push({ notObject: 'a string' });
       } else if (this.depth === this.entriesDepth && !capturing() && c > 32 && c !== COMMA && c !== OPEN_OBJECT && c !== OPEN_ARRAY && c !== CLOSE_ARRAY) {
         found.push({ notObject: c === 0x74 || c === 0x66 ? 'a boolean' : c === 0x6e ? 'null' : 'a number' });
@@ -127,13 +141,18 @@ class EntrySplitter {
         } else if (this.depth === this.entriesDepth && this.entriesDepth > 0) {
           this.entryStart = i;
           this.entry = [];
+          this.entryChars = 0;
+          this.oversized = false;
         }
         this.depth++;
       } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
         this.depth--;
         if (this.depth === this.entriesDepth && capturing()) {
-          this.entry.push(text.slice(this.entryStart, i + 1));
-          found.push({ text: this.entry.join('') });
+          if (this.oversized) found.push({ tooLarge: this.maxEntryChars });
+          else {
+            this.entry.push(text.slice(this.entryStart, i + 1));
+            found.push({ text: this.entry.join('') });
+          }
           this.entry = [];
           this.entryStart = -1;
         } else if (this.depth === 2 && this.entriesDepth === 3) {
@@ -141,13 +160,30 @@ class EntrySplitter {
         }
       }
     }
-    if (this.inString && this.depth <= 2) this.pending += text.slice(this.stringStart);
+    if (this.inString && this.depth <= 2 && this.pending.length < maxKeyChars) this.pending += text.slice(this.stringStart, this.stringStart + maxKeyChars);
     this.stringStart = 0;
-    if (capturing()) {
-      this.entry.push(text.slice(this.entryStart));
-      this.entryStart = 0;
-    }
+    if (capturing()) this.keepChunkOfEntry(text);
     return found;
+  }
+
+  private keepChunkOfEntry(text: string): void {
+    if (!this.eliding && !this.oversized) {
+      const piece = text.slice(this.entryStart);
+      this.entry.push(piece);
+      this.entryChars += piece.length;
+    }
+    this.entryStart = 0;
+    if (this.inString && this.stringOpenedAt >= 0 && !this.eliding && !this.oversized && this.entryChars - this.stringOpenedAt > this.maxStringChars) {
+      const head = this.entry.join('').slice(0, this.stringOpenedAt) + TOO_LARGE_SOURCE;
+      this.entry = [head];
+      this.entryChars = head.length;
+      this.eliding = true;
+    }
+    if (!this.oversized && this.entryChars > this.maxEntryChars) {
+      this.oversized = true;
+      this.entry = [];
+      this.entryChars = 0;
+    }
   }
 
   finish(): void {
@@ -161,52 +197,3 @@ function notHar(shown: string, reason: string): ContractsError {
   return new ContractsError('INPUT_NOT_READABLE', `${shown} is not a HAR file: ${reason}`);
 }
 
-const BYTE_ORDER_MARK = 0xfeff;
-const COMMA = 0x2c;
-// How a JSON value other than an object can start: [ " - 0-9 t f n.
-const JSON_START = new Set([...'["-0123456789tfn'].map((char) => char.charCodeAt(0)));
-
-function invalid(index: number, reason: string): HarExchange {
-  return { index, method: '', url: '', path: '', status: 0, headers: {}, body: '', invalidEntry: `entry ${index} ${reason}` };
-}
-
-function toExchange(found: Found, index: number, maxBodyBytes: number): HarExchange {
-  if ('notObject' in found) return invalid(index, `is ${found.notObject}, not an object`);
-  let entry: unknown;
-  try {
-    entry = JSON.parse(found.text);
-  } catch (error) {
-    // The parser's message quotes the text around the fault, and that text may be a secret: only the position.
-    const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    return invalid(index, `is not valid JSON${position === undefined ? '' : ` (at character ${position} of the entry)`}`);
-  }
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return invalid(index, `is ${Array.isArray(entry) ? 'an array' : 'not an object'}, not an object`);
-  const { request, response } = entry as HarEntry;
-  const method = request?.method;
-  const url = request?.url;
-  const status = response?.status;
-  if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
-    return invalid(index, 'lacks request.method, request.url or response.status');
-  }
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return invalid(index, 'has an invalid request.url');
-  }
-  const headers: Record<string, string> = {};
-  for (const header of Array.isArray(response?.headers) ? response.headers : []) {
-    if (typeof header?.name === 'string' && typeof header.value === 'string') headers[header.name.toLowerCase()] = header.value;
-  }
-  const exchange = { index, method, url, path, status, headers };
-  const content = response?.content;
-  const rawText = typeof content?.text === 'string' ? content.text : '';
-  if (content?.encoding !== 'base64') {
-    return Buffer.byteLength(rawText) > maxBodyBytes ? { ...exchange, body: '', bodyTooLarge: maxBodyBytes } : { ...exchange, body: rawText };
-  }
-  // base64 is how a HAR holds bytes as they came: possibly still compressed.
-  const decoded = decodeContentEncoding(Buffer.from(rawText, 'base64'), headerValue(headers, 'content-encoding'), maxBodyBytes);
-  if ('tooLarge' in decoded) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
-  const { text, notUtf8 } = decodeBody(decoded.bytes);
-  return { ...exchange, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
-}

@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +106,56 @@ describe('readHar', () => {
     expect(exchange?.invalidEntry).toMatch(/^entry 1 is not valid JSON/);
     expect(exchange?.invalidEntry).not.toMatch(/CANARY|KEY|"/);
   });
+});
+
+describe('readHar: memory bounded by the body cap', () => {
+  const small = { maxBodyBytes: 100 };
+  const next = entry({ text: '{"next":true}' });
+
+  it.each([7, 64, 1 << 20])('marks a body far over the cap as too large, and reads the next entry (%i-byte chunks)', async (chunk) => {
+    const exchanges = await read(har(entry({ text: 'x'.repeat(5000) }), next), chunk, small);
+    expect(exchanges.map((e) => [e.index, e.body, e.bodyTooLarge])).toEqual([[1, '', 100], [2, '{"next":true}', undefined]]);
+  });
+
+  it('reports an entry far over the cap in the file without keeping it, and goes on', async () => {
+    const headers = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-h${i}`, 'v'.repeat(600)]));
+    const exchanges = await read(har(entry({ text: '{}' }, headers), next), 4096, small);
+    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([[1, 'entry 1 is over 67136 characters in the file: not read'], [2, '{"next":true}']]);
+  });
+
+  it('reports an entry whose URL is far over the cap', async () => {
+    const long = { request: { method: 'GET', url: `http://h/${'a'.repeat(5000)}` }, response: { status: 200, headers: [], content: {} } };
+    const exchanges = await read(har(long, next), 7, small);
+    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([[1, 'entry 1 has a request.method or request.url too long to read'], [2, '{"next":true}']]);
+  });
+
+  it('finds log.entries after a long string near the top', async () => {
+    const content = JSON.stringify({ log: { comment: 'c'.repeat(100_000), entries: [next] } });
+    const exchanges = await read(content, 7);
+    expect(exchanges.map((e) => e.body)).toEqual(['{"next":true}']);
+  });
+
+  it('reads a 96 MB body in a fixed amount of memory', async () => {
+    const file = path.join(dir, 'huge.har');
+    const out = createWriteStream(file);
+    out.write('{"log":{"entries":[{"request":{"method":"GET","url":"http://h/a"},"response":{"status":200,"headers":[],"content":{"text":"');
+    const mb = 'x'.repeat(2 ** 20);
+    for (let i = 0; i < 96; i++) if (!out.write(mb)) await once(out, 'drain');
+    await new Promise<void>((resolve) => out.end(`"}}}, ${JSON.stringify(next)}]}}`, () => resolve()));
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const exchanges = [];
+    try {
+      for await (const exchange of readHar(file, 'huge.har', { maxBodyBytes: 2 ** 20 })) exchanges.push(exchange);
+    } finally {
+      clearInterval(sample);
+      await rm(file);
+    }
+    expect(exchanges.map((e) => [e.bodyTooLarge, e.body])).toEqual([[2 ** 20, ''], [undefined, '{"next":true}']]);
+    // Holding the body would take 96 MB at least (twice that to join it).
+    expect((peak - before) / 2 ** 20).toBeLessThan(64);
+  }, 60_000);
 });
 
 describe('readHar: base64 bodies with a Content-Encoding', () => {
