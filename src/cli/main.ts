@@ -6,7 +6,7 @@ import { ContractsError } from '../core/errors.js';
 import { Redactor } from '../runner/redact.js';
 import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
-import { escapeControls } from './escape-controls.js';
+import { escapeControls } from '../runner/escape-controls.js';
 import { generateCommand } from './generate-command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';

@@ -4,6 +4,7 @@ import { writeSync } from 'node:fs';
 import { chmod, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../../core/errors.js';
+import { escapeControls } from '../escape-controls.js';
 import type { Redactor } from '../redact.js';
 import type { CheckRun } from '../run-check.js';
 import { jsonReport } from './json-report.js';
@@ -82,8 +83,10 @@ function descriptorOf(file: string): number | undefined {
 async function writeToDescriptor(fd: number, text: string): Promise<void> {
   const stream = fd === 1 ? process.stdout : fd === 2 ? process.stderr : undefined;
   if (stream) {
-    // Through the stream, so the report comes after the console lines already queued on it.
-    await new Promise<void>((resolve, reject) => stream.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve())));
+    // Through the stream, so the report comes after the console lines already queued on it; escaped like every
+    // console line (JSON escapes C0 controls but not C1, and a \u009b stands for the same character).
+    const line = escapeControls(text.endsWith('\n') ? text : `${text}\n`);
+    await new Promise<void>((resolve, reject) => stream.write(line, (error) => (error ? reject(error) : resolve())));
     return;
   }
   const bytes = Buffer.from(text);

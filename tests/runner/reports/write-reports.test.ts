@@ -3,7 +3,7 @@ import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContractsError } from '../../../src/core/errors.js';
 import { Redactor } from '../../../src/runner/redact.js';
 import { checkReportTargets } from '../../../src/runner/reports/report-path.js';
@@ -91,6 +91,25 @@ describe('writeReports', () => {
     } finally {
       closeSync(reader);
     }
+  });
+
+  it('writes a report to /dev/stdout through the stdout stream, escaping control characters like any console line', async () => {
+    const hostile: CheckRun = { ...run, error: new ContractsError('TARGET_UNREACHABLE', 'from the target: \u009b31m\u001b]0;x\u0007') };
+    const chunks: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      chunks.push(String(chunk));
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    });
+    try {
+      await writeReports(hostile, [{ kind: 'json', file: '/dev/stdout' }], new Redactor());
+    } finally {
+      spy.mockRestore();
+    }
+    const written = chunks.join('');
+    expect(written).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect((JSON.parse(written) as { error: { message: string } }).error.message).toBe('from the target: \u009b31m\u001b]0;x\u0007');
   });
 
   it('names the file in the way when a parent of the report path is a file', async () => {
