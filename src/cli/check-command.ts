@@ -1,5 +1,5 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, parseSpecOverrides, selectApis } from '../apis.js';
+import { apiNames, apis, parseSpecOverrides, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
 
@@ -48,12 +48,19 @@ export const checkCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
-    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }] = await Promise.all([
+    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] = await Promise.all([
       import('../runner/run-check.js'),
       import('../runner/reports/console-report.js'),
       import('../runner/reports/write-reports.js'),
+      import('../runner/reports/report-path.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const specFiles = parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd);
+    // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
+    await checkReportTargets(reports, [
+      ...Object.entries(specFiles).map(([name, file]) => ({ file, what: `the ${name} spec given with --spec` })),
+      ...apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })),
+    ]);
     if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
       io.err('contracts check: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
     }
@@ -76,7 +83,7 @@ export const checkCommand: Command = {
       },
       redactor,
       log: (line) => io.err(`contracts check: ${line}`),
-      specFiles: parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd),
+      specFiles,
     });
     const onSignal = (signal: string) => {
       io.err(`contracts check: ${signal}: stopping after the request in flight (press Ctrl-C again to abort it)…`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
+import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
 import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
@@ -17,9 +18,12 @@ import { validateCommand } from './validate-command.js';
 export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
-  // Every line any command writes passes through the redactor: credentials never reach the terminal.
+  // Every line any command writes passes through the redactor (credentials never reach the terminal), then has
+  // its control characters escaped (nor do escape sequences from a target or an input). Redacting first, so a
+  // secret is matched as it is.
   const redactor = Redactor.fromEnvironment(raw.env);
-  const io: Io = { ...raw, redactor, out: (text) => raw.out(redactor.redact(text)), err: (text) => raw.err(redactor.redact(text)) };
+  const clean = (text: string) => escapeControls(redactor.redact(text));
+  const io: Io = { ...raw, redactor, out: (text) => raw.out(clean(text)), err: (text) => raw.err(clean(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? commands.find((command) => command.name === rest[0]) : undefined;

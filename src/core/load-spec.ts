@@ -1,7 +1,7 @@
 // Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document): the core's only I/O.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContractsError } from './errors.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
 
@@ -44,7 +44,7 @@ export function parseSpec(file: string, source: string): LoadedSpec {
     throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
   }
   const locate = createLocator(yamlDoc, lineCounter);
-  const document: unknown = yamlDoc.toJS({ maxAliasCount: 100 });
+  const document = toData(file, yamlDoc, lineCounter);
   const at = (p: JsonPath) => ({ file, ...locate(p) });
 
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
@@ -66,6 +66,32 @@ export function parseSpec(file: string, source: string): LoadedSpec {
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
   });
   return { file, source, document: record as OpenApiDocument, locate };
+}
+
+// An alias may be expanded at most this many times: a few aliases nesting each other ("billion laughs")
+// would otherwise expand to billions of nodes.
+const maxAliasCount = 100;
+
+function toData(file: string, yamlDoc: Document.Parsed, lineCounter: LineCounter): unknown {
+  try {
+    return yamlDoc.toJS({ maxAliasCount });
+  } catch (error) {
+    // yaml throws a ReferenceError ("Excessive alias count…") when the limit is passed.
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    let offset = 0;
+    visit(yamlDoc, {
+      Alias(_key, node) {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const pos = lineCounter.linePos(offset);
+    throw new ContractsError(
+      'SPEC_NOT_YAML',
+      'YAML aliases (*name) expand too far: refusing the document (an alias bomb?)',
+      { file, line: pos.line, column: pos.col },
+    );
+  }
 }
 
 // Keys whose values are literal data (examples, defaults, enums), where "$ref" is not a reference.

@@ -1,4 +1,4 @@
-// A spec that is missing, not YAML, has a broken $ref, or is OpenAPI 2.0: every command that takes a spec
+// A spec that is missing, not YAML, has a broken $ref, is OpenAPI 2.0 or is a YAML alias bomb: every command that takes a spec
 // exits 2 with one clear line, and starts nothing.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -8,6 +8,7 @@ const specs: [string, string, RegExp][] = [
   ['not YAML', 'tests/fixtures/specs/not-yaml.yaml', /not-yaml\.yaml:4:1: not valid YAML or JSON: /],
   ['with a broken $ref', 'tests/fixtures/specs/broken-ref.yaml', /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
   ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3\.1/],
+  ['that is a YAML alias bomb', 'tests/fixtures/specs/alias-bomb.yaml', /alias-bomb\.yaml:5:\d+: YAML aliases \(\*name\) expand too far: refusing the document \(an alias bomb\?\)$/],
 ];
 
 const commands: [string, (file: string) => string[]][] = [
