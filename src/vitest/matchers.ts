@@ -5,7 +5,7 @@ import type { ApiName } from '../apis.js';
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';
-import { httpMethods, matchOperation } from '../core/operation-index.js';
+import { httpMethods, matchOperation, type OperationSpec } from '../core/operation-index.js';
 import { compiledSpecFor, contractFor } from './contract-cache.js';
 import { exchangeOf } from './exchange-of.js';
 import { findingLines } from './failure-message.js';
@@ -40,7 +40,7 @@ export async function toSatisfyContract(received: unknown, options: SatisfyContr
   const { exchange, method, value } = await exchangeOf(received, options.maxBodyBytes);
   const strict = options.strict === true;
   const contract = await contractFor(options, strict);
-  const operationId = options.operationId ?? ((options.method ?? method) !== undefined ? undefined : operationByPath(contract, exchange.path));
+  const operationId = options.operationId ?? ((options.method ?? method) !== undefined ? undefined : operationByPath(contract, exchange.path, exchange.status));
   exchange.method = (options.method ?? method ?? operationMethod(contract, operationId) ?? '*').toUpperCase();
   const result = checkExchange(contract, exchange, { strict, ...(operationId !== undefined ? { operationId } : {}) });
   const errors = result.findings.filter((finding) => finding.severity === 'error');
@@ -75,18 +75,21 @@ export async function toMatchSchema(received: unknown, options: MatchSchemaOptio
   };
 }
 
-/** A Response says its path but not its method: the one operation of any method whose template matches. */
-function operationByPath(contract: Contract, path: string): string | undefined {
+/**
+ * A Response says its path but not its method: the one operation of any method whose template matches, or, when
+ * several share the path, the one that documents this exact status (createWebhook's 201 beside listWebhooks' 200).
+ */
+function operationByPath(contract: Contract, path: string, status: number): string | undefined {
   if (path === '') throw new ContractsError('USAGE', 'the response carries no URL to match an operation by: pass { operationId }');
-  const found = new Set<string>();
+  const found = new Map<string, OperationSpec>();
   for (const method of httpMethods) {
     const match = matchOperation(contract.operations, method, path);
-    if (match) found.add(match.operation.operationId);
+    if (match) found.set(match.operation.operationId, match.operation);
   }
-  if (found.size > 1) {
-    throw new ContractsError('USAGE', `${path} is the path of ${[...found].join(', ')}: pass { method } or { operationId } to say which`);
-  }
-  return [...found][0];
+  if (found.size <= 1) return [...found.keys()][0];
+  const byStatus = [...found.values()].filter((operation) => operation.responses.some((response) => response.status === String(status)));
+  if (byStatus.length === 1) return byStatus[0]!.operationId;
+  throw new ContractsError('USAGE', `${path} is the path of ${[...found.keys()].join(', ')}: pass { method } or { operationId } to say which`);
 }
 
 function operationMethod(contract: Contract, operationId: string | undefined): string | undefined {
