@@ -10,13 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
 import type { Finding } from '../../src/core/finding.js';
 import { Redactor } from '../../src/runner/redact.js';
+import { escapeHtml } from '../../src/runner/reports/html-report.js';
 import { parseReportTargets, writeReports } from '../../src/runner/reports/write-reports.js';
 import { summarize, type CheckResult } from '../../src/runner/results.js';
 import type { CheckRun } from '../../src/runner/run-check.js';
 import { root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const secret = 's3cr3t-token-value-123';
+// HTML-special characters, so a redaction of the escaped page alone would miss it.
+const secret = 's3cr3t&"token"<value>-123';
 const hostileImage = '<img src="http://127.0.0.1:1/pwn" onerror="window.__pwned=1">';
 const hostileScript = '<script>window.__pwned=2</script>';
 
@@ -109,7 +111,7 @@ describe('html report in headless Chromium', () => {
 
   it('holds no secret, in any encoding, and no markup from the run', async () => {
     const html = await readFile(file, 'utf8');
-    for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]) expect(html).not.toContain(form);
+    for (const form of [secret, escapeHtml(secret), encodeURIComponent(secret), Buffer.from(secret).toString('base64')]) expect(html).not.toContain(form);
     expect(html).not.toContain(hostileImage);
     expect(html).not.toContain(hostileScript);
     expect(html).toContain('&lt;img src=&quot;http://127.0.0.1:1/pwn&quot;');
