@@ -44,7 +44,7 @@ const results: CheckResult[] = [
     findings: [finding({ check: 'status_code_conformance', message: 'status 500 is not documented for createWebhook (documented: 201, 422)', expected: ['201', '422'], actual: 500 })],
   }),
   result('repository-webhooks', 'createWebhook', 'events_default_push', 'skipped', { reason: '--read-only runs only GET operations' }),
-  result('repository-webhooks', 'getWebhook', 'status_code_conformance', 'passed'),
+  result('repository-webhooks', 'getWebhook', 'status_code_conformance', 'passed', { reason: `echoed ${'x'.repeat(1_000_000)}` }),
   result('repository-webhooks', 'getWebhook', 'response_headers_conformance', 'skipped', { reason: '--read-only runs only GET operations' }),
 ];
 const run: CheckRun = {
@@ -115,6 +115,9 @@ describe('html report in headless Chromium', () => {
     expect(html).not.toContain(hostileImage);
     expect(html).not.toContain(hostileScript);
     expect(html).toContain('&lt;img src=&quot;http://127.0.0.1:1/pwn&quot;');
+    // A megabyte a target echoed into a reason is cut, with its length said.
+    expect(html).toMatch(/… \(10000\d\d characters\)/);
+    expect(html.length).toBeLessThan(100_000);
   });
 
   it('shows the counts, colours each result and makes no network request', async () => {

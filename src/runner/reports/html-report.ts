@@ -19,10 +19,12 @@ export interface HtmlReportOptions {
 
 /** The longest value (actual, expected) shown in full; longer ones are cut with their length. */
 const maxValueChars = 500;
+/** The longest of any other string from the run (a message, a reason, a target's answer quoted in one). */
+const maxTextChars = 4000;
 
 export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): string {
   const redact = options.redact ?? ((text: string) => text);
-  const text = (value: string) => escapeHtml(redact(value));
+  const text = (value: string) => escapeHtml(cut(redact(value), maxTextChars));
   const generatedAt = (options.generatedAt ?? new Date()).toISOString();
   const version = options.version ?? toolVersion();
   const indexed = run.results.map((result, index) => ({ result, index }));
@@ -114,7 +116,11 @@ function show(value: unknown): string {
   } catch {
     shown = String(value);
   }
-  return shown.length > maxValueChars ? `${shown.slice(0, maxValueChars)}… (${shown.length} characters)` : shown;
+  return cut(shown, maxValueChars);
+}
+
+function cut(value: string, most: number): string {
+  return value.length > most ? `${value.slice(0, most)}… (${value.length} characters)` : value;
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
