@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ContractsError } from '../../core/errors.js';
 
 export interface ReportTarget {
-  kind: 'junit' | 'json';
+  kind: 'junit' | 'json' | 'html';
   /** Absolute path as given (it may be a symlink). */
   file: string;
   /** The path as the user wrote it, for messages. */

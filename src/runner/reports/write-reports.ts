@@ -7,6 +7,7 @@ import { ContractsError } from '../../core/errors.js';
 import { escapeControls } from '../escape-controls.js';
 import type { Redactor } from '../redact.js';
 import type { CheckRun } from '../run-check.js';
+import { htmlReport } from './html-report.js';
 import { jsonReport } from './json-report.js';
 import { junitReport } from './junit-report.js';
 import { fileInTheWay, resolveReportPath, type ReportTarget } from './report-path.js';
@@ -15,15 +16,15 @@ export type { ReportTarget } from './report-path.js';
 
 export function parseReportTargets(values: readonly string[], cwd: string): ReportTarget[] {
   return values.map((value) => {
-    const match = /^(junit|json):(.+)$/.exec(value);
-    if (!match) throw new ContractsError('USAGE', `--report takes junit:FILE or json:FILE, not "${value}"`);
+    const match = /^(junit|json|html):(.+)$/.exec(value);
+    if (!match) throw new ContractsError('USAGE', `--report takes junit:FILE or json:FILE or html:FILE, not "${value}"`);
     return { kind: match[1] as ReportTarget['kind'], file: path.resolve(cwd, match[2]!), shown: match[2]! };
   });
 }
 
 export async function writeReports(run: CheckRun, targets: readonly ReportTarget[], redactor: Redactor): Promise<void> {
   for (const target of targets) {
-    const text = redactor.redact(target.kind === 'junit' ? junitReport(run) : jsonReport(run));
+    const text = redactor.redact(target.kind === 'junit' ? junitReport(run) : target.kind === 'html' ? htmlReport(run, { redact: (value) => redactor.redact(value) }) : jsonReport(run));
     try {
       await writeReport(target.file, text);
     } catch (error) {
