@@ -82,7 +82,7 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
 }
 
 /** Why a check threw, in words: only a stack overflow means deep nesting; other RangeErrors mean sheer size. */
-function cannotCheck(error: unknown): string {
+export function cannotCheck(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the body is nested too deeply';
   if (error instanceof RangeError) return `the body is too large to check (${error.message})`;

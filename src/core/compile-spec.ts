@@ -116,7 +116,7 @@ function schemaErrorsOf(validate: ValidateFunction, documentId: string): SchemaE
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
   const schemaPath = error.schemaPath.startsWith(documentId) ? error.schemaPath.slice(documentId.length) : error.schemaPath;
   return {
-    instancePath: error.instancePath,
+    instancePath: shortened(error.instancePath),
     schemaPath: schemaPath.replace(/^#/, ''),
     keyword: error.keyword,
     message: describeError(error),
@@ -126,20 +126,31 @@ function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
 
 /** ajv's message, made to name the field it is about. */
 function describeError(error: ErrorObject): string {
-  const where = error.instancePath === '' ? 'body' : error.instancePath;
+  const where = error.instancePath === '' ? 'body' : shortened(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return `${where} must have required property "${String(params.missingProperty)}"`;
+      return `${where} must have required property "${shortened(String(params.missingProperty))}"`;
     case 'additionalProperties':
-      return `${where} has a property the schema does not allow: "${String(params.additionalProperty)}"`;
+      return `${where} has a property the schema does not allow: "${shortened(String(params.additionalProperty))}"`;
     case 'unevaluatedProperties':
-      return `${where} has a property the schema does not list: "${String(params.unevaluatedProperty)}"`;
+      return `${where} has a property the schema does not list: "${shortened(String(params.unevaluatedProperty))}"`;
     case 'enum':
       return `${where} must be one of the allowed values (${formatAllowed(params.allowedValues)})`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** Longest body-chosen text (a key, a path of keys) a finding repeats in full. */
+export const maxShownLength = 200;
+
+/**
+ * A key or path from the body, cut to maxShownLength: every error under one long key repeats its path, so without
+ * the cut a 1 MB key over 100 findings made 200 MB of report from 1 MB of body.
+ */
+export function shortened(text: string): string {
+  return text.length <= maxShownLength ? text : `${text.slice(0, maxShownLength)}… (${text.length} characters)`;
 }
 
 function formatAllowed(values: unknown): string {

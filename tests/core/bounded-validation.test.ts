@@ -1,6 +1,6 @@
 // Checking a hostile body costs time linear in its size, and what it reports is bounded (issue 11, item 7).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkExchange, maxFindings, omittedCount } from '../../src/core/check-exchange.js';
+import { cannotCheck, checkExchange, maxFindings, omittedCount } from '../../src/core/check-exchange.js';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { loadSpec } from '../../src/core/load-spec.js';
@@ -91,5 +91,26 @@ describe('when listing stops inside an alternative', () => {
     expect(result.findings[0]!.message).toMatch(/too many schema errors to list/);
     expect(result.findings.length).toBeGreaterThan(1);
     expect(result.findings.every((finding) => finding.check === 'response_schema_conformance')).toBe(true);
+  });
+});
+
+describe('errors under a key the body chose', () => {
+  it('repeat at most 200 characters of it, so the findings stay small however long the key', () => {
+    const key = 'k'.repeat(100_000);
+    const result = checkExchange(contracts.alternatives!, response('/map', JSON.stringify({ [key]: Array(500).fill('x') })));
+    expect(result.findings).toHaveLength(maxFindings);
+    expect(result.findings[0]!.instancePath).toMatch(/^\/k{199}… \(100003 characters\)$/);
+    expect(JSON.stringify(result).length).toBeLessThan(100_000);
+  });
+});
+
+describe('a check that throws', () => {
+  it.each([
+    ['a stack overflow', new RangeError('Maximum call stack size exceeded'), 'the body is nested too deeply'],
+    ['an array too long', new RangeError('Invalid array length'), 'the body is too large to check (Invalid array length)'],
+    ['a string too long', new RangeError('Invalid string length'), 'the body is too large to check (Invalid string length)'],
+    ['any other error', new TypeError('x is not a function'), 'x is not a function'],
+  ])('is labelled by its real cause: %s', (_name, error, want) => {
+    expect(cannotCheck(error)).toBe(want);
   });
 });

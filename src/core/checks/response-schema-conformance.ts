@@ -1,6 +1,6 @@
 // response_schema_conformance: the body validates against the documented schema; each ajv error is a finding
 // with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
-import type { SchemaError } from '../compile-spec.js';
+import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
 import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
 
@@ -23,7 +23,7 @@ export const responseSchemaConformance: ExchangeCheck = {
       if (strict.stoppedAfter !== undefined && validation.stoppedAfter === undefined) findings.unshift(stopped(context, strict.stoppedAfter, ' (--strict)'));
       for (const error of strict.errors) {
         if (error.keyword !== 'unevaluatedProperties') continue;
-        const property = String(error.params.unevaluatedProperty);
+        const property = shortened(String(error.params.unevaluatedProperty));
         findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }));
       }
     }
