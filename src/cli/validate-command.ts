@@ -1,11 +1,13 @@
 // `contracts validate`: checks one recorded response, or every exchange of a HAR capture, against a spec.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { apiNames, apis, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { outputGone } from './output-gone.js';
 import { requireChoice } from './parse-args.js';
 
 export const validateCommand: Command = {
@@ -28,6 +30,7 @@ export const validateCommand: Command = {
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+    { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
   ],
   examples: [
@@ -38,8 +41,9 @@ export const validateCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
+    const maxBodyBytes = requireMaxBody(options['max-body']);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
-    const [{ loadSpec }, { compileContract }, { checkExchange }, { matchOperation }] = await Promise.all([
+    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }] = await Promise.all([
       import('../core/load-spec.js'),
       import('../core/compile-contract.js'),
       import('../core/check-exchange.js'),
@@ -50,7 +54,7 @@ export const validateCommand: Command = {
         if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
     }
-    const single = options.har === undefined ? await singleExchange(options, io) : undefined;
+    const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
     const contracts = await Promise.all(specFiles.map(async (specFile) => compileContract(await loadSpec(specFile.file, specFile.display), { strict })));
     const contract = contracts[0]!;
@@ -64,35 +68,89 @@ export const validateCommand: Command = {
       }
       const result = checkExchange(contract, single.exchange, { strict, ...(single.operationId ? { operationId: single.operationId } : {}) });
       const failed = result.findings.some((finding) => finding.severity === 'error');
-      if (format === 'json') io.out(JSON.stringify({ operation: result.operationId ?? null, applied: result.applied, findings: result.findings }, null, 2));
-      else io.out(describe(result.operationId, result.applied.length, result.findings));
+      const omitted = omittedCount(result);
+      if (format === 'json') io.out(JSON.stringify({ operation: result.operationId ?? null, applied: result.applied, findings: result.findings, ...(omitted ? { omitted } : {}) }, null, 2));
+      else io.out(describe(result.operationId, result.applied.length, result.findings, omitted));
       return failed ? exitCodes.failed : exitCodes.ok;
     }
 
     // Streamed: one exchange at a time is read, checked and reported, so memory does not grow with the capture.
+    // A signal, or the reader of the output going away, stops it between exchanges (or while it waits for the
+    // file), so what was written, the JSON above all, is complete.
     const { readHar } = await import('../runner/har.js');
     const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0 };
-    if (format === 'json') io.out('{\n  "results": [');
-    for await (const exchange of readHar(path.resolve(io.cwd, String(options.har)), String(options.har))) {
-      const result = checkExchange(contractFor(exchange.method, exchange.path), exchange, { strict });
-      const failed = result.findings.some((finding) => finding.severity === 'error');
-      counts.exchanges++;
-      if (result.operationId === undefined) counts.unmatched++;
-      else if (failed) counts.failed++;
-      else counts.passed++;
-      if (format === 'json') {
-        const item = { index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings };
-        io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify(item)}`);
-      } else if (failed) {
-        io.out(`#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`);
-        for (const finding of result.findings) io.out(`    ${mark(finding)} ${finding.check}: ${finding.message}`);
+    const stop = whenStopped();
+    const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har));
+    try {
+      if (format === 'json') io.out('{\n  "results": [');
+      for (;;) {
+        const reading = exchanges.next();
+        const next = await Promise.race([reading, stop.promise]);
+        if (next === 'stopped') {
+          // The read left behind may still fail (the file cut off): that no longer matters.
+          reading.catch(() => undefined);
+          break;
+        }
+        if (next.done) break;
+        const exchange = capBody(next.value, maxBodyBytes);
+        const result = checkExchange(contractFor(exchange.method, exchange.path), exchange, { strict });
+        const failed = result.findings.some((finding) => finding.severity === 'error');
+        const omitted = omittedCount(result);
+        counts.exchanges++;
+        if (result.operationId === undefined) counts.unmatched++;
+        else if (failed) counts.failed++;
+        else counts.passed++;
+        if (format === 'json') {
+          const item = { index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings, ...(omitted ? { omitted } : {}) };
+          io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify(item)}`);
+        } else if (failed) {
+          io.out(`#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`);
+          for (const finding of result.findings) io.out(`    ${mark(finding)} ${finding.check}: ${finding.message}`);
+          if (omitted > 0) io.out(`    … and ${omitted} more`);
+        }
       }
+    } finally {
+      stop.dispose();
+      // Not awaited: a read still waiting (a FIFO) ends with the process.
+      if (stop.reason) exchanges.return(undefined).catch(() => undefined);
     }
-    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)}\n}`);
+    const { reason } = stop;
+    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
     else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation`);
+    // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
+    if (reason === 'output closed') return exitCodes.cannotRun;
+    if (reason) {
+      io.err(`contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`);
+      return exitCodes.cannotRun;
+    }
     return counts.failed + counts.unmatched > 0 ? exitCodes.failed : exitCodes.ok;
   },
 };
+
+/** Resolves on SIGINT or SIGTERM, or when the output's reader goes away; `reason` says which. */
+function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefined; dispose(): void } {
+  let resolveStop: (value: 'stopped') => void = () => undefined;
+  const stop = {
+    promise: new Promise<'stopped'>((resolve) => (resolveStop = resolve)),
+    reason: undefined as string | undefined,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      outputGone.signal.removeEventListener('abort', onGone);
+    },
+  };
+  const halt = (reason: string) => {
+    stop.reason ??= reason;
+    resolveStop('stopped');
+  };
+  const onSignal = (signal: NodeJS.Signals) => halt(signal);
+  const onGone = () => halt('output closed');
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (outputGone.signal.aborted) onGone();
+  else outputGone.signal.addEventListener('abort', onGone);
+  return stop;
+}
 
 function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string }[] {
   if (options.api !== undefined && options.spec !== undefined) throw new ContractsError('USAGE', 'give --api or --spec, not both');
@@ -102,7 +160,7 @@ function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: str
   return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec }));
 }
 
-async function singleExchange(options: ParsedOptions, io: Io): Promise<{ exchange: Exchange; operationId?: string }> {
+async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: number): Promise<{ exchange: Exchange; operationId?: string }> {
   const operationId = options.operation as string | undefined;
   const method = options.method as string | undefined;
   const requestPath = options.path as string | undefined;
@@ -119,34 +177,61 @@ async function singleExchange(options: ParsedOptions, io: Io): Promise<{ exchang
     headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
   }
   const bodySource = options.body as string | undefined;
-  const bytes = bodySource === undefined ? Buffer.alloc(0) : bodySource === '-' ? await readStdin() : await readBytes(path.resolve(io.cwd, bodySource), bodySource);
-  const { text: body, notUtf8 } = decodeBody(bytes);
+  const read = bodySource === undefined ? { bytes: Buffer.alloc(0), tooLarge: false }
+    : bodySource === '-' ? await readCapped(process.stdin, maxBodyBytes, 'standard input')
+    : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
+  const { text: body, notUtf8 } = decodeBody(read.bytes);
+  const exchange: Exchange = read.tooLarge
+    ? { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body: '', bodyTooLarge: maxBodyBytes }
+    : { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
   return {
-    exchange: { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body, ...(notUtf8 ? { bodyNotUtf8: true } : {}) },
+    exchange,
     ...(operationId !== undefined ? { operationId } : {}),
   };
 }
 
-async function readBytes(file: string, shown: string): Promise<Buffer> {
+/** The same meaning as check's --max-body: megabytes, more than 0, at most 1024. */
+function requireMaxBody(value: unknown): number {
+  const megabytes = Number(value);
+  if (!(megabytes > 0) || megabytes > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
+  return Math.round(megabytes * 2 ** 20);
+}
+
+/** Reads at most `limit` bytes: reading stops at the first byte past it (`/dev/zero` or an endless pipe included). */
+async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    return await readFile(file);
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        stream.destroy();
+        return { bytes: Buffer.alloc(0), tooLarge: true };
+      }
+      chunks.push(chunk as Buffer);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
   }
+  return { bytes: Buffer.concat(chunks), tooLarge: false };
 }
 
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** A HAR body over the limit is not checked, as check does with a response over --max-body. */
+function capBody<T extends Exchange>(exchange: T, limit: number): T {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: a shorter string cannot be over the limit, so most skip the count.
+  if (exchange.body.length * 3 <= limit || Buffer.byteLength(exchange.body) <= limit) return exchange;
+  const { json: _json, bodyNotUtf8: _notUtf8, ...rest } = exchange;
+  return { ...rest, body: '', bodyTooLarge: limit } as T;
 }
 
 function mark(finding: Finding): string {
   return finding.severity === 'error' ? '✗' : '!';
 }
 
-function describe(operationId: string | undefined, applied: number, findings: Finding[]): string {
+function describe(operationId: string | undefined, applied: number, findings: Finding[], omitted: number): string {
   if (findings.length === 0) return `✓ conforms (${operationId}: ${applied} checks)`;
-  return findings.map((finding) => `${mark(finding)} ${finding.check} ${finding.instancePath || '(body)'}: ${finding.message}`).join('\n');
+  const lines = findings.map((finding) => `${mark(finding)} ${finding.check} ${finding.instancePath || '(body)'}: ${finding.message}`);
+  if (omitted > 0) lines.push(`… and ${omitted} more`);
+  return lines.join('\n');
 }

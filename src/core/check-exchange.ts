@@ -4,6 +4,7 @@ import { exchangeChecks } from './checks/index.js';
 import { isJsonMediaType, type CheckContext, type ParsedBody } from './checks/check-context.js';
 import { headerValue, mediaTypeOf, type Exchange } from './exchange.js';
 import type { CheckName, Finding } from './finding.js';
+import { describeJsonSyntaxError } from './json-syntax-error.js';
 import { matchOperation, responseFor } from './operation-index.js';
 
 export interface ExchangeResult {
@@ -11,8 +12,14 @@ export interface ExchangeResult {
   operationId: string | undefined;
   /** The checks that had something to judge; each passed unless a finding names it. */
   applied: CheckName[];
+  /** At most `maxFindings`, in report order; every check that found something keeps at least its first finding. */
   findings: Finding[];
+  /** Findings left out past `maxFindings`, per check; absent when none were. */
+  omitted?: Partial<Record<CheckName, number>>;
 }
+
+/** Findings kept per response: enough to act on, bounded whatever the response. */
+export const maxFindings = 100;
 
 export interface CheckOptions {
   /** Report fields the spec does not list (needs a contract compiled with `strict`). */
@@ -54,25 +61,57 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     strict: options.strict === true,
   };
   const applied: CheckName[] = [];
-  const findings: Finding[] = [];
+  const found: Finding[][] = [];
   for (const check of exchangeChecks) {
     if (!check.applies(context)) continue;
     applied.push(check.name);
     try {
-      findings.push(...check.run(context));
+      found.push(check.run(context));
     } catch (error) {
-      // A response can be hostile (nesting thousands deep overflows recursive validators): the check reports
-      // that it could not judge it, and the others go on.
-      findings.push({
+      // A response can be hostile: the check reports that it could not judge it, and the others go on.
+      found.push([{
         check: check.name,
         severity: 'error',
         operation: operation.spec.operationId,
         instancePath: '',
-        message: `could not check this response: ${error instanceof RangeError ? 'the body is nested too deeply' : (error as Error).message}`,
-      });
+        message: `could not check this response: ${cannotCheck(error)}`,
+      }]);
     }
   }
-  return { operationId: operation.spec.operationId, applied, findings };
+  return { operationId: operation.spec.operationId, applied, ...capFindings(found) };
+}
+
+/** Why a check threw, in words: only a stack overflow means deep nesting; other RangeErrors mean sheer size. */
+export function cannotCheck(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the body is nested too deeply';
+  if (error instanceof RangeError) return `the body is too large to check (${error.message})`;
+  return error.message;
+}
+
+/**
+ * The first `maxFindings` findings in check order, except that each check with findings keeps its first: a check
+ * whose findings were all cut would read as passed.
+ */
+function capFindings(found: readonly Finding[][]): Pick<ExchangeResult, 'findings' | 'omitted'> {
+  const total = found.reduce((sum, list) => sum + list.length, 0);
+  if (total <= maxFindings) return { findings: found.flat() };
+  let spare = Math.max(0, maxFindings - found.filter((list) => list.length > 0).length);
+  const findings: Finding[] = [];
+  const omitted: Partial<Record<CheckName, number>> = {};
+  for (const list of found) {
+    if (list.length === 0) continue;
+    const kept = 1 + Math.min(spare, list.length - 1);
+    spare -= kept - 1;
+    for (let index = 0; index < kept; index++) findings.push(list[index]!);
+    if (kept < list.length) omitted[list[0]!.check] = list.length - kept;
+  }
+  return { findings, omitted };
+}
+
+/** How many findings a result left out, over all checks. */
+export function omittedCount(result: Pick<ExchangeResult, 'omitted'>): number {
+  return Object.values(result.omitted ?? {}).reduce((sum, count) => sum + count, 0);
 }
 
 function findOperation(contract: Contract, exchange: Exchange, operationId: string | undefined): CompiledOperation | undefined {
@@ -93,7 +132,7 @@ function parseBody(body: string, mediaType: string | undefined): ParsedBody {
   if (!isJsonMediaType(mediaType)) return { kind: 'other' };
   try {
     return { kind: 'json', value: JSON.parse(body) };
-  } catch (error) {
-    return { kind: 'invalid-json', reason: (error as Error).message };
+  } catch {
+    return { kind: 'invalid-json', reason: describeJsonSyntaxError(body) };
   }
 }

@@ -1,7 +1,7 @@
 // Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
 // so checking a response does no schema work.
 import type { ValidateFunction } from 'ajv';
-import { compileSpec, type CompiledSpec, type SchemaError } from './compile-spec.js';
+import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
 import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
@@ -47,8 +47,10 @@ export interface Contract {
   spec: LoadedSpec;
   operations: OperationSpec[];
   byOperationId: Map<string, CompiledOperation>;
-  errorsOf(validate: ValidateFunction): SchemaError[];
-  strictErrorsOf(validate: ValidateFunction): SchemaError[];
+  /** Runs one of the contract's validators, in time linear in the value, with its errors bounded. */
+  check(validate: ValidateFunction, value: unknown): Validation;
+  /** The same for a `validateStrict` validator. */
+  checkStrict(validate: ValidateFunction, value: unknown): Validation;
 }
 
 export interface ContractOptions {
@@ -86,8 +88,8 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     spec,
     operations,
     byOperationId,
-    errorsOf: (validate) => compiled.errorsOf(validate),
-    strictErrorsOf: (validate) => (strict ?? compiled).errorsOf(validate),
+    check: (validate, value) => compiled.check(validate, value),
+    checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };
 }
 

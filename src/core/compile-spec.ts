@@ -1,5 +1,6 @@
 // Compiles the Schema Objects of one loaded spec with the shared ajv setup; each validator is built once.
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { boundErrorCollection, budgetProperty, ErrorBudget, ErrorListStopped, maxCreatedErrors, maxListedErrors } from './bounded-errors.js';
 import { addExtensionKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
 import { pathToPointer, type JsonPath } from './source-locator.js';
@@ -14,6 +15,15 @@ export interface SchemaError {
   params: Record<string, unknown>;
 }
 
+/** The outcome of validating one value, with its errors bounded whatever the value. */
+export interface Validation {
+  valid: boolean;
+  /** In document order; when listing stopped, those found until then (or the first, when none could be kept). */
+  errors: SchemaError[];
+  /** Set when the value had too many errors to list them all: listing stopped after this many. */
+  stoppedAfter?: number;
+}
+
 export interface CompiledSpec {
   spec: LoadedSpec;
   ajv: ContractsAjv;
@@ -21,8 +31,8 @@ export interface CompiledSpec {
   validatorAt(schemaPath: JsonPath): ValidateFunction;
   /** Validates a value against the schema at a document path; an empty array when it holds. */
   validateAt(schemaPath: JsonPath, value: unknown): SchemaError[];
-  /** The errors of the last failed call of a validator from validatorAt, as SchemaErrors. */
-  errorsOf(validate: ValidateFunction): SchemaError[];
+  /** Runs a validator from validatorAt in time linear in the value, with its errors bounded. */
+  check(validate: ValidateFunction, value: unknown): Validation;
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
@@ -30,14 +40,15 @@ const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'pa
 
 /** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
 export function compileSpec(spec: LoadedSpec, document: object = spec.document): CompiledSpec {
-  const ajv = createAjv();
-  addExtensionKeywords(ajv, document);
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
-  // The whole document is registered as one resource so `#/components/...` references resolve inside it.
-  // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
-  for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-  ajv.addSchema(document, documentId, undefined, false);
+  const ajv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId);
+  const budget = new ErrorBudget();
+  (ajv as unknown as Record<string, unknown>)[budgetProperty] = budget;
   const cache = new Map<string, ValidateFunction>();
+  const pointers = new WeakMap<ValidateFunction, string>();
+  // Only when listing stopped: whether the value is valid at all, and its first error (allErrors off stops there).
+  let firstErrorAjv: ContractsAjv | undefined;
+  const firstErrorCache = new Map<string, ValidateFunction>();
 
   const validatorAt = (schemaPath: JsonPath): ValidateFunction => {
     // A JSON pointer inside a URI fragment: each segment is also percent-encoded.
@@ -46,8 +57,36 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     if (!validate) {
       validate = ajv.compile({ $ref: `${documentId}#${pointer}` });
       cache.set(pointer, validate);
+      pointers.set(validate, pointer);
     }
     return validate;
+  };
+
+  const firstErrorValidator = (validate: ValidateFunction): ValidateFunction => {
+    const pointer = pointers.get(validate);
+    if (pointer === undefined) throw new Error('compileSpec: check() takes validators from validatorAt()');
+    let first = firstErrorCache.get(pointer);
+    if (!first) {
+      firstErrorAjv ??= documentAjv(createAjv({ allErrors: false }), document, documentId);
+      first = firstErrorAjv.compile({ $ref: `${documentId}#${pointer}` });
+      firstErrorCache.set(pointer, first);
+    }
+    return first;
+  };
+
+  const check = (validate: ValidateFunction, value: unknown): Validation => {
+    budget.created = 0;
+    try {
+      return validate(value) ? { valid: true, errors: [] } : { valid: false, errors: schemaErrorsOf(validate, documentId) };
+    } catch (error) {
+      if (!(error instanceof ErrorListStopped)) throw error;
+      // The errors counted so far may include those of an alternative (anyOf/oneOf) that another one would have
+      // excused: the first-error validator, linear and exact, decides whether the value fails at all.
+      const first = firstErrorValidator(validate);
+      if (first(value)) return { valid: true, errors: [] };
+      const listed = error.reason === 'listed' && error.errors.length > 0 ? (error.errors as ErrorObject[]) : (first.errors ?? []);
+      return { valid: false, errors: listed.map((found) => toSchemaError(found, documentId)), stoppedAfter: error.reason === 'listed' ? maxListedErrors : maxCreatedErrors };
+    }
   };
 
   return {
@@ -55,13 +94,19 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     ajv,
     validatorAt,
     validateAt(schemaPath, value) {
-      const validate = validatorAt(schemaPath);
-      return validate(value) ? [] : schemaErrorsOf(validate, documentId);
+      return check(validatorAt(schemaPath), value).errors;
     },
-    errorsOf(validate) {
-      return schemaErrorsOf(validate, documentId);
-    },
+    check,
   };
+}
+
+/** Registers the whole document as one resource, so `#/components/...` references resolve inside it. */
+function documentAjv(ajv: ContractsAjv, document: object, documentId: string): ContractsAjv {
+  addExtensionKeywords(ajv, document);
+  // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
+  for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  ajv.addSchema(document, documentId, undefined, false);
+  return ajv;
 }
 
 function schemaErrorsOf(validate: ValidateFunction, documentId: string): SchemaError[] {
@@ -71,7 +116,7 @@ function schemaErrorsOf(validate: ValidateFunction, documentId: string): SchemaE
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
   const schemaPath = error.schemaPath.startsWith(documentId) ? error.schemaPath.slice(documentId.length) : error.schemaPath;
   return {
-    instancePath: error.instancePath,
+    instancePath: shortened(error.instancePath),
     schemaPath: schemaPath.replace(/^#/, ''),
     keyword: error.keyword,
     message: describeError(error),
@@ -81,20 +126,31 @@ function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
 
 /** ajv's message, made to name the field it is about. */
 function describeError(error: ErrorObject): string {
-  const where = error.instancePath === '' ? 'body' : error.instancePath;
+  const where = error.instancePath === '' ? 'body' : shortened(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return `${where} must have required property "${String(params.missingProperty)}"`;
+      return `${where} must have required property "${shortened(String(params.missingProperty))}"`;
     case 'additionalProperties':
-      return `${where} has a property the schema does not allow: "${String(params.additionalProperty)}"`;
+      return `${where} has a property the schema does not allow: "${shortened(String(params.additionalProperty))}"`;
     case 'unevaluatedProperties':
-      return `${where} has a property the schema does not list: "${String(params.unevaluatedProperty)}"`;
+      return `${where} has a property the schema does not list: "${shortened(String(params.unevaluatedProperty))}"`;
     case 'enum':
       return `${where} must be one of the allowed values (${formatAllowed(params.allowedValues)})`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** Longest body-chosen text (a key, a path of keys) a finding repeats in full. */
+export const maxShownLength = 200;
+
+/**
+ * A key or path from the body, cut to maxShownLength: every error under one long key repeats its path, so without
+ * the cut a 1 MB key over 100 findings made 200 MB of report from 1 MB of body.
+ */
+export function shortened(text: string): string {
+  return text.length <= maxShownLength ? text : `${text.slice(0, maxShownLength)}… (${text.length} characters)`;
 }
 
 function formatAllowed(values: unknown): string {

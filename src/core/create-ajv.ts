@@ -1,6 +1,6 @@
 // The one ajv setup (JSON Schema 2020-12, the dialect of OpenAPI 3.1 Schema Objects) that lint, mock tests and
 // conformance share, so they never disagree about what a schema accepts.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
@@ -11,7 +11,8 @@ export const openApiSchemaKeywords = ['discriminator', 'xml', 'externalDocs', 'e
 
 export type ContractsAjv = Ajv2020;
 
-export function createAjv(): Ajv2020 {
+/** `overrides`: conformance checking bounds error collection (see bounded-errors.ts); everything else is shared. */
+export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     // Report every problem in a body, not just the first: a conformance report lists them all.
@@ -22,6 +23,7 @@ export function createAjv(): Ajv2020 {
     strictRequired: false,
     validateFormats: true,
     logger: false,
+    ...overrides,
   });
   addFormats(ajv);
   for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });

@@ -18,7 +18,7 @@ export interface CheckResult {
   reason?: string;
   /** Time spent in the exchanges that judged it, in milliseconds. */
   durationMs: number;
-  /** Distinct findings left out once the result held `maxFindingsPerResult`. */
+  /** Findings left out: distinct ones past `maxFindingsPerResult`, and those the core left out past its cap per response. */
   omitted?: number;
 }
 
@@ -48,8 +48,11 @@ export class ResultCollector {
     }
   }
 
-  /** Records one judgement: no error finding means it held (warnings are kept but do not fail). */
-  record(api: string, operation: string, check: CheckName, findings: readonly Finding[], durationMs = 0): void {
+  /**
+   * Records one judgement: no error finding means it held (warnings are kept but do not fail). `omitted`: findings
+   * of this judgement the core left out (ExchangeResult.omitted), counted, not kept.
+   */
+  record(api: string, operation: string, check: CheckName, findings: readonly Finding[], durationMs = 0, omitted = 0): void {
     const result = this.entry(api, operation, check);
     const failed = findings.some((finding) => finding.severity === 'error');
     if (result.status === 'skipped' || isPending(result)) {
@@ -60,6 +63,7 @@ export class ResultCollector {
     }
     result.durationMs += durationMs;
     this.addFindings(result, findings);
+    if (omitted > 0) result.omitted = (result.omitted ?? 0) + omitted;
   }
 
   /**

@@ -49,7 +49,7 @@ export async function observe(context: SequenceContext, operationId: string, cal
     const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, { operationId, strict: context.strict });
     const byCheck = new Map<CheckName, Finding[]>(result.applied.map((check) => [check, []]));
     for (const finding of result.findings) byCheck.get(finding.check)?.push(finding);
-    for (const [check, findings] of byCheck) context.results.record(context.api, operationId, check, findings, durationMs);
+    for (const [check, findings] of byCheck) context.results.record(context.api, operationId, check, findings, durationMs, result.omitted?.[check]);
   }
   return { exchange, status: exchange.status, json, durationMs };
 }

@@ -15,8 +15,8 @@ export const responseHeadersConformance: ExchangeCheck = {
         if (header.required) findings.push(finding(context, 'response_headers_conformance', { message: `required response header ${header.name} is missing`, expected: header.name }));
         continue;
       }
-      if (!header.validate || header.validate(coerce(value, header.schemaType))) continue;
-      for (const error of context.contract.errorsOf(header.validate)) {
+      if (!header.validate) continue;
+      for (const error of context.contract.check(header.validate, coerce(value, header.schemaType)).errors) {
         findings.push(finding(context, 'response_headers_conformance', {
           message: `response header ${header.name}: ${error.message.replace(/^body\b/, 'value')}`,
           schemaPath: error.schemaPath,

@@ -1,6 +1,6 @@
 // response_schema_conformance: the body validates against the documented schema; each ajv error is a finding
 // with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
-import type { SchemaError } from '../compile-spec.js';
+import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
 import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
 
@@ -13,20 +13,30 @@ export const responseSchemaConformance: ExchangeCheck = {
       return [finding(context, 'response_schema_conformance', { message: `the body is not valid JSON: ${body.reason}`, expected: media!.mediaType })];
     }
     if (body.kind !== 'json') return [];
-    const validate = media!.validate!;
-    let errors: SchemaError[] = validate(body.value) ? [] : context.contract.errorsOf(validate);
+    const validation = context.contract.check(media!.validate!, body.value);
+    let errors: SchemaError[] = validation.errors;
     if (media!.placement) errors = errors.filter((error) => !isPlacementError(error, media!.placement!.accepted));
     const findings = errors.map((error) => toFinding(context, error));
-    if (context.strict && media!.validateStrict && !media!.validateStrict(body.value)) {
-      for (const error of context.contract.strictErrorsOf(media!.validateStrict)) {
+    if (validation.stoppedAfter !== undefined) findings.unshift(stopped(context, validation.stoppedAfter, ''));
+    if (context.strict && media!.validateStrict) {
+      const strict = context.contract.checkStrict(media!.validateStrict, body.value);
+      if (strict.stoppedAfter !== undefined && validation.stoppedAfter === undefined) findings.unshift(stopped(context, strict.stoppedAfter, ' (--strict)'));
+      for (const error of strict.errors) {
         if (error.keyword !== 'unevaluatedProperties') continue;
-        const property = String(error.params.unevaluatedProperty);
+        const property = shortened(String(error.params.unevaluatedProperty));
         findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }));
       }
     }
     return findings;
   },
 };
+
+/** Said first, so it survives the cap on findings: the errors listed are the first ones, not all. */
+function stopped(context: CheckContext, after: number, variant: string): Finding {
+  return finding(context, 'response_schema_conformance', {
+    message: `the body has too many schema errors to list${variant}: listing stopped after ${after}, so only the first are reported`,
+  });
+}
 
 function toFinding(context: CheckContext, error: SchemaError): Finding {
   return finding(context, 'response_schema_conformance', {
