@@ -78,9 +78,9 @@ export const validateCommand: Command = {
     // A signal, or the reader of the output going away, stops it between exchanges (or while it waits for the
     // file), so what was written, the JSON above all, is complete.
     const { readHar } = await import('../runner/har.js');
-    const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0 };
+    const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
     const stop = whenStopped();
-    const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har));
+    const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har), { maxBodyBytes });
     try {
       if (format === 'json') io.out('{\n  "results": [');
       for (;;) {
@@ -92,6 +92,14 @@ export const validateCommand: Command = {
           break;
         }
         if (next.done) break;
+        if (next.value.invalidEntry !== undefined) {
+          // An entry that is not an exchange is reported where it stands, by position only, and the capture goes on.
+          counts.exchanges++;
+          counts.invalid++;
+          if (format === 'json') io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify({ index: next.value.index, invalidEntry: next.value.invalidEntry })}`);
+          else io.out(`#${next.value.index} ✗ ${next.value.invalidEntry}`);
+          continue;
+        }
         const exchange = capBody(next.value, maxBodyBytes);
         const result = checkExchange(contractFor(exchange.method, exchange.path), exchange, { strict });
         const failed = result.findings.some((finding) => finding.severity === 'error');
@@ -116,14 +124,14 @@ export const validateCommand: Command = {
     }
     const { reason } = stop;
     if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
-    else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation`);
+    else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`);
     // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
     if (reason === 'output closed') return exitCodes.cannotRun;
     if (reason) {
       io.err(`contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`);
       return exitCodes.cannotRun;
     }
-    return counts.failed + counts.unmatched > 0 ? exitCodes.failed : exitCodes.ok;
+    return counts.failed + counts.unmatched + counts.invalid > 0 ? exitCodes.failed : exitCodes.ok;
   },
 };
 

@@ -115,6 +115,28 @@ describe('contracts validate --har', () => {
     }
   });
 
+  it('reports an entry that is not an exchange by its position, checks the rest, and exits 1', async () => {
+    const server = await startFaultServer();
+    try {
+      const good = harEntry('GET', `${server.url}/client-session`, await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } }));
+      const file = path.join(dir, 'odd.har');
+      await writeFile(file, JSON.stringify({ log: { version: '1.2', entries: ['SECRET-LOOKING-TEXT', good, { request: {} }] } }));
+      const text = await runCli(['validate', '--api', 'client-session', '--har', file]);
+      expect(text.stdout).toContain('#1 ✗ entry 1 is a string, not an object');
+      expect(text.stdout).toContain('#3 ✗ entry 3 lacks request.method, request.url or response.status');
+      expect(text.stdout).toContain('3 exchanges: 1 conform, 0 fail, 0 match no operation, 2 not an exchange');
+      expect(text.stdout).not.toContain('SECRET-LOOKING-TEXT');
+      expect(text.code).toBe(1);
+      const json = await runCli(['validate', '--api', 'client-session', '--har', file, '--format', 'json']);
+      const parsed = JSON.parse(json.stdout) as { results: { index: number; invalidEntry?: string }[]; summary: Record<string, number> };
+      expect(parsed.results.map((result) => result.invalidEntry ?? null)).toEqual(['entry 1 is a string, not an object', null, 'entry 3 lacks request.method, request.url or response.status']);
+      expect(parsed.summary).toMatchObject({ exchanges: 3, passed: 1, invalid: 2 });
+      expect(json.code).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('exits 2 for a file that is not a HAR capture', async () => {
     const file = path.join(dir, 'not.har');
     await writeFile(file, '{"entries": []}');
