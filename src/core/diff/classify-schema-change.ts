@@ -21,8 +21,12 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind): Sc
   const lost = includes(base, head); // what BASE accepted that HEAD refuses
   const gained = includes(head, base); // what HEAD accepts that BASE refused
   const out: SchemaChange[] = [];
-  for (const reason of lost.reasons) push(out, mapReason(reason, 'lost', site));
-  for (const reason of gained.reasons) push(out, mapReason(reason, 'gained', site));
+  // A type swapped (integer → string) is one change: report it from the side where it hurts clients.
+  const typeAt = (reasons: Reason[]) => new Set(reasons.filter((r) => r.kind === 'type').map((r) => r.instancePath));
+  const quiet = site === 'request' ? { lost: new Set<string>(), gained: typeAt(lost.reasons) } : { lost: typeAt(gained.reasons), gained: new Set<string>() };
+  const keep = (direction: 'lost' | 'gained') => (r: Reason) => !(r.kind === 'type' && quiet[direction].has(r.instancePath));
+  for (const reason of lost.reasons.filter(keep('lost'))) push(out, mapReason(reason, 'lost', site));
+  for (const reason of gained.reasons.filter(keep('gained'))) push(out, mapReason(reason, 'gained', site));
   const seen = new Set<string>();
   return out.filter((change) => {
     const key = `${change.rule}\u0000${change.instancePath}\u0000${change.message}`;

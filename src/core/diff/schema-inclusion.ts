@@ -59,6 +59,9 @@ function normIncluded(a: Norm, b: Norm, ip: string, depth: number): Reason[] {
       out.push(...(fits.find((t) => t === paired) ?? fits[0]!).reasons);
     } else if (paired) {
       out.push(...paired.reasons);
+    } else if (x.types?.length === 1 && !b.branches.some((y) => y.types === undefined || typeCovers(y.types, x.types![0]!))) {
+      // A branch of a type the other side never has: a type change, whatever composition carries it.
+      out.push({ ...failing('type', ip, x.at.get('type') ?? x.src, b.at, 'type'), values: [x.types[0]] });
     } else if (b.branches.length === 0) {
       out.push(failing('closed', ip, x.src, b.at, 'no value is accepted here any more'));
     } else {
