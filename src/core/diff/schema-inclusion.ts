@@ -41,17 +41,39 @@ export interface Inclusion {
 
 /** A ⊆ B? Every branch of A must fit some branch of B; the reasons explain the branches that fit none. */
 export function includes(a: Norm, b: Norm): Inclusion {
-  const reasons = normIncluded(a, b, '', 0);
+  const reasons = normIncluded(a, b, 0, { budget: workBudget, memo: new WeakMap() });
   return { holds: !reasons.some((r) => r.failing), reasons: dedupe(reasons) };
 }
 
 const maxDepth = 64;
+/** Branch comparisons one inclusion may make: past it the rest is undecided, so time stays bounded. */
+export const workBudget = 200_000;
 
-function normIncluded(a: Norm, b: Norm, ip: string, depth: number): Reason[] {
+interface Work {
+  budget: number;
+  /** Pairs already compared (schemas shared through $ref meet many times); reasons relative to the pair. */
+  memo: WeakMap<Norm, Map<Norm, Reason[]>>;
+}
+
+const under = (path: string, reasons: Reason[]) => (path === '' ? reasons : reasons.map((r) => ({ ...r, instancePath: path + r.instancePath })));
+
+function normIncluded(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
+  const known = work.memo.get(a)?.get(b);
+  if (known) return known;
+  const reasons = compareNorms(a, b, depth, work);
+  if (!work.memo.has(a)) work.memo.set(a, new Map());
+  work.memo.get(a)!.set(b, reasons);
+  return reasons;
+}
+
+function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
+  const ip = '';
   if (depth > maxDepth) return [undecided(ip, a.at, b.at, 'schemas nested deeper than 64 levels')];
+  work.budget -= a.branches.length * b.branches.length;
+  if (work.budget < 0) return [undecided(ip, a.at, b.at, `${pathLabel(a.at)} (too many combinations to compare)`)];
   const out: Reason[] = [];
   for (const x of a.branches) {
-    const tried = b.branches.map((y) => ({ y, reasons: branchIncluded(x, y, ip, depth) }));
+    const tried = b.branches.map((y) => ({ y, reasons: branchIncluded(x, y, depth, work) }));
     const fits = tried.filter((t) => !t.reasons.some((r) => r.failing));
     // The same branch in the other version: same titles of the choices that led to it (position when untitled).
     const paired = tried.find((t) => canonical(t.y.originTitles) === canonical(x.originTitles));
@@ -81,7 +103,8 @@ function normIncluded(a: Norm, b: Norm, ip: string, depth: number): Reason[] {
   return out;
 }
 
-function branchIncluded(x: Branch, y: Branch, ip: string, depth: number): Reason[] {
+function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
+  const ip = '';
   const out: Reason[] = [];
   const xAt = (keyword: string) => x.at.get(keyword) ?? x.src;
   const yAt = (keyword: string) => y.at.get(keyword) ?? y.src;
@@ -137,16 +160,17 @@ function branchIncluded(x: Branch, y: Branch, ip: string, depth: number): Reason
   if (has('array')) {
     counts(['minItems', 'maxItems']);
     if (y.uniqueItems && !x.uniqueItems) fail('constraint', 'uniqueItems', 'uniqueItems', [true]);
-    if (y.items) out.push(...normIncluded(x.items ?? anything(x.src), y.items, `${ip}/[]`, depth + 1));
+    if (y.items) out.push(...under('/[]', normIncluded(x.items ?? anything(x.src), y.items, depth + 1, work)));
   }
   if (has('object')) {
     counts(['minProperties', 'maxProperties']);
-    objectIncluded(x, y, ip, depth, out);
+    objectIncluded(x, y, depth, work, out);
   }
   return out;
 }
 
-function objectIncluded(x: Branch, y: Branch, ip: string, depth: number, out: Reason[]): void {
+function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Reason[]): void {
+  const ip = '';
   for (const name of y.required) {
     if (x.required.has(name)) continue;
     const removed = !x.properties.has(name) && y.properties.has(name);
@@ -160,22 +184,22 @@ function objectIncluded(x: Branch, y: Branch, ip: string, depth: number, out: Re
   for (const [name, schema] of x.properties) {
     const path = `${ip}/${name}`;
     const other = y.properties.get(name);
-    if (other) out.push(...normIncluded(schema, other, path, depth + 1));
+    if (other) out.push(...under(path, normIncluded(schema, other, depth + 1, work)));
     else if (yClosed) out.push({ ...failing('closed', path, schema.at, y.at.get('additionalProperties') ?? y.src, 'refused'), values: [name], requiredInA: x.required.has(name) });
-    else if (y.additionalProperties) out.push(...normIncluded(schema, y.additionalProperties, path, depth + 1));
+    else if (y.additionalProperties) out.push(...under(path, normIncluded(schema, y.additionalProperties, depth + 1, work)));
     else out.push({ kind: 'only-in-a', failing: false, instancePath: path, aAt: schema.at, bAt: y.src, detail: 'declared', values: [name], requiredInA: x.required.has(name) });
   }
   for (const [name, schema] of y.properties) {
     if (x.properties.has(name) || xClosed) continue;
     const path = `${ip}/${name}`;
-    if (x.additionalProperties) out.push(...normIncluded(x.additionalProperties, schema, path, depth + 1));
+    if (x.additionalProperties) out.push(...under(path, normIncluded(x.additionalProperties, schema, depth + 1, work)));
     else if (!(y.required.has(name) && !x.required.has(name))) {
       out.push({ kind: 'only-in-b', failing: false, instancePath: path, aAt: x.src, bAt: schema.at, detail: 'declared', values: [name] });
     }
   }
   if (y.additionalProperties && !xClosed) {
     if (yClosed) out.push(failing('closed', `${ip}/*`, x.src, y.at.get('additionalProperties') ?? y.src, 'additionalProperties: false'));
-    else out.push(...normIncluded(x.additionalProperties ?? anything(x.src), y.additionalProperties, `${ip}/*`, depth + 1));
+    else out.push(...under('/*', normIncluded(x.additionalProperties ?? anything(x.src), y.additionalProperties, depth + 1, work)));
   }
 }
 
@@ -231,6 +255,8 @@ function safeTest(pattern: string, value: string): boolean {
     return true;
   }
 }
+
+const pathLabel = (at: JsonPath) => '/' + at.join('/');
 
 function failing(kind: ReasonKind, instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: string): Reason {
   return { kind, failing: true, instancePath, aAt, bAt, detail };
