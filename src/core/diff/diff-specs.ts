@@ -87,15 +87,15 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
       const b = item.value[method];
       const h = other.item.value[method];
       const name = `${method.toUpperCase()} ${other.template}`;
-      if (b && !h) changes.add('operation-removed', 'base', [...item.path, method], `${name} removed`, name);
-      else if (!b && h) changes.add('operation-added', 'head', [...other.item.path, method], `${name} added`, name);
+      if (b && !h) changes.add('operation-removed', 'base', [...item.path, method], `${name} removed`);
+      else if (!b && h) changes.add('operation-added', 'head', [...other.item.path, method], `${name} added`);
       else if (b && h) diffOperation(base, head, { item, method }, { item: other.item, method }, name, changes);
     }
   }
   for (const [key, { template, item }] of headPaths) {
     if (basePaths.has(key)) continue;
     for (const method of httpMethods) {
-      if (item.value[method]) changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`, `${method.toUpperCase()} ${template}`);
+      if (item.value[method]) changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
     }
   }
 }
