@@ -1,7 +1,7 @@
 // `contracts diff`: classifies every change between two versions of a spec for the API's clients.
 import path from 'node:path';
 import { apiNames, apis, specPath } from '../apis.js';
-import { diffSpecs } from '../core/diff/diff-specs.js';
+import { compareChanges, diffSpecs } from '../core/diff/diff-specs.js';
 import { applyPolicy, levelChoices, parseLevels, rulesHelp } from '../core/diff/diff-policy.js';
 import type { DiffLevel } from '../core/diff/diff-rules.js';
 import { ContractsError } from '../core/errors.js';
@@ -65,7 +65,8 @@ export const diffCommand: Command = {
     }
     const changes = pairs.flatMap(({ base, head }) => diffSpecs(base, head));
     const title = ref !== undefined ? `${ref} → working tree` : `${pairs[0]!.base.file} → ${pairs[0]!.head.file}`;
-    const report = { ...applyPolicy(changes, { levels, ignores }), title, failOn };
+    const result = applyPolicy(changes, { levels, ignores });
+    const report = { ...result, changes: result.changes.sort(compareChanges), title, failOn };
     const output = renderDiff(report, format);
     if (output !== '') io.out(output);
     io.err(summaryLine(report));

@@ -65,7 +65,7 @@ function markdown(report: DiffReport): string {
     lines.push(`**${error} breaking**, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info (the check fails on ${report.failOn}${report.failOn === 'warning' ? ' and error' : ''}).`, '');
     lines.push('| Level | Rule | Change | Where |', '| --- | --- | --- | --- |');
     for (const change of report.changes) {
-      lines.push(`| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${cell(change.operations.join('<br>'))}<br>\`${change.file}:${change.line}\` |`);
+      lines.push(`| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${change.operations.map(cell).join('<br>')}<br>\`${change.file}:${change.line}\` |`);
     }
   }
   if (report.ignored.length > 0) {

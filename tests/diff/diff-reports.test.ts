@@ -29,6 +29,11 @@ describe('diff reports', () => {
     expect(rows[0]).toContain('pwned\\|&lt;img src=x&gt;');
   });
 
+  it('lists every operation a change touches on its own line of the markdown cell', () => {
+    const shared = { ...changes[0]!, operations: ['GET /a', 'GET /b'] };
+    expect(renderDiff(report({ changes: [shared] }), 'markdown')).toContain('| GET /a<br>GET /b<br>`base.json:');
+  });
+
   it('says there is no change in markdown when there is none', () => {
     expect(renderDiff(report({ changes: [] }), 'markdown')).toContain('No changes to the API contract.');
   });

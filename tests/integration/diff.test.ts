@@ -85,8 +85,8 @@ describe('contracts diff (real process)', () => {
     }
   });
 
-  it('compares each spec with its version at a git ref; a spec new since then is all new operations', async () => {
-    const result = await runCli(['diff', '--base', 'main', 'repo/specs/api.yaml', 'repo/specs/new.yaml'], { cwd: dir });
+  it('compares each spec with its version at a git ref, most severe first; a spec new since then is all new operations', async () => {
+    const result = await runCli(['diff', '--base', 'main', 'repo/specs/new.yaml', 'repo/specs/api.yaml'], { cwd: dir });
     expect(result.stdout.trim().split('\n')).toEqual([
       'repo/specs/api.yaml:35:11 error request-required-parameter-added required header parameter x-request-id added [GET /client-session]',
       'repo/specs/new.yaml:27:5 info operation-added GET /client-session added',

@@ -29,6 +29,13 @@ export function diffSpecs(base: LoadedSpec, head: LoadedSpec): SpecChange[] {
   return changes.list();
 }
 
+const rank = { error: 0, warning: 1, info: 2 };
+
+/** Most severe first, then by place. */
+export function compareChanges(a: SpecChange, b: SpecChange): number {
+  return rank[a.level] - rank[b.level] || a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule);
+}
+
 class Changes {
   private readonly byKey = new Map<string, SpecChange>();
 
@@ -47,8 +54,7 @@ class Changes {
   }
 
   list(): SpecChange[] {
-    const rank = { error: 0, warning: 1, info: 2 };
-    return [...this.byKey.values()].sort((a, b) => rank[a.level] - rank[b.level] || a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));
+    return [...this.byKey.values()].sort(compareChanges);
   }
 }
 
