@@ -116,6 +116,20 @@ describe('contracts diff (real process)', () => {
     expect(result.code).toBe(2);
   });
 
+  it.each([
+    ['missing', 'nope.yaml', /spec not found: nope\.yaml$/],
+    ['not YAML', 'tests/fixtures/specs/not-yaml.yaml', /not-yaml\.yaml:4:1: not valid YAML or JSON: /],
+    ['with a broken $ref', 'tests/fixtures/specs/broken-ref.yaml', /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
+    ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported/],
+  ])('exits 2 with one clear line for a spec %s, as BASE or as HEAD', async (_kind, file, message) => {
+    for (const args of [['diff', file, 'specs/client-session.yaml'], ['diff', 'specs/client-session.yaml', file]]) {
+      const result = await runCli(args);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^contracts diff: /)]);
+      expect(result.stderr.trim()).toMatch(message);
+      expect(result.code).toBe(2);
+    }
+  });
+
   it('exits 2 when an ignore entry gives no reason', async () => {
     const ignore = write('no-reason.yaml', '- rule: request-required-parameter-added\n');
     const result = await runCli(['diff', '--ignore-file', ignore, 'base.yaml', 'header.yaml'], { cwd: dir });
