@@ -128,3 +128,30 @@ describe('contracts diff rules', () => {
     expect(base.source.split('\n')[removed.line - 1]).toContain('"b"');
   });
 });
+
+describe('composition verdicts show their evidence', () => {
+  const message = (base: string, head: string) => diffSpecs(load('base.json', base), load('head.json', head)).map((c) => c.message);
+
+  it('shows an instance the real validators accept in HEAD and refuse in BASE for a new branch', () => {
+    const { schema, components } = placement(['top', 'order']);
+    const widened = placement(['top', 'customer', 'order']);
+    expect(message(response(schema, { components }), response(widened.schema, { components: widened.components }))).toEqual([
+      'response body: "customer" of the anyOf at /paths/~1items/get/responses/200/content/application~1json/schema/allOf/1 is new: clients may meet a shape they never saw, e.g. {"customer":{"paymentMethod":{}}} (refused before, accepted now)',
+    ]);
+  });
+
+  it('shows an instance accepted before and refused now for a branch that is gone', () => {
+    const { schema, components } = placement(['top', 'order']);
+    const narrowed = placement(['top']);
+    expect(message(request(schema, { components }), request(narrowed.schema, { components: narrowed.components }))[0]).toMatch(
+      /^request body: "order" of the anyOf at .* is gone: bodies only it accepted are refused now, e.g. \{"order":\{"paymentMethod":\{\}\}\} \(accepted before, refused now\)$/,
+    );
+  });
+
+  it('shows no example when the validators do not confirm it', () => {
+    const one = object({ a: str }, { required: ['a'] });
+    const notEmpty = object({ c: { type: 'string', not: { const: '' } } }, { required: ['c'] });
+    const [only] = message(response({ anyOf: [one] }), response({ anyOf: [one, notEmpty] }));
+    expect(only).toMatch(/is new: clients may meet a shape they never saw$/);
+  });
+});

@@ -3,6 +3,7 @@
 import type { JsonPath } from '../source-locator.js';
 import type { DiffRuleId } from './diff-rules.js';
 import type { Norm } from './schema-branches.js';
+import { exampleOfBranch } from './branch-example.js';
 import { includes, type Reason } from './schema-inclusion.js';
 
 export type SiteKind = 'request' | 'response';
@@ -16,8 +17,14 @@ export interface SchemaChange {
   message: string;
 }
 
+/**
+ * Tells whether an instance is accepted by the BASE and by the HEAD schema of the site, with the real validators;
+ * a composition verdict shows an example only when they confirm it.
+ */
+export type ExampleCheck = (instance: unknown) => { base: boolean; head: boolean } | undefined;
+
 /** Changes between two versions of the schema at one site (a body, a parameter). Equal sets: no change at all. */
-export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind): SchemaChange[] {
+export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind, check?: ExampleCheck): SchemaChange[] {
   const lost = includes(base, head); // what BASE accepted that HEAD refuses
   const gained = includes(head, base); // what HEAD accepts that BASE refused
   const out: SchemaChange[] = [];
@@ -25,13 +32,26 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind): Sc
   const typeAt = (reasons: Reason[]) => new Set(reasons.filter((r) => r.kind === 'type').map((r) => r.instancePath));
   const quiet = site === 'request' ? { lost: new Set<string>(), gained: typeAt(lost.reasons) } : { lost: typeAt(gained.reasons), gained: new Set<string>() };
   const keep = (direction: 'lost' | 'gained') => (r: Reason) => !(r.kind === 'type' && quiet[direction].has(r.instancePath));
-  for (const reason of lost.reasons.filter(keep('lost'))) push(out, mapReason(reason, 'lost', site));
-  for (const reason of gained.reasons.filter(keep('gained'))) push(out, mapReason(reason, 'gained', site));
+  for (const reason of lost.reasons.filter(keep('lost'))) push(out, withExample(mapReason(reason, 'lost', site), reason, 'lost', check));
+  for (const reason of gained.reasons.filter(keep('gained'))) push(out, withExample(mapReason(reason, 'gained', site), reason, 'gained', check));
   const seen = new Set<string>();
   return out.filter((change) => {
     const key = `${change.rule}\u0000${change.instancePath}\u0000${change.message}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
+}
+
+/** For a branch that fits nothing on the other side: a small instance of it that one version accepts and the other refuses. */
+function withExample(change: SchemaChange | undefined, reason: Reason, direction: 'lost' | 'gained', check: ExampleCheck | undefined): SchemaChange | undefined {
+  if (!change || !check || reason.kind !== 'branch' || !reason.branch || reason.instancePath !== '') return change;
+  const instance = exampleOfBranch(reason.branch);
+  if (instance === undefined) return change;
+  const verdict = check(instance);
+  const shows = verdict && (direction === 'lost' ? verdict.base && !verdict.head : verdict.head && !verdict.base);
+  if (!shows) return change;
+  const text = JSON.stringify(instance);
+  const note = direction === 'lost' ? 'accepted before, refused now' : 'refused before, accepted now';
+  return text.length > 200 ? change : { ...change, message: `${change.message}, e.g. ${text} (${note})` };
 }
 
 function push(out: SchemaChange[], change: SchemaChange | undefined): void {

@@ -1,5 +1,6 @@
 // Compares two versions of an OpenAPI 3.1 document operation by operation
 // (https://spec.openapis.org/oas/v3.1.0#operation-object) and classifies every difference for clients.
+import { compileSpec, type CompiledSpec } from '../compile-spec.js';
 import type { LoadedSpec } from '../load-spec.js';
 import { resolvePointer } from '../load-spec.js';
 import { httpMethods } from '../operation-index.js';
@@ -12,6 +13,19 @@ import type { SpecChange } from './spec-change.js';
 interface Side {
   spec: LoadedSpec;
   normalizer: SchemaNormalizer;
+  /** The real validators, compiled only when a composition verdict needs an example checked. */
+  compiled?: CompiledSpec | null;
+}
+
+function validates(side: Side, at: JsonPath, instance: unknown): boolean | undefined {
+  try {
+    side.compiled ??= compileSpec(side.spec);
+    return side.compiled.validateAt(at, instance).length === 0;
+  } catch {
+    // A schema ajv will not compile (lint reports it): no example, the verdict stands without one.
+    side.compiled = null;
+    return undefined;
+  }
 }
 
 interface Located<T> {
@@ -253,7 +267,12 @@ function diffSchemas(
 ): void {
   const b = base.normalizer.normalize(bSchema, bAt);
   const h = head.normalizer.normalize(hSchema, hAt);
-  for (const change of classifySchemaChange(b, h, site)) {
+  const check = (instance: unknown) => {
+    const inBase = base.compiled === null ? undefined : validates(base, bAt, instance);
+    const inHead = head.compiled === null ? undefined : validates(head, hAt, instance);
+    return inBase === undefined || inHead === undefined ? undefined : { base: inBase, head: inHead };
+  };
+  for (const change of classifySchemaChange(b, h, site, check)) {
     changes.add(change.rule, change.side, change.path, `${subject}${change.instancePath ? ` ${change.instancePath}` : ''}: ${change.message}`, operation);
   }
 }

@@ -32,6 +32,8 @@ export interface Reason {
   values?: unknown[];
   /** For only-in-a: A requires the property. */
   requiredInA?: boolean;
+  /** For branch: the branch of A that fits nothing in B. */
+  branch?: Branch;
 }
 
 export interface Inclusion {
@@ -91,7 +93,7 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
       const where = x.origin.at(-1)?.replace(/\/(anyOf|oneOf)\/\d+$/, '/$1');
       const describe = title && where ? `"${title}" of the ${where.split('/').at(-1)} at ${where.replace(/\/(anyOf|oneOf)$/, '')}` : 'a shape';
       const branchAt = x.origin.length > 0 ? pointerToPath(x.origin.at(-1)!) : x.src;
-      out.push({ ...failing('branch', ip, branchAt, b.at, describe), values: [title ?? ''] });
+      out.push({ ...failing('branch', ip, branchAt, b.at, describe), values: [title ?? ''], branch: x });
     }
   }
   if (a.undecided || b.undecided) {
