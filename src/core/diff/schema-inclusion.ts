@@ -69,10 +69,9 @@ function normIncluded(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
 }
 
 function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
-  const ip = '';
-  if (depth > maxDepth) return [undecided(ip, a.at, b.at, 'schemas nested deeper than 64 levels')];
+  if (depth > maxDepth) return [undecided('', a.at, b.at, 'schemas nested deeper than 64 levels')];
   work.budget -= a.branches.length * b.branches.length;
-  if (work.budget < 0) return [undecided(ip, a.at, b.at, `${pathLabel(a.at)} (too many combinations to compare)`)];
+  if (work.budget < 0) return [undecided('', a.at, b.at, `${pathLabel(a.at)} (too many combinations to compare)`)];
   const out: Reason[] = [];
   for (const x of a.branches) {
     const tried = b.branches.map((y) => ({ y, reasons: branchIncluded(x, y, depth, work) }));
@@ -85,39 +84,38 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
       out.push(...paired.reasons);
     } else if (x.types?.length === 1 && !b.branches.some((y) => y.types === undefined || typeCovers(y.types, x.types![0]!))) {
       // A branch of a type the other side never has: a type change, whatever composition carries it.
-      out.push({ ...failing('type', ip, x.at.get('type') ?? x.src, b.at, 'type'), values: [x.types[0]] });
+      out.push({ ...failing('type', '', x.at.get('type') ?? x.src, b.at, 'type'), values: [x.types[0]] });
     } else if (b.branches.length === 0) {
-      out.push(failing('closed', ip, x.src, b.at, 'no value is accepted here any more'));
+      out.push(failing('closed', '', x.src, b.at, 'no value is accepted here any more'));
     } else {
       const title = x.originTitles.at(-1);
       const where = x.origin.at(-1)?.replace(/\/(anyOf|oneOf)\/\d+$/, '/$1');
       const describe = title && where ? `"${title}" of the ${where.split('/').at(-1)} at ${where.replace(/\/(anyOf|oneOf)$/, '')}` : 'a shape';
       const branchAt = x.origin.length > 0 ? pointerToPath(x.origin.at(-1)!) : x.src;
-      out.push({ ...failing('branch', ip, branchAt, b.at, describe), values: [title ?? ''], branch: x });
+      out.push({ ...failing('branch', '', branchAt, b.at, describe), values: [title ?? ''], branch: x });
     }
   }
   if (a.undecided || b.undecided) {
     const failures = out.filter((r) => r.failing);
     if (failures.length > 0) {
-      return [...out.filter((r) => !r.failing), undecided(ip, a.at, b.at, (a.undecided ?? b.undecided)!)];
+      return [...out.filter((r) => !r.failing), undecided('', a.at, b.at, (a.undecided ?? b.undecided)!)];
     }
   }
   return out;
 }
 
 function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
-  const ip = '';
   const out: Reason[] = [];
   const xAt = (keyword: string) => x.at.get(keyword) ?? x.src;
   const yAt = (keyword: string) => y.at.get(keyword) ?? y.src;
   const fail = (kind: ReasonKind, keyword: string, detail: string, values?: unknown[]) =>
-    out.push({ ...failing(kind, ip, xAt(keyword), yAt(keyword), detail), ...(values ? { values } : {}) });
+    out.push({ ...failing(kind, '', xAt(keyword), yAt(keyword), detail), ...(values ? { values } : {}) });
 
   for (const [keyword, value] of y.opaque) {
-    if (x.opaque.get(keyword) !== value) out.push(undecided(ip, xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\` at ${ip || '/'}`));
+    if (x.opaque.get(keyword) !== value) out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
   }
   if (x.hasDefault !== y.hasDefault || canonical(x.default) !== canonical(y.default)) {
-    out.push({ kind: 'default', failing: false, instancePath: ip, aAt: xAt('default'), bAt: yAt('default'), detail: 'default', values: [x.default, y.default] });
+    out.push({ kind: 'default', failing: false, instancePath: '', aAt: xAt('default'), bAt: yAt('default'), detail: 'default', values: [x.default, y.default] });
   }
 
   if (x.enum) {
@@ -172,19 +170,18 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
 }
 
 function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Reason[]): void {
-  const ip = '';
   for (const name of y.required) {
     if (x.required.has(name)) continue;
     const removed = !x.properties.has(name) && y.properties.has(name);
     out.push({
-      ...failing(removed ? 'removed-required' : 'required', `${ip}/${name}`, x.properties.get(name)?.at ?? x.src, y.at.get(`required:${name}`) ?? y.src, 'required'),
+      ...failing(removed ? 'removed-required' : 'required', `/${name}`, x.properties.get(name)?.at ?? x.src, y.at.get(`required:${name}`) ?? y.src, 'required'),
       values: [name],
     });
   }
   const xClosed = x.additionalProperties?.branches.length === 0;
   const yClosed = y.additionalProperties?.branches.length === 0;
   for (const [name, schema] of x.properties) {
-    const path = `${ip}/${name}`;
+    const path = `/${name}`;
     const other = y.properties.get(name);
     if (other) out.push(...under(path, normIncluded(schema, other, depth + 1, work)));
     else if (yClosed) out.push({ ...failing('closed', path, schema.at, y.at.get('additionalProperties') ?? y.src, 'refused'), values: [name], requiredInA: x.required.has(name) });
@@ -193,14 +190,14 @@ function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Re
   }
   for (const [name, schema] of y.properties) {
     if (x.properties.has(name) || xClosed) continue;
-    const path = `${ip}/${name}`;
+    const path = `/${name}`;
     if (x.additionalProperties) out.push(...under(path, normIncluded(x.additionalProperties, schema, depth + 1, work)));
     else if (!(y.required.has(name) && !x.required.has(name))) {
       out.push({ kind: 'only-in-b', failing: false, instancePath: path, aAt: x.src, bAt: schema.at, detail: 'declared', values: [name] });
     }
   }
   if (y.additionalProperties && !xClosed) {
-    if (yClosed) out.push(failing('closed', `${ip}/*`, x.src, y.at.get('additionalProperties') ?? y.src, 'additionalProperties: false'));
+    if (yClosed) out.push(failing('closed', '/*', x.src, y.at.get('additionalProperties') ?? y.src, 'additionalProperties: false'));
     else out.push(...under('/*', normIncluded(x.additionalProperties ?? anything(x.src), y.additionalProperties, depth + 1, work)));
   }
 }
