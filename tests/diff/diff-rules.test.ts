@@ -155,3 +155,16 @@ describe('composition verdicts show their evidence', () => {
     expect(only).toMatch(/is new: clients may meet a shape they never saw$/);
   });
 });
+
+describe('composition verdicts deep inside a value', () => {
+  it('shows the new branch inside a whole instance that HEAD accepts and BASE refuses', () => {
+    const shapes = [object({ card: str }, { required: ['card'] }), object({ iban: str }, { required: ['iban'] })];
+    const wallet = object({ wallet: str }, { required: ['wallet'] });
+    const base = response(object({ id: { type: 'integer' }, method: { anyOf: shapes } }, { required: ['id', 'method'] }));
+    const head = response(object({ id: { type: 'integer' }, method: { anyOf: [...shapes, wallet] } }, { required: ['id', 'method'] }));
+    const changes = diffSpecs(load('base.json', base), load('head.json', head));
+    expect(changes.map((c) => [c.rule, c.message])).toEqual([
+      ['response-composition-widened', expect.stringMatching(/^response body \/method: .* is new: .*, e\.g\. \{"id":0,"method":\{"wallet":""\}\} \(refused before, accepted now\)$/)],
+    ]);
+  });
+});

@@ -32,8 +32,8 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind, che
   const typeAt = (reasons: Reason[]) => new Set(reasons.filter((r) => r.kind === 'type').map((r) => r.instancePath));
   const quiet = site === 'request' ? { lost: new Set<string>(), gained: typeAt(lost.reasons) } : { lost: typeAt(gained.reasons), gained: new Set<string>() };
   const keep = (direction: 'lost' | 'gained') => (r: Reason) => !(r.kind === 'type' && quiet[direction].has(r.instancePath));
-  for (const reason of lost.reasons.filter(keep('lost'))) push(out, withExample(mapReason(reason, 'lost', site), reason, 'lost', check));
-  for (const reason of gained.reasons.filter(keep('gained'))) push(out, withExample(mapReason(reason, 'gained', site), reason, 'gained', check));
+  for (const reason of lost.reasons.filter(keep('lost'))) push(out, withExample(mapReason(reason, 'lost', site), reason, 'lost', { base, head }, check));
+  for (const reason of gained.reasons.filter(keep('gained'))) push(out, withExample(mapReason(reason, 'gained', site), reason, 'gained', { base, head }, check));
   const seen = new Set<string>();
   return out.filter((change) => {
     const key = `${change.rule}\u0000${change.instancePath}\u0000${change.message}`;
@@ -42,16 +42,39 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind, che
 }
 
 /** For a branch that fits nothing on the other side: a small instance of it that one version accepts and the other refuses. */
-function withExample(change: SchemaChange | undefined, reason: Reason, direction: 'lost' | 'gained', check: ExampleCheck | undefined): SchemaChange | undefined {
-  if (!change || !check || reason.kind !== 'branch' || !reason.branch || reason.instancePath !== '') return change;
-  const instance = exampleOfBranch(reason.branch);
-  if (instance === undefined) return change;
-  const verdict = check(instance);
-  const shows = verdict && (direction === 'lost' ? verdict.base && !verdict.head : verdict.head && !verdict.base);
-  if (!shows) return change;
-  const text = JSON.stringify(instance);
-  const note = direction === 'lost' ? 'accepted before, refused now' : 'refused before, accepted now';
-  return text.length > 200 ? change : { ...change, message: `${change.message}, e.g. ${text} (${note})` };
+function withExample(
+  change: SchemaChange | undefined, reason: Reason, direction: 'lost' | 'gained', sides: { base: Norm; head: Norm }, check: ExampleCheck | undefined,
+): SchemaChange | undefined {
+  if (!change || !check || reason.kind !== 'branch' || !reason.branch) return change;
+  const part = exampleOfBranch(reason.branch);
+  if (part === undefined) return change;
+  // A branch deep inside the value is shown inside a whole instance of the version that accepts it.
+  const accepting = direction === 'lost' ? sides.base : sides.head;
+  const candidates = reason.instancePath === '' ? [part] : accepting.branches.slice(0, 8).map((b) => place(exampleOfBranch(b), reason.instancePath, part));
+  for (const instance of candidates) {
+    if (instance === undefined) continue;
+    const verdict = check(instance);
+    if (!verdict || !(direction === 'lost' ? verdict.base && !verdict.head : verdict.head && !verdict.base)) continue;
+    const text = JSON.stringify(instance);
+    if (text.length > 200) return change;
+    const note = direction === 'lost' ? 'accepted before, refused now' : 'refused before, accepted now';
+    return { ...change, message: `${change.message}, e.g. ${text} (${note})` };
+  }
+  return change;
+}
+
+/** `value` put at an object path (`/a/b`) inside a copy of `root`; undefined through arrays or undeclared keys. */
+function place(root: unknown, pointer: string, value: unknown): unknown {
+  const segments = pointer.split('/').slice(1);
+  if (root === undefined || segments.some((s) => s === '[]' || s === '*')) return undefined;
+  const copy = (root !== null && typeof root === 'object' && !Array.isArray(root) ? structuredClone(root) : {}) as Record<string, unknown>;
+  let node = copy;
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment];
+    node = node[segment] = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  node[segments.at(-1)!] = value;
+  return copy;
 }
 
 function push(out: SchemaChange[], change: SchemaChange | undefined): void {
