@@ -1,8 +1,11 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, specPath } from '../apis.js';
+import { apiNames, apis, projectRoot, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
+import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem } from '../lint/lint-problem.js';
+import { sarifLog } from '../lint/sarif-report.js';
 import { exitCodes, type Command } from './command.js';
 import { requireChoice } from './parse-args.js';
 
@@ -14,21 +17,23 @@ export const lintCommand: Command = {
     'Validates each spec with swagger-parser and Spectral (the spectral:oas recommended rules plus our own:',
     'operationId and summary on every operation, every example valid against its schema with the same ajv',
     'setup the conformance suite uses, every schema compiling in ajv strict mode, no unused components).',
-    'Prints one line per problem: file:line:col severity rule message.',
+    'Prints one line per problem: file:line:col severity rule message; or JSON, GitHub workflow commands (annotations',
+    'on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format.',
     `Without SPEC it lints the shipped specs: ${apiNames.map((name) => apis[name].spec).join(', ')}.`,
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.1 YAML or JSON file (any number)' }],
   options: [
-    { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
+    { name: 'format', type: 'string', valueName: 'text|json|github|sarif', description: 'Output format', default: 'text' },
     { name: 'fail-on', type: 'string', valueName: 'error|warning', description: 'Lowest severity that makes the exit status 1', default: 'error' },
   ],
   examples: [
     { command: 'contracts lint', description: 'Lint both shipped specs' },
     { command: 'contracts lint specs/client-session.yaml --fail-on warning', description: 'Lint one spec; warnings fail too' },
     { command: 'contracts lint my-api.yaml --format json', description: 'Lint any OpenAPI 3.1 file, problems as JSON' },
+    { command: 'contracts lint --format sarif > contracts-lint.sarif', description: 'A SARIF log for code scanning' },
   ],
   async run(options, positionals, io) {
-    const format = requireChoice('format', options.format, ['text', 'json']);
+    const format = requireChoice('format', options.format, ['text', 'json', 'github', 'sarif']);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']);
     const files = positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : apiNames.map((name) => specPath(apis[name]));
     // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
@@ -48,6 +53,8 @@ export const lintCommand: Command = {
       }
     }
     if (format === 'json') io.out(JSON.stringify({ problems: problems.map(({ path: _path, ...rest }) => rest) }, null, 2));
+    else if (format === 'sarif') io.out(JSON.stringify(sarifLog(problems, toolVersion()), null, 2));
+    else if (format === 'github') for (const problem of problems) io.out(githubProblem(problem));
     else for (const problem of problems) io.out(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === 'error').length;
     const warnings = problems.filter((p) => p.severity === 'warning').length;
@@ -57,3 +64,12 @@ export const lintCommand: Command = {
     return failing > 0 ? exitCodes.failed : exitCodes.ok;
   },
 };
+
+function githubProblem(problem: LintProblem): string {
+  const command = problem.severity === 'error' ? 'error' : problem.severity === 'warning' ? 'warning' : 'notice';
+  return githubCommand(command, { file: problem.file, line: problem.line, col: problem.column, title: problem.rule }, problem.message);
+}
+
+function toolVersion(): string {
+  return (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}

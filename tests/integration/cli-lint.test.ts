@@ -47,7 +47,7 @@ describe('contracts lint (real process)', () => {
     ['OpenAPI 2.0', ['lint', 'tests/fixtures/specs/swagger-2.yaml'], /OpenAPI 2\.0 .* is not supported/],
     ['a broken $ref', ['lint', 'tests/fixtures/specs/broken-ref.yaml'], /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
     ['an unknown option', ['lint', '--frob'], /^contracts lint: unknown option --frob$/m],
-    ['a bad --format', ['lint', '--format', 'xml'], /--format must be one of text, json, not "xml"/],
+    ['a bad --format', ['lint', '--format', 'xml'], /--format must be one of text, json, github, sarif, not "xml"/],
   ])('exits 2 with one clear line for %s, and no stack trace', async (_name, args, message) => {
     const result = await runCli(args);
     expect(result.stderr).toMatch(message);

@@ -1,0 +1,278 @@
+// Compares two versions of an OpenAPI 3.1 document operation by operation
+// (https://spec.openapis.org/oas/v3.1.0#operation-object) and classifies every difference for clients.
+import { compileSpec, type CompiledSpec } from '../compile-spec.js';
+import type { LoadedSpec } from '../load-spec.js';
+import { resolvePointer } from '../load-spec.js';
+import { httpMethods } from '../operation-index.js';
+import { pointerToPath, type JsonPath } from '../source-locator.js';
+import { classifySchemaChange, type SiteKind } from './classify-schema-change.js';
+import { diffRule, type DiffRuleId } from './diff-rules.js';
+import { SchemaNormalizer } from './schema-branches.js';
+import type { SpecChange } from './spec-change.js';
+
+interface Side {
+  spec: LoadedSpec;
+  normalizer: SchemaNormalizer;
+  /** The real validators, compiled only when a composition verdict needs an example checked. */
+  compiled?: CompiledSpec | null;
+}
+
+function validates(side: Side, at: JsonPath, instance: unknown): boolean | undefined {
+  try {
+    side.compiled ??= compileSpec(side.spec);
+    return side.compiled.validateAt(at, instance).length === 0;
+  } catch {
+    // A schema ajv will not compile (lint reports it): no example, the verdict stands without one.
+    side.compiled = null;
+    return undefined;
+  }
+}
+
+interface Located<T> {
+  value: T;
+  path: JsonPath;
+}
+
+type Json = Record<string, unknown>;
+
+/** Every classified difference from BASE to HEAD, sorted by severity then place; one entry per rule and place. */
+export function diffSpecs(base: LoadedSpec, head: LoadedSpec): SpecChange[] {
+  const sides = { base: { spec: base, normalizer: new SchemaNormalizer(base.document) }, head: { spec: head, normalizer: new SchemaNormalizer(head.document) } };
+  const changes = new Changes(sides);
+  diffPaths(sides.base, sides.head, changes);
+  return changes.list();
+}
+
+const rank = { error: 0, warning: 1, info: 2 };
+
+/** Most severe first, then by place. */
+export function compareChanges(a: SpecChange, b: SpecChange): number {
+  return rank[a.level] - rank[b.level] || a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule);
+}
+
+class Changes {
+  private readonly byKey = new Map<string, SpecChange>();
+
+  constructor(private readonly sides: { base: Side; head: Side }) {}
+
+  add(rule: DiffRuleId, side: 'base' | 'head', path: JsonPath, message: string, operation?: string): void {
+    const spec = this.sides[side].spec;
+    const { line, column } = spec.locate(path);
+    const key = `${rule}\u0000${side}\u0000${line}\u0000${message}`;
+    const existing = this.byKey.get(key);
+    if (existing) {
+      if (operation && !existing.operations.includes(operation)) existing.operations.push(operation);
+      return;
+    }
+    this.byKey.set(key, { rule, level: diffRule(rule).level, message, operations: operation ? [operation] : [], side, file: spec.file, line, column, path });
+  }
+
+  list(): SpecChange[] {
+    return [...this.byKey.values()].sort(compareChanges);
+  }
+}
+
+function deref(side: Side, value: unknown, path: JsonPath): Located<Json> | undefined {
+  let current: Located<unknown> = { value, path };
+  for (let hops = 0; hops < 16; hops++) {
+    const ref = (current.value as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref !== 'string') break;
+    current = { value: resolvePointer(side.spec.document, ref), path: pointerToPath(ref) };
+  }
+  const v = current.value;
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { value: v as Json, path: current.path } : undefined;
+}
+
+/** `/hooks/{hook_id}` and `/hooks/{id}` are the same path to a client. */
+const templateKey = (template: string) => template.replace(/\{[^}]*\}/g, '{}');
+
+function diffPaths(base: Side, head: Side, changes: Changes): void {
+  const index = (side: Side) => {
+    const map = new Map<string, { template: string; item: Located<Json> }>();
+    for (const [template, raw] of Object.entries(side.spec.document.paths ?? {})) {
+      const item = deref(side, raw, ['paths', template]);
+      if (item) map.set(templateKey(template), { template, item });
+    }
+    return map;
+  };
+  const basePaths = index(base);
+  const headPaths = index(head);
+  for (const [key, { template, item }] of basePaths) {
+    const other = headPaths.get(key);
+    if (!other) {
+      changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
+      continue;
+    }
+    for (const method of httpMethods) {
+      const b = item.value[method];
+      const h = other.item.value[method];
+      const name = `${method.toUpperCase()} ${other.template}`;
+      if (b && !h) changes.add('operation-removed', 'base', [...item.path, method], `${name} removed`);
+      else if (!b && h) changes.add('operation-added', 'head', [...other.item.path, method], `${name} added`);
+      else if (b && h) diffOperation(base, head, { item, method }, { item: other.item, method }, name, changes);
+    }
+  }
+  for (const [key, { template, item }] of headPaths) {
+    if (basePaths.has(key)) continue;
+    for (const method of httpMethods) {
+      if (item.value[method]) changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
+    }
+  }
+}
+
+interface OperationRef {
+  item: Located<Json>;
+  method: string;
+}
+
+function diffOperation(base: Side, head: Side, b: OperationRef, h: OperationRef, name: string, changes: Changes): void {
+  const bOp = b.item.value[b.method] as Json;
+  const hOp = h.item.value[h.method] as Json;
+  const bPath = [...b.item.path, b.method];
+  const hPath = [...h.item.path, h.method];
+  if (bOp.operationId !== hOp.operationId) {
+    changes.add('operation-id-changed', 'head', [...hPath, 'operationId'], `operationId ${String(bOp.operationId)} → ${String(hOp.operationId)}`, name);
+  }
+  diffSecurity(base, head, bOp, hOp, hPath, name, changes);
+  diffParameters(base, head, b, h, name, changes);
+  diffRequestBody(base, head, bOp, hOp, bPath, hPath, name, changes);
+  diffResponses(base, head, bOp, hOp, bPath, hPath, name, changes);
+}
+
+function diffSecurity(base: Side, head: Side, bOp: Json, hOp: Json, hPath: JsonPath, name: string, changes: Changes): void {
+  const effective = (side: Side, op: Json): Map<string, string[]>[] => {
+    const list = (op.security ?? side.spec.document.security ?? []) as Record<string, string[]>[];
+    return list.length === 0 ? [new Map()] : list.map((alternative) => new Map(Object.entries(alternative ?? {})));
+  };
+  // A client that meets alternative `need` meets `have` when `have` asks for no scheme or scope beyond `need`.
+  const within = (have: Map<string, string[]>, need: Map<string, string[]>) =>
+    [...have].every(([scheme, scopes]) => need.has(scheme) && scopes.every((s) => need.get(scheme)!.includes(s)));
+  const describe = (alternative: Map<string, string[]>) => (alternative.size === 0 ? 'none' : [...alternative.keys()].join(' + '));
+  const at = hOp.security ? [...hPath, 'security'] : head.spec.document.security ? ['security'] : hPath;
+  const was = effective(base, bOp);
+  const now = effective(head, hOp);
+  for (const alternative of was) {
+    if (!now.some((candidate) => within(candidate, alternative))) {
+      changes.add('request-security-added', 'head', at, `a client authenticating with ${describe(alternative)} must now meet ${now.map(describe).join(' or ')}`, name);
+    }
+  }
+  for (const alternative of now) {
+    if (!was.some((candidate) => within(candidate, alternative))) {
+      changes.add('request-security-removed', 'head', at, `${describe(alternative)} is now enough to call it`, name);
+    }
+  }
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: unknown;
+  path: JsonPath;
+}
+
+function parameters(side: Side, op: OperationRef): Map<string, Parameter> {
+  const map = new Map<string, Parameter>();
+  const collect = (list: unknown, at: JsonPath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, index) => {
+      const p = deref(side, raw, [...at, index]);
+      if (!p || typeof p.value.name !== 'string' || typeof p.value.in !== 'string') return;
+      const name = p.value.in === 'header' ? p.value.name.toLowerCase() : p.value.name;
+      map.set(`${p.value.in}:${name}`, { name, in: p.value.in, required: p.value.required === true, schema: p.value.schema, path: p.path });
+    });
+  };
+  collect(op.item.value.parameters, [...op.item.path, 'parameters']);
+  collect((op.item.value[op.method] as Json).parameters, [...op.item.path, op.method, 'parameters']);
+  return map;
+}
+
+function diffParameters(base: Side, head: Side, b: OperationRef, h: OperationRef, name: string, changes: Changes): void {
+  const was = parameters(base, b);
+  const now = parameters(head, h);
+  const label = (p: Parameter) => `${p.in} parameter ${p.name}`;
+  for (const [key, p] of was) {
+    const same = now.get(key);
+    if (same) {
+      if (same.required && !p.required) changes.add('request-parameter-became-required', 'head', [...same.path, 'required'], `${label(p)} became required`, name);
+      diffSchemas(base, head, p.schema, [...p.path, 'schema'], same.schema, [...same.path, 'schema'], 'request', `${label(p)}`, name, changes);
+      continue;
+    }
+    const moved = [...now.values()].find((q) => q.name === p.name && q.in !== p.in);
+    if (moved) changes.add('request-parameter-moved', 'head', [...moved.path, 'in'], `parameter ${p.name} moved from ${p.in} to ${moved.in}`, name);
+    else changes.add('request-parameter-removed', 'base', p.path, `${label(p)} removed`, name);
+  }
+  for (const [key, p] of now) {
+    if (was.has(key) || [...was.values()].some((q) => q.name === p.name)) continue;
+    if (p.required) changes.add('request-required-parameter-added', 'head', p.path, `required ${label(p)} added`, name);
+    else changes.add('request-optional-parameter-added', 'head', p.path, `optional ${label(p)} added`, name);
+  }
+}
+
+function content(side: Side, owner: Json | undefined, at: JsonPath): Map<string, Located<Json>> {
+  const map = new Map<string, Located<Json>>();
+  const media = owner?.content;
+  if (media && typeof media === 'object') {
+    for (const [type, value] of Object.entries(media as Json)) map.set(type, { value: (value ?? {}) as Json, path: [...at, 'content', type] });
+  }
+  return map;
+}
+
+function diffRequestBody(base: Side, head: Side, bOp: Json, hOp: Json, bPath: JsonPath, hPath: JsonPath, name: string, changes: Changes): void {
+  const bBody = bOp.requestBody === undefined ? undefined : deref(base, bOp.requestBody, [...bPath, 'requestBody']);
+  const hBody = hOp.requestBody === undefined ? undefined : deref(head, hOp.requestBody, [...hPath, 'requestBody']);
+  if (hBody?.value.required === true && bBody?.value.required !== true) {
+    changes.add('request-body-became-required', 'head', hBody.path, bBody ? 'the request body became required' : 'a required request body was added', name);
+  }
+  if (!bBody || !hBody) return;
+  const was = content(base, bBody.value, bBody.path);
+  const now = content(head, hBody.value, hBody.path);
+  for (const [type, media] of was) {
+    const same = now.get(type);
+    if (!same) changes.add('request-media-type-removed', 'base', media.path, `request body ${type} no longer accepted`, name);
+    else diffSchemas(base, head, media.value.schema, [...media.path, 'schema'], same.value.schema, [...same.path, 'schema'], 'request', 'request body', `${name} (${type})`, changes);
+  }
+  for (const [type, media] of now) if (!was.has(type)) changes.add('request-media-type-added', 'head', media.path, `request body ${type} accepted`, name);
+}
+
+function diffResponses(base: Side, head: Side, bOp: Json, hOp: Json, bPath: JsonPath, hPath: JsonPath, name: string, changes: Changes): void {
+  const was = (bOp.responses ?? {}) as Json;
+  const now = (hOp.responses ?? {}) as Json;
+  for (const status of Object.keys(was)) {
+    if (!(status in now)) {
+      changes.add('response-status-removed', 'base', [...bPath, 'responses', status], `response ${status} removed`, name);
+      continue;
+    }
+    const b = deref(base, was[status], [...bPath, 'responses', status]);
+    const h = deref(head, now[status], [...hPath, 'responses', status]);
+    if (!b || !h) continue;
+    const bMedia = content(base, b.value, b.path);
+    const hMedia = content(head, h.value, h.path);
+    for (const [type, media] of bMedia) {
+      const same = hMedia.get(type);
+      const where = `${name} → ${status} (${type})`;
+      if (!same) changes.add('response-media-type-removed', 'base', media.path, `response ${status} ${type} removed`, name);
+      else diffSchemas(base, head, media.value.schema, [...media.path, 'schema'], same.value.schema, [...same.path, 'schema'], 'response', 'response body', where, changes);
+    }
+    for (const [type, media] of hMedia) if (!bMedia.has(type)) changes.add('response-media-type-added', 'head', media.path, `response ${status} ${type} added`, name);
+  }
+  for (const status of Object.keys(now)) {
+    if (!(status in was)) changes.add('response-status-added', 'head', [...hPath, 'responses', status], `response ${status} added`, name);
+  }
+}
+
+function diffSchemas(
+  base: Side, head: Side, bSchema: unknown, bAt: JsonPath, hSchema: unknown, hAt: JsonPath,
+  site: SiteKind, subject: string, operation: string, changes: Changes,
+): void {
+  const b = base.normalizer.normalize(bSchema, bAt);
+  const h = head.normalizer.normalize(hSchema, hAt);
+  const check = (instance: unknown) => {
+    const inBase = base.compiled === null ? undefined : validates(base, bAt, instance);
+    const inHead = head.compiled === null ? undefined : validates(head, hAt, instance);
+    return inBase === undefined || inHead === undefined ? undefined : { base: inBase, head: inHead };
+  };
+  for (const change of classifySchemaChange(b, h, site, check)) {
+    changes.add(change.rule, change.side, change.path, `${subject}${change.instancePath ? ` ${change.instancePath}` : ''}: ${change.message}`, operation);
+  }
+}

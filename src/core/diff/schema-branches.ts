@@ -1,0 +1,366 @@
+// A Schema Object (https://spec.openapis.org/oas/v3.1.0#schema-object) in a normal form that makes "which instances
+// does it accept" comparable: $refs followed, allOf merged into one set of constraints, anyOf/oneOf distributed into
+// a disjunction of simple branches, each branch holding one JSON type. Keywords it does not model stay as opaque
+// values, so two schemas can still be compared where they agree on them.
+import { resolvePointer } from '../load-spec.js';
+import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
+
+export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string' | 'integer';
+export const jsonTypes: readonly JsonType[] = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'];
+
+export interface Bound {
+  value: number;
+  exclusive: boolean;
+}
+
+export interface Branch {
+  /** undefined: any type. Never more than one type once normalized (see splitByType). */
+  types: JsonType[] | undefined;
+  enum: unknown[] | undefined;
+  minimum?: Bound;
+  maximum?: Bound;
+  counts: Partial<Record<CountKeyword, number>>;
+  patterns: string[];
+  formats: string[];
+  multipleOf: number[];
+  uniqueItems: boolean;
+  required: Set<string>;
+  properties: Map<string, Norm>;
+  /** undefined: any value for undeclared keys. */
+  additionalProperties: Norm | undefined;
+  items: Norm | undefined;
+  hasDefault: boolean;
+  default: unknown;
+  /** Keywords this form does not model, with their values as canonical JSON. */
+  opaque: Map<string, string>;
+  /** Where each keyword (and `required:NAME`) was written in the document, for locations. */
+  at: Map<string, JsonPath>;
+  /** The schema this branch mostly came from. */
+  src: JsonPath;
+  /** The anyOf/oneOf choices that led to this branch: `<pointer>/anyOf/<i>`. Pairs branches across versions. */
+  origin: string[];
+  /** Titles of the chosen anyOf/oneOf branches, for messages. */
+  originTitles: string[];
+}
+
+export type CountKeyword = 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties';
+const countKeywords: CountKeyword[] = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
+
+export interface Norm {
+  /** Accepts an instance when any branch does; no branches accept nothing (`false`). */
+  branches: Branch[];
+  at: JsonPath;
+  /** Set when the normal form over-approximates (a oneOf whose branches may overlap, too many branches). */
+  undecided?: string;
+}
+
+// Annotations: they change no accepted instance. (`default` is kept apart: it changes what an omission means.)
+const annotations = new Set([
+  'title', 'description', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs',
+  'xml', 'discriminator', '$schema', '$id', '$anchor', '$defs', 'definitions', 'contentMediaType', 'contentEncoding',
+]);
+const modelled = new Set([
+  'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format',
+  'multipleOf', 'uniqueItems', 'required', 'properties', 'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf',
+  '$ref', 'default', ...countKeywords,
+]);
+
+/** Bounds the disjunctive form: past this many branches a schema is judged only by equality. */
+export const maxBranches = 64;
+
+export function emptyBranch(src: JsonPath): Branch {
+  return {
+    types: undefined, enum: undefined, counts: {}, patterns: [], formats: [], multipleOf: [], uniqueItems: false,
+    required: new Set(), properties: new Map(), additionalProperties: undefined, items: undefined, hasDefault: false,
+    default: undefined, opaque: new Map(), at: new Map(), src, origin: [], originTitles: [],
+  };
+}
+
+export const anything = (at: JsonPath): Norm => ({ branches: [emptyBranch(at)], at });
+export const nothing = (at: JsonPath): Norm => ({ branches: [], at });
+
+/** Normalizes schemas of one document, each object once (a document's schemas are a graph, possibly cyclic). */
+export class SchemaNormalizer {
+  private readonly done = new Map<object, Norm>();
+  private readonly active = new Set<object>();
+
+  constructor(private readonly document: unknown) {}
+
+  normalize(schema: unknown, at: JsonPath): Norm {
+    if (schema === true || schema === undefined) return anything(at);
+    if (schema === false) return nothing(at);
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return anything(at);
+    const cached = this.done.get(schema);
+    if (cached) return cached;
+    if (this.active.has(schema)) {
+      // A recursive schema: the recursion point is judged by name (the enclosing comparison covers its content).
+      const branch = emptyBranch(at);
+      branch.opaque.set('$recursive', pathToPointer(at));
+      return { branches: [branch], at };
+    }
+    this.active.add(schema);
+    try {
+      const norm = this.build(schema as Record<string, unknown>, at);
+      this.done.set(schema, norm);
+      return norm;
+    } finally {
+      this.active.delete(schema);
+    }
+  }
+
+  private build(schema: Record<string, unknown>, at: JsonPath): Norm {
+    const own = this.ownBranch(schema, at);
+    let norm: Norm = { branches: own ? [own] : [], at };
+    if (typeof schema.$ref === 'string') {
+      const targetPath = pointerToPath(schema.$ref);
+      const target = resolvePointer(this.document, schema.$ref);
+      norm = conjoin(norm, this.normalize(target, targetPath), at);
+    }
+    if (Array.isArray(schema.allOf)) {
+      schema.allOf.forEach((part, index) => {
+        norm = conjoin(norm, this.normalize(part, [...at, 'allOf', index]), at);
+      });
+    }
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const parts = schema[keyword];
+      if (!Array.isArray(parts)) continue;
+      const alternatives: Branch[] = [];
+      let undecided: string | undefined;
+      parts.forEach((part, index) => {
+        const path = [...at, keyword, index];
+        const choice = this.normalize(part, path);
+        undecided ??= choice.undecided;
+        const title = typeof (part as { title?: unknown })?.title === 'string' ? (part as { title: string }).title : `${keyword}[${index}]`;
+        for (const branch of choice.branches) {
+          alternatives.push({ ...branch, origin: [...branch.origin, pathToPointer(path)], originTitles: [...branch.originTitles, title] });
+        }
+      });
+      const union: Norm = { branches: alternatives, at, ...(undecided ? { undecided } : {}) };
+      if (keyword === 'oneOf' && !pairwiseDisjoint(parts.map((part, index) => this.normalize(part, [...at, keyword, index])))) {
+        // "exactly one" equals "at least one" only when no instance matches two branches.
+        union.undecided ??= `oneOf at ${pathToPointer(at)} (its branches may overlap)`;
+      }
+      norm = conjoin(norm, union, at);
+    }
+    return splitByType(norm);
+  }
+
+  /** The branch of a schema's own keywords (no composition); undefined when they contradict (accept nothing). */
+  private ownBranch(schema: Record<string, unknown>, at: JsonPath): Branch | undefined {
+    const branch = emptyBranch(at);
+    const mark = (keyword: string) => branch.at.set(keyword, [...at, keyword]);
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (annotations.has(keyword) || keyword.startsWith('x-')) continue;
+      if (!modelled.has(keyword)) {
+        branch.opaque.set(keyword, canonical(value));
+        mark(keyword);
+      }
+    }
+    if (typeof schema.type === 'string' || Array.isArray(schema.type)) {
+      branch.types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is JsonType => jsonTypes.includes(t as JsonType));
+      mark('type');
+    }
+    if (Array.isArray(schema.enum)) {
+      branch.enum = [...schema.enum];
+      mark('enum');
+    }
+    if ('const' in schema) {
+      branch.enum = intersectValues(branch.enum, [schema.const]);
+      branch.at.set('enum', [...at, 'const']);
+    }
+    const lower = bound(schema.minimum, schema.exclusiveMinimum, 'lower');
+    if (lower) {
+      branch.minimum = lower;
+      branch.at.set('minimum', [...at, typeof schema.exclusiveMinimum === 'number' ? 'exclusiveMinimum' : 'minimum']);
+    }
+    const upper = bound(schema.maximum, schema.exclusiveMaximum, 'upper');
+    if (upper) {
+      branch.maximum = upper;
+      branch.at.set('maximum', [...at, typeof schema.exclusiveMaximum === 'number' ? 'exclusiveMaximum' : 'maximum']);
+    }
+    for (const keyword of countKeywords) {
+      if (typeof schema[keyword] === 'number') {
+        branch.counts[keyword] = schema[keyword] as number;
+        mark(keyword);
+      }
+    }
+    if (typeof schema.pattern === 'string') (branch.patterns = [schema.pattern]), mark('pattern');
+    if (typeof schema.format === 'string') (branch.formats = [schema.format]), mark('format');
+    if (typeof schema.multipleOf === 'number') (branch.multipleOf = [schema.multipleOf]), mark('multipleOf');
+    if (schema.uniqueItems === true) (branch.uniqueItems = true), mark('uniqueItems');
+    if ('default' in schema) (branch.hasDefault = true), (branch.default = schema.default), mark('default');
+    if (Array.isArray(schema.required)) {
+      schema.required.forEach((name, index) => {
+        branch.required.add(String(name));
+        branch.at.set(`required:${String(name)}`, [...at, 'required', index]);
+      });
+    }
+    if (schema.properties && typeof schema.properties === 'object') {
+      for (const [name, property] of Object.entries(schema.properties as Record<string, unknown>)) {
+        branch.properties.set(name, this.normalize(property, [...at, 'properties', name]));
+      }
+    }
+    if ('additionalProperties' in schema && schema.additionalProperties !== true) {
+      branch.additionalProperties = this.normalize(schema.additionalProperties, [...at, 'additionalProperties']);
+    }
+    if ('items' in schema && schema.items !== true) branch.items = this.normalize(schema.items, [...at, 'items']);
+    if (branch.types?.length === 0 || branch.enum?.length === 0) return undefined;
+    return branch;
+  }
+}
+
+function bound(inclusive: unknown, exclusive: unknown, side: 'lower' | 'upper'): Bound | undefined {
+  const candidates: Bound[] = [];
+  if (typeof inclusive === 'number') candidates.push({ value: inclusive, exclusive: false });
+  if (typeof exclusive === 'number') candidates.push({ value: exclusive, exclusive: true });
+  return candidates.reduce<Bound | undefined>((tightest, next) => (tightest ? tighter(tightest, next, side) : next), undefined);
+}
+
+export function tighter(a: Bound, b: Bound, side: 'lower' | 'upper'): Bound {
+  if (a.value === b.value) return a.exclusive ? a : b;
+  return side === 'lower' ? (a.value > b.value ? a : b) : a.value < b.value ? a : b;
+}
+
+/** allOf of two normal forms: every pair of branches merged, contradictions dropped. */
+export function conjoin(left: Norm, right: Norm, at: JsonPath): Norm {
+  const undecided = left.undecided ?? right.undecided;
+  if (left.branches.length * right.branches.length > maxBranches) {
+    const branch = emptyBranch(at);
+    branch.opaque.set('$tooManyBranches', pathToPointer(at));
+    return { branches: [branch], at, undecided: `the composition at ${pathToPointer(at)} (more than ${maxBranches} combinations)` };
+  }
+  const branches: Branch[] = [];
+  for (const a of left.branches) {
+    for (const b of right.branches) {
+      const merged = mergeBranches(a, b);
+      if (merged) branches.push(merged);
+    }
+  }
+  return { branches, at, ...(undecided ? { undecided } : {}) };
+}
+
+function mergeBranches(a: Branch, b: Branch): Branch | undefined {
+  const types = a.types === undefined ? b.types : b.types === undefined ? a.types : intersectTypes(a.types, b.types);
+  const enumValues = a.enum === undefined ? b.enum : b.enum === undefined ? a.enum : intersectValues(a.enum, b.enum);
+  if (types?.length === 0 || enumValues?.length === 0) return undefined;
+  const counts: Branch['counts'] = { ...a.counts };
+  for (const keyword of countKeywords) {
+    const other = b.counts[keyword];
+    if (other === undefined) continue;
+    const mine = counts[keyword];
+    counts[keyword] = mine === undefined ? other : keyword.startsWith('min') ? Math.max(mine, other) : Math.min(mine, other);
+  }
+  const properties = new Map(a.properties);
+  for (const [name, schema] of b.properties) {
+    const mine = properties.get(name);
+    properties.set(name, mine ? conjoin(mine, schema, mine.at) : a.additionalProperties ? conjoin(a.additionalProperties, schema, schema.at) : schema);
+  }
+  for (const [name, schema] of a.properties) {
+    if (!b.properties.has(name) && b.additionalProperties) properties.set(name, conjoin(schema, b.additionalProperties, schema.at));
+  }
+  const both = (x: Norm | undefined, y: Norm | undefined) => (x && y ? conjoin(x, y, x.at) : (x ?? y));
+  return {
+    types,
+    enum: enumValues,
+    ...(a.minimum || b.minimum ? { minimum: a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum)! } : {}),
+    ...(a.maximum || b.maximum ? { maximum: a.maximum && b.maximum ? tighter(a.maximum, b.maximum, 'upper') : (a.maximum ?? b.maximum)! } : {}),
+    counts,
+    patterns: unique([...a.patterns, ...b.patterns]),
+    formats: unique([...a.formats, ...b.formats]),
+    multipleOf: unique([...a.multipleOf, ...b.multipleOf]),
+    uniqueItems: a.uniqueItems || b.uniqueItems,
+    required: new Set([...a.required, ...b.required]),
+    properties,
+    additionalProperties: both(a.additionalProperties, b.additionalProperties),
+    items: both(a.items, b.items),
+    hasDefault: a.hasDefault || b.hasDefault,
+    default: a.hasDefault ? a.default : b.default,
+    opaque: new Map([...a.opaque, ...b.opaque]),
+    // The later (more specific) schema's locations win only where the earlier said nothing.
+    at: new Map([...b.at, ...a.at]),
+    src: a.src,
+    origin: [...a.origin, ...b.origin],
+    originTitles: [...a.originTitles, ...b.originTitles],
+  };
+}
+
+function intersectTypes(a: JsonType[], b: JsonType[]): JsonType[] {
+  const out = new Set<JsonType>();
+  for (const t of a) {
+    if (b.includes(t)) out.add(t);
+    else if (t === 'number' && b.includes('integer')) out.add('integer');
+    else if (t === 'integer' && b.includes('number')) out.add('integer');
+  }
+  return [...out];
+}
+
+function intersectValues(a: unknown[] | undefined, b: unknown[]): unknown[] {
+  if (a === undefined) return b;
+  const keys = new Set(b.map(canonical));
+  return a.filter((value) => keys.has(canonical(value)));
+}
+
+/** One branch per JSON type, so a union of types on one side meets a union of branches on the other. */
+function splitByType(norm: Norm): Norm {
+  const branches: Branch[] = [];
+  for (const branch of norm.branches) {
+    const types = branch.enum ? unique(branch.enum.map(typeOfValue)).filter((t) => branch.types === undefined || typeCovers(branch.types, t)) : branch.types;
+    if (types === undefined || types.length <= 1) {
+      if (types?.length === 0) continue;
+      branches.push(types ? { ...branch, types } : branch);
+      continue;
+    }
+    for (const type of types) {
+      branches.push({ ...branch, types: [type], enum: branch.enum?.filter((value) => typeCovers([type], typeOfValue(value))) });
+    }
+  }
+  return { ...norm, branches };
+}
+
+export function typeCovers(types: readonly JsonType[], type: JsonType): boolean {
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+export function typeOfValue(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'object') return 'object';
+  return typeof value === 'boolean' ? 'boolean' : 'string';
+}
+
+/** A oneOf is exact as an anyOf when no two branches can hold the same instance (different types, or a discriminating const). */
+function pairwiseDisjoint(parts: Norm[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      for (const a of parts[i]!.branches) for (const b of parts[j]!.branches) if (!disjoint(a, b)) return false;
+    }
+  }
+  return true;
+}
+
+function disjoint(a: Branch, b: Branch): boolean {
+  if (a.types && b.types && intersectTypes(a.types, b.types).length === 0) return true;
+  if (a.enum && b.enum && intersectValues(a.enum, b.enum).length === 0) return true;
+  for (const name of a.required) {
+    if (!b.required.has(name)) continue;
+    const x = a.properties.get(name)?.branches;
+    const y = b.properties.get(name)?.branches;
+    if (x && y && x.every((p) => y.every((q) => p.enum && q.enum && intersectValues(p.enum, q.enum).length === 0))) return true;
+  }
+  return false;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** JSON with sorted keys: equal values, equal strings. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
