@@ -6,6 +6,7 @@ import { ContractsError } from '../core/errors.js';
 import { Redactor } from '../runner/redact.js';
 import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
+import { fuzzCommand } from './fuzz-command.js';
 import { generateCommand } from './generate-command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';
@@ -14,7 +15,7 @@ import { parseCommandArgs } from './parse-args.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, fuzzCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor: credentials never reach the terminal.

@@ -1,0 +1,217 @@
+// Runs the phases against each API: the fixed lists (examples, boundaries, the negative phase's single-constraint
+// breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
+// failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
+import fc from 'fast-check';
+import { apis, specPath, type ApiName } from '../apis.js';
+import { compileContract } from '../core/compile-contract.js';
+import { compileSpec } from '../core/compile-spec.js';
+import { ContractsError } from '../core/errors.js';
+import type { CheckName } from '../core/finding.js';
+import { loadSpec } from '../core/load-spec.js';
+import { HttpCapture } from '../runner/http-capture.js';
+import { ResultCollector, summarize } from '../runner/results.js';
+import type { CheckRun } from '../runner/run-check.js';
+import { Executor, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
+import type { FuzzCase, Phase } from './fuzz-case.js';
+import { asCheck } from './fuzz-checks.js';
+import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
+import { operationModels } from './request-model.js';
+import { runStateful } from './stateful.js';
+
+export interface FuzzOptions {
+  apis: readonly ApiName[];
+  baseUrls: Partial<Record<ApiName, string>>;
+  phases: readonly Phase[];
+  maxExamples: number;
+  seed: number;
+  owner: string;
+  repo: string;
+  hookUrl: string;
+  timeoutMs: number;
+  strict: boolean;
+  readOnly: boolean;
+  maxTimeMs: number;
+  rate: number;
+  marker: string;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  addSecret: (secret: string) => void;
+}
+
+export interface FuzzRun extends CheckRun {
+  failures: FuzzFailure[];
+  seed: number;
+  marker: string;
+  requests: number;
+}
+
+/** Shrinking stops after this many extra requests per failure: a minimal case is good, an endless run is not. */
+const maxShrinkRequests = 200;
+
+export class FuzzRunner {
+  readonly capture: HttpCapture;
+
+  constructor(private readonly options: FuzzOptions) {
+    this.capture = new HttpCapture({ timeoutMs: options.timeoutMs });
+  }
+
+  interrupt(): void {
+    this.capture.interrupt();
+  }
+
+  async run(): Promise<FuzzRun> {
+    const { options } = this;
+    const started = performance.now();
+    const results = new ResultCollector();
+    const executor = new Executor({
+      capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
+      rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
+    });
+    let error: ContractsError | undefined;
+    const targets: Partial<Record<ApiName, string>> = {};
+    for (const api of options.apis) {
+      const file = specPath(apis[api]);
+      const spec = await loadSpec(file);
+      const models = operationModels(spec);
+      const target: ApiTarget = {
+        api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract: compileContract(spec, { strict: options.strict }), compiled: compileSpec(spec),
+        models: new Map(models.map((model) => [model.operationId, model])),
+      };
+      targets[api] = target.baseUrl;
+      this.plan(results, target);
+      try {
+        await this.fuzzApi(executor, target, spec.document);
+      } catch (caught) {
+        error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+      } finally {
+        if (api === 'repository-webhooks' && !options.readOnly) {
+          const count = executor.ownHooks.size;
+          if (error && count > 0) options.log(`deleting the ${count} webhooks this run created`);
+          try {
+            await executor.cleanup(target);
+          } catch (caught) {
+            error ??= caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', String(caught));
+          }
+        }
+      }
+      if (error) break;
+    }
+    const notRun = results.finish(error ? (error.code === 'INTERRUPTED' ? 'the run was interrupted' : `the run stopped: ${error.code}`) : executor.expired ? '--max-time was reached' : undefined);
+    const all = results.all();
+    return {
+      mode: options.readOnly ? 'read-only' : 'full', targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started,
+      ...(error ? { error } : {}), failures: [...executor.failures.values()], seed: options.seed, marker: options.marker, requests: executor.requests,
+    };
+  }
+
+  /** What each operation is judged on, decided before anything is sent; what the user left out is skipped. */
+  private plan(results: ResultCollector, target: ApiTarget): void {
+    const { phases, readOnly } = this.options;
+    const positive = phases.some((phase) => phase !== 'negative');
+    for (const model of target.models.values()) {
+      const planned: [string, string | undefined][] = [['not_a_server_error', undefined], ['status_code_conformance', positive ? undefined : '--phases has no phase that sends valid requests']];
+      if (positive) planned.push(['positive_data_acceptance', undefined]);
+      planned.push(['negative_data_rejection', phases.includes('negative') || phases.includes('boundaries') ? undefined : '--phases has neither negative nor boundaries']);
+      if (model.apiKeyHeaders.length > 0) planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
+      if (target.api === 'repository-webhooks' && ['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(model.operationId)) {
+        planned.push(['use_after_free', phases.includes('stateful') ? undefined : '--phases has no stateful phase']);
+      }
+      if (model.operationId === 'createWebhook') planned.push(['ensure_resource_availability', phases.includes('stateful') ? undefined : '--phases has no stateful phase']);
+      for (const [check, reason] of planned) {
+        results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
+        const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : reason;
+        if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
+      }
+      // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
+      if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, asCheck('negative_data_rejection'), 'the spec constrains nothing of this request that can be broken');
+    }
+  }
+
+  private async fuzzApi(executor: Executor, target: ApiTarget, document: unknown): Promise<void> {
+    const { options } = this;
+    const webhooks = target.api === 'repository-webhooks';
+    if (webhooks && !options.readOnly) {
+      const problem = await executor.prepareWebhooks(target);
+      if (problem) this.unexercisedHookOperations(executor, target, problem);
+    }
+    for (const model of target.models.values()) {
+      if (options.readOnly && model.method !== 'GET') continue;
+      if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
+      if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
+      if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
+      const generator: Generator = { api: target.api, document, model };
+      for (const phase of options.phases) {
+        if (executor.expired) return;
+        if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
+        if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
+        if (phase === 'negative') {
+          await this.runList(executor, target, negativePhase(generator));
+          await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
+        }
+        if (phase === 'random') await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+      }
+    }
+    if (webhooks && options.phases.includes('stateful') && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
+      await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests });
+    }
+  }
+
+  private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {
+    const results = executor.options.results;
+    for (const model of target.models.values()) {
+      if (model.params.some((param) => param.name === 'hook_id')) results.unexercisedPending(target.api, reason, model.operationId);
+    }
+  }
+
+  /** A fixed list, in order, up to --max-examples; each new failure kept as it is (it changes one thing already). */
+  private async runList(executor: Executor, target: ApiTarget, cases: FuzzCase[]): Promise<void> {
+    for (const fuzzCase of cases.slice(0, this.options.maxExamples)) {
+      if (executor.expired) return;
+      const result = await executor.runCase(target, fuzzCase);
+      if (result) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+    }
+  }
+
+  /**
+   * An arbitrary through fast-check: the property fails on a failure not seen before; fast-check then shrinks it,
+   * each smaller case re-sent and re-judged (a shrunk negative that became valid is dropped, never reported). A
+   * round that found something is followed by another on the remaining budget, so one bug does not hide the next.
+   */
+  private async runArbitrary(executor: Executor, target: ApiTarget, arbitrary: fc.Arbitrary<FuzzCase>, label: string): Promise<void> {
+    let budget = this.options.maxExamples;
+    for (let round = 0; budget > 0 && round < 10 && !executor.expired; round++) {
+      let runs = 0;
+      let shrinking = false;
+      let shrinkRequests = 0;
+      let found: CaseResult[] = [];
+      const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
+        if (executor.expired || (shrinking && shrinkRequests++ >= maxShrinkRequests)) return true;
+        if (!shrinking) runs++;
+        const result = await executor.runCase(target, fuzzCase);
+        fc.pre(result !== undefined);
+        const fresh = executor.newFailures(target, result!);
+        if (fresh.length === 0) return true;
+        shrinking = true;
+        found = [result!];
+        return false;
+      });
+      const details = await fc.check(property, { seed: derivedSeed(this.options.seed, `${label}/${round}`), numRuns: budget, maxSkipsPerRun: 20 });
+      budget -= Math.max(runs, 1);
+      if (!details.failed || found.length === 0) return;
+      // The last failing case fast-check saw is the smallest: its failures are the ones reported.
+      for (const result of found) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+    }
+  }
+}
+
+function hasConstraints(model: import('./request-model.js').OperationModel): boolean {
+  return model.body !== undefined || model.apiKeyHeaders.length > 0 || model.params.some((param) => param.required && param.in !== 'path') ||
+    model.params.some((param) => ['integer', 'number', 'boolean'].includes(String(param.schema.type)) || Array.isArray(param.schema.enum));
+}
+
+/** A seed per phase and operation from the run's seed: adding an operation does not change the others' cases. */
+export function derivedSeed(seed: number, label: string): number {
+  let hash = seed >>> 0;
+  for (let index = 0; index < label.length; index++) hash = Math.imul(hash ^ label.charCodeAt(index), 0x01000193) >>> 0;
+  return hash | 0;
+}
