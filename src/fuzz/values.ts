@@ -93,7 +93,7 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
   const out: Mutation[] = [];
   if (Array.isArray(schema.enum)) {
     const first = String(schema.enum[0]);
-    out.push({ note: 'a value outside the enum', value: /^\d+(\.\d+)?$/.test(first) ? String(Number(first) - 0.1) : `${first}x` });
+    out.push({ note: 'a value outside the enum', value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x` });
   }
   if (typeof schema.maxLength === 'number') out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
   if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ note: `shorter than minLength ${schema.minLength}`, value: 'a'.repeat(schema.minLength - 1) });
