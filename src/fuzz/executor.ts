@@ -12,7 +12,7 @@ import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import { asCheck, ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
-import { violations, type OperationModel, type ParamValue, type RequestData } from './request-model.js';
+import { violations, type OperationModel, type ParamValue, type RequestData, type Violation } from './request-model.js';
 
 export interface ApiTarget {
   api: string;
@@ -74,6 +74,20 @@ export interface FuzzFailure {
   request: SentRequest;
 }
 
+/** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
+export function classify(model: OperationModel, compiled: CompiledSpec, request: RequestData): { verdict: Verdict; broken: Violation[] } {
+  const broken = violations(model, compiled, request);
+  if (broken.length === 0) return { verdict: 'positive', broken };
+  const onlyCredentials = broken.every((violation) => model.apiKeyHeaders.some((header) => violation.where === `header ${header}`));
+  return { verdict: onlyCredentials ? 'unauthenticated' : 'negative', broken };
+}
+
+/** A case is sent only as what it claims: a positive that the validators refuse, or a negative they accept, is not. */
+export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
+  if (fuzzCase.intent === 'derive') return true;
+  return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
+}
+
 export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
 
 export class Executor {
@@ -108,11 +122,10 @@ export class Executor {
       if (freshHook === undefined) return undefined;
     }
     const request = this.bind(model, fuzzCase, freshHook);
-    const broken = violations(model, target.compiled, request);
-    const verdict: Verdict = broken.length === 0 ? 'positive' : broken.every((violation) => model.apiKeyHeaders.some((header) => violation.where === `header ${header}`)) ? 'unauthenticated' : 'negative';
-    const claimed = fuzzCase.intent === 'derive' ? verdict : fuzzCase.intent;
-    if (claimed === 'positive' ? verdict !== 'positive' : verdict === 'positive') {
+    const { verdict, broken } = classify(model, target.compiled, request);
+    if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook);
       return undefined;
     }
     const sent = await this.send(this.toSent(target, model, request));
