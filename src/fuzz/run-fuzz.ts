@@ -16,6 +16,7 @@ import type { FuzzCase, Phase } from './fuzz-case.js';
 import { asCheck } from './fuzz-checks.js';
 import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
 import { operationModels } from './request-model.js';
+import { shrinkFixed } from './shrink-fixed.js';
 import { runStateful } from './stateful.js';
 
 export interface FuzzOptions {
@@ -168,7 +169,11 @@ export class FuzzRunner {
     for (const fuzzCase of cases.slice(0, this.options.maxExamples)) {
       if (executor.expired) return;
       const result = await executor.runCase(target, fuzzCase);
-      if (result) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+      if (!result) continue;
+      for (const failure of executor.newFailures(target, result)) {
+        executor.keep(failure);
+        executor.keep(await shrinkFixed(executor, target, result, failure));
+      }
     }
   }
 

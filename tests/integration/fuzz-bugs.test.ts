@@ -73,6 +73,14 @@ describe('contracts fuzz against a server with planted bugs', () => {
     for (const failure of random) expect(failure.curl.length, failure.curl).toBeLessThan(400);
   });
 
+  it('shrinks a failing edge value to the shortest that still fails: 1001 characters where the bug starts past 1000', () => {
+    for (const run of runs) {
+      const failure = run.report.failures.find((candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'updateWebhookConfig')!;
+      expect(failure.note).toContain('cut to 1001 characters');
+      expect(failure.curl).toContain(`"content_type":"${'x'.repeat(1001)}"`);
+    }
+  });
+
   it('never prints the API key, and the curl lines refer to it as "$CLIENT_SESSION_API_KEY"', () => {
     for (const run of runs) {
       expect(run.stdout).not.toContain(env.CLIENT_SESSION_API_KEY);
