@@ -3,6 +3,7 @@
 // per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
 // each carries the run marker in config.url, and each is deleted at the end.
 import { checkExchange } from '../core/check-exchange.js';
+import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
@@ -103,8 +104,28 @@ export class Executor {
 
   constructor(readonly options: ExecutorOptions) {}
 
+  /** An operational fault met inside a fast-check property (which would take it for a failing case). */
+  fatal: ContractsError | undefined;
+
   get expired(): boolean {
-    return performance.now() > this.options.deadline || this.options.capture.interrupted;
+    return performance.now() > this.options.deadline || this.options.capture.interrupted || this.fatal !== undefined;
+  }
+
+  /** Runs a step of a property: an operational fault stops the run instead of being shrunk as if it were a bug. */
+  async guarded<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ContractsError)) throw error;
+      this.fatal ??= error;
+      return otherwise;
+    }
+  }
+
+  /** Throws the fault that stopped the run, if any (after fast-check has returned). */
+  rethrow(): void {
+    if (this.fatal) throw this.fatal;
+    if (this.options.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted');
   }
 
   markerUrl(): string {

@@ -155,6 +155,7 @@ export class FuzzRunner {
     if (webhooks && options.phases.includes('stateful') && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
       await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests });
     }
+    executor.rethrow();
   }
 
   private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {
@@ -167,6 +168,7 @@ export class FuzzRunner {
   /** A fixed list, in order, up to --max-examples; each new failure kept as it is (it changes one thing already). */
   private async runList(executor: Executor, target: ApiTarget, cases: FuzzCase[]): Promise<void> {
     for (const fuzzCase of cases.slice(0, this.options.maxExamples)) {
+      executor.rethrow();
       if (executor.expired) return;
       const result = await executor.runCase(target, fuzzCase);
       if (!result) continue;
@@ -192,7 +194,8 @@ export class FuzzRunner {
       const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
         if (executor.expired || (shrinking && shrinkRequests++ >= maxShrinkRequests)) return true;
         if (!shrinking) runs++;
-        const result = await executor.runCase(target, fuzzCase);
+        const result = await executor.guarded(() => executor.runCase(target, fuzzCase), undefined);
+        if (executor.fatal) return true;
         fc.pre(result !== undefined);
         const fresh = executor.newFailures(target, result!);
         if (fresh.length === 0) return true;
@@ -201,6 +204,7 @@ export class FuzzRunner {
         return false;
       });
       const details = await fc.check(property, { seed: derivedSeed(this.options.seed, `${label}/${round}`), numRuns: budget, maxSkipsPerRun: 20 });
+      executor.rethrow();
       budget -= Math.max(runs, 1);
       if (!details.failed || found.length === 0) return;
       // The last failing case fast-check saw is the smallest: its failures are the ones reported.

@@ -62,7 +62,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     let found: CaseResult | undefined;
     const property = fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), async (steps) => {
       if (executor.expired || (shrinking && shrinkSequences++ >= options.maxShrinkRequests / 10)) return true;
-      const failing = await runSequence(executor, target, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`);
+      const failing = await executor.guarded(() => runSequence(executor, target, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
       if (!failing) return true;
       shrinking = true;
       found = failing;
@@ -70,6 +70,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     });
     // The first sequence is fixed: every rule exercised in one pass, whatever the seed; random ones follow.
     const details = await fc.check(property, { seed: options.seed + round, numRuns: options.numRuns, examples: [[canonicalSequence]] });
+    executor.rethrow();
     if (!details.failed || !found) return;
     for (const failure of executor.newFailures(target, found)) executor.keep(failure);
   }
