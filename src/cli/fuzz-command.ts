@@ -1,10 +1,11 @@
 // `contracts fuzz`: generated requests against the embedded sandbox (no --base-url) or a server, with the
 // conformance checks plus fuzzing's own; each distinct failure shrunk, with a seed, an id and a curl line.
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { apiNames, selectApis, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
-import { exitCodes, type Command, type ParsedOptions } from './command.js';
+import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
@@ -40,11 +41,13 @@ export const fuzzCommand: Command = {
     { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600' },
     { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)' },
+    { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
   ],
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
     { command: 'contracts fuzz --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --hook-url https://hooks.example.com/in --rate 10', description: 'Staging, gently' },
     { command: 'contracts fuzz --seed 1234 --phases negative', description: 'Repeat a run\'s negative phase exactly' },
+    { command: 'contracts fuzz --replay reports/fuzz.json --base-url https://staging.example.com', description: 'After a fix: do the saved failures still reproduce?' },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
@@ -57,12 +60,21 @@ export const fuzzCommand: Command = {
       import('../fuzz/fuzz-report.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
+    const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     if (settings.baseUrl === undefined) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
       sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     }
     const baseUrl = settings.baseUrl ?? sandbox!.url;
+    if (saved) {
+      try {
+        return await replay(saved, baseUrl, settings, io, sandbox !== undefined);
+      } finally {
+        await sandbox?.stop();
+      }
+    }
     const runner = new FuzzRunner({
       apis: selected,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
@@ -109,6 +121,21 @@ export const fuzzCommand: Command = {
   },
 };
 
+async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl: string, settings: ReturnType<typeof validate>, io: Io, embedded: boolean): Promise<number> {
+  const { replayFailures } = await import('../fuzz/replay.js');
+  const outcomes = await replayFailures(saved, baseUrl, {
+    env: io.env, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
+    strict: settings.strict, seed: settings.seed, timeoutMs: settings.timeoutMs, log: (line) => io.err(`contracts fuzz: ${line}`), addSecret: (secret) => io.redactor.add(secret),
+  });
+  for (const { failure, reproduced, status, reason } of outcomes) {
+    const verdict = reproduced === undefined ? `not replayed: ${reason}` : reproduced ? `still fails (answered ${status})` : `no longer fails (answered ${status})`;
+    io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
+  }
+  const still = outcomes.filter((outcome) => outcome.reproduced === true).length;
+  io.out(`${still} of ${outcomes.length} saved failures still fail`);
+  return still > 0 ? exitCodes.failed : exitCodes.ok;
+}
+
 function validate(options: ParsedOptions) {
   for (const name of ['owner', 'repo']) {
     if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
@@ -139,6 +166,7 @@ function validate(options: ParsedOptions) {
     timeoutMs: number('timeout', 1, 600_000),
     maxTimeS: number('max-time', 1, 86_400),
     rate: number('rate', 0, 100_000),
+    strict: Boolean(options.strict),
     readOnly,
   };
 }

@@ -90,6 +90,22 @@ describe('contracts fuzz against a server with planted bugs', () => {
     expect(session.curl).toContain(`-H 'X-API-KEY: '"$CLIENT_SESSION_API_KEY"`);
   });
 
+  it('--replay re-sends the saved failures: still failing against the buggy server, no longer against the sandbox', async () => {
+    const file = path.join(dir, 'seed-1.json');
+    const fresh = await startBuggyServer();
+    servers.push(fresh);
+    const against = await fuzz(['--replay', file, '--base-url', fresh.url, '--rate', '0']);
+    const fixed = await fuzz(['--replay', file]);
+    const report = runs.find((run) => run.seed === 1)!.report;
+    for (const [check, operation] of [['not_a_server_error', 'createWebhook'], ['negative_data_rejection', 'retrieveClientSession'], ['ignored_auth', 'retrieveClientSession'], ['positive_data_acceptance', 'updateWebhook']]) {
+      const id = report.failures.find((failure) => failure.check === check && failure.operation === operation)!.id;
+      expect(against.stdout).toMatch(new RegExp(`^\\[${id}\\] ${check} · ${operation}: still fails`, 'm'));
+      expect(fixed.stdout).toMatch(new RegExp(`^\\[${id}\\] ${check} · ${operation}: no longer fails`, 'm'));
+    }
+    expect(against.stdout).toMatch(/use_after_free · getWebhook: not replayed: found in a sequence/);
+    expect(against.code).toBe(1);
+  }, 120_000);
+
   it('prints curl lines that reproduce the failure when pasted into a shell', async () => {
     const failure = runs[0]!.report.failures.find((candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'createWebhook')!;
     const { stdout } = await promisify(execFile)('bash', ['-c', failure.curl], { env: { ...env }, timeout: 20_000 });
