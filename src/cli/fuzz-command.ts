@@ -41,6 +41,7 @@ export const fuzzCommand: Command = {
     { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600' },
     { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)' },
+    { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)' },
     { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
   ],
   examples: [
@@ -90,6 +91,7 @@ export const fuzzCommand: Command = {
       maxTimeMs: settings.maxTimeS * 1000,
       rate: sandbox ? 0 : settings.rate,
       marker: randomBytes(4).toString('hex'),
+      ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
       log: (line) => io.err(`contracts fuzz: ${line}`),
       addSecret: (secret) => io.redactor.add(secret),
@@ -153,6 +155,11 @@ function validate(options: ParsedOptions) {
     return value;
   };
   const seed = options.seed === undefined ? randomBytes(4).readUInt32BE() >>> 1 : number('seed', 0, 2 ** 31 - 1);
+  const shardMatch = options.shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(String(options.shard));
+  if (options.shard !== undefined && (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2]))) {
+    throw new ContractsError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not "${String(options.shard)}"`);
+  }
+  const shard = shardMatch ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) } : undefined;
   const readOnly = Boolean(options['read-only']);
   if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
   return {
@@ -167,6 +174,7 @@ function validate(options: ParsedOptions) {
     maxTimeS: number('max-time', 1, 86_400),
     rate: number('rate', 0, 100_000),
     strict: Boolean(options.strict),
+    shard,
     readOnly,
   };
 }

@@ -37,6 +37,8 @@ export interface FuzzOptions {
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
   addSecret: (secret: string) => void;
+  /** Shard `index` (from 1) of `count`: this run does its share of the operations, the same share every time. */
+  shard?: { index: number; count: number };
 }
 
 export interface FuzzRun extends CheckRun {
@@ -51,6 +53,8 @@ const maxShrinkRequests = 200;
 
 export class FuzzRunner {
   readonly capture: HttpCapture;
+  /** The operations (`api/operationId`) and the sequences (`api/stateful`) this run fuzzes: all of them, or its --shard. */
+  private units = new Set<string>();
 
   constructor(private readonly options: FuzzOptions) {
     this.capture = new HttpCapture({ timeoutMs: options.timeoutMs });
@@ -70,18 +74,26 @@ export class FuzzRunner {
     });
     let error: ContractsError | undefined;
     const targets: Partial<Record<ApiName, string>> = {};
+    // Every spec loads before anything is sent: a broken one ends the run in one line, and --shard sees all the work.
+    const loaded: { target: ApiTarget; document: unknown }[] = [];
     for (const api of options.apis) {
-      const file = specPath(apis[api]);
-      const spec = await loadSpec(file);
+      const spec = await loadSpec(specPath(apis[api]));
       const models = operationModels(spec);
-      const target: ApiTarget = {
-        api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract: compileContract(spec, { strict: options.strict }), compiled: compileSpec(spec),
-        models: new Map(models.map((model) => [model.operationId, model])),
-      };
+      loaded.push({
+        document: spec.document,
+        target: {
+          api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract: compileContract(spec, { strict: options.strict }), compiled: compileSpec(spec),
+          models: new Map(models.map((model) => [model.operationId, model])),
+        },
+      });
+    }
+    this.units = shardUnits(loaded.map(({ target }) => target), options);
+    for (const { target, document } of loaded) {
+      const api = target.api as ApiName;
       targets[api] = target.baseUrl;
       this.plan(results, target);
       try {
-        await this.fuzzApi(executor, target, spec.document);
+        await this.fuzzApi(executor, target, document);
       } catch (caught) {
         error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
       } finally {
@@ -109,15 +121,17 @@ export class FuzzRunner {
   private plan(results: ResultCollector, target: ApiTarget): void {
     const { phases, readOnly } = this.options;
     const positive = phases.some((phase) => phase !== 'negative');
+    const sequences = this.units.has(`${target.api}/stateful`);
     for (const model of target.models.values()) {
+      if (!this.units.has(`${target.api}/${model.operationId}`)) {
+        // Another shard fuzzes this operation; this one judges it only through its sequences, if it has them.
+        if (sequences) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+        continue;
+      }
       const planned: [string, string | undefined][] = [['not_a_server_error', undefined], ['status_code_conformance', positive ? undefined : '--phases has no phase that sends valid requests']];
       if (positive) planned.push(['positive_data_acceptance', undefined]);
       planned.push(['negative_data_rejection', phases.includes('negative') || phases.includes('boundaries') ? undefined : '--phases has neither negative nor boundaries']);
       if (model.apiKeyHeaders.length > 0) planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
-      if (target.api === 'repository-webhooks' && ['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(model.operationId)) {
-        planned.push(['use_after_free', phases.includes('stateful') ? undefined : '--phases has no stateful phase']);
-      }
-      if (model.operationId === 'createWebhook') planned.push(['ensure_resource_availability', phases.includes('stateful') ? undefined : '--phases has no stateful phase']);
       for (const [check, reason] of planned) {
         results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
         const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : reason;
@@ -125,17 +139,35 @@ export class FuzzRunner {
       }
       // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
       if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, asCheck('negative_data_rejection'), 'the spec constrains nothing of this request that can be broken');
+      if (sequences || !phases.includes('stateful')) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+    }
+  }
+
+  /** use_after_free and ensure_resource_availability: judged by the sequences over the webhooks API. */
+  private planSequenceChecks(results: ResultCollector, target: ApiTarget, operationId: string, phases: readonly Phase[], readOnly: boolean): void {
+    if (target.api !== 'repository-webhooks') return;
+    const checks = [
+      ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId) ? ['use_after_free'] : []),
+      ...(operationId === 'createWebhook' ? ['ensure_resource_availability'] : []),
+    ];
+    for (const check of checks) {
+      results.plan([{ api: target.api, operation: operationId, check: check as CheckName }]);
+      const reason = readOnly ? '--read-only sends only GET requests' : phases.includes('stateful') ? undefined : '--phases has no stateful phase';
+      if (reason) results.markSkipped(target.api, operationId, check as CheckName, reason);
     }
   }
 
   private async fuzzApi(executor: Executor, target: ApiTarget, document: unknown): Promise<void> {
     const { options } = this;
     const webhooks = target.api === 'repository-webhooks';
-    if (webhooks && !options.readOnly) {
+    const mine = [...target.models.values()].filter((model) => this.units.has(`${target.api}/${model.operationId}`));
+    const sequences = this.units.has(`${target.api}/stateful`);
+    const needsHook = sequences || mine.some((model) => model.params.some((param) => param.name === 'hook_id'));
+    if (webhooks && !options.readOnly && needsHook) {
       const problem = await executor.prepareWebhooks(target);
       if (problem) this.unexercisedHookOperations(executor, target, problem);
     }
-    for (const model of target.models.values()) {
+    for (const model of mine) {
       if (options.readOnly && model.method !== 'GET') continue;
       if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
       if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
@@ -152,7 +184,7 @@ export class FuzzRunner {
         if (phase === 'random') await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
       }
     }
-    if (webhooks && options.phases.includes('stateful') && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
+    if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
       await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests });
     }
     executor.rethrow();
@@ -211,6 +243,16 @@ export class FuzzRunner {
       for (const result of found) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
     }
   }
+}
+
+/** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
+function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<string> {
+  const units = targets.flatMap((target) => [
+    ...[...target.models.keys()].map((operationId) => `${target.api}/${operationId}`),
+    ...(target.api === 'repository-webhooks' && options.phases.includes('stateful') ? [`${target.api}/stateful`] : []),
+  ]);
+  const shard = options.shard;
+  return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
 }
 
 function hasConstraints(model: import('./request-model.js').OperationModel): boolean {

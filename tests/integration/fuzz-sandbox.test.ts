@@ -1,5 +1,7 @@
 // `contracts fuzz` with no --base-url fuzzes the embedded sandbox, our reference implementation: any finding there
 // is a sandbox (or spec) bug. The same seed prints the same report.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
@@ -46,7 +48,28 @@ describe('contracts fuzz against the embedded sandbox', () => {
     }
   }, 240_000);
 
+  it('--shard i/n splits the operations into disjoint shares that together cover all of them', async () => {
+    const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+    const dir = await mkdtemp(path.join(tmpdir(), 'contracts-shard-'));
+    try {
+      const shares: string[][] = [];
+      for (const shard of ['1/3', '2/3', '3/3']) {
+        const file = path.join(dir, `${shard.replace('/', '-')}.json`);
+        await fuzz(['--shard', shard, '--phases', 'examples', '--max-examples', '2', '--seed', '1', '--report', `json:${file}`]);
+        const report = JSON.parse(await readFile(file, 'utf8')) as { results: { api: string; operation: string }[] };
+        shares.push([...new Set(report.results.map((result) => `${result.api}/${result.operation}`))]);
+      }
+      const all = shares.flat();
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.sort()).toHaveLength(13);
+      expect(shares.map((share) => share.length)).toEqual([5, 4, 4]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it.each([
+    [['--shard', '4/3'], /--shard takes i\/n with 1 ≤ i ≤ n/],
     [['--phases', 'examples,nope'], /--phases takes a comma-separated list/],
     [['--max-examples', '0'], /--max-examples must be a whole number from 1/],
     [['--hook-url', 'ftp://x'], /--hook-url must be an http\(s\) URL/],
