@@ -19,7 +19,10 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
       const mark = count('failed') > 0 ? '✗' : count('passed') > 0 ? '✓' : '-';
       lines.push(`  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') ? `${count('failed')} failed` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`);
       for (const check of checks.filter((candidate) => candidate.status === 'failed')) lines.push(`      ✗ ${check.check}${check.reason ? `: ${check.reason}` : ''}`);
-      for (const check of checks.filter((candidate) => candidate.status === 'skipped')) lines.push(`      - ${check.check} skipped: ${check.reason ?? ''}`);
+      // One line per reason: a choice like --read-only skips every check of an operation at once.
+      const skippedBy = new Map<string, string[]>();
+      for (const check of checks.filter((candidate) => candidate.status === 'skipped')) skippedBy.set(check.reason ?? '', [...(skippedBy.get(check.reason ?? '') ?? []), check.check]);
+      for (const [reason, names] of skippedBy) lines.push(`      - skipped: ${names.join(', ')}: ${reason}`);
     }
   }
   if (run.failures.length > 0) {

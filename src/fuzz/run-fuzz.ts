@@ -134,7 +134,8 @@ export class FuzzRunner {
       if (model.apiKeyHeaders.length > 0) planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
       for (const [check, reason] of planned) {
         results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
-        const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : reason;
+        const onHook = model.params.some((param) => param.name === 'hook_id');
+        const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : readOnly && onHook ? '--read-only creates no hook to act on' : reason;
         if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
       }
       // Negative cases exist only where the spec constrains something: nothing to reject otherwise.

@@ -48,6 +48,25 @@ describe('contracts fuzz against the embedded sandbox', () => {
     }
   }, 240_000);
 
+  it('--read-only sends only GET requests and skips, with the reason, what needs a hook or a write', async () => {
+    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+    const dir = await mkdtemp(path.join(tmpdir(), 'contracts-read-only-'));
+    try {
+      const file = path.join(dir, 'report.json');
+      await fuzz(['--base-url', sandbox.url, '--read-only', '--api', 'repository-webhooks', '--seed', '1', '--max-examples', '3', '--rate', '0', '--report', `json:${file}`]);
+      const report = JSON.parse(await readFile(file, 'utf8')) as { results: { operation: string; status: string; reason?: string }[] };
+      expect(report.results.filter((result) => result.status === 'failed' && result.reason !== undefined)).toEqual([]);
+      const judged = new Set(report.results.filter((result) => result.status !== 'skipped').map((result) => result.operation));
+      expect([...judged]).toEqual(['listWebhooks']);
+      expect(report.results.find((result) => result.operation === 'deleteWebhook')?.reason).toBe('--read-only sends only GET requests');
+      expect(report.results.find((result) => result.operation === 'getWebhook')?.reason).toBe('--read-only creates no hook to act on');
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('--shard i/n splits the operations into disjoint shares that together cover all of them', async () => {
     const { mkdtemp, readFile, rm } = await import('node:fs/promises');
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-shard-'));
