@@ -190,3 +190,31 @@ function checkHttpUrl(flag: string, value: string, bare: boolean): void {
   if (url.username !== '' || url.password !== '') throw new ContractsError('USAGE', `${flag} must not carry a user or password: credentials come only from the environment`);
   if (bare && (url.search !== '' || url.hash !== '')) throw new ContractsError('USAGE', `${flag} must not carry a query or a fragment`);
 }
+
+/**
+ * `contracts merge-reports a.json b.json … --report junit:… --report json:…`: one report from the JSON reports of
+ * the shards of a run. (Registered in main.ts's command table like every command.)
+ */
+export const mergeReportsCommand: Command = {
+  name: 'merge-reports',
+  summary: 'Merge the JSON reports of several runs (the shards of one fuzz run) into one report',
+  usage: 'FILE.json... [--report kind:file]...',
+  description: 'A check failed in any report failed; else passed in any, passed; else it stays skipped. Each finding and each failure is kept once.',
+  options: [{ name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write the merged report: junit:FILE or json:FILE' }],
+  positionals: [{ name: 'FILE.json', description: 'JSON reports written by contracts fuzz or contracts check (--report json:FILE)' }],
+  examples: [{ command: 'contracts merge-reports shard-1.json shard-2.json --report junit:reports/fuzz.xml', description: 'One JUnit report for the CI dashboard' }],
+  async run(options, positionals, io) {
+    if (positionals.length === 0) throw new ContractsError('USAGE', 'name the JSON reports to merge');
+    const [{ mergeReports, readReports }, { parseReportTargets, writeReports }, { fuzzConsoleReport, writeFuzzJson }] = await Promise.all([
+      import('../fuzz/merge-reports.js'),
+      import('../runner/reports/write-reports.js'),
+      import('../fuzz/fuzz-report.js'),
+    ]);
+    const targets = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const run = mergeReports(await readReports(positionals.map((file) => path.resolve(io.cwd, file))));
+    io.out(fuzzConsoleReport(run, false));
+    await writeReports(run, targets.filter((target) => target.kind === 'junit'), io.redactor);
+    for (const target of targets.filter((candidate) => candidate.kind === 'json')) await writeFuzzJson(run, target.file, io.redactor);
+    return run.error ? exitCodes.cannotRun : run.summary.failed > 0 || run.failures.length > 0 ? exitCodes.failed : exitCodes.ok;
+  },
+};

@@ -45,7 +45,7 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
 
 /** The run marker and the sandbox's port vary from run to run; the curl line shows neither. */
 function stable(run: FuzzRun, text: string, embedded: boolean): string {
-  let shown = text.split(run.marker).join('RUN');
+  let shown = run.marker === '' ? text : text.split(run.marker).join('RUN');
   if (embedded) for (const target of Object.values(run.targets)) if (target) shown = shown.split(target).join('http://127.0.0.1:$SANDBOX_PORT');
   return shown;
 }
