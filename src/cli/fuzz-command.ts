@@ -63,6 +63,9 @@ export const fuzzCommand: Command = {
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
+    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
+      io.err('contracts fuzz: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
+    }
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     if (settings.baseUrl === undefined) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');

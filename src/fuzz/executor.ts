@@ -89,6 +89,8 @@ export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
   return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
 }
 
+export const maxFailures = 200;
+
 export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
 
 export class Executor {
@@ -190,8 +192,15 @@ export class Executor {
     };
   }
 
+  /** Distinct failures left out once `maxFailures` were kept: a hostile target cannot grow the report without end. */
+  omittedFailures = 0;
+
   /** Keeps a failure (a later, smaller reproduction of the same failure replaces an earlier one). */
   keep(failure: FuzzFailure): void {
+    if (!this.failures.has(failure.key) && this.failures.size >= maxFailures) {
+      this.omittedFailures++;
+      return;
+    }
     this.failures.set(failure.key, failure);
   }
 

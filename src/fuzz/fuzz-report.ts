@@ -35,6 +35,7 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
         `      reproduce: ${stable(run, failure.curl, embedded)}`,
       );
     }
+    if (run.omittedFailures) lines.push(`  … and ${run.omittedFailures} more distinct failures, not kept`);
     lines.push('', `Repeat this run with --seed ${run.seed}.`);
   }
   if (run.notRun.length > 0) lines.push('', `Not run: ${run.notRun.length} checks (${run.results.find((result) => result.reason?.startsWith('not run: '))?.reason?.slice(9) ?? 'the run stopped early'})`);

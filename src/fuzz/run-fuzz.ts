@@ -46,6 +46,8 @@ export interface FuzzRun extends CheckRun {
   seed: number;
   marker: string;
   requests: number;
+  /** Distinct failures past the first 200, not kept. */
+  omittedFailures?: number;
 }
 
 /** Shrinking stops after this many extra requests per failure: a minimal case is good, an endless run is not. */
@@ -114,6 +116,7 @@ export class FuzzRunner {
     return {
       mode: options.readOnly ? 'read-only' : 'full', targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started,
       ...(error ? { error } : {}), failures: [...executor.failures.values()], seed: options.seed, marker: options.marker, requests: executor.requests,
+      ...(executor.omittedFailures > 0 ? { omittedFailures: executor.omittedFailures } : {}),
     };
   }
 

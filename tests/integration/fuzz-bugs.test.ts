@@ -11,7 +11,7 @@ import { main } from '../../src/cli/main.js';
 import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
 
 const seeds = [1, 2, 3];
-const env = { CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417', PATH: process.env.PATH };
+const env = { CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417', WEBHOOKS_TOKEN: 'fuzz-webhooks-token-9981', PATH: process.env.PATH };
 
 interface Failure { id: string; check: string; operation: string; status: number; seed: number; curl: string; message: string; note: string }
 interface Report { seed: number; failures: Failure[] }
@@ -81,13 +81,19 @@ describe('contracts fuzz against a server with planted bugs', () => {
     }
   });
 
-  it('never prints the API key, and the curl lines refer to it as "$CLIENT_SESSION_API_KEY"', () => {
+  it('never prints a credential or a webhook secret it made up; curl lines refer to credentials as "$VARIABLE"', async () => {
     for (const run of runs) {
-      expect(run.stdout).not.toContain(env.CLIENT_SESSION_API_KEY);
-      expect(JSON.stringify(run.report)).not.toContain(env.CLIENT_SESSION_API_KEY);
+      const report = await readFile(path.join(dir, `seed-${run.seed}.json`), 'utf8');
+      for (const text of [run.stdout, report]) {
+        expect(text).not.toContain(env.CLIENT_SESSION_API_KEY);
+        expect(text).not.toContain(env.WEBHOOKS_TOKEN);
+        expect(text).not.toMatch(/fuzz-secret-/);
+      }
     }
     const session = runs[0]!.report.failures.find((failure) => failure.check === 'negative_data_rejection' && failure.operation === 'retrieveClientSession')!;
     expect(session.curl).toContain(`-H 'X-API-KEY: '"$CLIENT_SESSION_API_KEY"`);
+    const hooks = runs[0]!.report.failures.find((failure) => failure.check === 'not_a_server_error' && failure.operation === 'createWebhook')!;
+    expect(hooks.curl).toContain(`-H 'Authorization: Bearer '"$WEBHOOKS_TOKEN"`);
   });
 
   it('--replay re-sends the saved failures: still failing against the buggy server, no longer against the sandbox', async () => {
