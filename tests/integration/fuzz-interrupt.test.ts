@@ -36,7 +36,7 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
 
   it('exits 2 with one line naming the URL when nothing listens', async () => {
     const port = await freePort();
-    const { code, stderr, stdout } = await runCli(['fuzz', '--base-url', `http://127.0.0.1:${port}`, '--seed', '1']);
+    const { code, stderr, stdout } = await runCli(['fuzz', '--base-url', `http://127.0.0.1:${port}`, '--seed', '1'], { env: { CLIENT_SESSION_API_KEY: 'fuzz-test-key-0001' } });
     expect(code).toBe(2);
     expect(stderr).toMatch(new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`));
     expect(stderr.trim().split('\n')).toHaveLength(1);
