@@ -7,6 +7,7 @@ import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
 import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
+import { fuzzCommand, mergeReportsCommand } from './fuzz-command.js';
 import { generateCommand } from './generate-command.js';
 import { diffCommand } from './diff-command.js';
 import { commandHelp, mainHelp } from './help.js';
@@ -16,7 +17,7 @@ import { parseCommandArgs } from './parse-args.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, diffCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, fuzzCommand, mergeReportsCommand, diffCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has

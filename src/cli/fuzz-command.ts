@@ -1,0 +1,223 @@
+// `contracts fuzz`: generated requests against the embedded sandbox (no --base-url) or a server, with the
+// conformance checks plus fuzzing's own; each distinct failure shrunk, with a seed, an id and a curl line.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { apiNames, selectApis, type ApiName } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+import { phases, type Phase } from '../fuzz/fuzz-case.js';
+import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+
+export const fuzzCommand: Command = {
+  name: 'fuzz',
+  summary: 'Generate requests from the specs and check every answer; failures shrunk, with a curl line',
+  usage: '[options]',
+  description: [
+    'Sends requests generated from the specs: the spec\'s examples, edge values (enum values, lengths and bounds ±1,',
+    'int64 edges, per_page 0/1/100/101, unicode, very long strings), random valid requests (fast-check), requests',
+    'that break exactly one constraint, and random sequences over the webhooks API. Every request is judged by the',
+    'same validators first: a valid request must pass them and a negative one must fail them, or it is not sent.',
+    '',
+    'Every answer gets the conformance checks plus not_a_server_error, positive_data_acceptance (a valid request is',
+    'not refused with 400/422), negative_data_rejection (an invalid one is not answered 2xx), ignored_auth, and in',
+    'sequences use_after_free, ensure_resource_availability and the seed\'s rules (events, secret masking).',
+    '',
+    'Without --base-url it starts the embedded sandbox on a free loopback port and fuzzes it. Webhooks it creates carry',
+    'a run marker in config.url (always --hook-url) and are deleted at the end, also on failure and on Ctrl-C.',
+    'Credentials come only from the environment (CLIENT_SESSION_API_KEY, CLIENT_SESSION_CLIENT_TOKEN, WEBHOOKS_TOKEN);',
+    'curl lines refer to them as "$CLIENT_SESSION_API_KEY", never by value. The same --seed repeats a run exactly.',
+  ].join('\n'),
+  options: [
+    { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+    { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to fuzz; without it, the embedded sandbox on a free port' },
+    { name: 'phases', type: 'string', valueName: 'list', description: `Comma-separated phases: ${phases.join(',')}`, default: phases.join(',') },
+    { name: 'max-examples', type: 'string', valueName: 'n', description: 'Cases per operation and phase (stateful: sequences = n/5)', default: '25' },
+    { name: 'seed', type: 'string', valueName: 'n', description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)' },
+    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls', default: 'octo' },
+    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is a loopback port where nothing listens', default: 'http://127.0.0.1:9/contracts-check' },
+    { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
+    { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+    { name: 'read-only', type: 'boolean', description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)' },
+    { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600' },
+    { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100' },
+    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)' },
+    { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)' },
+    { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
+  ],
+  examples: [
+    { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
+    { command: 'contracts fuzz --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --hook-url https://hooks.example.com/in --rate 10', description: 'Staging, gently' },
+    { command: 'contracts fuzz --seed 1234 --phases negative', description: 'Repeat a run\'s negative phase exactly' },
+    { command: 'contracts fuzz --replay reports/fuzz.json --base-url https://staging.example.com', description: 'After a fix: do the saved failures still reproduce?' },
+  ],
+  async run(options, positionals, io) {
+    if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
+    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const settings = validate(options);
+    const [{ FuzzRunner }, { fuzzConsoleReport }, { parseReportTargets, writeReports }, { writeFuzzJson }] = await Promise.all([
+      import('../fuzz/run-fuzz.js'),
+      import('../fuzz/fuzz-report.js'),
+      import('../runner/reports/write-reports.js'),
+      import('../fuzz/fuzz-report.js'),
+    ]);
+    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
+    const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
+    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
+      io.err('contracts fuzz: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
+    }
+    let sandbox: { url: string; stop(): Promise<void> } | undefined;
+    if (settings.baseUrl === undefined) {
+      const { startSandbox } = await import('../sandbox/start-sandbox.js');
+      sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    }
+    const baseUrl = settings.baseUrl ?? sandbox!.url;
+    if (saved) {
+      try {
+        return await replay(saved, baseUrl, settings, io, sandbox !== undefined);
+      } finally {
+        await sandbox?.stop();
+      }
+    }
+    const runner = new FuzzRunner({
+      apis: selected,
+      baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
+      phases: settings.phases,
+      maxExamples: settings.maxExamples,
+      seed: settings.seed,
+      owner: settings.owner,
+      repo: settings.repo,
+      hookUrl: settings.hookUrl,
+      timeoutMs: settings.timeoutMs,
+      strict: Boolean(options.strict),
+      readOnly: settings.readOnly,
+      maxTimeMs: settings.maxTimeS * 1000,
+      rate: sandbox ? 0 : settings.rate,
+      marker: randomBytes(4).toString('hex'),
+      ...(settings.shard ? { shard: settings.shard } : {}),
+      env: io.env,
+      log: (line) => io.err(`contracts fuzz: ${line}`),
+      addSecret: (secret) => io.redactor.add(secret),
+    });
+    const onSignal = (signal: string) => {
+      io.err(`contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`);
+      runner.interrupt();
+    };
+    const onInt = () => onSignal('SIGINT');
+    const onTerm = () => onSignal('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    let run;
+    try {
+      run = await runner.run();
+    } finally {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      await sandbox?.stop();
+    }
+    io.out(fuzzConsoleReport(run, sandbox !== undefined));
+    await writeReports(run, reports.filter((target) => target.kind === 'junit'), io.redactor);
+    for (const target of reports.filter((candidate) => candidate.kind === 'json')) await writeFuzzJson(run, target.file, io.redactor);
+    if (run.error) {
+      io.err(`contracts fuzz: ${run.error.toLine()}`);
+      return exitCodes.cannotRun;
+    }
+    return run.summary.failed > 0 || run.failures.length > 0 ? exitCodes.failed : exitCodes.ok;
+  },
+};
+
+async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl: string, settings: ReturnType<typeof validate>, io: Io, embedded: boolean): Promise<number> {
+  const { replayFailures } = await import('../fuzz/replay.js');
+  const outcomes = await replayFailures(saved, baseUrl, {
+    env: io.env, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
+    strict: settings.strict, seed: settings.seed, timeoutMs: settings.timeoutMs, log: (line) => io.err(`contracts fuzz: ${line}`), addSecret: (secret) => io.redactor.add(secret),
+  });
+  for (const { failure, reproduced, status, reason } of outcomes) {
+    const verdict = reproduced === undefined ? `not replayed: ${reason}` : reproduced ? `still fails (answered ${status})` : `no longer fails (answered ${status})`;
+    io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
+  }
+  const still = outcomes.filter((outcome) => outcome.reproduced === true).length;
+  io.out(`${still} of ${outcomes.length} saved failures still fail`);
+  return still > 0 ? exitCodes.failed : exitCodes.ok;
+}
+
+function validate(options: ParsedOptions) {
+  for (const name of ['owner', 'repo']) {
+    if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
+  }
+  const baseUrl = options['base-url'] as string | undefined;
+  if (baseUrl !== undefined) checkHttpUrl('--base-url', baseUrl, true);
+  const hookUrl = String(options['hook-url']);
+  checkHttpUrl('--hook-url', hookUrl, false);
+  const chosen = String(options.phases).split(',').map((phase) => phase.trim()).filter(Boolean);
+  const unknown = chosen.find((phase) => !(phases as readonly string[]).includes(phase));
+  if (unknown !== undefined || chosen.length === 0) throw new ContractsError('USAGE', `--phases takes a comma-separated list of ${phases.join(', ')}, not "${String(options.phases)}"`);
+  const number = (name: string, min: number, max: number): number => {
+    const value = Number(options[name]);
+    if (!Number.isInteger(value) || value < min || value > max) throw new ContractsError('USAGE', `--${name} must be a whole number from ${min} to ${max}, not "${String(options[name])}"`);
+    return value;
+  };
+  const seed = options.seed === undefined ? randomBytes(4).readUInt32BE() >>> 1 : number('seed', 0, 2 ** 31 - 1);
+  const shardMatch = options.shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(String(options.shard));
+  if (options.shard !== undefined && (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2]))) {
+    throw new ContractsError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not "${String(options.shard)}"`);
+  }
+  const shard = shardMatch ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) } : undefined;
+  const readOnly = Boolean(options['read-only']);
+  if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
+  return {
+    baseUrl,
+    hookUrl,
+    phases: phases.filter((phase) => chosen.includes(phase)) as Phase[],
+    maxExamples: number('max-examples', 1, 100_000),
+    seed,
+    owner: String(options.owner),
+    repo: String(options.repo),
+    timeoutMs: number('timeout', 1, 600_000),
+    maxTimeS: number('max-time', 1, 86_400),
+    rate: number('rate', 0, 100_000),
+    strict: Boolean(options.strict),
+    shard,
+    readOnly,
+  };
+}
+
+function checkHttpUrl(flag: string, value: string, bare: boolean): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new ContractsError('USAGE', `${flag} must be an http(s) URL, such as https://staging.example.com`);
+  if (url.username !== '' || url.password !== '') throw new ContractsError('USAGE', `${flag} must not carry a user or password: credentials come only from the environment`);
+  if (bare && (url.search !== '' || url.hash !== '')) throw new ContractsError('USAGE', `${flag} must not carry a query or a fragment`);
+}
+
+/**
+ * `contracts merge-reports a.json b.json … --report junit:… --report json:…`: one report from the JSON reports of
+ * the shards of a run. (Registered in main.ts's command table like every command.)
+ */
+export const mergeReportsCommand: Command = {
+  name: 'merge-reports',
+  summary: 'Merge the JSON reports of several runs (the shards of one fuzz run) into one report',
+  usage: 'FILE.json... [--report kind:file]...',
+  description: 'A check failed in any report failed; else passed in any, passed; else it stays skipped. Each finding and each failure is kept once.',
+  options: [{ name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write the merged report: junit:FILE or json:FILE' }],
+  positionals: [{ name: 'FILE.json', description: 'JSON reports written by contracts fuzz or contracts check (--report json:FILE)' }],
+  examples: [{ command: 'contracts merge-reports shard-1.json shard-2.json --report junit:reports/fuzz.xml', description: 'One JUnit report for the CI dashboard' }],
+  async run(options, positionals, io) {
+    if (positionals.length === 0) throw new ContractsError('USAGE', 'name the JSON reports to merge');
+    const [{ mergeReports, readReports }, { parseReportTargets, writeReports }, { fuzzConsoleReport, writeFuzzJson }] = await Promise.all([
+      import('../fuzz/merge-reports.js'),
+      import('../runner/reports/write-reports.js'),
+      import('../fuzz/fuzz-report.js'),
+    ]);
+    const targets = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const run = mergeReports(await readReports(positionals.map((file) => path.resolve(io.cwd, file))));
+    io.out(fuzzConsoleReport(run, false));
+    await writeReports(run, targets.filter((target) => target.kind === 'junit'), io.redactor);
+    for (const target of targets.filter((candidate) => candidate.kind === 'json')) await writeFuzzJson(run, target.file, io.redactor);
+    return run.error ? exitCodes.cannotRun : run.summary.failed > 0 || run.failures.length > 0 ? exitCodes.failed : exitCodes.ok;
+  },
+};

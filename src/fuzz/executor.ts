@@ -1,0 +1,355 @@
+// The one part of fuzzing that does I/O: binds a case to what the run owns, re-judges it with the validators,
+// sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
+// per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
+// each carries the run marker in config.url, and each is deleted at the end.
+import { checkExchange } from '../core/check-exchange.js';
+import { ContractsError } from '../core/errors.js';
+import type { Contract } from '../core/compile-contract.js';
+import type { CompiledSpec } from '../core/compile-spec.js';
+import type { CheckName, Finding } from '../core/finding.js';
+import type { CapturedExchange, HttpCapture } from '../runner/http-capture.js';
+import type { ResultCollector } from '../runner/results.js';
+import { parseJson } from '../runner/sequence-context.js';
+import { curlLine, type SentRequest } from './curl-line.js';
+import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
+import { asCheck, ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
+import { violations, type OperationModel, type ParamValue, type RequestData, type Violation } from './request-model.js';
+
+export interface ApiTarget {
+  api: string;
+  baseUrl: string;
+  contract: Contract;
+  compiled: CompiledSpec;
+  models: Map<string, OperationModel>;
+}
+
+export interface ExecutorOptions {
+  capture: HttpCapture;
+  env: NodeJS.ProcessEnv;
+  owner: string;
+  repo: string;
+  hookUrl: string;
+  /** Unique to this run: every config.url it sends carries it, so its hooks can be found and swept. */
+  marker: string;
+  /** Requests per second at most; 0 for no cap. */
+  rate: number;
+  strict: boolean;
+  results: ResultCollector;
+  seed: number;
+  /** Wall-clock end of the run (--max-time), in performance.now() milliseconds. */
+  deadline: number;
+  log: (line: string) => void;
+  /** A secret the run made up: redacted from everything written. */
+  addSecret: (secret: string) => void;
+}
+
+export interface Sent {
+  sent: SentRequest;
+  exchange: CapturedExchange;
+  json: unknown;
+  durationMs: number;
+}
+
+export type Verdict = 'positive' | 'negative' | 'unauthenticated';
+
+export interface CaseResult {
+  case: FuzzCase;
+  verdict: Verdict;
+  sent: Sent;
+  findings: Finding[];
+}
+
+export interface FuzzFailure {
+  id: string;
+  key: string;
+  api: string;
+  operation: string;
+  check: string;
+  status: number;
+  message: string;
+  phase: string;
+  note: string;
+  curl: string;
+  seed: number;
+  /** The request as the run sent it, for --replay. */
+  request: SentRequest;
+}
+
+/** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
+export function classify(model: OperationModel, compiled: CompiledSpec, request: RequestData): { verdict: Verdict; broken: Violation[] } {
+  const broken = violations(model, compiled, request);
+  if (broken.length === 0) return { verdict: 'positive', broken };
+  const onlyCredentials = broken.every((violation) => model.apiKeyHeaders.some((header) => violation.where === `header ${header}`));
+  return { verdict: onlyCredentials ? 'unauthenticated' : 'negative', broken };
+}
+
+/** A case is sent only as what it claims: a positive that the validators refuse, or a negative they accept, is not. */
+export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
+  if (fuzzCase.intent === 'derive') return true;
+  return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
+}
+
+export const maxFailures = 200;
+
+export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
+
+export class Executor {
+  readonly failures = new Map<string, FuzzFailure>();
+  /** Hooks this run created and has not seen deleted, by id → their config.url. */
+  readonly ownHooks = new Map<number, string>();
+  private nextSlot = 0;
+  private hookCount = 0;
+  sharedHook: number | undefined;
+  sharedDelivery: number | undefined;
+  requests = 0;
+  dropped = 0;
+
+  constructor(readonly options: ExecutorOptions) {}
+
+  /** An operational fault met inside a fast-check property (which would take it for a failing case). */
+  fatal: ContractsError | undefined;
+
+  get expired(): boolean {
+    return performance.now() > this.options.deadline || this.options.capture.interrupted || this.fatal !== undefined;
+  }
+
+  /** Runs a step of a property: an operational fault stops the run instead of being shrunk as if it were a bug. */
+  async guarded<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ContractsError)) throw error;
+      this.fatal ??= error;
+      return otherwise;
+    }
+  }
+
+  /** Throws the fault that stopped the run, if any (after fast-check has returned). */
+  rethrow(): void {
+    if (this.fatal) throw this.fatal;
+    if (this.options.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted');
+  }
+
+  markerUrl(): string {
+    const url = new URL(this.options.hookUrl);
+    url.searchParams.set('contracts-fuzz', `${this.options.marker}-${++this.hookCount}`);
+    return url.toString();
+  }
+
+  /** Binds, re-judges and sends one case; undefined when it is not what it claims (then it is never sent). */
+  async runCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<CaseResult | undefined> {
+    const model = target.models.get(fuzzCase.operationId)!;
+    let freshHook: number | undefined;
+    if (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined) {
+      freshHook = await this.createHook(target);
+      if (freshHook === undefined) return undefined;
+    }
+    const request = this.bind(model, fuzzCase, freshHook);
+    const { verdict, broken } = classify(model, target.compiled, request);
+    if (!sendable(fuzzCase, verdict)) {
+      this.dropped++;
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook);
+      return undefined;
+    }
+    const sent = await this.send(this.toSent(target, model, request));
+    const status = sent.exchange.status;
+    const operation = model.operationId;
+    const judged: [CheckName, Finding[]][] = [[asCheck('not_a_server_error'), notAServerError(operation, status)]];
+    if (verdict === 'positive') {
+      const result = checkExchange(target.contract, sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json }, { operationId: operation, strict: this.options.strict });
+      for (const check of result.applied) judged.push([check, result.findings.filter((finding) => finding.check === check)]);
+      judged.push([asCheck('positive_data_acceptance'), positiveDataAcceptance(operation, status)]);
+    } else if (verdict === 'unauthenticated') {
+      judged.push([asCheck('ignored_auth'), ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
+    } else {
+      judged.push([asCheck('negative_data_rejection'), negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`)]);
+    }
+    for (const [check, findings] of judged) this.options.results.record(target.api, operation, check, findings, sent.durationMs);
+    await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined);
+    return { case: fuzzCase, verdict, sent, findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')) };
+  }
+
+  /** The failures of a result not seen before in this run (by check, operation, status and finding). */
+  newFailures(target: ApiTarget, result: CaseResult): FuzzFailure[] {
+    return result.findings.map((finding) => this.failureOf(target, result.case, result.sent, finding)).filter((failure) => !this.failures.has(failure.key));
+  }
+
+  failureOf(target: ApiTarget, fuzzCase: Pick<FuzzCase, 'phase' | 'note'>, sent: Sent, finding: Finding): FuzzFailure {
+    const key = [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
+    return {
+      id: shortHash(`${this.options.seed}\u0000${key}`),
+      key,
+      api: target.api,
+      operation: finding.operation,
+      check: finding.check,
+      status: sent.exchange.status,
+      message: finding.message,
+      phase: fuzzCase.phase,
+      note: fuzzCase.note,
+      curl: curlLine(sent.sent),
+      seed: this.options.seed,
+      request: sent.sent,
+    };
+  }
+
+  /** Distinct failures left out once `maxFailures` were kept: a hostile target cannot grow the report without end. */
+  omittedFailures = 0;
+
+  /** Keeps a failure (a later, smaller reproduction of the same failure replaces an earlier one). */
+  keep(failure: FuzzFailure): void {
+    if (!this.failures.has(failure.key) && this.failures.size >= maxFailures) {
+      this.omittedFailures++;
+      return;
+    }
+    this.failures.set(failure.key, failure);
+  }
+
+  /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
+  bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
+    const { env } = this.options;
+    const request: RequestData = structuredClone(fuzzCase.request);
+    const hookId = freshHook ?? this.sharedHook;
+    const bindings: Record<string, ParamValue | undefined> = {
+      owner: this.options.owner,
+      repo: this.options.repo,
+      hook_id: hookId,
+      delivery_id: this.sharedDelivery,
+      cursor: fuzzCase.cursor ? this.sharedDelivery : undefined,
+      clientToken: env.CLIENT_SESSION_CLIENT_TOKEN || undefined,
+    };
+    for (const param of model.params) {
+      const bag = request[param.in === 'header' ? 'headers' : param.in];
+      if (param.name in bindings && !(param.name in bag) && bindings[param.name] !== undefined) bag[param.name] = bindings[param.name]!;
+    }
+    for (const header of model.apiKeyHeaders) {
+      if (!fuzzCase.omit?.includes(header) && !(header in request.headers)) request.headers[header] = env.CLIENT_SESSION_API_KEY || placeholderApiKey;
+    }
+    if (isPlainObject(request.body) && !fuzzCase.keepPath) {
+      const body = request.body;
+      const ownUrl = hookId !== undefined ? this.ownHooks.get(Number(request.path.hook_id ?? hookId)) : undefined;
+      if (model.operationId === 'createWebhook') {
+        if (body.config === undefined) body.config = { url: this.markerUrl() };
+        else if (isPlainObject(body.config)) body.config.url = this.markerUrl();
+      } else if (model.operationId === 'updateWebhook' && isPlainObject(body.config) && ownUrl) {
+        body.config.url = ownUrl;
+      } else if (model.operationId === 'updateWebhookConfig' && 'url' in body && ownUrl) {
+        body.url = ownUrl;
+      }
+    }
+    return request;
+  }
+
+  toSent(target: ApiTarget, model: OperationModel, request: RequestData): SentRequest {
+    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(request.path[name] ?? '')));
+    const url = new URL(target.baseUrl + path);
+    for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, String(value));
+    const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [name, String(value)]);
+    if (this.options.env.WEBHOOKS_TOKEN && target.api === 'repository-webhooks') headers.push(['Authorization', `Bearer ${this.options.env.WEBHOOKS_TOKEN}`]);
+    if (request.body !== undefined) headers.push(['content-type', 'application/json']);
+    return { method: model.method, url: url.toString(), headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
+  }
+
+  /** Sends one request at the --rate cap; cleanup requests go out even after an interrupt. */
+  async send(sent: SentRequest, cleanup = false): Promise<Sent> {
+    if (this.options.rate > 0) {
+      const now = performance.now();
+      const wait = this.nextSlot - now;
+      this.nextSlot = Math.max(now, this.nextSlot) + 1000 / this.options.rate;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const { capture } = this.options;
+    capture.last = undefined;
+    const started = performance.now();
+    const request = new Request(sent.url, { method: sent.method, headers: sent.headers, redirect: 'manual', ...(sent.body !== undefined ? { body: sent.body } : {}) });
+    await (cleanup ? capture.cleanupFetch(request) : capture.fetch(request));
+    this.requests++;
+    const exchange = capture.last as CapturedExchange | undefined;
+    if (!exchange) throw new Error(`no exchange was captured for ${sent.method} ${sent.url}`);
+    return { sent, exchange, json: parseJson(exchange.body), durationMs: performance.now() - started };
+  }
+
+  /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */
+  async call(target: ApiTarget, operationId: string, request: Partial<RequestData>, cleanup = false): Promise<Sent> {
+    const model = target.models.get(operationId)!;
+    const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
+    full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
+    return this.send(this.toSent(target, model, full), cleanup);
+  }
+
+  async createHook(target: ApiTarget, body: Record<string, unknown> = { name: 'web', events: ['push'] }): Promise<number | undefined> {
+    const url = this.markerUrl();
+    const sent = await this.call(target, 'createWebhook', { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } });
+    const id = (sent.json as { id?: unknown } | undefined)?.id;
+    if (sent.exchange.status !== 201 || typeof id !== 'number') return undefined;
+    this.ownHooks.set(id, url);
+    return id;
+  }
+
+  /** The shared hook and one delivery of it (a ping), for the operations that act on them. */
+  async prepareWebhooks(target: ApiTarget): Promise<string | undefined> {
+    this.sharedHook = await this.createHook(target);
+    if (this.sharedHook === undefined) return `createWebhook did not answer 201 with an integer id for ${this.options.owner}/${this.options.repo}: does the repository exist, and may the token write hooks?`;
+    const path = { hook_id: this.sharedHook };
+    await this.call(target, 'pingWebhook', { path });
+    for (let attempt = 0; attempt < 50 && this.sharedDelivery === undefined; attempt++) {
+      const list = await this.call(target, 'listWebhookDeliveries', { path });
+      const first = Array.isArray(list.json) ? (list.json[0] as { id?: unknown } | undefined)?.id : undefined;
+      if (typeof first === 'number') this.sharedDelivery = first;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return this.sharedDelivery === undefined ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping` : undefined;
+  }
+
+  private async afterCase(target: ApiTarget, model: OperationModel, sent: Sent, freshHook: number | undefined, kept: RequestData | undefined): Promise<void> {
+    const id = (sent.json as { id?: unknown } | undefined)?.id;
+    if (model.operationId === 'createWebhook' && sent.exchange.status === 201 && typeof id === 'number') {
+      const config = (kept?.body as { config?: { url?: unknown } } | undefined)?.config;
+      this.ownHooks.set(id, typeof config?.url === 'string' ? config.url : '');
+      if (!kept) await this.deleteHook(target, id);
+    }
+    if (freshHook !== undefined) {
+      if (model.operationId === 'deleteWebhook' && sent.exchange.status === 204) this.ownHooks.delete(freshHook);
+      else await this.deleteHook(target, freshHook);
+    }
+  }
+
+  async deleteHook(target: ApiTarget, id: number): Promise<void> {
+    const sent = await this.call(target, 'deleteWebhook', { path: { hook_id: id } }, true);
+    if (sent.exchange.status === 204 || sent.exchange.status === 404) this.ownHooks.delete(id);
+  }
+
+  /** Deletes every hook the run created, and any carrying its marker (a create whose answer was lost). */
+  async cleanup(target: ApiTarget): Promise<number> {
+    let deleted = 0;
+    for (const id of [...this.ownHooks.keys()]) {
+      await this.deleteHook(target, id);
+      deleted++;
+    }
+    for (let page = 1; page <= 50; page++) {
+      const list = await this.call(target, 'listWebhooks', { query: { per_page: 100, page } }, true);
+      if (list.exchange.status !== 200 || !Array.isArray(list.json) || list.json.length === 0) break;
+      for (const hook of list.json as { id?: unknown; config?: { url?: unknown } }[]) {
+        if (typeof hook.id === 'number' && typeof hook.config?.url === 'string' && hook.config.url.includes(`contracts-fuzz=${this.options.marker}-`)) {
+          await this.deleteHook(target, hook.id);
+          deleted++;
+        }
+      }
+      if (list.json.length < 100) break;
+    }
+    return deleted;
+  }
+}
+
+/** A finding's message without the values that vary from case to case, so one bug is one failure. */
+function normalize(message: string): string {
+  return message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
+}
+
+function shortHash(text: string): string {
+  // FNV-1a, 32 bits: stable across runs and platforms, enough to tell a run's failures apart.
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
+export { canonicalJson };

@@ -1,0 +1,51 @@
+// A generated test case, as data: which operation, which phase, the request, and what it is meant to be. The
+// executor binds what the run owns (owner/repo, the hooks it created, credentials) and re-judges the whole
+// request before sending: what a case claims to be is never trusted.
+import type { RequestData } from './request-model.js';
+
+export const phases = ['examples', 'boundaries', 'random', 'negative', 'stateful'] as const;
+export type Phase = (typeof phases)[number];
+
+/** Parameters the run supplies itself, never generated: they name what the run owns or its credentials. */
+export const boundParams = new Set(['owner', 'repo', 'hook_id', 'delivery_id', 'cursor', 'clientToken']);
+
+export interface FuzzCase {
+  api: string;
+  operationId: string;
+  phase: Phase;
+  request: RequestData;
+  /** What this case does, for a person: "per_page = 101", "body/config: unknown field \"x\"". */
+  note: string;
+  /**
+   * `derive`: positive or negative by what the validators say (examples, boundaries); `positive`/`negative`: the
+   * phase's claim, checked before sending (a case that is not what it claims is dropped, never sent).
+   */
+  intent: 'derive' | 'positive' | 'negative';
+  /** Headers to leave out that the run would otherwise add (the API key, for ignored_auth). */
+  omit?: string[];
+  /** A body path whose value the run must not overwrite (a mutated config.url). */
+  keepPath?: string;
+  /** The hook the case acts on: the run's shared hook, or one made for this case alone (a delete). */
+  hook?: 'shared' | 'fresh';
+  /** A hook this case creates is kept (a stateful sequence goes on with it); otherwise deleted at once. */
+  keepCreated?: boolean;
+  /** Send the cursor of the shared hook's deliveries. */
+  cursor?: boolean;
+}
+
+/** JSON with sorted keys and no spaces: the same case always prints the same way. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+  }
+  return value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

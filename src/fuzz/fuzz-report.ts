@@ -1,0 +1,66 @@
+// What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
+// distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
+// or on the port of the embedded sandbox, so the same seed prints the same text.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ContractsError } from '../core/errors.js';
+import type { Redactor } from '../runner/redact.js';
+import { jsonReport } from '../runner/reports/json-report.js';
+import type { FuzzRun } from './run-fuzz.js';
+
+export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
+  const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
+  for (const api of [...new Set(run.results.map((result) => result.api))]) {
+    lines.push(`${api} (${embedded ? 'embedded sandbox' : run.targets[api as keyof typeof run.targets]})`);
+    const results = run.results.filter((result) => result.api === api);
+    for (const operation of [...new Set(results.map((result) => result.operation))]) {
+      const checks = results.filter((result) => result.operation === operation);
+      const count = (status: string) => checks.filter((check) => check.status === status).length;
+      const mark = count('failed') > 0 ? '✗' : count('passed') > 0 ? '✓' : '-';
+      lines.push(`  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') ? `${count('failed')} failed` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`);
+      for (const check of checks.filter((candidate) => candidate.status === 'failed')) lines.push(`      ✗ ${check.check}${check.reason ? `: ${check.reason}` : ''}`);
+      // One line per reason: a choice like --read-only skips every check of an operation at once.
+      const skippedBy = new Map<string, string[]>();
+      for (const check of checks.filter((candidate) => candidate.status === 'skipped')) skippedBy.set(check.reason ?? '', [...(skippedBy.get(check.reason ?? '') ?? []), check.check]);
+      for (const [reason, names] of skippedBy) lines.push(`      - skipped: ${names.join(', ')}: ${reason}`);
+    }
+  }
+  if (run.failures.length > 0) {
+    lines.push('', `Failures (${run.failures.length} distinct, seed ${run.seed}):`);
+    for (const failure of run.failures) {
+      lines.push(
+        `  [${failure.id}] ${failure.check} · ${failure.operation} · ${failure.status}`,
+        `      ${failure.message}`,
+        `      case (${failure.phase}): ${failure.note}`,
+        `      reproduce: ${stable(run, failure.curl, embedded)}`,
+      );
+    }
+    if (run.omittedFailures) lines.push(`  … and ${run.omittedFailures} more distinct failures, not kept`);
+    lines.push('', `Repeat this run with --seed ${run.seed}.`);
+  }
+  if (run.notRun.length > 0) lines.push('', `Not run: ${run.notRun.length} checks (${run.results.find((result) => result.reason?.startsWith('not run: '))?.reason?.slice(9) ?? 'the run stopped early'})`);
+  const { passed, failed, skipped } = run.summary;
+  lines.push('', `${passed} passed, ${failed} failed, ${skipped} skipped; ${run.failures.length} distinct failures`);
+  return lines.join('\n');
+}
+
+/** The run marker and the sandbox's port vary from run to run; the curl line shows neither. */
+function stable(run: FuzzRun, text: string, embedded: boolean): string {
+  let shown = run.marker === '' ? text : text.split(run.marker).join('RUN');
+  if (embedded) for (const target of Object.values(run.targets)) if (target) shown = shown.split(target).join('http://127.0.0.1:$SANDBOX_PORT');
+  return shown;
+}
+
+/** `--report json:FILE`: the check report's shape, plus the seed and every failure with the request it sent. */
+export async function writeFuzzJson(run: FuzzRun, file: string, redactor: Redactor): Promise<void> {
+  const base = JSON.parse(jsonReport(run)) as Record<string, unknown>;
+  const text = redactor.redact(JSON.stringify({ ...base, seed: run.seed, requests: run.requests, failures: run.failures.map(({ key: _key, ...failure }) => failure) }, null, 2));
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, text);
+    await rename(temporary, file);
+  } catch (error) {
+    throw new ContractsError('REPORT_NOT_WRITABLE', `cannot write the json report to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -1,0 +1,246 @@
+// The request generators, one per phase, pure and seeded: examples and boundaries are fixed lists; random and
+// negative are fast-check arbitraries (so a failing case shrinks). Each case changes one thing from the smallest
+// valid request, so a failure names its cause.
+import fc from 'fast-check';
+import { boundParams, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
+import type { OperationModel, ParamModel, ParamValue, RequestData } from './request-model.js';
+import { schemaArbitrary } from './schema-arbitrary.js';
+import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
+
+export interface Generator {
+  api: string;
+  document: unknown;
+  model: OperationModel;
+}
+
+const generated = (param: ParamModel) => !boundParams.has(param.name);
+const bagOf = (param: ParamModel): 'path' | 'query' | 'headers' => (param.in === 'header' ? 'headers' : param.in);
+
+/** The smallest valid request: required parameters and required body fields at their smallest values. */
+export function baseRequest({ document, model }: Generator): RequestData {
+  const request: RequestData = { path: {}, query: {}, headers: {} };
+  for (const param of model.params.filter((p) => p.required && generated(p))) request[bagOf(param)][param.name] = toParam(minimalValue(document, param.schema));
+  if (model.body?.required) request.body = minimalValue(document, model.body.schema);
+  return request;
+}
+
+function caseOf(generator: Generator, phase: Phase, request: RequestData, note: string, intent: FuzzCase['intent'], extra: Partial<FuzzCase> = {}): FuzzCase {
+  return { api: generator.api, operationId: generator.model.operationId, phase, request, note, intent, ...hookFor(generator.model), ...extra };
+}
+
+function hookFor(model: OperationModel): Partial<FuzzCase> {
+  if (!model.params.some((param) => param.name === 'hook_id')) return {};
+  return { hook: model.method === 'DELETE' ? 'fresh' : 'shared' };
+}
+
+export function examplesPhase(generator: Generator): FuzzCase[] {
+  const { model, document } = generator;
+  const cases: FuzzCase[] = [caseOf(generator, 'examples', baseRequest(generator), 'the smallest valid request', 'derive')];
+  for (const [index, example] of (model.body?.examples ?? []).entries()) {
+    cases.push(caseOf(generator, 'examples', { ...baseRequest(generator), body: structuredClone(example) }, `request body example ${index + 1}`, 'derive'));
+  }
+  for (const param of model.params.filter(generated)) {
+    const schema = resolved(document, param.schema);
+    const examples = [...param.examples, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+    for (const example of examples) cases.push(withParam(generator, 'examples', param, toParam(example), `${param.name} = its example`));
+  }
+  return cases;
+}
+
+export function boundariesPhase(generator: Generator): FuzzCase[] {
+  const { model, document } = generator;
+  const cases: FuzzCase[] = [];
+  for (const param of model.params.filter(generated)) {
+    for (const value of boundaryValues(document, param.schema, param.in === 'header')) {
+      if (value !== null && typeof value === 'object') continue;
+      cases.push(withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`));
+    }
+    if (!param.required) cases.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
+  }
+  if (model.body) {
+    const base = baseRequest(generator);
+    cases.push(caseOf(generator, 'boundaries', { ...base, body: fullValue(document, model.body.schema) }, 'every optional body field present', 'derive'));
+    for (const { pointer, schema } of bodyFields(document, model.body.schema)) {
+      // config.url is always the run's own --hook-url: a generated address would have the target call it.
+      if (pointer === '/config/url' || pointer === '/url') continue;
+      for (const value of boundaryValues(document, schema)) {
+        cases.push(caseOf(generator, 'boundaries', { ...base, body: setAt(base.body ?? {}, pointer, value) }, `body${pointer} = ${short(value)}`, 'derive', keep(pointer)));
+      }
+    }
+  }
+  return cases;
+}
+
+/** Each constraint of the smallest valid request broken on its own: the negative phase's fixed part. */
+export function negativePhase(generator: Generator): FuzzCase[] {
+  const base = baseRequest(generator);
+  const full = generator.model.body ? [{ ...base, body: fullValue(generator.document, generator.model.body.schema) }] : [];
+  const seen = new Set<string>();
+  return [base, ...full].flatMap((request) => mutationsOf(generator, request)).filter((candidate) => {
+    const key = JSON.stringify([candidate.request, candidate.omit]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every single-constraint mutation of `request`, as negative cases. */
+export function mutationsOf(generator: Generator, request: RequestData): FuzzCase[] {
+  const { model, document } = generator;
+  const cases: FuzzCase[] = [];
+  const negative = (changed: RequestData, note: string, extra: Partial<FuzzCase> = {}) => cases.push(caseOf(generator, 'negative', changed, note, 'negative', extra));
+  for (const param of model.params.filter((p) => generated(p) || p.name === 'hook_id' || p.name === 'delivery_id')) {
+    for (const { note, value } of breakingValues(document, param.schema, true)) {
+      negative(setParam(request, param, toParam(value)), `${param.in} ${param.name}: ${note} (${short(value)})`);
+    }
+    if (param.required && param.in !== 'path') negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
+  }
+  for (const header of model.apiKeyHeaders) negative(request, `header ${header}: missing`, { omit: [header] });
+  if (model.body) {
+    const body = request.body ?? minimalValue(document, model.body.schema);
+    for (const { note, value } of breakingValues(document, model.body.schema, false)) negative({ ...request, body: value }, `body: ${note}`);
+    for (const { pointer, schema, parentStrict, required } of bodyFields(document, model.body.schema)) {
+      for (const { note, value } of breakingValues(document, schema, false)) negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
+      if (required && hasAt(body, pointer)) negative({ ...request, body: deleteAt(body, pointer) }, `body${pointer}: the required field is missing`, keep(pointer));
+      void parentStrict;
+    }
+    for (const pointer of strictObjects(document, model.body.schema)) {
+      if (pointer === '' || isPlainObject(getAt(body, pointer))) {
+        negative({ ...request, body: setAt(body, `${pointer}/unexpected_field`, 1) }, `body${pointer}: a field additionalProperties: false forbids`);
+      } else {
+        negative({ ...request, body: setAt(body, pointer, { ...(minimalValue(document, fieldSchema(document, model.body.schema, pointer)) as object), unexpected_field: 1 }) }, `body${pointer}: a field additionalProperties: false forbids`);
+      }
+    }
+  }
+  return cases;
+}
+
+/** Valid by construction after the validators' say: optional parameters and body fields drawn from their schemas. */
+export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
+  const { model, document } = generator;
+  const params = model.params.filter(generated);
+  const paramArbs = params.map((param) => {
+    const arb = schemaArbitrary(document, param.schema, { header: param.in === 'header' }).filter((value) => value === null || typeof value !== 'object').map((value) => toParam(value));
+    return param.required ? arb.map((value) => value as ParamValue | undefined) : fc.option(arb, { nil: undefined });
+  });
+  const body = model.body ? (model.body.required ? schemaArbitrary(document, model.body.schema) : fc.option(schemaArbitrary(document, model.body.schema), { nil: undefined })) : fc.constant(undefined);
+  return fc.tuple(fc.tuple(...paramArbs), body).map(([values, bodyValue]) => {
+    const request: RequestData = { path: {}, query: {}, headers: {} };
+    params.forEach((param, index) => {
+      if (values[index] !== undefined) request[bagOf(param)][param.name] = values[index]!;
+    });
+    if (bodyValue !== undefined) request.body = bodyValue;
+    return caseOf(generator, 'random', request, 'a request drawn from the schemas', 'positive');
+  });
+}
+
+/** A random valid request with one constraint broken; shrinking keeps it broken (the executor re-checks). */
+export function negativeArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(randomArbitrary(generator), fc.nat()).map(([valid, pick]) => {
+    const mutations = mutationsOf(generator, valid.request);
+    const chosen = mutations.length > 0 ? mutations[pick % mutations.length]! : { ...valid, intent: 'negative' as const };
+    return { ...chosen, note: `${chosen.note}, in a random request` };
+  });
+}
+
+function withParam(generator: Generator, phase: Phase, param: ParamModel, value: ParamValue, note: string): FuzzCase {
+  return caseOf(generator, phase, setParam(baseRequest(generator), param, value), note, 'derive');
+}
+
+function setParam(request: RequestData, param: ParamModel, value: ParamValue): RequestData {
+  const bag = bagOf(param);
+  return { ...request, [bag]: { ...request[bag], [param.name]: value } };
+}
+
+function dropParam(request: RequestData, param: ParamModel): RequestData {
+  const bag = bagOf(param);
+  const { [param.name]: _dropped, ...rest } = request[bag];
+  return { ...request, [bag]: rest };
+}
+
+function toParam(value: unknown): ParamValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value) ? (value as ParamValue) : JSON.stringify(value);
+}
+
+interface BodyField {
+  pointer: string;
+  schema: unknown;
+  required: boolean;
+  parentStrict: boolean;
+}
+
+/** Every property of the body schema, nested objects included (two levels: the specs' config objects). */
+function bodyFields(document: unknown, raw: unknown, prefix = '', depth = 0): BodyField[] {
+  const schema = resolved(document, raw);
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  const fields: BodyField[] = [];
+  for (const [name, sub] of Object.entries(properties)) {
+    const pointer = `${prefix}/${name}`;
+    fields.push({ pointer, schema: sub, required: required.includes(name), parentStrict: schema.additionalProperties === false });
+    if (depth < 2 && resolved(document, sub).properties) fields.push(...bodyFields(document, sub, pointer, depth + 1));
+  }
+  return fields;
+}
+
+function strictObjects(document: unknown, raw: unknown, prefix = '', depth = 0): string[] {
+  const schema = resolved(document, raw);
+  const here = schema.additionalProperties === false ? [prefix] : [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  if (depth >= 2) return here;
+  return [...here, ...Object.entries(properties).flatMap(([name, sub]) => strictObjects(document, sub, `${prefix}/${name}`, depth + 1))];
+}
+
+function fieldSchema(document: unknown, raw: unknown, pointer: string): unknown {
+  let schema: unknown = raw;
+  for (const segment of pointer.split('/').slice(1)) schema = (resolved(document, schema).properties as Record<string, unknown> | undefined)?.[segment] ?? {};
+  return schema;
+}
+
+/** A body with every optional field at its smallest value (objects filled in, one level down). */
+function fullValue(document: unknown, raw: unknown, depth = 0): unknown {
+  const schema = resolved(document, raw);
+  if (!schema.properties || depth > 2) return minimalValue(document, raw);
+  return Object.fromEntries(Object.entries(schema.properties as Record<string, unknown>).map(([name, sub]) => [name, fullValue(document, sub, depth + 1)]));
+}
+
+function setAt(root: unknown, pointer: string, value: unknown): unknown {
+  const segments = pointer.split('/').slice(1);
+  const copy = structuredClone(isPlainObject(root) ? root : {}) as Record<string, unknown>;
+  let node = copy;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isPlainObject(node[segment])) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  node[segments.at(-1)!] = value;
+  return copy;
+}
+
+function getAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const segment of pointer.split('/').slice(1)) node = isPlainObject(node) ? node[segment] : undefined;
+  return node;
+}
+
+function hasAt(root: unknown, pointer: string): boolean {
+  return getAt(root, pointer) !== undefined;
+}
+
+function deleteAt(root: unknown, pointer: string): unknown {
+  const segments = pointer.split('/').slice(1);
+  const copy = structuredClone(root) as Record<string, unknown>;
+  let node: unknown = copy;
+  for (const segment of segments.slice(0, -1)) node = isPlainObject(node) ? node[segment] : undefined;
+  if (isPlainObject(node)) delete node[segments.at(-1)!];
+  return copy;
+}
+
+/** A mutated or edge config.url is kept as generated: the run replaces only a valid one with its own marker URL. */
+function keep(pointer: string): Partial<FuzzCase> {
+  return pointer === '/config/url' || pointer === '/url' || pointer === '/config' ? { keepPath: pointer } : {};
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 40 ? `${text.slice(0, 30)}… (${text.length} chars)` : text;
+}

@@ -1,0 +1,125 @@
+// `contracts fuzz --replay REPORT.json`: re-sends each failing request a JSON report saved, bound afresh to what this
+// run owns (a new hook instead of the deleted one, the credentials from the environment), judges the answer with the
+// same checks, and says whether each failure still reproduces. A failure found in a sequence needs its sequence:
+// it is listed, not replayed.
+import { readFile } from 'node:fs/promises';
+import { apis, isApiName, specPath, type ApiName } from '../apis.js';
+import { compileContract } from '../core/compile-contract.js';
+import { compileSpec } from '../core/compile-spec.js';
+import { ContractsError } from '../core/errors.js';
+import { loadSpec } from '../core/load-spec.js';
+import { matchOperation } from '../core/operation-index.js';
+import { HttpCapture } from '../runner/http-capture.js';
+import { ResultCollector } from '../runner/results.js';
+import type { SentRequest } from './curl-line.js';
+import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
+import { boundParams, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
+import { operationModels, type RequestData } from './request-model.js';
+
+export interface SavedFailure {
+  id: string;
+  api: string;
+  operation: string;
+  check: string;
+  status: number;
+  phase: Phase;
+  note: string;
+  request: SentRequest;
+}
+
+export interface ReplayOutcome {
+  failure: SavedFailure;
+  /** undefined: not replayed (a sequence's failure), with `reason`. */
+  reproduced: boolean | undefined;
+  status?: number;
+  reason?: string;
+}
+
+export async function readSavedFailures(file: string): Promise<SavedFailure[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ContractsError('USAGE', `--replay: cannot read ${file} as a fuzz JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const failures = (parsed as { failures?: unknown }).failures;
+  if (!Array.isArray(failures) || !failures.every((failure) => isPlainObject(failure) && isPlainObject(failure.request) && typeof failure.check === 'string' && typeof failure.api === 'string')) {
+    throw new ContractsError('USAGE', `--replay: ${file} is not a JSON report of contracts fuzz (no "failures" with their requests)`);
+  }
+  return failures as SavedFailure[];
+}
+
+export async function replayFailures(failures: readonly SavedFailure[], baseUrl: string, options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline'> & { timeoutMs: number }): Promise<ReplayOutcome[]> {
+  const capture = new HttpCapture({ timeoutMs: options.timeoutMs });
+  const executor = new Executor({ ...options, capture, results: new ResultCollector(), deadline: Infinity });
+  const outcomes: ReplayOutcome[] = [];
+  const targets = new Map<ApiName, ApiTarget>();
+  try {
+    for (const failure of failures) {
+      if (!isApiName(failure.api)) {
+        outcomes.push({ failure, reproduced: undefined, reason: `unknown API "${failure.api}"` });
+        continue;
+      }
+      if (failure.phase === 'stateful') {
+        outcomes.push({ failure, reproduced: undefined, reason: `found in a sequence (${failure.note}): run contracts fuzz --seed with the report's seed` });
+        continue;
+      }
+      const target = targets.get(failure.api) ?? (await setUp(failure.api, baseUrl, executor));
+      targets.set(failure.api, target);
+      const fuzzCase = caseOf(target, failure);
+      if (!fuzzCase) {
+        outcomes.push({ failure, reproduced: undefined, reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec` });
+        continue;
+      }
+      const result = await executor.runCase(target, fuzzCase);
+      if (!result) {
+        outcomes.push({ failure, reproduced: undefined, reason: 'the saved request no longer is what it was (the spec changed?)' });
+        continue;
+      }
+      outcomes.push({ failure, reproduced: result.findings.some((finding) => finding.check === failure.check), status: result.sent.exchange.status });
+    }
+  } finally {
+    const webhooks = targets.get('repository-webhooks');
+    if (webhooks) await executor.cleanup(webhooks);
+  }
+  return outcomes;
+}
+
+async function setUp(api: ApiName, baseUrl: string, executor: Executor): Promise<ApiTarget> {
+  const spec = await loadSpec(specPath(apis[api]));
+  const models = operationModels(spec);
+  const target: ApiTarget = { api, baseUrl: baseUrl.replace(/\/+$/, ''), contract: compileContract(spec, { strict: executor.options.strict }), compiled: compileSpec(spec), models: new Map(models.map((model) => [model.operationId, model])) };
+  if (api === 'repository-webhooks') {
+    const problem = await executor.prepareWebhooks(target);
+    if (problem) throw new ContractsError('TARGET_UNREACHABLE', `--replay: ${problem}`);
+  }
+  return target;
+}
+
+/** The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh. */
+function caseOf(target: ApiTarget, failure: SavedFailure): FuzzCase | undefined {
+  const url = new URL(failure.request.url);
+  const match = matchOperation([...target.models.values()].map((model) => model.spec), failure.request.method, url.pathname);
+  if (!match) return undefined;
+  const model = target.models.get(match.operation.operationId)!;
+  const request: RequestData = { path: {}, query: {}, headers: {} };
+  for (const [name, value] of Object.entries(match.pathParams)) if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
+  delete request.path.owner;
+  delete request.path.repo;
+  for (const [name, value] of url.searchParams) if (!boundParams.has(name)) request.query[name] = value;
+  const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
+  for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
+    const value = sentHeaders.get(param.name.toLowerCase());
+    if (value !== undefined) request.headers[param.name] = value;
+  }
+  if (failure.request.body !== undefined) request.body = JSON.parse(failure.request.body);
+  const configUrl = isPlainObject(request.body) ? (isPlainObject(request.body.config) ? request.body.config.url : request.body.url) : undefined;
+  const ownUrl = typeof configUrl === 'string' && configUrl.includes('contracts-fuzz=');
+  return {
+    api: target.api, operationId: model.operationId, phase: failure.phase, note: failure.note, intent: 'derive', request,
+    omit: model.apiKeyHeaders.filter((header) => !sentHeaders.has(header.toLowerCase())),
+    ...(configUrl !== undefined && !ownUrl ? { keepPath: isPlainObject((request.body as Record<string, unknown>).config) ? '/config/url' : '/url' } : {}),
+    ...(model.params.some((param) => param.name === 'hook_id') && request.path.hook_id === undefined ? { hook: model.method === 'DELETE' ? 'fresh' : 'shared' } : {}),
+    ...(url.searchParams.has('cursor') ? { cursor: true } : {}),
+  };
+}

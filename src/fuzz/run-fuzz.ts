@@ -1,0 +1,272 @@
+// Runs the phases against each API: the fixed lists (examples, boundaries, the negative phase's single-constraint
+// breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
+// failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
+import fc from 'fast-check';
+import { apis, specPath, type ApiName } from '../apis.js';
+import { compileContract } from '../core/compile-contract.js';
+import { compileSpec } from '../core/compile-spec.js';
+import { ContractsError } from '../core/errors.js';
+import type { CheckName } from '../core/finding.js';
+import { loadSpec } from '../core/load-spec.js';
+import { HttpCapture } from '../runner/http-capture.js';
+import { ResultCollector, summarize } from '../runner/results.js';
+import type { CheckRun } from '../runner/run-check.js';
+import { Executor, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
+import type { FuzzCase, Phase } from './fuzz-case.js';
+import { asCheck } from './fuzz-checks.js';
+import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
+import { operationModels } from './request-model.js';
+import { shrinkFixed } from './shrink-fixed.js';
+import { runStateful } from './stateful.js';
+
+export interface FuzzOptions {
+  apis: readonly ApiName[];
+  baseUrls: Partial<Record<ApiName, string>>;
+  phases: readonly Phase[];
+  maxExamples: number;
+  seed: number;
+  owner: string;
+  repo: string;
+  hookUrl: string;
+  timeoutMs: number;
+  strict: boolean;
+  readOnly: boolean;
+  maxTimeMs: number;
+  rate: number;
+  marker: string;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  addSecret: (secret: string) => void;
+  /** Shard `index` (from 1) of `count`: this run does its share of the operations, the same share every time. */
+  shard?: { index: number; count: number };
+}
+
+export interface FuzzRun extends CheckRun {
+  failures: FuzzFailure[];
+  seed: number;
+  marker: string;
+  requests: number;
+  /** Distinct failures past the first 200, not kept. */
+  omittedFailures?: number;
+}
+
+/** Shrinking stops after this many extra requests per failure: a minimal case is good, an endless run is not. */
+const maxShrinkRequests = 200;
+
+export class FuzzRunner {
+  readonly capture: HttpCapture;
+  /** The operations (`api/operationId`) and the sequences (`api/stateful`) this run fuzzes: all of them, or its --shard. */
+  private units = new Set<string>();
+
+  constructor(private readonly options: FuzzOptions) {
+    this.capture = new HttpCapture({ timeoutMs: options.timeoutMs });
+  }
+
+  interrupt(): void {
+    this.capture.interrupt();
+  }
+
+  async run(): Promise<FuzzRun> {
+    const { options } = this;
+    const started = performance.now();
+    const results = new ResultCollector();
+    const executor = new Executor({
+      capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
+      rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
+    });
+    let error: ContractsError | undefined;
+    const targets: Partial<Record<ApiName, string>> = {};
+    // Every spec loads before anything is sent: a broken one ends the run in one line, and --shard sees all the work.
+    const loaded: { target: ApiTarget; document: unknown }[] = [];
+    for (const api of options.apis) {
+      const spec = await loadSpec(specPath(apis[api]));
+      const models = operationModels(spec);
+      loaded.push({
+        document: spec.document,
+        target: {
+          api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract: compileContract(spec, { strict: options.strict }), compiled: compileSpec(spec),
+          models: new Map(models.map((model) => [model.operationId, model])),
+        },
+      });
+    }
+    this.units = shardUnits(loaded.map(({ target }) => target), options);
+    for (const { target, document } of loaded) {
+      const api = target.api as ApiName;
+      targets[api] = target.baseUrl;
+      this.plan(results, target);
+      try {
+        await this.fuzzApi(executor, target, document);
+      } catch (caught) {
+        error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+      } finally {
+        if (api === 'repository-webhooks' && !options.readOnly) {
+          const count = executor.ownHooks.size;
+          if (error && count > 0) options.log(`deleting the ${count} webhooks this run created`);
+          try {
+            await executor.cleanup(target);
+          } catch (caught) {
+            error ??= caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', String(caught));
+          }
+        }
+      }
+      if (error) break;
+    }
+    const notRun = results.finish(error ? (error.code === 'INTERRUPTED' ? 'the run was interrupted' : `the run stopped: ${error.code}`) : executor.expired ? '--max-time was reached' : undefined);
+    const all = results.all();
+    return {
+      mode: options.readOnly ? 'read-only' : 'full', targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started,
+      ...(error ? { error } : {}), failures: [...executor.failures.values()], seed: options.seed, marker: options.marker, requests: executor.requests,
+      ...(executor.omittedFailures > 0 ? { omittedFailures: executor.omittedFailures } : {}),
+    };
+  }
+
+  /** What each operation is judged on, decided before anything is sent; what the user left out is skipped. */
+  private plan(results: ResultCollector, target: ApiTarget): void {
+    const { phases, readOnly } = this.options;
+    const positive = phases.some((phase) => phase !== 'negative');
+    const sequences = this.units.has(`${target.api}/stateful`);
+    for (const model of target.models.values()) {
+      if (!this.units.has(`${target.api}/${model.operationId}`)) {
+        // Another shard fuzzes this operation; this one judges it only through its sequences, if it has them.
+        if (sequences) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+        continue;
+      }
+      const planned: [string, string | undefined][] = [['not_a_server_error', undefined], ['status_code_conformance', positive ? undefined : '--phases has no phase that sends valid requests']];
+      if (positive) planned.push(['positive_data_acceptance', undefined]);
+      planned.push(['negative_data_rejection', phases.includes('negative') || phases.includes('boundaries') ? undefined : '--phases has neither negative nor boundaries']);
+      if (model.apiKeyHeaders.length > 0) planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
+      for (const [check, reason] of planned) {
+        results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
+        const onHook = model.params.some((param) => param.name === 'hook_id');
+        const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : readOnly && onHook ? '--read-only creates no hook to act on' : reason;
+        if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
+      }
+      // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
+      if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, asCheck('negative_data_rejection'), 'the spec constrains nothing of this request that can be broken');
+      if (sequences || !phases.includes('stateful')) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+    }
+  }
+
+  /** use_after_free and ensure_resource_availability: judged by the sequences over the webhooks API. */
+  private planSequenceChecks(results: ResultCollector, target: ApiTarget, operationId: string, phases: readonly Phase[], readOnly: boolean): void {
+    if (target.api !== 'repository-webhooks') return;
+    const checks = [
+      ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId) ? ['use_after_free'] : []),
+      ...(operationId === 'createWebhook' ? ['ensure_resource_availability'] : []),
+    ];
+    for (const check of checks) {
+      results.plan([{ api: target.api, operation: operationId, check: check as CheckName }]);
+      const reason = readOnly ? '--read-only sends only GET requests' : phases.includes('stateful') ? undefined : '--phases has no stateful phase';
+      if (reason) results.markSkipped(target.api, operationId, check as CheckName, reason);
+    }
+  }
+
+  private async fuzzApi(executor: Executor, target: ApiTarget, document: unknown): Promise<void> {
+    const { options } = this;
+    const webhooks = target.api === 'repository-webhooks';
+    const mine = [...target.models.values()].filter((model) => this.units.has(`${target.api}/${model.operationId}`));
+    const sequences = this.units.has(`${target.api}/stateful`);
+    const needsHook = sequences || mine.some((model) => model.params.some((param) => param.name === 'hook_id'));
+    if (webhooks && !options.readOnly && needsHook) {
+      const problem = await executor.prepareWebhooks(target);
+      if (problem) this.unexercisedHookOperations(executor, target, problem);
+    }
+    for (const model of mine) {
+      if (options.readOnly && model.method !== 'GET') continue;
+      if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
+      if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
+      if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
+      const generator: Generator = { api: target.api, document, model };
+      for (const phase of options.phases) {
+        if (executor.expired) return;
+        if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
+        if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
+        if (phase === 'negative') {
+          await this.runList(executor, target, negativePhase(generator));
+          await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
+        }
+        if (phase === 'random') await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+      }
+    }
+    if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
+      await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests });
+    }
+    executor.rethrow();
+  }
+
+  private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {
+    const results = executor.options.results;
+    for (const model of target.models.values()) {
+      if (model.params.some((param) => param.name === 'hook_id')) results.unexercisedPending(target.api, reason, model.operationId);
+    }
+  }
+
+  /** A fixed list, in order, up to --max-examples; each new failure kept as it is (it changes one thing already). */
+  private async runList(executor: Executor, target: ApiTarget, cases: FuzzCase[]): Promise<void> {
+    for (const fuzzCase of cases.slice(0, this.options.maxExamples)) {
+      executor.rethrow();
+      if (executor.expired) return;
+      const result = await executor.runCase(target, fuzzCase);
+      if (!result) continue;
+      for (const failure of executor.newFailures(target, result)) {
+        executor.keep(failure);
+        executor.keep(await shrinkFixed(executor, target, result, failure));
+      }
+    }
+  }
+
+  /**
+   * An arbitrary through fast-check: the property fails on a failure not seen before; fast-check then shrinks it,
+   * each smaller case re-sent and re-judged (a shrunk negative that became valid is dropped, never reported). A
+   * round that found something is followed by another on the remaining budget, so one bug does not hide the next.
+   */
+  private async runArbitrary(executor: Executor, target: ApiTarget, arbitrary: fc.Arbitrary<FuzzCase>, label: string): Promise<void> {
+    let budget = this.options.maxExamples;
+    for (let round = 0; budget > 0 && round < 10 && !executor.expired; round++) {
+      let runs = 0;
+      let shrinking = false;
+      let shrinkRequests = 0;
+      let found: CaseResult[] = [];
+      const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
+        if (executor.expired || (shrinking && shrinkRequests++ >= maxShrinkRequests)) return true;
+        if (!shrinking) runs++;
+        const result = await executor.guarded(() => executor.runCase(target, fuzzCase), undefined);
+        if (executor.fatal) return true;
+        fc.pre(result !== undefined);
+        const fresh = executor.newFailures(target, result!);
+        if (fresh.length === 0) return true;
+        shrinking = true;
+        found = [result!];
+        return false;
+      });
+      const details = await fc.check(property, { seed: derivedSeed(this.options.seed, `${label}/${round}`), numRuns: budget, maxSkipsPerRun: 20 });
+      executor.rethrow();
+      budget -= Math.max(runs, 1);
+      if (!details.failed || found.length === 0) return;
+      // The last failing case fast-check saw is the smallest: its failures are the ones reported.
+      for (const result of found) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+    }
+  }
+}
+
+/** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
+function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<string> {
+  const units = targets.flatMap((target) => [
+    ...[...target.models.keys()].map((operationId) => `${target.api}/${operationId}`),
+    ...(target.api === 'repository-webhooks' && options.phases.includes('stateful') ? [`${target.api}/stateful`] : []),
+  ]);
+  const shard = options.shard;
+  return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
+}
+
+function hasConstraints(model: import('./request-model.js').OperationModel): boolean {
+  return model.body !== undefined || model.apiKeyHeaders.length > 0 || model.params.some((param) => param.required && param.in !== 'path') ||
+    model.params.some((param) => ['integer', 'number', 'boolean'].includes(String(param.schema.type)) || Array.isArray(param.schema.enum));
+}
+
+/** A seed per phase and operation from the run's seed: adding an operation does not change the others' cases. */
+export function derivedSeed(seed: number, label: string): number {
+  let hash = seed >>> 0;
+  for (let index = 0; index < label.length; index++) hash = Math.imul(hash ^ label.charCodeAt(index), 0x01000193) >>> 0;
+  return hash | 0;
+}

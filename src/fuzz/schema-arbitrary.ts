@@ -1,0 +1,91 @@
+// fast-check arbitraries from the subset of JSON Schema 2020-12 the specs' request schemas use: type (one or a
+// list), enum, const, string lengths, number bounds, items, properties/required, anyOf/oneOf, allOf (merged), and
+// an empty schema (anything). What it makes is a proposal: the request is kept only if the compiled ajv validators
+// accept it (see request-model.ts), so a keyword this misses can cost a discarded case, never a false finding.
+import fc from 'fast-check';
+import { deref, typesOf } from './request-model.js';
+
+export interface ArbitraryOptions {
+  /** Strings are header values: printable ASCII, nothing HTTP would trim or refuse. */
+  header?: boolean;
+  /** Longest string generated (a schema's maxLength lower than this wins). */
+  maxString?: number;
+}
+
+type Schema = Record<string, unknown>;
+
+const headerChar = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
+const anyJson = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+
+export function schemaArbitrary(document: unknown, raw: unknown, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+  const schema = (deref(document, raw) ?? {}) as Schema;
+  if (depth > 8) return fc.constant(null);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1)));
+  if (Array.isArray(schema.allOf)) return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1);
+  const types = typesOf(schema);
+  if (types.length === 0) return schema.properties ? objectArbitrary(document, schema, options, depth) : anyJson;
+  return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth)));
+}
+
+function typed(document: unknown, schema: Schema, type: string, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'string': {
+      const minLength = Number(schema.minLength ?? 0);
+      const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
+      if (options.header) return fc.string({ unit: headerChar, minLength, maxLength });
+      return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
+    }
+    case 'integer':
+      return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1) });
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true, min: Number(schema.minimum ?? -1e9), max: Number(schema.maximum ?? 1e9) });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array': {
+      const items = schemaArbitrary(document, schema.items ?? {}, options, depth + 1);
+      const minLength = Number(schema.minItems ?? 0);
+      return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min(Number(schema.maxItems ?? 4), 4)) });
+    }
+    case 'object':
+      return objectArbitrary(document, schema, options, depth);
+    default:
+      return anyJson;
+  }
+}
+
+function objectArbitrary(document: unknown, schema: Schema, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, sub] of Object.entries(properties)) model[name] = schemaArbitrary(document, sub, options, depth + 1);
+  // Undeclared properties are never proposed: where the schema allows them they add nothing, and where it
+  // refuses them they are the negative phase's job.
+  return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+}
+
+/** allOf of object schemas as one: properties and required united (ajv judges the result anyway). */
+export function mergeAll(document: unknown, schema: Schema): Schema {
+  const merged: Schema = { ...schema };
+  delete merged.allOf;
+  for (const raw of schema.allOf as unknown[]) {
+    const part = deref(document, raw) as Schema;
+    const flat = Array.isArray(part.allOf) ? mergeAll(document, part) : part;
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === 'properties') merged.properties = { ...(merged.properties as Schema | undefined), ...(value as Schema) };
+      else if (key === 'required') merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(value as string[])])];
+      else if (!(key in merged)) merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+function bound(inclusive: unknown, exclusive: unknown, step: number, fallback: number): number {
+  if (typeof exclusive === 'number') return exclusive + step;
+  if (typeof inclusive === 'number') return inclusive;
+  return fallback;
+}

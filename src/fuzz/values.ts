@@ -1,0 +1,128 @@
+// Values drawn from one schema, without randomness: the smallest valid one, the edges worth trying, and the ways
+// to break it by exactly one keyword. Which of them the spec allows is decided by the validators, not here.
+import { mergeAll } from './schema-arbitrary.js';
+import { deref, typesOf } from './request-model.js';
+
+type Schema = Record<string, unknown>;
+
+export function resolved(document: unknown, raw: unknown): Schema {
+  const schema = (deref(document, raw) ?? {}) as Schema;
+  return Array.isArray(schema.allOf) ? mergeAll(document, schema) : schema;
+}
+
+/** The smallest value the schema is meant to accept: required fields only, first enum value, shortest string. */
+export function minimalValue(document: unknown, raw: unknown, depth = 0): unknown {
+  const schema = resolved(document, raw);
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives)) return minimalValue(document, alternatives[0], depth + 1);
+  const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
+  switch (type) {
+    case 'string':
+      return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' && schema.maximum < 1 ? schema.maximum : 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array':
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () => minimalValue(document, schema.items ?? {}, depth + 1));
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      const required = (schema.required ?? []) as string[];
+      return depth > 8 ? {} : Object.fromEntries(required.filter((name) => name in properties).map((name) => [name, minimalValue(document, properties[name], depth + 1)]));
+    }
+    default:
+      return null;
+  }
+}
+
+const unicodeSamples = ['é', '日本語', '😀', 'Ω≈ç√', '\u200b', 'a\u0000b', '\ud83d\ude00\u0301'];
+const headerSamples = ['a b', '*/*', '"', '%00', ';;'];
+const int64Edges = [2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, -(2 ** 63), 2 ** 63 - 1];
+
+/** Edge values of one schema: each enum value, lengths and bounds and ±1, int64 edges, empty, unicode, very long. */
+export function boundaryValues(document: unknown, raw: unknown, header = false): unknown[] {
+  const schema = resolved(document, raw);
+  const values: unknown[] = [];
+  if ('const' in schema) values.push(schema.const);
+  if (Array.isArray(schema.enum)) values.push(...(schema.enum as unknown[]));
+  if (Array.isArray(schema.examples)) values.push(...(schema.examples as unknown[]));
+  const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives)) for (const branch of alternatives) values.push(...boundaryValues(document, branch, header));
+  for (const type of typesOf(schema)) {
+    if (type === 'string') {
+      const min = Number(schema.minLength ?? 0);
+      const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+      values.push('', 'a', 'a'.repeat(min), ...(min > 0 ? ['a'.repeat(min - 1)] : []));
+      if (max !== undefined) values.push('a'.repeat(max), 'a'.repeat(max + 1));
+      values.push(...(header ? headerSamples : unicodeSamples), 'x'.repeat(header ? 256 : 4096));
+    } else if (type === 'integer' || type === 'number') {
+      values.push(0, 1, -1, ...int64Edges);
+      for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+        if (typeof schema[key] === 'number') values.push(schema[key], (schema[key] as number) - 1, (schema[key] as number) + 1);
+      }
+      if (type === 'number') values.push(0.5, -0.5, 1e308);
+    } else if (type === 'boolean') {
+      values.push(true, false);
+    } else if (type === 'null') {
+      values.push(null);
+    } else if (type === 'array') {
+      const item = minimalValue(document, schema.items ?? {});
+      values.push([], [item], [item, item], ...boundaryValues(document, schema.items ?? {}, header).slice(0, 12).map((value) => [value]));
+    } else if (type === 'object') {
+      values.push({});
+    }
+  }
+  return dedupe(values);
+}
+
+export interface Mutation {
+  note: string;
+  value: unknown;
+}
+
+/** One value per keyword of the schema, each breaking only that keyword (type, enum, length, bounds). */
+export function breakingValues(document: unknown, raw: unknown, wire: boolean): Mutation[] {
+  const schema = resolved(document, raw);
+  const types = typesOf(schema);
+  const out: Mutation[] = [];
+  if (Array.isArray(schema.enum)) {
+    const first = String(schema.enum[0]);
+    out.push({ note: 'a value outside the enum', value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x` });
+  }
+  if (typeof schema.maxLength === 'number') out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
+  if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ note: `shorter than minLength ${schema.minLength}`, value: 'a'.repeat(schema.minLength - 1) });
+  if (typeof schema.maximum === 'number') out.push({ note: `over maximum ${schema.maximum}`, value: schema.maximum + 1 });
+  if (typeof schema.minimum === 'number') out.push({ note: `under minimum ${schema.minimum}`, value: schema.minimum - 1 });
+  if (types.length > 0) {
+    // On the wire every parameter is text: only a type that text cannot take can be broken there.
+    if (wire) {
+      if (types.includes('integer') || types.includes('number')) out.push({ note: 'not a number', value: 'abc' });
+      if (types.includes('integer') && !types.includes('number')) out.push({ note: 'not an integer', value: '1.5' });
+      if (types.includes('boolean')) out.push({ note: 'not a boolean', value: 'yes' });
+    } else {
+      const wrong = types.includes('string') ? 123 : types.includes('array') || types.includes('object') ? 'text' : 'text';
+      out.push({ note: `wrong type (${typeof wrong} for ${types.join('|')})`, value: wrong });
+      if (types.includes('array') && schema.items) {
+        const item = resolved(document, schema.items);
+        if (typesOf(item).includes('string')) out.push({ note: 'an item of the wrong type', value: [1] });
+      }
+    }
+  }
+  return out;
+}
+
+function dedupe(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = JSON.stringify(value) ?? 'undefined';
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
