@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { quick, root } from './bench-util.js';
 
-const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'end-to-end'];
+const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'end-to-end', 'fuzz-throughput'];
 const outIndex = process.argv.indexOf('--out');
 const out = outIndex > 0 ? path.resolve(process.argv[outIndex + 1] ?? '') : path.join(root, 'bench/results.json');
 
@@ -69,6 +69,10 @@ function table(all: Record<string, any>): string {
   if (e2e) {
     rows.push(['check --api all, embedded mocks', `${e2e.checkAgainstMocks.seconds} s`, `passed/failed/skipped ${e2e.checkAgainstMocks.passedFailedSkipped?.join('/')}`]);
     rows.push(['check --api all, sandbox', `${e2e.checkAgainstSandbox.seconds} s`, `passed/failed/skipped ${e2e.checkAgainstSandbox.passedFailedSkipped?.join('/')}`]);
+  }
+  const fuzz = all['fuzz-throughput'];
+  if (fuzz) {
+    rows.push(['contracts fuzz vs the sandbox, 1 connection', `${fuzz.fuzz.requestsPerSecond} req/s`, `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare fetch loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)`]);
   }
   const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`).join('\n');

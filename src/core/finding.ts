@@ -32,6 +32,13 @@ export const checkNames = [
   'test_skips_unsubscribed',
   'delivery_request_headers',
   'shared_config_refused',
+  // contracts fuzz
+  'not_a_server_error',
+  'negative_data_rejection',
+  'positive_data_acceptance',
+  'ignored_auth',
+  'use_after_free',
+  'ensure_resource_availability',
 ] as const;
 export type CheckName = (typeof checkNames)[number];
 

@@ -67,8 +67,9 @@ export const webhooksHandlers: Record<string, Handler> = {
     const perPage = pageSize(request);
     if (typeof perPage !== 'number') return perPage;
     const pageText = request.query.get('page') ?? '1';
-    if (!/^[1-9]\d*$/.test(pageText)) return validationFailed('page must be a positive integer', [{ field: 'page', message: `not a page number: ${pageText}` }]);
-    const page = Number(pageText);
+    if (!/^-?\d+$/.test(pageText)) return validationFailed('page must be an integer', [{ field: 'page', message: `not a page number: ${pageText}` }]);
+    // The spec (like the seed) sets no minimum: a page before the first is the first.
+    const page = Math.min(Math.max(Number(pageText), 1), 2 ** 31);
     const hooks = deps.state.hooks.filter((hook) => hook.owner === repository.owner && hook.repo === repository.repo);
     const items = hooks.slice((page - 1) * perPage, page * perPage);
     const base = `${request.baseUrl}/repos/${repository.owner}/${repository.repo}/hooks?per_page=${perPage}`;
@@ -183,10 +184,11 @@ const depthOf = (request: SandboxRequest) => incomingDeliveryDepth(request.heade
 function pageSize(request: SandboxRequest): number | SandboxResponse {
   const text = request.query.get('per_page');
   if (text === null) return defaultPerPage;
-  if (!/^[1-9]\d*$/.test(text)) return validationFailed('per_page must be a positive integer', [{ field: 'per_page', message: `not a number of results: ${text}` }]);
+  if (!/^-?\d+$/.test(text)) return validationFailed('per_page must be an integer', [{ field: 'per_page', message: `not a number of results: ${text}` }]);
   const perPage = Number(text);
   if (perPage > 100) return validationFailed('per_page must be at most 100', [{ field: 'per_page', message: `${perPage} is over 100` }]);
-  return perPage;
+  // The spec (like the seed) says only "max 100": a size under 1 is taken as the default.
+  return perPage < 1 ? defaultPerPage : perPage;
 }
 
 function clashingHook(state: SandboxState, repository: Repository, config: Record<string, unknown>, events: string[], except?: number): StoredHook | undefined {
