@@ -46,7 +46,7 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
   (ajv as unknown as Record<string, unknown>)[budgetProperty] = budget;
   const cache = new Map<string, ValidateFunction>();
   const pointers = new WeakMap<ValidateFunction, string>();
-  // Only when listing stopped: whether the value is valid at all, and its first error (allErrors off stops there).
+  // allErrors off: whether a value is valid at all, and its first error. Compiled on first use of each schema.
   let firstErrorAjv: ContractsAjv | undefined;
   const firstErrorCache = new Map<string, ValidateFunction>();
 
@@ -75,16 +75,21 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
   };
 
   const check = (validate: ValidateFunction, value: unknown): Validation => {
+    // The common case, a conforming value, costs one first-error validation: it stops at the first error and
+    // creates none for the alternatives (anyOf, oneOf) it tries. Only a failing value pays for the full list.
+    const first = firstErrorValidator(validate);
+    if (first(value)) return { valid: true, errors: [] };
+    const firstErrors = first.errors ?? [];
     budget.created = 0;
     try {
-      return validate(value) ? { valid: true, errors: [] } : { valid: false, errors: schemaErrorsOf(validate, documentId) };
+      // Both validators compile the same schema: a value one rejects the other rejects (tests/core/fast-path
+      // compares them); should they ever differ, the first error still stands rather than a silent pass.
+      return { valid: false, errors: (validate(value) ? firstErrors : validate.errors ?? []).map((found) => toSchemaError(found, documentId)) };
     } catch (error) {
       if (!(error instanceof ErrorListStopped)) throw error;
       // The errors counted so far may include those of an alternative (anyOf/oneOf) that another one would have
-      // excused: the first-error validator, linear and exact, decides whether the value fails at all.
-      const first = firstErrorValidator(validate);
-      if (first(value)) return { valid: true, errors: [] };
-      const listed = error.reason === 'listed' && error.errors.length > 0 ? (error.errors as ErrorObject[]) : (first.errors ?? []);
+      // excused; the first-error validator, linear and exact, has already said the value fails.
+      const listed = error.reason === 'listed' && error.errors.length > 0 ? (error.errors as ErrorObject[]) : firstErrors;
       return { valid: false, errors: listed.map((found) => toSchemaError(found, documentId)), stoppedAfter: error.reason === 'listed' ? maxListedErrors : maxCreatedErrors };
     }
   };
@@ -107,10 +112,6 @@ function documentAjv(ajv: ContractsAjv, document: object, documentId: string): C
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
   ajv.addSchema(document, documentId, undefined, false);
   return ajv;
-}
-
-function schemaErrorsOf(validate: ValidateFunction, documentId: string): SchemaError[] {
-  return (validate.errors ?? []).map((error) => toSchemaError(error, documentId));
 }
 
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
