@@ -1,14 +1,16 @@
-// `npm run bench`: every benchmark in a process of its own, a table, and bench/results.json with machine info.
-// `--quick` runs each once on tiny inputs (what `npm test` does, so they cannot rot); `--out FILE` moves the JSON.
+// `npm run bench`: every benchmark in a process of its own, a table, and the figures as JSON with machine info in
+// reports/bench-results.json (git ignores reports/, so a plain run leaves the tree clean). `--write` updates the
+// committed bench/results.json instead; `--out FILE` writes anywhere. `--quick` runs each once on tiny inputs (what
+// `npm test` does, so they cannot rot).
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { quick, root } from './bench-util.js';
+import { resultsPath } from './results-path.js';
 
 const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'end-to-end', 'fuzz-throughput'];
-const outIndex = process.argv.indexOf('--out');
-const out = outIndex > 0 ? path.resolve(process.argv[outIndex + 1] ?? '') : path.join(root, 'bench/results.json');
+const out = resultsPath(process.argv, root);
 
 const results: Record<string, unknown> = {};
 let failed = false;
@@ -46,8 +48,14 @@ function table(all: Record<string, any>): string {
   const rows: [string, string, string][] = [];
   const cost = all['check-cost'];
   if (cost) {
-    rows.push(['check one response (all checks)', `${cost.contractsCheck.nsPerOp} ns (${cost.contractsCheck.opsPerSecond} ops/s)`, `${cost.ratios.checkVsJsonParse}× JSON.parse (${cost.jsonParse.nsPerOp} ns) of the same ${cost.bodyBytes} B body`]);
-    rows.push(['  openapi-response-validator', `${cost.openapiResponseValidator.nsPerOp} ns`, `${cost.ratios.openapiResponseValidatorVsCheck}× our time`]);
+    const spread = (key: string) => (cost.spread?.[key] ? ` [rounds ${cost.spread[key].join('–')}]` : '');
+    rows.push(['check one response (all checks)', `${cost.contractsCheck.nsPerOp} ns (${cost.contractsCheck.opsPerSecond} ops/s)`, `${cost.ratios.checkVsJsonParse}× JSON.parse (${cost.jsonParse.nsPerOp} ns) of the same ${cost.bodyBytes} B body${spread('checkVsJsonParse')}`]);
+    if (cost.moreRatios) {
+      rows.push(['  schema validation alone', `${cost.schemaValidationOnly.nsPerOp} ns`, `${cost.moreRatios.schemaValidationVsJsonParse}× JSON.parse`]);
+      rows.push(['  duplicate-key scan alone', `${cost.duplicateKeyScanOnly.nsPerOp} ns`, `${cost.moreRatios.duplicateKeyScanVsJsonParse}× JSON.parse`]);
+      rows.push(['  a failing body (all checks)', `${cost.contractsCheckFailingBody.nsPerOp} ns`, `${cost.moreRatios.failingVsConforming}× the conforming body (${cost.failingBodyFindings} findings)${spread('failingVsConforming')}`]);
+    }
+    rows.push(['  openapi-response-validator', `${cost.openapiResponseValidator.nsPerOp} ns`, `${cost.ratios.openapiResponseValidatorVsCheck}× our time${cost.moreRatios ? ` (ours is ${cost.moreRatios.checkVsOpenapiResponseValidator}× theirs)${spread('checkVsOpenapiResponseValidator')}` : ''}`]);
     rows.push(['  Prism validateOutput', `${cost.prismValidateOutput.nsPerOp} ns`, `${cost.ratios.prismVsCheck}× our time`]);
   }
   const har = all['har-throughput'];

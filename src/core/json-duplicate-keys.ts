@@ -42,7 +42,10 @@ function keysInValue(value: unknown): number {
     const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      for (let index = 0; index < node.length; index++) {
+        const item: unknown = node[index];
+        if (item !== null && typeof item === 'object') stack.push(item);
+      }
       continue;
     }
     for (const key in node) {

@@ -10,7 +10,11 @@ export const paymentMethodPlacement: ExchangeCheck = {
   run(context) {
     const { accepted, segments } = context.media!.placement!;
     const body = context.body.kind === 'json' ? context.body.value : undefined;
-    const found = accepted.map((pointer, index) => ({ pointer, value: valueAt(body, segments[index]!) })).filter((entry) => entry.value !== undefined);
+    const found: { pointer: string; value: unknown }[] = [];
+    for (let index = 0; index < accepted.length; index++) {
+      const value = valueAt(body, segments[index]!);
+      if (value !== undefined) found.push({ pointer: accepted[index]!, value });
+    }
     const findings: Finding[] = [];
     if (found.length === 0) {
       findings.push(finding(context, 'payment_method_placement', {
