@@ -9,7 +9,7 @@ import path from 'node:path';
 import { quick, root } from './bench-util.js';
 import { resultsPath } from './results-path.js';
 
-const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'end-to-end', 'fuzz-throughput'];
+const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'start-up'];
 const out = resultsPath(process.argv, root);
 
 const results: Record<string, unknown> = {};
@@ -72,6 +72,17 @@ function table(all: Record<string, any>): string {
       rows.push([`Prism mock, ${api}`, `${m.prism.requestsPerSecond} req/s, p50 ${m.prism.latencyP50Ms} ms, p99 ${m.prism.latencyP99Ms} ms`, `${m.prismToBareThroughput}× bare node:http (${m.bareNodeHttp.requestsPerSecond} req/s)`]);
     }
     rows.push(['contracts mock start to both answering', `${mock.startupSeconds} s`, '']);
+  }
+  const sandbox = all['sandbox-throughput'];
+  if (sandbox) {
+    for (const [name, label] of [['oneHook', 'GET one hook'], ['listOf30Hooks', 'GET a list of 30 hooks']] as const) {
+      const s = sandbox[name];
+      if (s) rows.push([`sandbox, ${label} (${s.bodyBytes} B)`, `${s.sandbox.requestsPerSecond} req/s, p50 ${s.sandbox.latencyP50Ms} ms, p99 ${s.sandbox.latencyP99Ms} ms`, `${s.sandboxToBareThroughput}× bare node:http (${s.bareNodeHttp.requestsPerSecond} req/s) [runs ${s.runRatios.join(', ')}]`]);
+    }
+  }
+  const startUp = all['start-up'];
+  if (startUp) {
+    rows.push(['contracts validate of one body, cold', `${startUp.validateSeconds} s`, `${startUp.ratioToNodeE0}× node -e 0 (${startUp.nodeE0Seconds} s); tsx alone ${startUp.tsxE0Seconds} s`]);
   }
   const e2e = all['end-to-end'];
   if (e2e) {

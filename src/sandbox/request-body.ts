@@ -13,6 +13,10 @@ export const maxBodyDepth = 64;
  * caller answers 413 and closes the connection, since what follows on it is not a request.
  */
 export function readBody(incoming: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 section 6.3): most GETs. Node
+  // discards the empty stream itself once the response ends, so no listeners are needed.
+  const { 'content-length': length, 'transfer-encoding': encoding } = incoming.headers;
+  if ((length === undefined || length === '0') && encoding === undefined) return Promise.resolve(noBody);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -29,6 +33,8 @@ export function readBody(incoming: http.IncomingMessage, limit: number): Promise
     incoming.on('data', onData).on('end', onEnd).on('error', reject).once('close', onClose);
   });
 }
+
+const noBody = Buffer.alloc(0);
 
 /** The parsed body (undefined when empty), or the 400/422 answer for a body the sandbox will not take. */
 export function parseBody(raw: Buffer): { body: unknown } | { refused: SandboxResponse } {

@@ -104,29 +104,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       outgoing.once('finish', () => incoming.socket.destroySoon());
       return send(outgoing, { status: 413, body: { message: `request body over ${maxBody} bytes` }, headers: { connection: 'close' } });
     }
-    const allowed = allowedMethods(url.pathname);
-    if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
-    if (!allowed.includes(method)) return send(outgoing, { status: 405, body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` }, headers: { allow: allowed.join(', ') } });
+    // Matched once; the methods allowed on the path (eight more matches) are worked out only for a 404 or 405.
+    let found: { route: (typeof routes)[number]; match: NonNullable<ReturnType<typeof matchOperation>> } | undefined;
+    for (const route of routes) {
+      const match = url.pathname === resetPath ? undefined : matchOperation(route.operations, method, url.pathname);
+      if (match) {
+        found = { route, match };
+        break;
+      }
+    }
+    if (!found && !(url.pathname === resetPath && method === 'POST')) {
+      const allowed = allowedMethods(url.pathname);
+      if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
+      return send(outgoing, { status: 405, body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` }, headers: { allow: allowed.join(', ') } });
+    }
     if (url.pathname === resetPath) {
       await reset();
       return send(outgoing, { status: 204 });
     }
     const parsed = parseBody(raw);
     if ('refused' in parsed) return send(outgoing, parsed.refused);
-    for (const route of routes) {
-      const match = matchOperation(route.operations, method, url.pathname);
-      if (!match) continue;
-      const request: SandboxRequest = {
-        operationId: match.operation.operationId,
-        pathParams: match.pathParams,
-        query: url.searchParams,
-        headers: incoming.headers,
-        body: parsed.body,
-        baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
-      };
-      const response = route.api === 'client-session' ? retrieveClientSession(state, request, demoSession) : await webhooksHandlers[match.operation.operationId]!(deps, request);
-      return send(outgoing, response);
-    }
+    const { route, match } = found!;
+    const request: SandboxRequest = {
+      operationId: match.operation.operationId,
+      pathParams: match.pathParams,
+      query: url.searchParams,
+      headers: incoming.headers,
+      body: parsed.body,
+      baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
+    };
+    const response = route.api === 'client-session' ? retrieveClientSession(state, request, demoSession) : await webhooksHandlers[match.operation.operationId]!(deps, request);
+    return send(outgoing, response);
   }
 
   function allowedMethods(pathname: string): string[] {
@@ -162,13 +170,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 /** Serializes the body first and applies the handler's commit only then, so a failed answer changes nothing. */
 function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
   if (outgoing.headersSent) return;
-  const body = response.body === undefined ? '' : JSON.stringify(response.body);
+  // Encoded once, here: a string body would be measured and then encoded again on the socket.
+  const body = response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body));
   response.commit?.();
   outgoing.writeHead(response.status, {
-    ...(body ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) } : {}),
+    ...(body?.length ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) } : {}),
     ...response.headers,
   });
-  outgoing.end(body);
+  outgoing.end(body?.length ? body : undefined);
 }
 
 async function readSessions(file: string, validate: (value: unknown) => SchemaError[]): Promise<[string, Record<string, unknown>][]> {
