@@ -27,8 +27,13 @@ export interface Validation {
 export interface CompiledSpec {
   spec: LoadedSpec;
   ajv: ContractsAjv;
-  /** The validator for the schema at a document path (e.g. [...mediaTypePath, 'schema']); compiled once, then cached. */
+  /**
+   * The validator for the schema at a document path (e.g. [...mediaTypePath, 'schema']); compiled once, then
+   * cached. It stops at the first error: run it through check() for every error.
+   */
   validatorAt(schemaPath: JsonPath): ValidateFunction;
+  /** The all-errors twin of a validator from validatorAt, which check() runs when that one fails. */
+  allErrorsValidator(validate: ValidateFunction): ValidateFunction;
   /** Validates a value against the schema at a document path; an empty array when it holds. */
   validateAt(schemaPath: JsonPath, value: unknown): SchemaError[];
   /** Runs a validator from validatorAt in time linear in the value, with its errors bounded. */
@@ -41,14 +46,15 @@ const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'pa
 /** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
 export function compileSpec(spec: LoadedSpec, document: object = spec.document): CompiledSpec {
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
-  const ajv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId);
+  // Two compilations of the same schemas. allErrors off, compiled at load: whether a value is valid at all, and its
+  // first error; a conforming value costs this one call. allErrors on, with error collection bounded, compiled on
+  // the first failure of each schema: every error, for the findings.
+  const ajv = documentAjv(createAjv({ allErrors: false }), document, documentId);
+  let allErrorsAjv: ContractsAjv | undefined;
   const budget = new ErrorBudget();
-  (ajv as unknown as Record<string, unknown>)[budgetProperty] = budget;
   const cache = new Map<string, ValidateFunction>();
   const pointers = new WeakMap<ValidateFunction, string>();
-  // allErrors off: whether a value is valid at all, and its first error. Compiled on first use of each schema.
-  let firstErrorAjv: ContractsAjv | undefined;
-  const firstErrorCache = new Map<string, ValidateFunction>();
+  const allErrorsCache = new Map<string, ValidateFunction>();
 
   const validatorAt = (schemaPath: JsonPath): ValidateFunction => {
     // A JSON pointer inside a URI fragment: each segment is also percent-encoded.
@@ -62,29 +68,30 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     return validate;
   };
 
-  const firstErrorValidator = (validate: ValidateFunction): ValidateFunction => {
+  const allErrorsValidator = (validate: ValidateFunction): ValidateFunction => {
     const pointer = pointers.get(validate);
     if (pointer === undefined) throw new Error('compileSpec: check() takes validators from validatorAt()');
-    let first = firstErrorCache.get(pointer);
-    if (!first) {
-      firstErrorAjv ??= documentAjv(createAjv({ allErrors: false }), document, documentId);
-      first = firstErrorAjv.compile({ $ref: `${documentId}#${pointer}` });
-      firstErrorCache.set(pointer, first);
+    let all = allErrorsCache.get(pointer);
+    if (!all) {
+      if (!allErrorsAjv) {
+        allErrorsAjv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId);
+        (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
+      }
+      all = allErrorsAjv.compile({ $ref: `${documentId}#${pointer}` });
+      allErrorsCache.set(pointer, all);
     }
-    return first;
+    return all;
   };
 
   const check = (validate: ValidateFunction, value: unknown): Validation => {
-    // The common case, a conforming value, costs one first-error validation: it stops at the first error and
-    // creates none for the alternatives (anyOf, oneOf) it tries. Only a failing value pays for the full list.
-    const first = firstErrorValidator(validate);
-    if (first(value)) return { valid: true, errors: [] };
-    const firstErrors = first.errors ?? [];
+    if (validate(value)) return { valid: true, errors: [] };
+    const firstErrors = validate.errors ?? [];
+    const all = allErrorsValidator(validate);
     budget.created = 0;
     try {
       // Both validators compile the same schema: a value one rejects the other rejects (tests/core/fast-path
       // compares them); should they ever differ, the first error still stands rather than a silent pass.
-      return { valid: false, errors: (validate(value) ? firstErrors : validate.errors ?? []).map((found) => toSchemaError(found, documentId)) };
+      return { valid: false, errors: (all(value) ? firstErrors : all.errors ?? []).map((found) => toSchemaError(found, documentId)) };
     } catch (error) {
       if (!(error instanceof ErrorListStopped)) throw error;
       // The errors counted so far may include those of an alternative (anyOf/oneOf) that another one would have
@@ -98,6 +105,7 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     spec,
     ajv,
     validatorAt,
+    allErrorsValidator,
     validateAt(schemaPath, value) {
       return check(validatorAt(schemaPath), value).errors;
     },
