@@ -12,6 +12,8 @@ import { resultsPath } from './results-path.js';
 const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'start-up'];
 const out = resultsPath(process.argv, root);
 
+// The load average says how busy the machine was: ratios measured at a load above the core count are noisy.
+const loadBefore = os.loadavg()[0]!;
 const results: Record<string, unknown> = {};
 let failed = false;
 for (const name of benchmarks) {
@@ -27,10 +29,10 @@ for (const name of benchmarks) {
   results[name] = { ...(JSON.parse(line.slice('BENCH_RESULT '.length)) as { figures: object }).figures, wallSeconds: (Date.now() - started) / 1000 };
 }
 
-const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: [loadBefore, os.loadavg()[0]!].map((load) => Math.round(load * 10) / 10) };
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, JSON.stringify({ date: new Date().toISOString(), quick, machine, results }, null, 2) + '\n');
-process.stdout.write(table(results) + `\n\nmachine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}\nwritten: ${path.relative(process.cwd(), out)}\n`);
+process.stdout.write(table(results) + `\n\nmachine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage.join(' → ')}\nwritten: ${path.relative(process.cwd(), out)}\n`);
 process.exitCode = failed ? 1 : 0;
 
 function run(file: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
