@@ -50,6 +50,13 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     }
     return await command.run(options, positionals, io);
   } catch (error) {
+    // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
+    // own JSON with the error in it).
+    if (wantsJson(rest) && !alreadyInJson(error)) {
+      const code = error instanceof ContractsError ? error.code : 'INTERNAL';
+      const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+      io.out(JSON.stringify({ error: { code, message } }, null, 2));
+    }
     if (error instanceof ContractsError) {
       io.err(`contracts ${command.name}: ${error.toLine()}`);
       if (error.code === 'USAGE' || error.code === 'UNKNOWN_API') io.err(`Run \`contracts ${command.name} --help\` for usage.`);
@@ -61,4 +68,12 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     else io.err('Set CONTRACTS_DEBUG=1 for the stack trace, and please report it.');
     return exitCodes.cannotRun;
   }
+}
+
+function wantsJson(args: readonly string[]): boolean {
+  return args.some((arg, index) => arg === '--format=json' || (arg === '--format' && args[index + 1] === 'json'));
+}
+
+function alreadyInJson(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { inJson?: boolean }).inJson === true;
 }

@@ -6,7 +6,7 @@ import { apiNames, apis, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
-import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } from './command.js';
 import { outputGone } from './output-gone.js';
 import { requireChoice } from './parse-args.js';
 
@@ -117,6 +117,15 @@ export const validateCommand: Command = {
           if (omitted > 0) io.out(`    … and ${omitted} more`);
         }
       }
+    } catch (error) {
+      // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
+      if (format === 'json') {
+        const code = error instanceof ContractsError ? error.code : 'INTERNAL';
+        const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+        io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "error": ${JSON.stringify({ code, message })}\n}`);
+        throw markedInJson(error as object);
+      }
+      throw error;
     } finally {
       stop.dispose();
       // Not awaited: a read still waiting (a FIFO) ends with the process.
