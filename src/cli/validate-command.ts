@@ -248,7 +248,7 @@ function mark(finding: Finding): string {
 
 function describe(operationId: string | undefined, applied: number, findings: Finding[], omitted: number): string {
   if (findings.length === 0) return `✓ conforms (${operationId}: ${applied} checks)`;
-  const lines = findings.map((finding) => `${mark(finding)} ${finding.check} ${finding.instancePath || '(body)'}: ${finding.message}`);
+  const lines = findings.map((finding) => `${mark(finding)} ${finding.check}: ${finding.message}`);
   if (omitted > 0) lines.push(`… and ${omitted} more`);
   return lines.join('\n');
 }

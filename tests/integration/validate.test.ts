@@ -59,7 +59,7 @@ describe('contracts validate, one response', () => {
         const recorded = await record(`${server.url}/items/1`);
         const headers = recorded.headers.flatMap((h) => ['--header', `${h.name}: ${h.value}`]);
         const result = await runCli(['validate', '--spec', 'tests/fixtures/specs/with-headers.yaml', '--method', 'GET', '--path', '/items/1', '--status', '200', ...headers, '--body', '-'], { input: recorded.text });
-        if (code === 1) expect(result.stdout).toContain('response_headers_conformance (body): required response header X-Rate-Limit is missing');
+        if (code === 1) expect(result.stdout).toContain('response_headers_conformance: required response header X-Rate-Limit is missing');
         expect(result.code).toBe(code);
       } finally {
         await server.close();

@@ -2,6 +2,7 @@
 // with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
 import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
+import { renderValue, valueAtPointer } from '../render-value.js';
 import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
 
 export const responseSchemaConformance: ExchangeCheck = {
@@ -39,11 +40,24 @@ function stopped(context: CheckContext, after: number, variant: string): Finding
 }
 
 function toFinding(context: CheckContext, error: SchemaError): Finding {
+  // The value the finding is about: as is when it is a short scalar (JSON reports carry it), else a bounded rendering.
+  const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, error.instancePath) : undefined;
+  const scalar = value === null || (value !== undefined && typeof value !== 'object');
+  const shown = value === undefined ? undefined : renderValue(value);
+  const actual = value === undefined ? undefined : scalar && !(typeof value === 'string' && value.length > 200) ? value : renderValue(value, 200);
+  let message = error.message;
+  if (error.keyword === 'enum' && shown !== undefined) {
+    const allowed = Array.isArray(error.params.allowedValues) ? error.params.allowedValues.length : 0;
+    message = `${error.instancePath || 'body'}: ${shown} is not one of the ${allowed} allowed value${allowed === 1 ? '' : 's'}`;
+  } else if (scalar && shown !== undefined) {
+    message = `${error.message}, not ${shown}`;
+  }
   return finding(context, 'response_schema_conformance', {
     instancePath: error.instancePath,
     schemaPath: error.schemaPath,
-    message: error.message,
+    message,
     ...(error.keyword === 'enum' ? { expected: error.params.allowedValues } : {}),
+    ...(actual !== undefined ? { actual } : {}),
   });
 }
 
