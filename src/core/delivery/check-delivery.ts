@@ -9,6 +9,8 @@ import { deliverySignature } from './delivery-signature.js';
 import { deliveryHeader, type DeliveryExpectation, type ReceivedDelivery } from './received-delivery.js';
 
 export interface DeliveryResult {
+  /** The webhook's operationId in the spec, or `delivery <event>` for an event it does not document. */
+  operation: string;
   /** X-Service-Event as sent, X-Service-Delivery as sent, X-Service-Hook-ID as sent. */
   event: string | undefined;
   guid: string | undefined;
@@ -36,6 +38,7 @@ export async function checkDelivery(contract: DeliveryContract, delivery: Receiv
     findings.unshift(...(await deliverySignature(operation, delivery, expectation.secret, text)));
   }
   return {
+    operation,
     event,
     guid: deliveryHeader(delivery, 'X-Service-Delivery'),
     hookId: deliveryHeader(delivery, 'X-Service-Hook-ID'),
