@@ -102,7 +102,7 @@ export class CheckRunner {
       }
       if (mode === 'full' && options.apis.includes('repository-webhooks') && 'port' in receiverSetting) {
         receiver = await startReceiver({ port: receiverSetting.port, host: receiverSetting.host ?? '127.0.0.1', ...DeliveryWatch.receiverOptions(() => watch) });
-        watch = new DeliveryWatch(receiver);
+        watch = new DeliveryWatch(receiver, () => this.capture.interrupted);
       }
       for (const api of options.apis) {
         const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');

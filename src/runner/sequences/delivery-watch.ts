@@ -3,6 +3,7 @@
 // judged by, under the operation that triggered it.
 import type { ArrivedDelivery } from '../../core/behaviour/index.js';
 import type { DeliveryExpectation } from '../../core/delivery/index.js';
+import { ContractsError } from '../../core/errors.js';
 import type { CheckName } from '../../core/finding.js';
 import type { Receiver, ReceiverOptions, StoredDelivery } from '../../receiver/start-receiver.js';
 import { judge, unexercised, type SequenceContext } from '../sequence-context.js';
@@ -16,7 +17,8 @@ export class DeliveryWatch {
   /** A wait ended with nothing, and nothing of this run has ever arrived: the target likely cannot reach us. */
   private unheard = false;
 
-  constructor(readonly receiver: Receiver) {}
+  /** `interrupted`: whether the run was asked to stop (Ctrl-C). */
+  constructor(readonly receiver: Receiver, private readonly interrupted: () => boolean = () => false) {}
 
   /** The receiver's callbacks: a delivery is held to what the hook whose URL it came to was given. */
   static receiverOptions(watch: () => DeliveryWatch | undefined): Pick<ReceiverOptions, 'secret' | 'expect'> {
@@ -45,8 +47,14 @@ export class DeliveryWatch {
    * receiver (a staging outside the machine, without --hook-url) fails every arrival check without a wait for each.
    */
   async next(key: string, since: number, ms: number): Promise<StoredDelivery | undefined> {
-    const wait = this.unheard && !this.heardAny() ? Math.min(ms, unheardWaitMs) : ms;
-    const found = await this.receiver.waitFor((delivery) => delivery.seq > since && delivery.url.includes(key), wait);
+    const deadline = Date.now() + (this.unheard && !this.heardAny() ? Math.min(ms, unheardWaitMs) : ms);
+    const matches = (delivery: StoredDelivery) => delivery.seq > since && delivery.url.includes(key);
+    let found: StoredDelivery | undefined;
+    // In slices, so Ctrl-C ends a wait at once, as it ends the API polls: the run then cleans up.
+    do {
+      if (this.interrupted()) throw new ContractsError('INTERRUPTED', 'interrupted while waiting for a delivery');
+      found = await this.receiver.waitFor(matches, Math.max(0, Math.min(250, deadline - Date.now())));
+    } while (!found && Date.now() < deadline);
     if (!found && !this.heardAny()) this.unheard = true;
     return found;
   }
