@@ -2,6 +2,7 @@
 import { apiNames, apis, parseSpecOverrides, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
+import { requirePort } from './parse-args.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -30,7 +31,10 @@ export const checkCommand: Command = {
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
     { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is a loopback port where nothing listens, so deliveries stay on the machine (on staging, give an address the service may deliver to)', default: 'http://127.0.0.1:9/contracts-check' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)' },
+    // Webhook receiver (delivery checks): see receiverSetting below.
+    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to' },
+    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped' },
     { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
@@ -77,10 +81,11 @@ export const checkCommand: Command = {
       webhooks: {
         owner: settings.owner,
         repo: settings.repo,
-        hookUrl: String(options['hook-url']),
+        ...(typeof options['hook-url'] === 'string' ? { hookUrl: options['hook-url'] } : {}),
         deliveryWaitMs: settings.deliveryWaitMs,
         ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}),
       },
+      ...(settings.baseUrl !== undefined ? { receiver: receiverSetting(options) } : {}),
       redactor,
       log: (line) => io.err(`contracts check: ${line}`),
       specFiles,
@@ -140,6 +145,17 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     repo: String(options.repo),
     hookId: rawHookId === undefined ? undefined : Number(rawHookId),
   };
+}
+
+/** The embedded webhook receiver of the full sequence, or why there is none (the user's choice). */
+function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
+  const port = options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
+  if (options['no-receiver']) {
+    if (port !== undefined) throw new ContractsError('USAGE', '--no-receiver and --receiver-port contradict each other');
+    return { off: '--no-receiver: no receiver sees the deliveries' };
+  }
+  if (typeof options['hook-url'] === 'string' && port === undefined) return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
+  return { port: port ?? 0 };
 }
 
 /** An http(s) URL without credentials in it: credentials come from the environment, and a URL gets printed. */

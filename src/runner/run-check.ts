@@ -12,6 +12,8 @@ import { ResultCollector, summarize, type CheckResult, type Summary } from './re
 import { planChecks } from './plan.js';
 import type { RunMode, SequenceContext } from './sequence-context.js';
 import { runClientSession } from './sequences/client-session.js';
+import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
+import { DeliveryWatch } from './sequences/delivery-watch.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
 
 export interface CheckRunOptions {
@@ -24,7 +26,12 @@ export interface CheckRunOptions {
   maxBodyBytes?: number;
   retries?: number;
   env: NodeJS.ProcessEnv;
-  webhooks: WebhooksTarget;
+  webhooks: Omit<WebhooksTarget, 'deliveries'>;
+  /**
+   * The full sequence's webhook receiver: where it listens (port 0: any free port), or why there is none (the
+   * user's choice; its checks are then skipped with this reason). Default: a receiver on a free loopback port.
+   */
+  receiver?: { port: number; host?: string } | { off: string };
   redactor: Redactor;
   /** Another spec file for an API instead of the shipped one. */
   specFiles?: Partial<Record<ApiName, string>>;
@@ -73,6 +80,10 @@ export class CheckRunner {
     const results = new ResultCollector();
     const targets: Partial<Record<ApiName, string>> = {};
     let mocks: Mocks | undefined;
+    let receiver: Receiver | undefined;
+    let watch: DeliveryWatch | undefined;
+    const receiverSetting = options.receiver ?? { port: 0 };
+    const noReceiver = 'off' in receiverSetting ? receiverSetting.off : undefined;
     let error: ContractsError | undefined;
     try {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
@@ -81,13 +92,17 @@ export class CheckRunner {
         const file = options.specFiles?.[api] ?? specPath(apis[api]);
         const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true });
         contracts.set(api, contract);
-        const plan = planChecks(api, contract, mode);
+        const plan = planChecks(api, contract, mode, noReceiver === undefined ? {} : { noReceiver });
         results.plan(plan.checks);
         for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
       }
       if (options.baseUrl === undefined) {
         mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])), ...(options.specFiles ? { specFiles: options.specFiles } : {}) });
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
+      }
+      if (mode === 'full' && options.apis.includes('repository-webhooks') && 'port' in receiverSetting) {
+        receiver = await startReceiver({ port: receiverSetting.port, host: receiverSetting.host ?? '127.0.0.1', ...DeliveryWatch.receiverOptions(() => watch) });
+        watch = new DeliveryWatch(receiver, () => this.capture.interrupted);
       }
       for (const api of options.apis) {
         const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');
@@ -106,13 +121,14 @@ export class CheckRunner {
           log: (line) => options.log?.(line),
         };
         if (api === 'client-session') await runClientSession(context);
-        else await runRepositoryWebhooks(context, options.webhooks);
+        else await runRepositoryWebhooks(context, { ...options.webhooks, ...(watch ? { deliveries: watch } : {}) });
       }
     } catch (caught) {
       // A bug of ours must not lose the results so far or the reports: it ends the run like any other fault.
       error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
     } finally {
       await mocks?.stop();
+      await receiver?.stop();
     }
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();

@@ -7,7 +7,8 @@ import type { CheckName, Finding } from '../core/finding.js';
 import type { CapturedExchange, HttpCapture } from './http-capture.js';
 import type { ResultCollector } from './results.js';
 
-export type RunMode = 'mock' | 'full' | 'read-only';
+/** 'receive': a `contracts receive` session, whose reports cover the deliveries that arrived. */
+export type RunMode = 'mock' | 'full' | 'read-only' | 'receive';
 
 export interface SequenceContext {
   api: ApiName;
