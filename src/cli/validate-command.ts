@@ -13,7 +13,7 @@ import { requireChoice } from './parse-args.js';
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check one recorded response, or a HAR capture, against a spec',
-  usage: '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE)',
+  usage: '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE) | --delivery --headers FILE --body FILE|-',
   description: [
     'Runs the per-exchange checks (status code, content type, body schema, response headers, paymentMethod',
     'placement) on responses you already have: one given by its parts, or every exchange of a HAR capture',
@@ -31,17 +31,23 @@ export const validateCommand: Command = {
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
+    { name: 'delivery', type: 'boolean', description: 'Check one recorded webhook delivery (--headers and --body) against the spec\'s webhooks' },
+    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object' },
+    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)' },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
   ],
   examples: [
     { command: "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json", description: 'One recorded response' },
     { command: "curl -s … | contracts validate --api repository-webhooks --method GET --path /repos/o/r/hooks/42 --status 200 --header 'content-type: application/json' --body -", description: 'A body from standard input' },
     { command: 'contracts validate --api repository-webhooks --har staging.har --format json', description: 'Every exchange of a browser or proxy capture' },
+    { command: 'WEBHOOK_SECRET=… contracts validate --delivery --headers delivery-headers.txt --body delivery.json', description: 'One recorded webhook delivery: signatures, headers, payload' },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
     const maxBodyBytes = requireMaxBody(options['max-body']);
+    if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
+    for (const name of ['headers', 'secret-env']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --delivery`);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }] = await Promise.all([
       import('../core/load-spec.js'),
@@ -215,7 +221,7 @@ function requireMaxBody(value: unknown): number {
 }
 
 /** Reads at most `limit` bytes: reading stops at the first byte past it (`/dev/zero` or an endless pipe included). */
-async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+export async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

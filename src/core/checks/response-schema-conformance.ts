@@ -17,7 +17,10 @@ export const responseSchemaConformance: ExchangeCheck = {
     const validation = context.contract.check(media!.validate!, body.value);
     let errors: SchemaError[] = validation.errors;
     if (media!.placement) errors = errors.filter((error) => !isPlacementError(error, media!.placement!.accepted));
-    const findings = errors.map((error) => toFinding(context, error));
+    // Each value is looked up and rendered once, however many errors name it (a million-key object is one value).
+    const values = new Map<string, Actual>();
+    // Only the first findings are kept (checkExchange's cap): the rest are counted, so their values are not looked up.
+    const findings = errors.map((error, index) => toFinding(context, error, index < valuesShown ? values : undefined));
     if (validation.stoppedAfter !== undefined) findings.unshift(stopped(context, validation.stoppedAfter, ''));
     if (context.strict && media!.validateStrict) {
       const strict = context.contract.checkStrict(media!.validateStrict, body.value);
@@ -25,7 +28,7 @@ export const responseSchemaConformance: ExchangeCheck = {
       for (const error of strict.errors) {
         if (error.keyword !== 'unevaluatedProperties') continue;
         const property = shortened(String(error.params.unevaluatedProperty));
-        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }));
+        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }, values));
       }
     }
     return findings;
@@ -39,12 +42,30 @@ function stopped(context: CheckContext, after: number, variant: string): Finding
   });
 }
 
-function toFinding(context: CheckContext, error: SchemaError): Finding {
+interface Actual {
+  scalar: boolean;
+  shown: string | undefined;
+  actual: unknown;
+}
+
+function actualAt(context: CheckContext, pointer: string, values: Map<string, Actual>): Actual {
+  const known = values.get(pointer);
+  if (known) return known;
   // The value the finding is about: as is when it is a short scalar (JSON reports carry it), else a bounded rendering.
-  const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, error.instancePath) : undefined;
+  const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, pointer) : undefined;
   const scalar = value === null || (value !== undefined && typeof value !== 'object');
   const shown = value === undefined ? undefined : renderValue(value);
   const actual = value === undefined ? undefined : scalar && !(typeof value === 'string' && value.length > 200) ? value : renderValue(value, 200);
+  const found = { scalar, shown, actual };
+  values.set(pointer, found);
+  return found;
+}
+
+/** As many findings as checkExchange keeps per response (maxFindings). */
+const valuesShown = 100;
+
+function toFinding(context: CheckContext, error: SchemaError, values: Map<string, Actual> | undefined): Finding {
+  const { scalar, shown, actual } = values ? actualAt(context, error.instancePath, values) : { scalar: false, shown: undefined, actual: undefined };
   let message = error.message;
   if (error.keyword === 'enum' && shown !== undefined) {
     const allowed = Array.isArray(error.params.allowedValues) ? error.params.allowedValues.length : 0;
