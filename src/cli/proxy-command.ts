@@ -91,8 +91,8 @@ export const proxyCommand: Command = {
         if (exchange.operationId !== undefined) {
           coverage.recordRequest(api, exchange.operationId, exchange.request);
           if (exchange.response) {
-            const json = coverage.wantsBody(api, exchange.operationId) ? parsed(exchange.response.body) : undefined;
-            coverage.recordResponse(api, exchange.operationId, { status: exchange.response.status, headers: exchange.response.headers, ...(json !== undefined ? { json } : {}) }, true);
+            const { status, headers, json } = exchange.response;
+            coverage.recordResponse(api, exchange.operationId, { status, headers, ...(json !== undefined ? { json } : {}) }, true);
           }
         }
         har?.add(exchange);
@@ -129,12 +129,4 @@ function requireMegabytes(value: unknown): number {
   const megabytes = Number(value);
   if (!(megabytes > 0) || megabytes > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
   return Math.round(megabytes * 2 ** 20);
-}
-
-function parsed(body: string): unknown {
-  try {
-    return body === '' ? undefined : JSON.parse(body);
-  } catch {
-    return undefined;
-  }
 }

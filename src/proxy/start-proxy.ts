@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
 import type { Contract } from '../core/compile-contract.js';
-import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
+import { isJsonMediaType } from '../core/checks/check-context.js';
+import { decodeBody, headerValue, mediaTypeOf, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
 import { decodeContentEncoding } from '../runner/decode-content-encoding.js';
 import { BoundedCopy } from './bounded-copy.js';
@@ -251,5 +252,15 @@ function responseExchange(method: string, path: string, status: number, headers:
   const decoded = decodeContentEncoding(copy.bytes(), headerValue(headers, 'content-encoding'), limit);
   if ('tooLarge' in decoded) return { method, path, status, headers, body: '', bodyTooLarge: limit };
   const { text, notUtf8 } = decodeBody(decoded.bytes);
-  return { method, path, status, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  const exchange: Exchange = { method, path, status, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  // Parsed once here, for the checks and for whoever reads the exchange (coverage); a body that does not parse is
+  // left to the checks, which say why.
+  if (text !== '' && isJsonMediaType(mediaTypeOf(headerValue(headers, 'content-type')))) {
+    try {
+      exchange.json = JSON.parse(text);
+    } catch {
+      // reported by response_body_wellformed
+    }
+  }
+  return exchange;
 }
