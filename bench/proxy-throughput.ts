@@ -1,6 +1,6 @@
 // Benchmark: requests/s through `contracts proxy` (checking both sides of every exchange) beside the same load
 // sent directly to the sandbox, and through Prism's own proxy mode on the same spec, same connections (autocannon,
-// 10 connections). Each server runs in a process of its own, so the ratios compare servers, not one event loop.
+// 10 connections), and through a bare forwarding proxy with no checks (the floor). Each server runs in a process of its own, so the ratios compare servers, not one event loop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -42,6 +42,7 @@ try {
   const contracts = path.join(root, 'bin/contracts.js');
   const sandbox = await startServer([contracts, 'sandbox', '--port', '0']);
   const proxy = await startServer([contracts, 'proxy', '--api', 'client-session', '--target', sandbox, '--port', '0']);
+  const bareProxy = await startServer([path.join(root, 'bench/bare-proxy.mjs'), sandbox]);
   const prismPort = 4600 + Math.floor(Math.random() * 300);
   let prism: string | undefined = await startServer([prismBin, 'proxy', path.join(root, 'specs/client-session.yaml'), sandbox, '-p', String(prismPort), '-h', '127.0.0.1', '-v', 'fatal'], `http://127.0.0.1:${prismPort}`);
   // Prism prints nothing at -v fatal: wait until it answers (at most 20 s; without it, its row is left out).
@@ -53,12 +54,15 @@ try {
   if (!answering) prism = undefined;
   const direct = await load(`${sandbox}/client-session`);
   const ours = await load(`${proxy}/client-session`);
+  const bare = await load(`${bareProxy}/client-session`);
   const prisms = prism ? await load(`${prism}/client-session`) : undefined;
   figures.clientSession = {
     direct,
     contractsProxy: ours,
+    bareNodeHttpProxy: bare,
     ...(prisms ? { prismProxy: prisms } : {}),
     proxyToDirect: round(ours.requestsPerSecond / direct.requestsPerSecond, 3),
+    bareProxyToDirect: round(bare.requestsPerSecond / direct.requestsPerSecond, 3),
     ...(prisms ? { prismProxyToDirect: round(prisms.requestsPerSecond / direct.requestsPerSecond, 3) } : {}),
   };
 } finally {

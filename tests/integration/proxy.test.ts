@@ -202,3 +202,30 @@ describe('contracts proxy, forwarding', () => {
     });
   });
 });
+
+describe('contracts proxy, hostile clients', () => {
+  it.each([false, true])('survives a client that hangs up in the middle of its body (errors: %s), and serves the next request', async (errors) => {
+    let reached: () => void = () => undefined;
+    const upstreamSaw = new Promise<void>((resolve) => (reached = resolve));
+    const upstream = await upstreamServer((req, res) => {
+      req.once('data', () => reached());
+      req.on('error', () => undefined);
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    });
+    try {
+      await withProxy({ contract: contracts.hooks!, target: upstream.url, errors, maxBodyBytes: 1024 }, async (proxy, seen) => {
+        const request = http.request(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: { ...json, 'content-length': String(1 << 20) } });
+        request.on('error', () => undefined);
+        request.write(Buffer.alloc(64 << 10, 'a'));
+        await upstreamSaw;
+        request.destroy();
+        await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+        const next = await fetch(`${proxy.url}/repos/octo/app/hooks`);
+        expect(next.status).toBe(200);
+        expect(await next.json()).toEqual([]);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
