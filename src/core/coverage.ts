@@ -15,6 +15,8 @@ export interface OperationCoverage {
   mediaTypes: Record<string, Record<string, boolean>>;
   /** Documented parameters (`query per_page`) and whether a request carried each. */
   parameters: Record<string, boolean>;
+  /** Requests seen whole (0 when the run saw only responses: `parameters` then says nothing). */
+  requestsSeen: number;
   /** Statuses answered that the operation does not document. */
   undocumentedStatuses: number[];
   /** For a response with a placement rule (client-session): how often each branch was taken. */
@@ -41,7 +43,7 @@ export class Coverage {
           if (response.mediaTypes.length > 0) mediaTypes[response.spec.status] = Object.fromEntries(response.mediaTypes.map((media) => [media.mediaType, false]));
         }
         const parameters = Object.fromEntries((contract.requests.get(operationId)?.params ?? []).map((param) => [`${param.model.in} ${param.model.name}`, false]));
-        this.byOperation.set(key(api, operationId), { api, operationId, calls: 0, statuses, mediaTypes, parameters, undocumentedStatuses: [] });
+        this.byOperation.set(key(api, operationId), { api, operationId, calls: 0, statuses, mediaTypes, parameters, requestsSeen: 0, undocumentedStatuses: [] });
       }
     }
   }
@@ -51,6 +53,7 @@ export class Coverage {
     const entry = this.byOperation.get(key(api, operationId));
     if (!entry) return;
     entry.calls++;
+    entry.requestsSeen++;
     const query = new URLSearchParams(request.query);
     for (const name of Object.keys(entry.parameters)) {
       const [where, param] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
@@ -122,7 +125,7 @@ export function coverageLines(report: CoverageReport): string[] {
     lines.push(
       `  ${entry.calls > 0 ? '✓' : '·'} ${entry.api} ${entry.operationId} (${entry.calls} calls): ${statuses}` +
         (media.length > 0 ? `; media types seen: ${media.join(', ')}` : '') +
-        (params.length > 0 ? `; parameters used: ${params.filter(([, used]) => used).length}/${params.length}` : '') +
+        (params.length > 0 && entry.requestsSeen > 0 ? `; parameters used: ${params.filter(([, used]) => used).length}/${params.length}` : '') +
         (entry.undocumentedStatuses.length > 0 ? `; undocumented statuses: ${entry.undocumentedStatuses.join(', ')}` : '') +
         placement,
     );
