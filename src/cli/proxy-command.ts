@@ -11,7 +11,7 @@ import { requireChoice, requirePort, untilSignalled } from './parse-args.js';
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: 'A reverse proxy that checks every request and response against the spec as traffic flows',
-  usage: '--api NAME --target URL [--port P] [--host H] [--errors] [--har-out FILE] [--coverage FILE] [--min-coverage N]',
+  usage: '--api NAME --target URL [--port P] [--host H] [--errors] [--har-out FILE] [--report KIND:FILE]... [--coverage FILE] [--min-coverage N]',
   description: [
     'Forwards every request unchanged to --target (bodies streamed both ways, connections kept alive, redirects',
     'relayed, never followed) and checks both sides with the core: request parameters, body and the presence of',
@@ -30,6 +30,7 @@ export const proxyCommand: Command = {
     { name: 'errors', type: 'boolean', description: 'Answer a request that breaks the spec 400 instead of forwarding it' },
     { name: 'har-out', type: 'string', valueName: 'file', description: 'Write the traffic as a HAR capture (credentials redacted)' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body (each way) kept for checking; a larger one streams on, not checked', default: '10' },
+    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'How long the target may stay silent before the request is answered 502', default: '30000' },
     ...coverageOptions,
   ],
@@ -47,6 +48,15 @@ export const proxyCommand: Command = {
     const timeoutMs = Number(options.timeout);
     if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new ContractsError('USAGE', `--timeout must be a whole number of milliseconds, not "${String(options.timeout)}"`);
     const coverageSetting = coverageSettings(options, io);
+    const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] = await Promise.all([
+      import('../runner/reports/write-reports.js'),
+      import('../runner/reports/report-path.js'),
+      import('../runner/results.js'),
+    ]);
+    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    await checkReportTargets(reports, apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })));
+    const results = new ResultCollector();
+    const started = performance.now();
     const signalled = untilSignalled();
     const [{ loadSpec }, { compileContract }, { Coverage }, { startProxy }, { HarWriter }] = await Promise.all([
       import('../core/load-spec.js'),
@@ -89,6 +99,9 @@ export const proxyCommand: Command = {
         for (const finding of findings) io.out(`${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`);
         if (exchange.upstreamError) io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
         if (exchange.operationId !== undefined) {
+          for (const result of [exchange.requestResult, ...(exchange.responseResult ? [exchange.responseResult] : [])]) {
+            for (const check of result.applied) results.record(api, exchange.operationId, check, result.findings.filter((finding) => finding.check === check), exchange.durationMs);
+          }
           coverage.recordRequest(api, exchange.operationId, exchange.request);
           if (exchange.response) {
             const { status, headers, json } = exchange.response;
@@ -108,6 +121,8 @@ export const proxyCommand: Command = {
     io.out(`${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}`);
     const underCoverage = await reportCoverage(coverage.report(), coverageSetting, io, io.out);
     if (har) io.out(`HAR written to ${String(options['har-out'])}`);
+    const all = results.all();
+    await writeReports({ mode: 'proxy', targets: { [api]: target }, results: all, summary: summarize(all), notRun: [], durationMs: performance.now() - started }, reports, io.redactor);
     return counts.fail + counts.unmatched + counts.upstreamErrors > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };

@@ -8,7 +8,7 @@ import type { CheckName, Finding } from '../core/finding.js';
 import type { CapturedExchange, HttpCapture } from './http-capture.js';
 import type { ResultCollector } from './results.js';
 
-export type RunMode = 'mock' | 'full' | 'read-only';
+export type RunMode = 'mock' | 'full' | 'read-only' | 'proxy';
 
 export interface SequenceContext {
   api: ApiName;

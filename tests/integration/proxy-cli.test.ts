@@ -25,7 +25,8 @@ describe('contracts proxy', () => {
   it('prints each violation as traffic flows, blocks with --errors, and at Ctrl-C reports, writes a redacted HAR and the coverage', async () => {
     const har = path.join(dir, 'traffic.har');
     const coverage = path.join(dir, 'coverage.json');
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'proxy', '--api', 'client-session', '--target', sandbox.url, '--port', '0', '--errors', '--har-out', har, '--coverage', coverage, '--min-coverage', '100'], {
+    const report = path.join(dir, 'report.json');
+    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'proxy', '--api', 'client-session', '--target', sandbox.url, '--port', '0', '--errors', '--har-out', har, '--coverage', coverage, '--min-coverage', '100', '--report', `json:${report}`], {
       env: { ...process.env, CLIENT_SESSION_API_KEY: apiKey },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -60,6 +61,10 @@ describe('contracts proxy', () => {
     const text = await readFile(har, 'utf8');
     expect(text).not.toContain(apiKey);
     expect(JSON.parse(await readFile(coverage, 'utf8'))).toMatchObject({ statusPairs: { documented: 1, seen: 1, percent: 100 } });
+    const results = (JSON.parse(await readFile(report, 'utf8')) as { mode: string; results: { operation: string; check: string; status: string }[] });
+    expect(results.mode).toBe('proxy');
+    expect(results.results.filter((result) => result.status === 'failed').map((result) => result.check)).toEqual(['request_parameters_conformance']);
+    expect(results.results.map((result) => result.check)).toEqual(expect.arrayContaining(['request_security_conformance', 'status_code_conformance', 'response_schema_conformance', 'payment_method_placement']));
     // The capture reads back: the blocked request is found again on the request side.
     const replay = await runCli(['validate', '--api', 'client-session', '--har', har, '--side', 'request']);
     expect(replay.stdout).toContain('2 exchanges: 1 conform, 1 fail, 0 match no operation');
