@@ -32,9 +32,16 @@ export interface CoverageReport {
 
 export class Coverage {
   private readonly byOperation = new Map<string, OperationCoverage>();
+  private readonly contracts: { api: string; contract: Contract }[] = [];
 
-  constructor(private readonly contracts: readonly { api: string; contract: Contract }[]) {
-    for (const { api, contract } of contracts) {
+  constructor(contracts: readonly { api: string; contract: Contract }[]) {
+    for (const { api, contract } of contracts) this.addContract(api, contract);
+  }
+
+  /** Another API's contract, for a run that loads its specs after it starts counting. */
+  addContract(api: string, contract: Contract): void {
+    this.contracts.push({ api, contract });
+    {
       for (const [operationId, operation] of contract.byOperationId) {
         const statuses: Record<string, boolean> = {};
         const mediaTypes: Record<string, Record<string, boolean>> = {};
