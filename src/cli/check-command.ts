@@ -3,6 +3,7 @@ import { apiNames, apis, parseSpecOverrides, selectApis, specPath } from '../api
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
 import { requirePort } from './parse-args.js';
+import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -42,6 +43,7 @@ export const checkCommand: Command = {
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
     { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Check against another spec file for an API, e.g. client-session=draft.yaml' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)' },
+    ...coverageOptions,
   ],
   examples: [
     { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
@@ -58,6 +60,8 @@ export const checkCommand: Command = {
       import('../runner/reports/write-reports.js'),
       import('../runner/reports/report-path.js'),
     ]);
+    const coverageSetting = coverageSettings(options, io);
+    const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const specFiles = parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd);
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
@@ -89,6 +93,7 @@ export const checkCommand: Command = {
       redactor,
       log: (line) => io.err(`contracts check: ${line}`),
       specFiles,
+      coverage: wantsCoverage,
     });
     const onSignal = (signal: string) => {
       io.err(`contracts check: ${signal}: stopping after the request in flight (press Ctrl-C again to abort it)…`);
@@ -111,7 +116,8 @@ export const checkCommand: Command = {
       io.err(`contracts check: ${run.error.toLine()}`);
       return exitCodes.cannotRun;
     }
-    return run.summary.failed > 0 ? exitCodes.failed : exitCodes.ok;
+    const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
+    return run.summary.failed > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };
 

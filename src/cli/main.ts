@@ -14,11 +14,12 @@ import { commandHelp, mainHelp } from './help.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
+import { proxyCommand } from './proxy-command.js';
 import { receiveCommand } from './receive-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, fuzzCommand, mergeReportsCommand, diffCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, proxyCommand, fuzzCommand, mergeReportsCommand, diffCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has

@@ -1,6 +1,7 @@
 // Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
 // so checking a response does no schema work.
 import type { ValidateFunction } from 'ajv';
+import { compileRequests, type CompiledRequest } from './compile-request.js';
 import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
@@ -47,6 +48,8 @@ export interface Contract {
   spec: LoadedSpec;
   operations: OperationSpec[];
   byOperationId: Map<string, CompiledOperation>;
+  /** What a request to each operation must carry, by operationId (request conformance). */
+  requests: Map<string, CompiledRequest>;
   /** Runs one of the contract's validators, in time linear in the value, with its errors bounded. */
   check(validate: ValidateFunction, value: unknown): Validation;
   /** The same for a `validateStrict` validator. */
@@ -88,6 +91,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     spec,
     operations,
     byOperationId,
+    requests: compileRequests(spec, compiled),
     check: (validate, value) => compiled.check(validate, value),
     checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };

@@ -46,6 +46,10 @@ export const checkNames = [
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
+  // request conformance (validate --har --side request, contracts proxy)
+  'request_parameters_conformance',
+  'request_body_conformance',
+  'request_security_conformance',
 ] as const;
 export type CheckName = (typeof checkNames)[number];
 

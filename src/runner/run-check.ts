@@ -3,6 +3,7 @@
 import { apis, specPath, type ApiName } from '../apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
+import { Coverage, type CoverageReport } from '../core/coverage.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { startMocks, type Mocks } from '../mock/start-mocks.js';
@@ -37,6 +38,8 @@ export interface CheckRunOptions {
   specFiles?: Partial<Record<ApiName, string>>;
   /** Progress lines for the user (stderr). */
   log?: (line: string) => void;
+  /** Count what the run exercised (CheckRun.coverage). */
+  coverage?: boolean;
 }
 
 export interface CheckRun {
@@ -49,6 +52,8 @@ export interface CheckRun {
   /** Planned checks that did not run because the run stopped early, as `operation check`. */
   notRun: string[];
   durationMs: number;
+  /** With the coverage option: how much of the contract the run exercised. */
+  coverage?: CoverageReport;
 }
 
 function stoppedReason(error: ContractsError): string {
@@ -85,6 +90,7 @@ export class CheckRunner {
     const receiverSetting = options.receiver ?? { port: 0 };
     const noReceiver = 'off' in receiverSetting ? receiverSetting.off : undefined;
     let error: ContractsError | undefined;
+    let coverage: Coverage | undefined;
     try {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
       const contracts = new Map<ApiName, Contract>();
@@ -96,6 +102,7 @@ export class CheckRunner {
         results.plan(plan.checks);
         for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
       }
+      coverage = options.coverage ? new Coverage([...contracts].map(([api, contract]) => ({ api, contract }))) : undefined;
       if (options.baseUrl === undefined) {
         mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])), ...(options.specFiles ? { specFiles: options.specFiles } : {}) });
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
@@ -119,6 +126,7 @@ export class CheckRunner {
           env: options.env,
           addSecret: (secret) => options.redactor.add(secret),
           log: (line) => options.log?.(line),
+          ...(coverage ? { coverage } : {}),
         };
         if (api === 'client-session') await runClientSession(context);
         else await runRepositoryWebhooks(context, { ...options.webhooks, ...(watch ? { deliveries: watch } : {}) });
@@ -132,6 +140,6 @@ export class CheckRunner {
     }
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();
-    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}) };
+    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}), ...(coverage ? { coverage: coverage.report() } : {}) };
   }
 }
