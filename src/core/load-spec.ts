@@ -1,9 +1,11 @@
-// Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document): the core's only I/O.
+// Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document), or a 3.0 one upgraded
+// to 3.1 in memory (upgrade-openapi-30.ts): the core's only I/O.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContractsError } from './errors.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
+import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -16,8 +18,17 @@ export interface LoadedSpec {
   /** The path as the user gave it (used in messages). */
   file: string;
   source: string;
+  /** Always OpenAPI 3.1: a 3.0 document is upgraded in memory. */
   document: OpenApiDocument;
+  /** The `openapi` field as the user wrote it (`3.0.3`, `3.1.0`). */
+  sourceVersion: string;
+  /** The document as the user wrote it (the same object as `document` for 3.1), located by `locateSource`. */
+  sourceDocument: Record<string, unknown>;
+  locateSource: Locate;
+  /** Line and column in the user's file of a path in `document`. */
   locate: Locate;
+  /** The path in the user's file of a path in `document` (they differ only under a schema the upgrade wrapped). */
+  sourcePath: SourcePath;
 }
 
 /** Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. */
@@ -43,9 +54,9 @@ export function parseSpec(file: string, source: string): LoadedSpec {
     const reason = firstError.message.split('\n')[0];
     throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
   }
-  const locate = createLocator(yamlDoc, lineCounter);
+  const locateInSource = createLocator(yamlDoc, lineCounter);
   const document = toData(file, yamlDoc, lineCounter);
-  const at = (p: JsonPath) => ({ file, ...locate(p) });
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
 
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new ContractsError('SPEC_NOT_OPENAPI_31', `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`, at([]));
@@ -54,18 +65,30 @@ export function parseSpec(file: string, source: string): LoadedSpec {
   if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
     throw new ContractsError(
       'SPEC_NOT_OPENAPI_31',
-      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3.1`,
+      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3 first ` +
+        '(npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
       at(['swagger']),
     );
   }
-  if (typeof record.openapi !== 'string' || !/^3\.1\.\d+$/.test(record.openapi)) {
-    const found = record.openapi === undefined ? 'no openapi field' : `openapi: ${String(record.openapi)}`;
-    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.1 is supported, found ${found}`, at(['openapi']));
+  const version = record.openapi;
+  if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version))) {
+    const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
+    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.0 and 3.1 are supported, found ${found}`, at(['openapi']));
   }
   checkRefs(record, [], (refPath, ref, reason) => {
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
   });
-  return { file, source, document: record as OpenApiDocument, locate };
+  const upgraded = isOpenApi30(version) ? upgradeOpenApi30(record) : { document: record, sourcePath: (p: JsonPath) => p };
+  return {
+    file,
+    source,
+    document: upgraded.document as OpenApiDocument,
+    sourceVersion: version,
+    sourceDocument: record,
+    locateSource: locateInSource,
+    locate: (p) => locateInSource(upgraded.sourcePath(p)),
+    sourcePath: upgraded.sourcePath,
+  };
 }
 
 // An alias may be expanded at most this many times: a few aliases nesting each other ("billion laughs")
