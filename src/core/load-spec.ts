@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { bundleExternalRefs, externalRefs } from './bundle-refs.js';
 import { ContractsError } from './errors.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
@@ -42,10 +43,20 @@ export async function loadSpec(file: string, displayFile = file): Promise<Loaded
     if (code === 'EISDIR') throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
     throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
   }
-  return parseSpec(displayFile, source);
+  const parsed = parseSource(displayFile, source);
+  // Multi-file specs: bundled into one document, read from the real path (references are relative to it).
+  const external = externalRefs(parsed.record, isLiteral);
+  const record = external.length > 0 ? await bundleExternalRefs(file, external, parsed.at) : parsed.record;
+  return finish(displayFile, source, record, parsed.locateInSource);
 }
 
+/** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
 export function parseSpec(file: string, source: string): LoadedSpec {
+  const parsed = parseSource(file, source);
+  return finish(file, source, parsed.record, parsed.locateInSource);
+}
+
+function parseSource(file: string, source: string) {
   const lineCounter = new LineCounter();
   const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = yamlDoc.errors[0];
@@ -75,6 +86,12 @@ export function parseSpec(file: string, source: string): LoadedSpec {
     const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
     throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.0 and 3.1 are supported, found ${found}`, at(['openapi']));
   }
+  return { record, locateInSource, at };
+}
+
+function finish(file: string, source: string, record: Record<string, unknown>, locateInSource: Locate): LoadedSpec {
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
+  const version = record.openapi as string;
   checkRefs(record, [], (refPath, ref, reason) => {
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
   });
@@ -120,6 +137,14 @@ function toData(file: string, yamlDoc: Document.Parsed, lineCounter: LineCounter
 // Keys whose values are literal data (examples, defaults, enums), where "$ref" is not a reference.
 const literalKeys = new Set(['example', 'default', 'enum', 'const']);
 
+/** Whether `key` (with value `child`, in the object at `at`) holds literal data rather than OpenAPI structure. */
+function isLiteral(key: string, child: unknown, at: JsonPath): boolean {
+  return (
+    at[at.length - 1] !== 'properties' &&
+    (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)))
+  );
+}
+
 function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: JsonPath, ref: string, reason: string) => never): void {
   const walk = (value: unknown, at: (string | number)[]): void => {
     if (Array.isArray(value)) {
@@ -133,13 +158,7 @@ function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: J
       if (!ref.startsWith('#')) fail(at, ref, 'points outside this file: bundle the spec into one file');
       if (resolvePointer(root, ref) === undefined) fail(at, ref, 'does not resolve: nothing at that pointer');
     }
-    for (const [key, child] of Object.entries(object)) {
-      const parentKey = at[at.length - 1];
-      const isLiteral =
-        parentKey !== 'properties' &&
-        (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)));
-      if (!isLiteral) walk(child, [...at, key]);
-    }
+    for (const [key, child] of Object.entries(object)) if (!isLiteral(key, child, at)) walk(child, [...at, key]);
   };
   walk(root, [...here]);
 }

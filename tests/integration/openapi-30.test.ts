@@ -67,3 +67,37 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
     }
   }, 60_000);
 });
+
+describe('a spec in several files (real process)', () => {
+  const multiFile = 'tests/fixtures/specs/openapi-30/multi-file.yaml';
+
+  it('lints clean with exit 0', async () => {
+    const result = await runCli(['lint', multiFile]);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('reports a bad example from another file at the $ref that brings it in', async () => {
+    const spec = 'tests/fixtures/specs/openapi-30/multi-file-bad-example.yaml';
+    const result = await runCli(['lint', spec]);
+    expect(result.stdout).toContain(`${spec}:12:`);
+    expect(result.stdout).toMatch(/contracts-example-valid example does not match its schema: \/name must be string/);
+    expect(result.code).toBe(1);
+  });
+
+  it('validates against a schema from another file', async () => {
+    const args = ['validate', '--spec', multiFile, '--operation', 'getOwner', '--status', '200', '--header', 'Content-Type: application/json', '--body', '-'];
+    const bad = await runCli(args, { input: JSON.stringify({ name: 'Ann', pets: -1 }) });
+    expect(bad.stdout).toMatch(/\/pets must be >= 0/);
+    expect(bad.code).toBe(1);
+    expect((await runCli(args, { input: JSON.stringify({ name: 'Ann', pets: 1, nickname: null }) })).code).toBe(0);
+  });
+
+  it('exits 2 naming the file and line of a $ref to a file that is not there', async () => {
+    const result = await runCli(['lint', 'tests/fixtures/specs/openapi-30/broken-external-ref.yaml']);
+    expect(result.stderr.trim()).toBe(
+      'contracts lint: tests/fixtures/specs/openapi-30/broken-external-ref.yaml:10:7: $ref "./shared/nope.yaml#/Owner" does not resolve: no such file next to the spec',
+    );
+    expect(result.code).toBe(2);
+  });
+});
