@@ -5,6 +5,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { bundleExternalRefs, externalRefs } from './bundle-refs.js';
 import { ContractsError } from './errors.js';
+import { findDuplicateKey } from './json-duplicate-keys.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
@@ -50,13 +51,32 @@ export async function loadSpec(file: string, displayFile = file): Promise<Loaded
   return finish(displayFile, source, record, parsed.locateInSource);
 }
 
-/** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
-export function parseSpec(file: string, source: string): LoadedSpec {
-  const parsed = parseSource(file, source);
-  return finish(file, source, parsed.record, parsed.locateInSource);
+/**
+ * A JSON spec (a big generated one above all, like GitHub's 13 MB description) is parsed with JSON.parse, and the
+ * YAML model that maps paths to lines is built only when a message needs a line: building it costs some 50 times
+ * the parse. Text that is not plain JSON (a syntax error, a duplicate key) goes the YAML way, which says where.
+ */
+function parseJsonFast(source: string): { locateInSource: Locate; document: unknown } | undefined {
+  if (!/^\s*\{/.test(source)) return undefined;
+  let document: unknown;
+  try {
+    document = JSON.parse(source);
+  } catch {
+    return undefined;
+  }
+  if (findDuplicateKey(source, document) !== undefined) return undefined;
+  let locate: Locate | undefined;
+  const locateInSource: Locate = (p) => {
+    if (!locate) {
+      const lineCounter = new LineCounter();
+      locate = createLocator(parseDocument(source, { lineCounter, prettyErrors: false }), lineCounter);
+    }
+    return locate(p);
+  };
+  return { locateInSource, document };
 }
 
-function parseSource(file: string, source: string) {
+function parseYaml(file: string, source: string): { locateInSource: Locate; document: unknown } {
   const lineCounter = new LineCounter();
   const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = yamlDoc.errors[0];
@@ -65,10 +85,19 @@ function parseSource(file: string, source: string) {
     const reason = firstError.message.split('\n')[0];
     throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
   }
-  const locateInSource = createLocator(yamlDoc, lineCounter);
-  const document = toData(file, yamlDoc, lineCounter);
-  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
+  return { locateInSource: createLocator(yamlDoc, lineCounter), document: toData(file, yamlDoc, lineCounter) };
+}
 
+/** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
+export function parseSpec(file: string, source: string): LoadedSpec {
+  const parsed = parseSource(file, source);
+  return finish(file, source, parsed.record, parsed.locateInSource);
+}
+
+function parseSource(file: string, source: string) {
+  const json = parseJsonFast(source);
+  const { locateInSource, document } = json ?? parseYaml(file, source);
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new ContractsError('SPEC_NOT_OPENAPI_31', `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`, at([]));
   }
