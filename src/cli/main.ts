@@ -1,7 +1,7 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../apis.js';
+import { apis, projectRoot, useConfig } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
@@ -11,6 +11,7 @@ import { fuzzCommand, mergeReportsCommand } from './fuzz-command.js';
 import { generateCommand } from './generate-command.js';
 import { diffCommand } from './diff-command.js';
 import { commandHelp, mainHelp } from './help.js';
+import { initCommand } from './init-command.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
@@ -19,7 +20,7 @@ import { receiveCommand } from './receive-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, proxyCommand, fuzzCommand, mergeReportsCommand, diffCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, proxyCommand, fuzzCommand, mergeReportsCommand, diffCommand, initCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has
@@ -50,6 +51,10 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
       io.out(commandHelp(command));
       return exitCodes.ok;
     }
+    // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
+    // secrets its credentials name are redacted like the built-in ones.
+    useConfig({ cwd: io.cwd, file: typeof options.config === 'string' ? options.config : undefined });
+    for (const entry of Object.values(apis)) for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     return await command.run(options, positionals, io);
   } catch (error) {
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its

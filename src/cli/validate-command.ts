@@ -23,7 +23,7 @@ export const validateCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
-    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.1 file instead of --api' },
+    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.0 or 3.1 file instead of --api' },
     { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
     { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },

@@ -38,10 +38,19 @@ export interface CompiledSpec {
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
 const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags'];
 
+export interface CompileOptions {
+  /**
+   * A `format` ajv does not know: `ignore` (the default) treats it as an annotation, as OpenAPI allows (format is
+   * an open value: GitHub's description uses `timestamp`); lint says `refuse`, to catch a misspelt one.
+   */
+  unknownFormats?: 'ignore' | 'refuse';
+}
+
 /** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
-export function compileSpec(spec: LoadedSpec, document: object = spec.document): CompiledSpec {
+export function compileSpec(spec: LoadedSpec, document: object = spec.document, options: CompileOptions = {}): CompiledSpec {
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
-  const ajv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId);
+  const ignoreFormats = options.unknownFormats !== 'refuse';
+  const ajv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId, ignoreFormats);
   const budget = new ErrorBudget();
   (ajv as unknown as Record<string, unknown>)[budgetProperty] = budget;
   const cache = new Map<string, ValidateFunction>();
@@ -67,7 +76,7 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     if (pointer === undefined) throw new Error('compileSpec: check() takes validators from validatorAt()');
     let first = firstErrorCache.get(pointer);
     if (!first) {
-      firstErrorAjv ??= documentAjv(createAjv({ allErrors: false }), document, documentId);
+      firstErrorAjv ??= documentAjv(createAjv({ allErrors: false }), document, documentId, ignoreFormats);
       first = firstErrorAjv.compile({ $ref: `${documentId}#${pointer}` });
       firstErrorCache.set(pointer, first);
     }
@@ -101,8 +110,9 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
 }
 
 /** Registers the whole document as one resource, so `#/components/...` references resolve inside it. */
-function documentAjv(ajv: ContractsAjv, document: object, documentId: string): ContractsAjv {
+function documentAjv(ajv: ContractsAjv, document: object, documentId: string, ignoreFormats: boolean): ContractsAjv {
   addExtensionKeywords(ajv, document);
+  if (ignoreFormats) for (const format of unknownFormats(ajv, document)) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
   ajv.addSchema(document, documentId, undefined, false);
@@ -157,4 +167,21 @@ function formatAllowed(values: unknown): string {
   if (!Array.isArray(values)) return '';
   const shown = values.slice(0, 8).map((value) => JSON.stringify(value));
   return values.length > 8 ? `${shown.join(', ')}, … ${values.length} in all` : shown.join(', ');
+}
+
+/** String values of `format` keys that ajv has no format for (a `format` key in literal data costs one no-op). */
+function unknownFormats(ajv: ContractsAjv, document: unknown): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'format' && typeof child === 'string' && !ajv.formats[child]) found.add(child);
+        else walk(child);
+      }
+    }
+  };
+  walk(document);
+  return found;
 }
