@@ -299,7 +299,70 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ping delivery
+         * @description Sent to the hook's config.url when the hook is pinged (endpoint 11). The payload's shape is not shown in
+         *     the source, so any JSON object is accepted.
+         */
+        post: operations["pingDeliveryReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A push delivery
+         * @description Sent to the hook's config.url when a hook subscribed to push is tested (endpoint 12). The payload's
+         *     shape is not shown in the source, so any JSON object is accepted.
+         */
+        post: operations["pushDeliveryReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    issues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An issues delivery
+         * @description The delivery of the source's sample: event issues, action opened. What triggers it is not shown.
+         */
+        post: operations["issuesDeliveryReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A repository webhook. Fields the service adds beyond these are accepted (forward compatibility). */
@@ -490,8 +553,51 @@ export interface components {
         StringMap: {
             [key: string]: string;
         };
+        /** @description The body of a ping delivery. Its shape is not shown in the source. */
+        PingPayload: Record<string, unknown>;
+        /** @description The body of a push delivery. Its shape is not shown in the source. */
+        PushPayload: Record<string, unknown>;
+        /**
+         * @description The body of an issues delivery, as the source's sample holds it: action, issue with body, repository
+         *     with id. Fields beyond these are accepted.
+         */
+        IssuesPayload: {
+            /**
+             * @description The value opened is shown; the full set is not shown.
+             * @example opened
+             */
+            action: string;
+            issue: {
+                body: string;
+            };
+            repository: {
+                id: number;
+            };
+        };
+        /** @description A form-encoded ping delivery (content_type form); payload holds the JSON. */
+        PingForm: {
+            payload: components["schemas"]["PingPayload"];
+        };
+        /** @description A form-encoded push delivery (content_type form); payload holds the JSON. */
+        PushForm: {
+            payload: components["schemas"]["PushPayload"];
+        };
+        /** @description A form-encoded issues delivery (content_type form); payload holds the JSON. */
+        IssuesForm: {
+            payload: components["schemas"]["IssuesPayload"];
+        };
     };
     responses: {
+        /**
+         * @description The receiver took the delivery; the service records this status as the delivery's status_code. What a
+         *     receiver must answer is not shown (the source's sample records 200).
+         */
+        DeliveryAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The webhook. */
         Webhook: {
             headers: {
@@ -612,8 +718,63 @@ export interface components {
         Accept: string;
         /** @description Results per page, at most 100. The default is not shown. */
         PerPage: number;
+        /** @description The delivery's guid, equal to the guid of its delivery record. */
+        DeliveryGuid: string;
+        /** @description The id of the hook the delivery is made for. */
+        DeliveryHookId: string;
+        /** @description The id of what the hook is installed on (the repository in the source's sample). */
+        DeliveryTargetId: string;
+        /** @description The kind of what the hook is installed on; repository is shown, other values are not shown. */
+        DeliveryTargetType: string;
+        /**
+         * @description Present only when the hook has a secret. The source shows the value prefixed sha256= but not how it is
+         *     computed. contracts verifies it as the hex HMAC-SHA256 of the raw body keyed with the hook's secret (the
+         *     convention @octokit/webhooks-methods implements), an assumption the source neither confirms nor denies.
+         */
+        DeliverySignature256: string;
+        /**
+         * @description Present only when the hook has a secret. The source shows the value prefixed sha1= but not how it is
+         *     computed. contracts verifies it as the hex HMAC-SHA1 of the raw body keyed with the hook's secret, an
+         *     assumption the source neither confirms nor denies.
+         */
+        DeliverySignature1: string;
+        /** @description The sender's user agent; the source shows one and does not say what it must be. */
+        DeliveryUserAgent: string;
+        /** @description Shown as *\/* in the source's delivery record. (OpenAPI tools may ignore a header parameter named Accept.) */
+        DeliveryAccept: string;
     };
-    requestBodies: never;
+    requestBodies: {
+        /**
+         * @description The ping payload, as JSON (the hook's content_type json), or form-encoded with the JSON in a payload field
+         *     (content_type form). Its shape is not shown.
+         */
+        PingDelivery: {
+            content: {
+                "application/json": components["schemas"]["PingPayload"];
+                "application/x-www-form-urlencoded": components["schemas"]["PingForm"];
+            };
+        };
+        /**
+         * @description The push payload, as JSON (the hook's content_type json), or form-encoded with the JSON in a payload field
+         *     (content_type form). Its shape is not shown.
+         */
+        PushDelivery: {
+            content: {
+                "application/json": components["schemas"]["PushPayload"];
+                "application/x-www-form-urlencoded": components["schemas"]["PushForm"];
+            };
+        };
+        /**
+         * @description The issues payload of the source's sample, as JSON (the hook's content_type json), or form-encoded with
+         *     the JSON in a payload field (content_type form).
+         */
+        IssuesDelivery: {
+            content: {
+                "application/json": components["schemas"]["IssuesPayload"];
+                "application/x-www-form-urlencoded": components["schemas"]["IssuesForm"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -967,6 +1128,123 @@ export interface operations {
         responses: {
             204: components["responses"]["NoContent"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    pingDeliveryReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's guid, equal to the guid of its delivery record. */
+                "X-Service-Delivery": components["parameters"]["DeliveryGuid"];
+                /** @description The event of the delivery. */
+                "X-Service-Event": "ping";
+                /** @description The id of the hook the delivery is made for. */
+                "X-Service-Hook-ID": components["parameters"]["DeliveryHookId"];
+                /** @description The id of what the hook is installed on (the repository in the source's sample). */
+                "X-Service-Hook-Installation-Target-ID": components["parameters"]["DeliveryTargetId"];
+                /** @description The kind of what the hook is installed on; repository is shown, other values are not shown. */
+                "X-Service-Hook-Installation-Target-Type": components["parameters"]["DeliveryTargetType"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha256= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA256 of the raw body keyed with the hook's secret (the
+                 *     convention @octokit/webhooks-methods implements), an assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature-256"?: components["parameters"]["DeliverySignature256"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha1= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA1 of the raw body keyed with the hook's secret, an
+                 *     assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature"?: components["parameters"]["DeliverySignature1"];
+                /** @description The sender's user agent; the source shows one and does not say what it must be. */
+                "User-Agent": components["parameters"]["DeliveryUserAgent"];
+                /** @description Shown as *\/* in the source's delivery record. (OpenAPI tools may ignore a header parameter named Accept.) */
+                Accept?: components["parameters"]["DeliveryAccept"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PingDelivery"];
+        responses: {
+            "2XX": components["responses"]["DeliveryAccepted"];
+        };
+    };
+    pushDeliveryReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's guid, equal to the guid of its delivery record. */
+                "X-Service-Delivery": components["parameters"]["DeliveryGuid"];
+                /** @description The event of the delivery. */
+                "X-Service-Event": "push";
+                /** @description The id of the hook the delivery is made for. */
+                "X-Service-Hook-ID": components["parameters"]["DeliveryHookId"];
+                /** @description The id of what the hook is installed on (the repository in the source's sample). */
+                "X-Service-Hook-Installation-Target-ID": components["parameters"]["DeliveryTargetId"];
+                /** @description The kind of what the hook is installed on; repository is shown, other values are not shown. */
+                "X-Service-Hook-Installation-Target-Type": components["parameters"]["DeliveryTargetType"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha256= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA256 of the raw body keyed with the hook's secret (the
+                 *     convention @octokit/webhooks-methods implements), an assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature-256"?: components["parameters"]["DeliverySignature256"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha1= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA1 of the raw body keyed with the hook's secret, an
+                 *     assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature"?: components["parameters"]["DeliverySignature1"];
+                /** @description The sender's user agent; the source shows one and does not say what it must be. */
+                "User-Agent": components["parameters"]["DeliveryUserAgent"];
+                /** @description Shown as *\/* in the source's delivery record. (OpenAPI tools may ignore a header parameter named Accept.) */
+                Accept?: components["parameters"]["DeliveryAccept"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PushDelivery"];
+        responses: {
+            "2XX": components["responses"]["DeliveryAccepted"];
+        };
+    };
+    issuesDeliveryReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's guid, equal to the guid of its delivery record. */
+                "X-Service-Delivery": components["parameters"]["DeliveryGuid"];
+                /** @description The event of the delivery. */
+                "X-Service-Event": "issues";
+                /** @description The id of the hook the delivery is made for. */
+                "X-Service-Hook-ID": components["parameters"]["DeliveryHookId"];
+                /** @description The id of what the hook is installed on (the repository in the source's sample). */
+                "X-Service-Hook-Installation-Target-ID": components["parameters"]["DeliveryTargetId"];
+                /** @description The kind of what the hook is installed on; repository is shown, other values are not shown. */
+                "X-Service-Hook-Installation-Target-Type": components["parameters"]["DeliveryTargetType"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha256= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA256 of the raw body keyed with the hook's secret (the
+                 *     convention @octokit/webhooks-methods implements), an assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature-256"?: components["parameters"]["DeliverySignature256"];
+                /**
+                 * @description Present only when the hook has a secret. The source shows the value prefixed sha1= but not how it is
+                 *     computed. contracts verifies it as the hex HMAC-SHA1 of the raw body keyed with the hook's secret, an
+                 *     assumption the source neither confirms nor denies.
+                 */
+                "X-Hub-Signature"?: components["parameters"]["DeliverySignature1"];
+                /** @description The sender's user agent; the source shows one and does not say what it must be. */
+                "User-Agent": components["parameters"]["DeliveryUserAgent"];
+                /** @description Shown as *\/* in the source's delivery record. (OpenAPI tools may ignore a header parameter named Accept.) */
+                Accept?: components["parameters"]["DeliveryAccept"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["IssuesDelivery"];
+        responses: {
+            "2XX": components["responses"]["DeliveryAccepted"];
         };
     };
 }

@@ -1,7 +1,9 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, apis, parseSpecOverrides, selectApis, specPath } from '../apis.js';
+import { apiNames, apis, isSeedApi, parseSpecOverrides, seedApiNames, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
+import { requirePort } from './parse-args.js';
+import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -30,7 +32,10 @@ export const checkCommand: Command = {
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
     { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is a loopback port where nothing listens, so deliveries stay on the machine (on staging, give an address the service may deliver to)', default: 'http://127.0.0.1:9/contracts-check' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)' },
+    // Webhook receiver (delivery checks): see receiverSetting below.
+    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to' },
+    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped' },
     { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
@@ -38,6 +43,7 @@ export const checkCommand: Command = {
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
     { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Check against another spec file for an API, e.g. client-session=draft.yaml' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)' },
+    ...coverageOptions,
   ],
   examples: [
     { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
@@ -46,7 +52,12 @@ export const checkCommand: Command = {
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    // The sequences are written for the seed APIs; any other API is judged by fuzz (or validate on recordings).
+    const chosen = selectApis(String(options.api)).map((entry) => entry.name);
+    const unsequenced = chosen.filter((name) => !isSeedApi(name));
+    for (const name of unsequenced) io.err(`contracts check: no check sequence for ${name} (sequences exist for ${seedApiNames.join(', ')}): run \`contracts fuzz --api ${name}\` to check it from its spec`);
+    const selected = chosen.filter((name) => isSeedApi(name));
+    if (selected.length === 0) return exitCodes.cannotRun;
     const settings = validate(options, selected.includes('repository-webhooks'));
     const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] = await Promise.all([
       import('../runner/run-check.js'),
@@ -54,6 +65,8 @@ export const checkCommand: Command = {
       import('../runner/reports/write-reports.js'),
       import('../runner/reports/report-path.js'),
     ]);
+    const coverageSetting = coverageSettings(options, io);
+    const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const specFiles = parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd);
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
@@ -77,13 +90,15 @@ export const checkCommand: Command = {
       webhooks: {
         owner: settings.owner,
         repo: settings.repo,
-        hookUrl: String(options['hook-url']),
+        ...(typeof options['hook-url'] === 'string' ? { hookUrl: options['hook-url'] } : {}),
         deliveryWaitMs: settings.deliveryWaitMs,
         ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}),
       },
+      ...(settings.baseUrl !== undefined ? { receiver: receiverSetting(options) } : {}),
       redactor,
       log: (line) => io.err(`contracts check: ${line}`),
       specFiles,
+      coverage: wantsCoverage,
     });
     const onSignal = (signal: string) => {
       io.err(`contracts check: ${signal}: stopping after the request in flight (press Ctrl-C again to abort it)…`);
@@ -106,7 +121,8 @@ export const checkCommand: Command = {
       io.err(`contracts check: ${run.error.toLine()}`);
       return exitCodes.cannotRun;
     }
-    return run.summary.failed > 0 ? exitCodes.failed : exitCodes.ok;
+    const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
+    return run.summary.failed > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };
 
@@ -140,6 +156,17 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     repo: String(options.repo),
     hookId: rawHookId === undefined ? undefined : Number(rawHookId),
   };
+}
+
+/** The embedded webhook receiver of the full sequence, or why there is none (the user's choice). */
+function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
+  const port = options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
+  if (options['no-receiver']) {
+    if (port !== undefined) throw new ContractsError('USAGE', '--no-receiver and --receiver-port contradict each other');
+    return { off: '--no-receiver: no receiver sees the deliveries' };
+  }
+  if (typeof options['hook-url'] === 'string' && port === undefined) return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
+  return { port: port ?? 0 };
 }
 
 /** An http(s) URL without credentials in it: credentials come from the environment, and a URL gets printed. */

@@ -41,3 +41,8 @@ export interface Command {
 }
 
 export const exitCodes = { ok: 0, failed: 1, cannotRun: 2 } as const;
+
+/** A command that streams JSON closes it with the error itself, and marks the error so: main() adds no second one. */
+export function markedInJson<T extends object>(error: T): T {
+  return Object.assign(error, { inJson: true });
+}

@@ -6,6 +6,7 @@ import { apiNames, selectApis, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
@@ -41,6 +42,7 @@ export const fuzzCommand: Command = {
     { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600' },
     { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100' },
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)' },
+    ...coverageOptions,
     { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)' },
     { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
   ],
@@ -61,6 +63,7 @@ export const fuzzCommand: Command = {
       import('../fuzz/fuzz-report.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
     if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
@@ -98,6 +101,7 @@ export const fuzzCommand: Command = {
       env: io.env,
       log: (line) => io.err(`contracts fuzz: ${line}`),
       addSecret: (secret) => io.redactor.add(secret),
+      coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
     });
     const onSignal = (signal: string) => {
       io.err(`contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`);
@@ -122,7 +126,8 @@ export const fuzzCommand: Command = {
       io.err(`contracts fuzz: ${run.error.toLine()}`);
       return exitCodes.cannotRun;
     }
-    return run.summary.failed > 0 || run.failures.length > 0 ? exitCodes.failed : exitCodes.ok;
+    const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
+    return run.summary.failed > 0 || run.failures.length > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };
 

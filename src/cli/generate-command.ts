@@ -14,7 +14,7 @@ export const generateCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'check', type: 'boolean', description: 'Write nothing; exit 1 when a generated file is stale or missing' },
-    { name: 'out-dir', type: 'string', valueName: 'dir', description: 'Directory of the generated files', default: 'generated' },
+    { name: 'out-dir', type: 'string', valueName: 'dir', description: 'Directory of the generated files (default: each API\'s `generated` path in the config)' },
   ],
   examples: [
     { command: 'contracts generate', description: 'Regenerate generated/ after changing a spec' },
@@ -22,7 +22,7 @@ export const generateCommand: Command = {
   ],
   async run(options, _positionals, io) {
     const { findStale, renderAll, writeGenerated } = await import('../generate/generate-types.js');
-    const outDir = path.resolve(io.cwd, String(options['out-dir']));
+    const outDir = options['out-dir'] === undefined ? undefined : path.resolve(io.cwd, String(options['out-dir']));
     const files = await renderAll(outDir);
     const relative = (file: string) => path.relative(io.cwd, file) || file;
     if (options.check) {

@@ -16,6 +16,7 @@ export function commandHelp(command: Command): string {
       .join('; ');
     lines.push(`  ${flag.padEnd(28)} ${option.description}${extra ? ` (${extra})` : ''}`);
   }
+  lines.push(`  ${'--config <file>'.padEnd(28)} The APIs to work on (default: contracts.config.yaml here, else the project's)`);
   lines.push(`  ${'-h, --help'.padEnd(28)} Show this help`);
   lines.push('', 'Examples:');
   for (const example of command.examples) lines.push(`  ${example.command}`, `      ${example.description}`);

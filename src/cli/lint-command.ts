@@ -39,7 +39,7 @@ export const lintCommand: Command = {
     // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
     const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];
-    let couldNotRun = false;
+    let couldNotRun: ContractsError | undefined;
     let linted = 0;
     for (const file of files) {
       const display = path.relative(io.cwd, file) || file;
@@ -48,11 +48,14 @@ export const lintCommand: Command = {
         linted++;
       } catch (error) {
         if (!(error instanceof ContractsError)) throw error;
-        couldNotRun = true;
+        couldNotRun ??= error;
         io.err(`contracts lint: ${error.toLine()}`);
       }
     }
-    if (format === 'json') io.out(JSON.stringify({ problems: problems.map(({ path: _path, ...rest }) => rest) }, null, 2));
+    if (format === 'json') {
+      const error = couldNotRun && { code: couldNotRun.code, message: couldNotRun.toLine() };
+      io.out(JSON.stringify({ problems: problems.map(({ path: _path, ...rest }) => rest), ...(error ? { error } : {}) }, null, 2));
+    }
     else if (format === 'sarif') io.out(JSON.stringify(sarifLog(problems, toolVersion()), null, 2));
     else if (format === 'github') for (const problem of problems) io.out(githubProblem(problem));
     else for (const problem of problems) io.out(formatProblem(problem));

@@ -1,7 +1,7 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../apis.js';
+import { apis, projectRoot, useConfig } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
@@ -11,13 +11,16 @@ import { fuzzCommand, mergeReportsCommand } from './fuzz-command.js';
 import { generateCommand } from './generate-command.js';
 import { diffCommand } from './diff-command.js';
 import { commandHelp, mainHelp } from './help.js';
+import { initCommand } from './init-command.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
 import { parseCommandArgs } from './parse-args.js';
+import { proxyCommand } from './proxy-command.js';
+import { receiveCommand } from './receive-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, fuzzCommand, mergeReportsCommand, diffCommand];
+export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, proxyCommand, fuzzCommand, mergeReportsCommand, diffCommand, initCommand];
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has
@@ -48,8 +51,19 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
       io.out(commandHelp(command));
       return exitCodes.ok;
     }
+    // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
+    // secrets its credentials name are redacted like the built-in ones.
+    useConfig({ cwd: io.cwd, file: typeof options.config === 'string' ? options.config : undefined });
+    for (const entry of Object.values(apis)) for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     return await command.run(options, positionals, io);
   } catch (error) {
+    // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
+    // own JSON with the error in it).
+    if (wantsJson(rest) && !alreadyInJson(error)) {
+      const code = error instanceof ContractsError ? error.code : 'INTERNAL';
+      const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+      io.out(JSON.stringify({ error: { code, message } }, null, 2));
+    }
     if (error instanceof ContractsError) {
       io.err(`contracts ${command.name}: ${error.toLine()}`);
       if (error.code === 'USAGE' || error.code === 'UNKNOWN_API') io.err(`Run \`contracts ${command.name} --help\` for usage.`);
@@ -61,4 +75,12 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     else io.err('Set CONTRACTS_DEBUG=1 for the stack trace, and please report it.');
     return exitCodes.cannotRun;
   }
+}
+
+function wantsJson(args: readonly string[]): boolean {
+  return args.some((arg, index) => arg === '--format=json' || (arg === '--format' && args[index + 1] === 'json'));
+}
+
+function alreadyInJson(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { inJson?: boolean }).inJson === true;
 }

@@ -21,7 +21,8 @@ export const mockCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `Which API to serve: ${apiNames.join(', ')} or all`, default: 'all' },
-    ...apiNames.map((api) => ({ name: portOption(api), type: 'string' as const, valueName: 'port', description: `Port of the ${api} mock (0: any free port)`, default: String(apis[api].mockPort) })),
+    // No table default: the default is the config's mockPort, known only once the config is read.
+    ...apiNames.map((api) => ({ name: portOption(api), type: 'string' as const, valueName: 'port', description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})` })),
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
     { name: 'dynamic', type: 'boolean', description: 'Generate response bodies from the schemas (Prism dynamic mode)' },
     { name: 'seed', type: 'string', valueName: 'seed', description: 'With --dynamic: seed for repeatable generated data' },
@@ -35,7 +36,7 @@ export const mockCommand: Command = {
   ],
   async run(options, _positionals, io) {
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
-    const ports = Object.fromEntries(apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)])])) as Record<ApiName, number>;
+    const ports = Object.fromEntries(apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)])) as Record<ApiName, number>;
     if (options.seed !== undefined && !options.dynamic) throw new ContractsError('USAGE', '--seed only applies with --dynamic');
     const signalled = untilSignalled().then((signal) => ({ signal }));
     const { startMocks } = await import('../mock/start-mocks.js');

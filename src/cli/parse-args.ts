@@ -6,7 +6,11 @@ import { watchLaunchers } from './launcher-watch.js';
 
 
 export function parseCommandArgs(command: Command, argv: string[]): { options: ParsedOptions; positionals: string[] } {
-  const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = { help: { type: 'boolean', short: 'h' } };
+  // --help and --config are every command's (main.ts handles them); the rest come from the command's table.
+  const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    config: { type: 'string' },
+  };
   for (const option of command.options) {
     config[option.name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}), ...(option.short ? { short: option.short } : {}) };
   }

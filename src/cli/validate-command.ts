@@ -6,22 +6,24 @@ import { apiNames, apis, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
-import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } from './command.js';
+import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { outputGone } from './output-gone.js';
 import { requireChoice } from './parse-args.js';
 
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check one recorded response, or a HAR capture, against a spec',
-  usage: '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE)',
+  usage: '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE [--side request|response|both]) | --delivery --headers FILE --body FILE|-',
   description: [
     'Runs the per-exchange checks (status code, content type, body schema, response headers, paymentMethod',
     'placement) on responses you already have: one given by its parts, or every exchange of a HAR capture',
     '(each matched to its operation by method and path; an exchange that matches none is reported).',
+    'With --har the request side is checked too (parameters, body, presence of the credential; --side).',
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
-    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.1 file instead of --api' },
+    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.0 or 3.1 file instead of --api' },
     { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
     { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },
@@ -29,35 +31,51 @@ export const validateCommand: Command = {
     { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
+    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)' },
+    ...coverageOptions,
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
+    { name: 'delivery', type: 'boolean', description: 'Check one recorded webhook delivery (--headers and --body) against the spec\'s webhooks' },
+    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object' },
+    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)' },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
   ],
   examples: [
     { command: "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json", description: 'One recorded response' },
     { command: "curl -s … | contracts validate --api repository-webhooks --method GET --path /repos/o/r/hooks/42 --status 200 --header 'content-type: application/json' --body -", description: 'A body from standard input' },
     { command: 'contracts validate --api repository-webhooks --har staging.har --format json', description: 'Every exchange of a browser or proxy capture' },
+    { command: 'WEBHOOK_SECRET=… contracts validate --delivery --headers delivery-headers.txt --body delivery.json', description: 'One recorded webhook delivery: signatures, headers, payload' },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
     const maxBodyBytes = requireMaxBody(options['max-body']);
+    if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
+    for (const name of ['headers', 'secret-env']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --delivery`);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
-    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }] = await Promise.all([
+    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }, { checkRequest }, { Coverage }] = await Promise.all([
       import('../core/load-spec.js'),
       import('../core/compile-contract.js'),
       import('../core/check-exchange.js'),
       import('../core/operation-index.js'),
+      import('../core/check-request.js'),
+      import('../core/coverage.js'),
     ]);
     if (options.har !== undefined) {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
+    } else {
+      for (const name of ['side', 'coverage', 'min-coverage']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --har`);
     }
+    const side = options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
+    const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
     const contracts = await Promise.all(specFiles.map(async (specFile) => compileContract(await loadSpec(specFile.file, specFile.display), { strict })));
     const contract = contracts[0]!;
+    const coverage = new Coverage(contracts.map((compiled, index) => ({ api: specFiles[index]!.api, contract: compiled })));
+    const apiOf = (compiled: typeof contract) => specFiles[contracts.indexOf(compiled)]!.api;
     // With several specs (--api all), an exchange is checked against the one that has its operation.
     const contractFor = (method: string, requestPath: string) =>
       contracts.length === 1 ? contract : contracts.find((candidate) => matchOperation(candidate.operations, method, requestPath)) ?? contract;
@@ -101,9 +119,26 @@ export const validateCommand: Command = {
           continue;
         }
         const exchange = capBody(next.value, maxBodyBytes);
-        const result = checkExchange(contractFor(exchange.method, exchange.path), exchange, { strict });
+        const exchangeContract = contractFor(exchange.method, exchange.path);
+        const api = apiOf(exchangeContract);
+        const result = checkExchange(exchangeContract, exchange, { strict });
+        if (side === 'request') result.findings = result.operationId === undefined ? result.findings : [];
+        let omitted = side === 'request' ? 0 : omittedCount(result);
+        if (side !== 'response') {
+          const { request } = exchange;
+          const requestResult = request.unreadable !== undefined
+            ? { operationId: result.operationId, findings: [{ check: 'request_parameters_conformance' as const, severity: 'error' as const, operation: result.operationId ?? `${exchange.method} ${exchange.path}`, instancePath: '', message: `the request could not be checked: ${request.unreadable}` }], omitted: 0 }
+            : checkRequest(exchangeContract, { method: exchange.method, path: exchange.path, query: request.query, headers: request.headers, body: request.body, ...(request.bodyTooLarge !== undefined ? { bodyTooLarge: request.bodyTooLarge } : {}) });
+          // An exchange that matches no operation is said once, by the response side.
+          if (requestResult.operationId !== undefined) result.findings = [...requestResult.findings, ...result.findings];
+          omitted += requestResult.omitted ?? 0;
+        }
+        if (result.operationId !== undefined) {
+          coverage.recordRequest(api, result.operationId, exchange.request);
+          const json = coverage.wantsBody(api, result.operationId) ? parsedOrUndefined(exchange.body) : undefined;
+          coverage.recordResponse(api, result.operationId, { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) }, true);
+        }
         const failed = result.findings.some((finding) => finding.severity === 'error');
-        const omitted = omittedCount(result);
         counts.exchanges++;
         if (result.operationId === undefined) counts.unmatched++;
         else if (failed) counts.failed++;
@@ -117,21 +152,35 @@ export const validateCommand: Command = {
           if (omitted > 0) io.out(`    … and ${omitted} more`);
         }
       }
+    } catch (error) {
+      // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
+      if (format === 'json') {
+        const code = error instanceof ContractsError ? error.code : 'INTERNAL';
+        const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+        io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "error": ${JSON.stringify({ code, message })}\n}`);
+        throw markedInJson(error as object);
+      }
+      throw error;
     } finally {
       stop.dispose();
       // Not awaited: a read still waiting (a FIFO) ends with the process.
       if (stop.reason) exchanges.return(undefined).catch(() => undefined);
     }
     const { reason } = stop;
-    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
+    const coverageReport = coverage.report();
+    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
     else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`);
+    const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
+    const underCoverage = showCoverage && reason === undefined
+      ? await reportCoverage(coverageReport, coverageSetting, io, format === 'json' ? io.err : io.out)
+      : false;
     // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
     if (reason === 'output closed') return exitCodes.cannotRun;
     if (reason) {
       io.err(`contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`);
       return exitCodes.cannotRun;
     }
-    return counts.failed + counts.unmatched + counts.invalid > 0 ? exitCodes.failed : exitCodes.ok;
+    return counts.failed + counts.unmatched + counts.invalid > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };
 
@@ -160,12 +209,12 @@ function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefine
   return stop;
 }
 
-function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string }[] {
+function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string; api: string }[] {
   if (options.api !== undefined && options.spec !== undefined) throw new ContractsError('USAGE', 'give --api or --spec, not both');
-  if (options.spec !== undefined) return [{ file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec) }];
+  if (options.spec !== undefined) return [{ file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec), api: String(options.spec) }];
   if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
   if (String(options.api) === 'all' && !har) throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
-  return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec }));
+  return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec, api: entry.name }));
 }
 
 async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: number): Promise<{ exchange: Exchange; operationId?: string }> {
@@ -206,7 +255,7 @@ function requireMaxBody(value: unknown): number {
 }
 
 /** Reads at most `limit` bytes: reading stops at the first byte past it (`/dev/zero` or an endless pipe included). */
-async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+export async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -239,7 +288,15 @@ function mark(finding: Finding): string {
 
 function describe(operationId: string | undefined, applied: number, findings: Finding[], omitted: number): string {
   if (findings.length === 0) return `✓ conforms (${operationId}: ${applied} checks)`;
-  const lines = findings.map((finding) => `${mark(finding)} ${finding.check} ${finding.instancePath || '(body)'}: ${finding.message}`);
+  const lines = findings.map((finding) => `${mark(finding)} ${finding.check}: ${finding.message}`);
   if (omitted > 0) lines.push(`… and ${omitted} more`);
   return lines.join('\n');
+}
+
+function parsedOrUndefined(body: string): unknown {
+  try {
+    return body === '' ? undefined : JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }

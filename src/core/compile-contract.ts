@@ -1,6 +1,8 @@
 // Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
-// so checking a response does no schema work.
+// so checking a response does no schema work. A big spec (GitHub's has some 1,100 operations) compiles each
+// validator when it is first used instead: compiling them all would cost more than most runs check.
 import type { ValidateFunction } from 'ajv';
+import { compileRequests, type CompiledRequest } from './compile-request.js';
 import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
@@ -47,6 +49,8 @@ export interface Contract {
   spec: LoadedSpec;
   operations: OperationSpec[];
   byOperationId: Map<string, CompiledOperation>;
+  /** What a request to each operation must carry, by operationId (request conformance). */
+  requests: Map<string, CompiledRequest>;
   /** Runs one of the contract's validators, in time linear in the value, with its errors bounded. */
   check(validate: ValidateFunction, value: unknown): Validation;
   /** The same for a `validateStrict` validator. */
@@ -58,29 +62,47 @@ export interface ContractOptions {
   strict?: boolean;
 }
 
+/** Above this many operations, validators are compiled when first used rather than at load time. */
+export const lazyCompileAbove = 100;
+
 export function compileContract(spec: LoadedSpec, options: ContractOptions = {}): Contract {
   const compiled = compileSpec(spec);
   const strict: CompiledSpec | undefined = options.strict ? compileSpec(spec, strictDocument(spec.document)) : undefined;
   const operations = indexOperations(spec.document);
+  const lazy = operations.length > lazyCompileAbove;
+  const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) => once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
   const byOperationId = new Map<string, CompiledOperation>();
   for (const operation of operations) {
     byOperationId.set(operation.operationId, {
       spec: operation,
       responses: operation.responses.map((response) => ({
         spec: response,
-        mediaTypes: response.mediaTypes.map((media) => ({
-          mediaType: media.mediaType.toLowerCase(),
-          schemaPath: media.schemaPath,
-          validate: media.schemaPath ? compiled.validatorAt(media.schemaPath) : undefined,
-          validateStrict: media.schemaPath && strict ? strict.validatorAt(media.schemaPath) : undefined,
-          placement: media.schemaPath ? placementRule(spec.document, media.schemaPath) : undefined,
-        })),
-        headers: response.headers.map((header) => ({
-          name: header.name,
-          required: header.required,
-          schemaType: header.schemaPath ? schemaType(spec.document, header.schemaPath) : undefined,
-          validate: header.schemaPath ? compiled.validatorAt(header.schemaPath) : undefined,
-        })),
+        mediaTypes: response.mediaTypes.map((media) => {
+          const validate = validator(compiled, media.schemaPath);
+          const validateStrict = validator(strict, media.schemaPath);
+          return {
+            mediaType: media.mediaType.toLowerCase(),
+            schemaPath: media.schemaPath,
+            get validate() {
+              return validate();
+            },
+            get validateStrict() {
+              return validateStrict();
+            },
+            placement: media.schemaPath ? placementRule(spec.document, media.schemaPath) : undefined,
+          };
+        }),
+        headers: response.headers.map((header) => {
+          const validate = validator(compiled, header.schemaPath);
+          return {
+            name: header.name,
+            required: header.required,
+            schemaType: header.schemaPath ? schemaType(spec.document, header.schemaPath) : undefined,
+            get validate() {
+              return validate();
+            },
+          };
+        }),
       })),
     });
   }
@@ -88,6 +110,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     spec,
     operations,
     byOperationId,
+    requests: compileRequests(spec, compiled),
     check: (validate, value) => compiled.check(validate, value),
     checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };
@@ -112,4 +135,17 @@ function placementRule(document: object, schemaPath: JsonPath): PlacementRule | 
 function schemaType(document: object, schemaPath: JsonPath): string | undefined {
   const type = resolveSchema(document, schemaPath)?.type;
   return typeof type === 'string' ? type : undefined;
+}
+
+/** `make`'s value, computed now (eager) or on the first call, and then kept. */
+function once<T>(lazy: boolean, make: () => T): () => T {
+  let made = !lazy;
+  let value = lazy ? (undefined as T) : make();
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
 }

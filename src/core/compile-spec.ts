@@ -43,13 +43,22 @@ export interface CompiledSpec {
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
 const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags'];
 
+export interface CompileOptions {
+  /**
+   * A `format` ajv does not know: `ignore` (the default) treats it as an annotation, as OpenAPI allows (format is
+   * an open value: GitHub's description uses `timestamp`); lint says `refuse`, to catch a misspelt one.
+   */
+  unknownFormats?: 'ignore' | 'refuse';
+}
+
 /** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
-export function compileSpec(spec: LoadedSpec, document: object = spec.document): CompiledSpec {
+export function compileSpec(spec: LoadedSpec, document: object = spec.document, options: CompileOptions = {}): CompiledSpec {
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
   // Two compilations of the same schemas. allErrors off, compiled at load: whether a value is valid at all, and its
   // first error; a conforming value costs this one call. allErrors on, with error collection bounded, compiled on
   // the first failure of each schema: every error, for the findings.
-  const ajv = documentAjv(createAjv({ allErrors: false }), document, documentId);
+  const ignoreFormats = options.unknownFormats !== 'refuse';
+  const ajv = documentAjv(createAjv({ allErrors: false }), document, documentId, ignoreFormats);
   let allErrorsAjv: ContractsAjv | undefined;
   const budget = new ErrorBudget();
   const cache = new Map<string, ValidateFunction>();
@@ -74,7 +83,7 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
     let all = allErrorsCache.get(pointer);
     if (!all) {
       if (!allErrorsAjv) {
-        allErrorsAjv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId);
+        allErrorsAjv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId, ignoreFormats);
         (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
       }
       all = allErrorsAjv.compile({ $ref: `${documentId}#${pointer}` });
@@ -114,8 +123,9 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document):
 }
 
 /** Registers the whole document as one resource, so `#/components/...` references resolve inside it. */
-function documentAjv(ajv: ContractsAjv, document: object, documentId: string): ContractsAjv {
+function documentAjv(ajv: ContractsAjv, document: object, documentId: string, ignoreFormats: boolean): ContractsAjv {
   addExtensionKeywords(ajv, document);
+  if (ignoreFormats) for (const format of unknownFormats(ajv, document)) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
   ajv.addSchema(document, documentId, undefined, false);
@@ -166,4 +176,21 @@ function formatAllowed(values: unknown): string {
   if (!Array.isArray(values)) return '';
   const shown = values.slice(0, 8).map((value) => JSON.stringify(value));
   return values.length > 8 ? `${shown.join(', ')}, … ${values.length} in all` : shown.join(', ');
+}
+
+/** String values of `format` keys that ajv has no format for (a `format` key in literal data costs one no-op). */
+function unknownFormats(ajv: ContractsAjv, document: unknown): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'format' && typeof child === 'string' && !ajv.formats[child]) found.add(child);
+        else walk(child);
+      }
+    }
+  };
+  walk(document);
+  return found;
 }

@@ -17,7 +17,10 @@ export type ContractsErrorCode =
   | 'INTERRUPTED'
   | 'INPUT_NOT_READABLE'
   | 'REPORT_NOT_WRITABLE'
-  | 'USAGE';
+  | 'USAGE'
+  | 'CONFIG_NOT_FOUND'
+  | 'CONFIG_INVALID'
+  | 'NO_CHECK_SEQUENCE';
 
 export interface SourceLocation {
   file: string;

@@ -32,6 +32,13 @@ export const checkNames = [
   'test_skips_unsubscribed',
   'delivery_request_headers',
   'shared_config_refused',
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+  'ping_delivered',
+  'test_delivered',
+  'redelivery_delivered',
+  'delivery_record_matches',
   // contracts fuzz
   'not_a_server_error',
   'negative_data_rejection',
@@ -39,6 +46,10 @@ export const checkNames = [
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
+  // request conformance (validate --har --side request, contracts proxy)
+  'request_parameters_conformance',
+  'request_body_conformance',
+  'request_security_conformance',
 ] as const;
 export type CheckName = (typeof checkNames)[number];
 

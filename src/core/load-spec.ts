@@ -1,9 +1,13 @@
-// Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document): the core's only I/O.
+// Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document), or a 3.0 one upgraded
+// to 3.1 in memory (upgrade-openapi-30.ts): the core's only I/O.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { bundleExternalRefs, externalRefs } from './bundle-refs.js';
 import { ContractsError } from './errors.js';
+import { findDuplicateKey } from './json-duplicate-keys.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
+import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -16,8 +20,17 @@ export interface LoadedSpec {
   /** The path as the user gave it (used in messages). */
   file: string;
   source: string;
+  /** Always OpenAPI 3.1: a 3.0 document is upgraded in memory. */
   document: OpenApiDocument;
+  /** The `openapi` field as the user wrote it (`3.0.3`, `3.1.0`). */
+  sourceVersion: string;
+  /** The document as the user wrote it (the same object as `document` for 3.1), located by `locateSource`. */
+  sourceDocument: Record<string, unknown>;
+  locateSource: Locate;
+  /** Line and column in the user's file of a path in `document`. */
   locate: Locate;
+  /** The path in the user's file of a path in `document` (they differ only under a schema the upgrade wrapped). */
+  sourcePath: SourcePath;
 }
 
 /** Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. */
@@ -31,10 +44,39 @@ export async function loadSpec(file: string, displayFile = file): Promise<Loaded
     if (code === 'EISDIR') throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
     throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
   }
-  return parseSpec(displayFile, source);
+  const parsed = parseSource(displayFile, source);
+  // Multi-file specs: bundled into one document, read from the real path (references are relative to it).
+  const external = externalRefs(parsed.record, isLiteral);
+  const record = external.length > 0 ? await bundleExternalRefs(file, external, parsed.at) : parsed.record;
+  return finish(displayFile, source, record, parsed.locateInSource);
 }
 
-export function parseSpec(file: string, source: string): LoadedSpec {
+/**
+ * A JSON spec (a big generated one above all, like GitHub's 13 MB description) is parsed with JSON.parse, and the
+ * YAML model that maps paths to lines is built only when a message needs a line: building it costs some 50 times
+ * the parse. Text that is not plain JSON (a syntax error, a duplicate key) goes the YAML way, which says where.
+ */
+function parseJsonFast(source: string): { locateInSource: Locate; document: unknown } | undefined {
+  if (!/^\s*\{/.test(source)) return undefined;
+  let document: unknown;
+  try {
+    document = JSON.parse(source);
+  } catch {
+    return undefined;
+  }
+  if (findDuplicateKey(source, document) !== undefined) return undefined;
+  let locate: Locate | undefined;
+  const locateInSource: Locate = (p) => {
+    if (!locate) {
+      const lineCounter = new LineCounter();
+      locate = createLocator(parseDocument(source, { lineCounter, prettyErrors: false }), lineCounter);
+    }
+    return locate(p);
+  };
+  return { locateInSource, document };
+}
+
+function parseYaml(file: string, source: string): { locateInSource: Locate; document: unknown } {
   const lineCounter = new LineCounter();
   const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = yamlDoc.errors[0];
@@ -43,10 +85,19 @@ export function parseSpec(file: string, source: string): LoadedSpec {
     const reason = firstError.message.split('\n')[0];
     throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
   }
-  const locate = createLocator(yamlDoc, lineCounter);
-  const document = toData(file, yamlDoc, lineCounter);
-  const at = (p: JsonPath) => ({ file, ...locate(p) });
+  return { locateInSource: createLocator(yamlDoc, lineCounter), document: toData(file, yamlDoc, lineCounter) };
+}
 
+/** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
+export function parseSpec(file: string, source: string): LoadedSpec {
+  const parsed = parseSource(file, source);
+  return finish(file, source, parsed.record, parsed.locateInSource);
+}
+
+function parseSource(file: string, source: string) {
+  const json = parseJsonFast(source);
+  const { locateInSource, document } = json ?? parseYaml(file, source);
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new ContractsError('SPEC_NOT_OPENAPI_31', `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`, at([]));
   }
@@ -54,18 +105,36 @@ export function parseSpec(file: string, source: string): LoadedSpec {
   if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
     throw new ContractsError(
       'SPEC_NOT_OPENAPI_31',
-      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3.1`,
+      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3 first ` +
+        '(npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
       at(['swagger']),
     );
   }
-  if (typeof record.openapi !== 'string' || !/^3\.1\.\d+$/.test(record.openapi)) {
-    const found = record.openapi === undefined ? 'no openapi field' : `openapi: ${String(record.openapi)}`;
-    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.1 is supported, found ${found}`, at(['openapi']));
+  const version = record.openapi;
+  if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version))) {
+    const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
+    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.0 and 3.1 are supported, found ${found}`, at(['openapi']));
   }
+  return { record, locateInSource, at };
+}
+
+function finish(file: string, source: string, record: Record<string, unknown>, locateInSource: Locate): LoadedSpec {
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
+  const version = record.openapi as string;
   checkRefs(record, [], (refPath, ref, reason) => {
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
   });
-  return { file, source, document: record as OpenApiDocument, locate };
+  const upgraded = isOpenApi30(version) ? upgradeOpenApi30(record) : { document: record, sourcePath: (p: JsonPath) => p };
+  return {
+    file,
+    source,
+    document: upgraded.document as OpenApiDocument,
+    sourceVersion: version,
+    sourceDocument: record,
+    locateSource: locateInSource,
+    locate: (p) => locateInSource(upgraded.sourcePath(p)),
+    sourcePath: upgraded.sourcePath,
+  };
 }
 
 // An alias may be expanded at most this many times: a few aliases nesting each other ("billion laughs")
@@ -97,6 +166,14 @@ function toData(file: string, yamlDoc: Document.Parsed, lineCounter: LineCounter
 // Keys whose values are literal data (examples, defaults, enums), where "$ref" is not a reference.
 const literalKeys = new Set(['example', 'default', 'enum', 'const']);
 
+/** Whether `key` (with value `child`, in the object at `at`) holds literal data rather than OpenAPI structure. */
+function isLiteral(key: string, child: unknown, at: JsonPath): boolean {
+  return (
+    at[at.length - 1] !== 'properties' &&
+    (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)))
+  );
+}
+
 function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: JsonPath, ref: string, reason: string) => never): void {
   const walk = (value: unknown, at: (string | number)[]): void => {
     if (Array.isArray(value)) {
@@ -110,13 +187,7 @@ function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: J
       if (!ref.startsWith('#')) fail(at, ref, 'points outside this file: bundle the spec into one file');
       if (resolvePointer(root, ref) === undefined) fail(at, ref, 'does not resolve: nothing at that pointer');
     }
-    for (const [key, child] of Object.entries(object)) {
-      const parentKey = at[at.length - 1];
-      const isLiteral =
-        parentKey !== 'properties' &&
-        (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)));
-      if (!isLiteral) walk(child, [...at, key]);
-    }
+    for (const [key, child] of Object.entries(object)) if (!isLiteral(key, child, at)) walk(child, [...at, key]);
   };
   walk(root, [...here]);
 }

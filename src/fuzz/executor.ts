@@ -5,6 +5,7 @@
 import { checkExchange } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
+import type { Coverage } from '../core/coverage.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { CapturedExchange, HttpCapture } from '../runner/http-capture.js';
@@ -25,6 +26,8 @@ export interface ApiTarget {
 
 export interface ExecutorOptions {
   capture: HttpCapture;
+  /** With --coverage: every case sent is counted. */
+  coverage?: Coverage;
   env: NodeJS.ProcessEnv;
   owner: string;
   repo: string;
@@ -154,6 +157,11 @@ export class Executor {
     const sent = await this.send(this.toSent(target, model, request));
     const status = sent.exchange.status;
     const operation = model.operationId;
+    if (this.options.coverage) {
+      const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)] as [string, string])).toString();
+      this.options.coverage.recordRequest(target.api, operation, { query, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)])) });
+      this.options.coverage.recordResponse(target.api, operation, { status, headers: sent.exchange.headers, ...(sent.json !== undefined ? { json: sent.json } : {}) }, true);
+    }
     const judged: [CheckName, Finding[]][] = [[asCheck('not_a_server_error'), notAServerError(operation, status)]];
     if (verdict === 'positive') {
       const result = checkExchange(target.contract, sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json }, { operationId: operation, strict: this.options.strict });

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { apis, specPath, type ApiName } from '../apis.js';
 import { compileContract } from '../core/compile-contract.js';
+import { Coverage } from '../core/coverage.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
@@ -39,6 +40,8 @@ export interface FuzzOptions {
   addSecret: (secret: string) => void;
   /** Shard `index` (from 1) of `count`: this run does its share of the operations, the same share every time. */
   shard?: { index: number; count: number };
+  /** Count what the cases exercised (FuzzRun.coverage). */
+  coverage?: boolean;
 }
 
 export interface FuzzRun extends CheckRun {
@@ -70,7 +73,9 @@ export class FuzzRunner {
     const { options } = this;
     const started = performance.now();
     const results = new ResultCollector();
+    const coverage = options.coverage ? new Coverage([]) : undefined;
     const executor = new Executor({
+      ...(coverage ? { coverage } : {}),
       capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
       rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
     });
@@ -81,10 +86,12 @@ export class FuzzRunner {
     for (const api of options.apis) {
       const spec = await loadSpec(specPath(apis[api]));
       const models = operationModels(spec);
+      const contract = compileContract(spec, { strict: options.strict });
+      coverage?.addContract(api, contract);
       loaded.push({
         document: spec.document,
         target: {
-          api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract: compileContract(spec, { strict: options.strict }), compiled: compileSpec(spec),
+          api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract, compiled: compileSpec(spec),
           models: new Map(models.map((model) => [model.operationId, model])),
         },
       });
@@ -117,6 +124,7 @@ export class FuzzRunner {
       mode: options.readOnly ? 'read-only' : 'full', targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started,
       ...(error ? { error } : {}), failures: [...executor.failures.values()], seed: options.seed, marker: options.marker, requests: executor.requests,
       ...(executor.omittedFailures > 0 ? { omittedFailures: executor.omittedFailures } : {}),
+      ...(coverage ? { coverage: coverage.report() } : {}),
     };
   }
 

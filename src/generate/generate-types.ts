@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { apiNames, apis, projectRoot, type ApiEntry } from '../apis.js';
+import { apiNames, apis, specPath, type ApiEntry } from '../apis.js';
 import { loadSpec } from '../core/load-spec.js';
 
 export interface GeneratedFile {
@@ -22,16 +22,18 @@ const banner = (entry: ApiEntry) =>
   `// change the spec and run \`npm run generate\`; \`contracts generate --check\` fails when this file is stale.\n\n`;
 
 export async function renderTypes(entry: ApiEntry): Promise<string> {
-  const spec = await loadSpec(path.join(projectRoot, entry.spec));
+  const spec = await loadSpec(specPath(entry));
   const ast = await openapiTS(structuredClone(spec.document) as never, { emptyObjectsUnknown: true, defaultNonNullable: false, silent: true });
   return banner(entry) + astToString(ast);
 }
 
-export async function renderAll(outDir = path.join(projectRoot, 'generated')): Promise<GeneratedFile[]> {
+/** Without `outDir`, each file goes where the config says (`generated`, relative to the config file). */
+export async function renderAll(outDir?: string): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const name of apiNames) {
     const entry = apis[name];
-    files.push({ api: entry, file: path.join(outDir, path.basename(entry.generated)), content: await renderTypes(entry) });
+    const file = outDir === undefined ? path.resolve(entry.baseDir, entry.generated) : path.join(outDir, path.basename(entry.generated));
+    files.push({ api: entry, file, content: await renderTypes(entry) });
   }
   return files;
 }

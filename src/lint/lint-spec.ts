@@ -16,7 +16,7 @@ const severities: Severity[] = ['error', 'warning', 'info', 'hint'];
  */
 export async function lintSpec(file: string, displayFile = file): Promise<LintProblem[]> {
   const spec = await loadSpec(file, displayFile);
-  const compiled = compileSpec(spec);
+  const compiled = compileSpec(spec, spec.document, { unknownFormats: 'refuse' });
   const spectral = new Spectral();
   spectral.setRuleset(buildRuleset(compiled));
   const results = await spectral.run(new Document(spec.source, spectralParsers.Yaml, displayFile));

@@ -12,7 +12,11 @@ const operations = '$.paths[*][get,put,post,delete,options,head,patch,trace]';
 
 /** Wraps a whole-document check that needs the compiled spec as a Spectral function. */
 function documentRule(check: (compiled: CompiledSpec) => IFunctionResult[], compiled: CompiledSpec) {
-  return createRulesetFunction<unknown, null>({ input: null, options: null }, () => check(compiled));
+  // Spectral locates a result in the user's source: a path in the upgraded (3.1) document is mapped back to it.
+  const toSource = compiled.spec.sourcePath;
+  return createRulesetFunction<unknown, null>({ input: null, options: null }, () =>
+    check(compiled).map((result) => (result.path ? { ...result, path: [...toSource(result.path)] } : result)),
+  );
 }
 
 export function buildRuleset(compiled: CompiledSpec): RulesetDefinition {

@@ -1,4 +1,5 @@
-// swagger-parser's structural validation of the document against the OpenAPI 3.1 schema, located in the source.
+// swagger-parser's structural validation of the document as the user wrote it (against the OpenAPI 3.0 or 3.1
+// schema, by its version), located in the source.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { LoadedSpec } from '../core/load-spec.js';
 import { pointerToPath } from '../core/source-locator.js';
@@ -12,7 +13,7 @@ interface ValidationDetail {
 export async function swaggerParserProblems(spec: LoadedSpec, file: string): Promise<LintProblem[]> {
   try {
     // swagger-parser dereferences in place: it gets a copy.
-    await SwaggerParser.validate(structuredClone(spec.document) as never);
+    await SwaggerParser.validate(structuredClone(spec.sourceDocument) as never);
     return [];
   } catch (error) {
     const details = (error as { details?: ValidationDetail[] }).details;
@@ -21,7 +22,7 @@ export async function swaggerParserProblems(spec: LoadedSpec, file: string): Pro
       const path = pointerToPath(detail.instancePath ?? '');
       return {
         file,
-        ...spec.locate(path),
+        ...spec.locateSource(path),
         severity: 'error' as const,
         rule: 'swagger-parser',
         message: `${detail.instancePath || '(document)'} ${detail.message ?? 'is invalid'}`.replace(/\s+/g, ' '),

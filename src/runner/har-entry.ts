@@ -12,6 +12,19 @@ export interface HarExchange extends Exchange {
    * why, in one line that holds no text of the entry. method, url and path are then '' and status 0.
    */
   invalidEntry?: string;
+  /** The request side: query, headers and body (postData), for request conformance. */
+  request: HarRequest;
+}
+
+export interface HarRequest {
+  /** The raw query string of request.url, without the `?`. */
+  query: string;
+  headers: Record<string, string>;
+  /** postData.text; '' when there is none. */
+  body: string;
+  bodyTooLarge?: number;
+  /** Set when a request header was too long to read: the request side cannot be judged. */
+  unreadable?: string;
 }
 
 /** What the splitter found in `log.entries`: an object's (or array's) text, a value of another type, or an entry over the cap. */
@@ -22,12 +35,12 @@ export const TOO_LARGE_SOURCE = '\\u0000contracts:too-large';
 const TOO_LARGE = '\u0000contracts:too-large';
 
 interface HarEntry {
-  request?: { method?: unknown; url?: unknown };
+  request?: { method?: unknown; url?: unknown; headers?: { name?: unknown; value?: unknown }[]; postData?: { text?: unknown; mimeType?: unknown } };
   response?: { status?: unknown; headers?: { name?: unknown; value?: unknown }[]; content?: { text?: unknown; encoding?: unknown } };
 }
 
 function invalid(index: number, reason: string): HarExchange {
-  return { index, method: '', url: '', path: '', status: 0, headers: {}, body: '', invalidEntry: `entry ${index} ${reason}` };
+  return { index, method: '', url: '', path: '', status: 0, headers: {}, body: '', invalidEntry: `entry ${index} ${reason}`, request: { query: '', headers: {}, body: '' } };
 }
 
 export function toExchange(found: Found, index: number, maxBodyBytes: number): HarExchange {
@@ -51,8 +64,11 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   }
   if (method === TOO_LARGE || url === TOO_LARGE) return invalid(index, 'has a request.method or request.url too long to read');
   let path: string;
+  let query: string;
   try {
-    path = new URL(url).pathname;
+    const parsed = new URL(url);
+    path = parsed.pathname;
+    query = parsed.search.slice(1);
   } catch {
     return invalid(index, 'has an invalid request.url');
   }
@@ -62,7 +78,7 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
     if (header.name === TOO_LARGE || header.value === TOO_LARGE) return invalid(index, 'has a response header too long to read');
     headers[header.name.toLowerCase()] = header.value;
   }
-  const exchange = { index, method, url, path, status, headers };
+  const exchange = { index, method, url, path, status, headers, request: harRequest(request, query, maxBodyBytes) };
   const content = response?.content;
   const rawText = typeof content?.text === 'string' ? content.text : '';
   if (rawText === TOO_LARGE) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
@@ -74,4 +90,19 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   if ('tooLarge' in decoded) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
   const { text, notUtf8 } = decodeBody(decoded.bytes);
   return { ...exchange, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+}
+
+function harRequest(request: HarEntry['request'], query: string, maxBodyBytes: number): HarRequest {
+  const headers: Record<string, string> = {};
+  for (const header of Array.isArray(request?.headers) ? request.headers : []) {
+    if (typeof header?.name !== 'string' || typeof header.value !== 'string') continue;
+    if (header.name === TOO_LARGE || header.value === TOO_LARGE) return { query, headers: {}, body: '', unreadable: 'a request header is too long to read' };
+    // HTTP/2 pseudo-headers (:authority) are not request headers of the operation.
+    if (header.name.startsWith(':')) continue;
+    headers[header.name.toLowerCase()] = header.value;
+  }
+  const text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
+  if (headers['content-type'] === undefined && typeof request?.postData?.mimeType === 'string' && request.postData.mimeType !== '') headers['content-type'] = request.postData.mimeType;
+  if (text === TOO_LARGE || Buffer.byteLength(text) > maxBodyBytes) return { query, headers, body: '', bodyTooLarge: maxBodyBytes };
+  return { query, headers, body: text };
 }

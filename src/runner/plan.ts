@@ -18,6 +18,11 @@ const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforc
 /** Behavioural checks --read-only can judge on an existing hook, with GET calls alone. */
 const readOnlyChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped', 'per_page_respected', 'page_parameter', 'deliveries_cursor', 'config_only', 'delivery_request_headers']);
 
+/** Checks only a receiver the run controls can judge: what actually arrived at the hooks' URL. */
+export const receiverChecks = new Set<CheckName>([
+  'delivery_signature', 'delivery_headers', 'delivery_payload_schema', 'ping_delivered', 'test_delivered', 'redelivery_delivered', 'delivery_record_matches',
+]);
+
 export const statelessReason = 'needs a stateful server; the Prism mock is stateless (use --base-url)';
 export const readOnlyReason = '--read-only runs only GET operations';
 
@@ -27,7 +32,12 @@ export interface Plan {
   skipped: (PlannedCheck & { reason: string })[];
 }
 
-export function planChecks(api: string, contract: Contract, mode: RunMode): Plan {
+export interface PlanOptions {
+  /** Why the full sequence runs without a receiver (--no-receiver, --hook-url alone): its checks are skipped. */
+  noReceiver?: string;
+}
+
+export function planChecks(api: string, contract: Contract, mode: RunMode, options: PlanOptions = {}): Plan {
   const checks: PlannedCheck[] = [];
   const skipped: Plan['skipped'] = [];
   const behaviour = behaviourPairs(api, perExchangeChecks);
@@ -42,6 +52,7 @@ export function planChecks(api: string, contract: Contract, mode: RunMode): Plan
       checks.push({ api, operation: operationId, check });
       if (mode === 'mock' && !statelessChecks.has(check)) skipped.push({ api, operation: operationId, check, reason: statelessReason });
       if (mode === 'read-only' && (writes || !readOnlyChecks.has(check))) skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
+      if (mode === 'full' && options.noReceiver !== undefined && receiverChecks.has(check)) skipped.push({ api, operation: operationId, check, reason: options.noReceiver });
     }
   }
   return { checks, skipped };

@@ -3,6 +3,7 @@
 import { apis, specPath, type ApiName } from '../apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
+import { Coverage, type CoverageReport } from '../core/coverage.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { startMocks, type Mocks } from '../mock/start-mocks.js';
@@ -12,6 +13,8 @@ import { ResultCollector, summarize, type CheckResult, type Summary } from './re
 import { planChecks } from './plan.js';
 import type { RunMode, SequenceContext } from './sequence-context.js';
 import { runClientSession } from './sequences/client-session.js';
+import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
+import { DeliveryWatch } from './sequences/delivery-watch.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
 
 export interface CheckRunOptions {
@@ -24,12 +27,19 @@ export interface CheckRunOptions {
   maxBodyBytes?: number;
   retries?: number;
   env: NodeJS.ProcessEnv;
-  webhooks: WebhooksTarget;
+  webhooks: Omit<WebhooksTarget, 'deliveries'>;
+  /**
+   * The full sequence's webhook receiver: where it listens (port 0: any free port), or why there is none (the
+   * user's choice; its checks are then skipped with this reason). Default: a receiver on a free loopback port.
+   */
+  receiver?: { port: number; host?: string } | { off: string };
   redactor: Redactor;
   /** Another spec file for an API instead of the shipped one. */
   specFiles?: Partial<Record<ApiName, string>>;
   /** Progress lines for the user (stderr). */
   log?: (line: string) => void;
+  /** Count what the run exercised (CheckRun.coverage). */
+  coverage?: boolean;
 }
 
 export interface CheckRun {
@@ -42,6 +52,8 @@ export interface CheckRun {
   /** Planned checks that did not run because the run stopped early, as `operation check`. */
   notRun: string[];
   durationMs: number;
+  /** With the coverage option: how much of the contract the run exercised. */
+  coverage?: CoverageReport;
 }
 
 function stoppedReason(error: ContractsError): string {
@@ -73,7 +85,12 @@ export class CheckRunner {
     const results = new ResultCollector();
     const targets: Partial<Record<ApiName, string>> = {};
     let mocks: Mocks | undefined;
+    let receiver: Receiver | undefined;
+    let watch: DeliveryWatch | undefined;
+    const receiverSetting = options.receiver ?? { port: 0 };
+    const noReceiver = 'off' in receiverSetting ? receiverSetting.off : undefined;
     let error: ContractsError | undefined;
+    let coverage: Coverage | undefined;
     try {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
       const contracts = new Map<ApiName, Contract>();
@@ -81,13 +98,18 @@ export class CheckRunner {
         const file = options.specFiles?.[api] ?? specPath(apis[api]);
         const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true });
         contracts.set(api, contract);
-        const plan = planChecks(api, contract, mode);
+        const plan = planChecks(api, contract, mode, noReceiver === undefined ? {} : { noReceiver });
         results.plan(plan.checks);
         for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
       }
+      coverage = options.coverage ? new Coverage([...contracts].map(([api, contract]) => ({ api, contract }))) : undefined;
       if (options.baseUrl === undefined) {
         mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])), ...(options.specFiles ? { specFiles: options.specFiles } : {}) });
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
+      }
+      if (mode === 'full' && options.apis.includes('repository-webhooks') && 'port' in receiverSetting) {
+        receiver = await startReceiver({ port: receiverSetting.port, host: receiverSetting.host ?? '127.0.0.1', ...DeliveryWatch.receiverOptions(() => watch) });
+        watch = new DeliveryWatch(receiver, () => this.capture.interrupted);
       }
       for (const api of options.apis) {
         const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');
@@ -104,18 +126,20 @@ export class CheckRunner {
           env: options.env,
           addSecret: (secret) => options.redactor.add(secret),
           log: (line) => options.log?.(line),
+          ...(coverage ? { coverage } : {}),
         };
         if (api === 'client-session') await runClientSession(context);
-        else await runRepositoryWebhooks(context, options.webhooks);
+        else await runRepositoryWebhooks(context, { ...options.webhooks, ...(watch ? { deliveries: watch } : {}) });
       }
     } catch (caught) {
       // A bug of ours must not lose the results so far or the reports: it ends the run like any other fault.
       error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
     } finally {
       await mocks?.stop();
+      await receiver?.stop();
     }
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();
-    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}) };
+    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}), ...(coverage ? { coverage: coverage.report() } : {}) };
   }
 }

@@ -3,11 +3,13 @@
 import type { ApiName } from '../apis.js';
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
+import type { Coverage } from '../core/coverage.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { CapturedExchange, HttpCapture } from './http-capture.js';
 import type { ResultCollector } from './results.js';
 
-export type RunMode = 'mock' | 'full' | 'read-only';
+/** 'receive': a `contracts receive` session, whose reports cover the deliveries that arrived; 'proxy': live traffic. */
+export type RunMode = 'mock' | 'full' | 'read-only' | 'receive' | 'proxy';
 
 export interface SequenceContext {
   api: ApiName;
@@ -22,6 +24,8 @@ export interface SequenceContext {
   addSecret(secret: string): void;
   /** A line for the user on stderr (progress of a cleanup after an interrupt). */
   log(line: string): void;
+  /** With --coverage: every response observed is counted. */
+  coverage?: Coverage;
 }
 
 export interface Observed {
@@ -45,6 +49,7 @@ export async function observe(context: SequenceContext, operationId: string, cal
   if (!exchange) throw new Error(`no exchange was captured for ${operationId}`);
   // Parsed once here: the checks reuse it (a body that does not parse is left for them to report).
   const json = parseJson(exchange.body);
+  context.coverage?.recordResponse(context.api, operationId, { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) });
   if (!options.probe) {
     const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, { operationId, strict: context.strict });
     const byCheck = new Map<CheckName, Finding[]>(result.applied.map((check) => [check, []]));

@@ -1,6 +1,6 @@
 // A small stateful server for both APIs that conforms to the specs, unless told to break exactly one rule
 // (a fault). The conformance tests point `contracts check` at it over a real socket.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -30,7 +30,7 @@ export interface FaultServerOptions {
 }
 
 interface Hook { id: number; owner: string; repo: string; name: string; active: boolean; events: string[]; config: Record<string, unknown>; created_at: string; updated_at: string; deleted: boolean }
-interface Delivery { id: number; hookId: number; guid: string; event: string; redelivery: boolean; delivered_at: string; signed: boolean }
+interface Delivery { id: number; hookId: number; guid: string; event: string; redelivery: boolean; delivered_at: string; signed: boolean; headers: Record<string, string>; payload: Record<string, unknown>; statusCode: number }
 
 export interface FaultServer {
   url: string;
@@ -71,7 +71,7 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
   const configBody = (hook: Hook) => ({ ...hook.config, ...(hook.config.secret !== undefined ? { secret: '********' } : {}) });
   const deliveryItem = (d: Delivery) => ({
     id: d.id, guid: d.guid, delivered_at: d.delivered_at, redelivery: d.redelivery, duration: 0.01, status: 'OK', status_code: broken.has('bad_delivery_item') ? 'two hundred' : 200,
-    event: d.event, action: 'opened', installation_id: 1, repository_id: 1,
+    event: d.event, action: 'opened', installation_id: 1, repository_id: 1, ...(broken.has('bad_delivery_item') ? {} : { status_code: d.statusCode }),
   });
   const page = <T>(items: T[], perPage: number | undefined, pageNumber = 1) => {
     if (broken.has('per_page') || perPage === undefined) return items;
@@ -229,17 +229,28 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       }
       return send(200, broken.has('config_whole_hook') ? { ...hookBody(hook, base), ...configBody(hook) } : configBody(hook));
     }
-    const deliver = (event: string, redelivery = false) => {
+    // A real delivery: POSTed, signed with the hook's secret, to config.url, before the trigger is answered.
+    const deliver = async (event: string, redelivery = false, payload: Record<string, unknown> = { zen: 'ok', hook_id: hook.id }) => {
       if (broken.has('no_deliveries')) return;
-      deliveries.unshift({ id: nextId++, hookId: hook.id, guid: randomUUID(), event, redelivery: redelivery && !broken.has('redelivery_flag'), delivered_at: now(), signed: typeof hook.config.secret === 'string' });
+      const guid = randomUUID();
+      const text = JSON.stringify(payload);
+      const secret = typeof hook.config.secret === 'string' && hook.config.secret !== '' ? hook.config.secret : undefined;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json', 'User-Agent': 'fault-server', 'X-Service-Delivery': guid, 'X-Service-Event': event, 'X-Service-Hook-ID': String(hook.id),
+        'X-Service-Hook-Installation-Target-ID': '1', 'X-Service-Hook-Installation-Target-Type': 'repository',
+        ...(secret ? { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`, 'X-Hub-Signature': `sha1=${createHmac('sha1', secret).update(text).digest('hex')}` } : {}),
+      };
+      const record: Delivery = { id: nextId++, hookId: hook.id, guid, event, redelivery: redelivery && !broken.has('redelivery_flag'), delivered_at: now(), signed: secret !== undefined, headers, payload, statusCode: 0 };
+      deliveries.unshift(record);
+      await fetch(String(hook.config.url ?? ''), { method: 'POST', headers, body: text, signal: AbortSignal.timeout(2000) }).then((answer) => (record.statusCode = answer.status), () => undefined);
     };
     if (sub === 'pings' && method === 'POST') {
-      deliver(broken.has('ping_wrong_event') ? 'push' : 'ping');
+      await deliver(broken.has('ping_wrong_event') ? 'push' : 'ping');
       return send(204);
     }
     if (sub === 'tests' && method === 'POST') {
       const subscribed = hook.events.includes('push');
-      if ((subscribed && !broken.has('test_no_push')) || (!subscribed && broken.has('test_unsubscribed'))) deliver('push');
+      if ((subscribed && !broken.has('test_no_push')) || (!subscribed && broken.has('test_unsubscribed'))) await deliver('push', false, { ref: 'refs/heads/main', repository: { id: 1 } });
       return send(204);
     }
     if (sub === 'deliveries') {
@@ -252,16 +263,13 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       const delivery = own.find((d) => String(d.id) === deliveryIdText);
       if (!delivery) return send(404, { message: 'Not Found' });
       if (attempts && method === 'POST') {
-        deliver(delivery.event, true);
+        await deliver(delivery.event, true, delivery.payload);
         return broken.has('body_on_202') ? send(202, { queued: true }) : send(202);
       }
-      const headers: Record<string, string> = {
-        'X-Service-Event': delivery.event, 'X-Service-Delivery': broken.has('delivery_headers') ? randomUUID() : delivery.guid, 'X-Service-Hook-ID': String(hook.id),
-        ...(delivery.signed ? { 'X-Hub-Signature-256': `sha256=${'0'.repeat(64)}`, 'X-Hub-Signature': `sha1=${'0'.repeat(40)}` } : {}),
-      };
+      const headers: Record<string, string> = { ...delivery.headers, ...(broken.has('delivery_headers') ? { 'X-Service-Delivery': randomUUID() } : {}) };
       return send(200, {
         ...deliveryItem(delivery), url: String(hook.config.url ?? ''),
-        request: { headers, payload: { zen: 'ok' } },
+        request: { headers, payload: delivery.payload },
         response: { headers: { 'content-type': 'text/plain' }, payload: 'ok' },
       });
     }

@@ -7,7 +7,7 @@ const specs: [string, string, RegExp][] = [
   ['missing', 'nope.yaml', /spec not found: nope\.yaml$/],
   ['not YAML', 'tests/fixtures/specs/not-yaml.yaml', /not-yaml\.yaml:4:1: not valid YAML or JSON: /],
   ['with a broken $ref', 'tests/fixtures/specs/broken-ref.yaml', /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
-  ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3\.1/],
+  ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3 first/],
   ['that is a YAML alias bomb', 'tests/fixtures/specs/alias-bomb.yaml', /alias-bomb\.yaml:5:\d+: YAML aliases \(\*name\) expand too far: refusing the document \(an alias bomb\?\)$/],
 ];
 

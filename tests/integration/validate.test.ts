@@ -59,7 +59,7 @@ describe('contracts validate, one response', () => {
         const recorded = await record(`${server.url}/items/1`);
         const headers = recorded.headers.flatMap((h) => ['--header', `${h.name}: ${h.value}`]);
         const result = await runCli(['validate', '--spec', 'tests/fixtures/specs/with-headers.yaml', '--method', 'GET', '--path', '/items/1', '--status', '200', ...headers, '--body', '-'], { input: recorded.text });
-        if (code === 1) expect(result.stdout).toContain('response_headers_conformance (body): required response header X-Rate-Limit is missing');
+        if (code === 1) expect(result.stdout).toContain('response_headers_conformance: required response header X-Rate-Limit is missing');
         expect(result.code).toBe(code);
       } finally {
         await server.close();
@@ -95,7 +95,7 @@ describe('contracts validate --har', () => {
       ];
       const good = path.join(dir, 'good.har');
       await writeFile(good, JSON.stringify({ log: { version: '1.2', entries } }));
-      const pass = await runCli(['validate', '--api', 'repository-webhooks', '--har', good]);
+      const pass = await runCli(['validate', '--api', 'repository-webhooks', '--har', good, '--side', 'response']);
       expect(pass.stdout).toContain('3 exchanges: 3 conform, 0 fail, 0 match no operation');
       expect(pass.code).toBe(0);
 
@@ -103,7 +103,7 @@ describe('contracts validate --har', () => {
       const unknown = harEntry('GET', `${server.url}/favicon.ico`, { status: 200, headers: [], text: '' });
       const bad = path.join(dir, 'bad.har');
       await writeFile(bad, JSON.stringify({ log: { version: '1.2', entries: [entries[0], broken, unknown] } }));
-      const fail = await runCli(['validate', '--api', 'repository-webhooks', '--har', bad]);
+      const fail = await runCli(['validate', '--api', 'repository-webhooks', '--har', bad, '--side', 'response']);
       expect(fail.stdout).toContain(`#2 GET /repos/octo/app/hooks/${id} → 418  (getWebhook)`);
       expect(fail.stdout).toContain('status_code_conformance: status 418 is not documented for getWebhook');
       expect(fail.stdout).toContain('#3 GET /favicon.ico → 200');
@@ -121,13 +121,13 @@ describe('contracts validate --har', () => {
       const good = harEntry('GET', `${server.url}/client-session`, await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } }));
       const file = path.join(dir, 'odd.har');
       await writeFile(file, JSON.stringify({ log: { version: '1.2', entries: ['SECRET-LOOKING-TEXT', good, { request: {} }] } }));
-      const text = await runCli(['validate', '--api', 'client-session', '--har', file]);
+      const text = await runCli(['validate', '--api', 'client-session', '--har', file, '--side', 'response']);
       expect(text.stdout).toContain('#1 ✗ entry 1 is a string, not an object');
       expect(text.stdout).toContain('#3 ✗ entry 3 lacks request.method, request.url or response.status');
       expect(text.stdout).toContain('3 exchanges: 1 conform, 0 fail, 0 match no operation, 2 not an exchange');
       expect(text.stdout).not.toContain('SECRET-LOOKING-TEXT');
       expect(text.code).toBe(1);
-      const json = await runCli(['validate', '--api', 'client-session', '--har', file, '--format', 'json']);
+      const json = await runCli(['validate', '--api', 'client-session', '--har', file, '--format', 'json', '--side', 'response']);
       const parsed = JSON.parse(json.stdout) as { results: { index: number; invalidEntry?: string }[]; summary: Record<string, number> };
       expect(parsed.results.map((result) => result.invalidEntry ?? null)).toEqual(['entry 1 is a string, not an object', null, 'entry 3 lacks request.method, request.url or response.status']);
       expect(parsed.summary).toMatchObject({ exchanges: 3, passed: 1, invalid: 2 });

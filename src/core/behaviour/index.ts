@@ -20,3 +20,8 @@ export { secretRemovedUnlessResent } from './secret-removed-unless-resent.js';
 export { sharedConfigRefused } from './shared-config-refused.js';
 export { testPushDelivery } from './test-push-delivery.js';
 export { testSkipsUnsubscribed } from './test-skips-unsubscribed.js';
+export type { ArrivedDelivery } from './arrived-delivery.js';
+export { deliveryRecordMatches } from './delivery-record-matches.js';
+export { pingDelivered } from './ping-delivered.js';
+export { redeliveryDelivered } from './redelivery-delivered.js';
+export { testDelivered, testNotDelivered } from './test-delivered.js';

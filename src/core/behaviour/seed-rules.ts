@@ -17,6 +17,8 @@ export interface SeedRule {
 
 const config = ['getWebhookConfig', 'updateWebhookConfig'];
 const lists = ['listWebhooks', 'listWebhookDeliveries'];
+/** The operations that trigger a delivery: each delivery is judged under the one that caused it. */
+const deliveries = ['pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery'];
 
 export const seedRules: readonly SeedRule[] = [
   {
@@ -171,10 +173,44 @@ export const seedRules: readonly SeedRule[] = [
     exercise: 'hook B\'s ping delivery detail: the headers equal its guid, event and hook id; B has a secret, so both signatures have their form',
   },
   {
+    api: 'repository-webhooks', source: 'Events 3, 4',
+    rule: 'A delivery is a POST with the seed\'s headers (X-Service-Delivery a uuid, X-Service-Event, X-Service-Hook-ID, the installation target, User-Agent), signed sha256= and sha1= when the hook has a secret, with its event\'s payload as JSON or in a form\'s payload field',
+    checks: [
+      { check: 'delivery_signature', operations: deliveries },
+      { check: 'delivery_headers', operations: deliveries },
+      { check: 'delivery_payload_schema', operations: deliveries },
+    ],
+    exercise: 'the embedded receiver checks every delivery the run triggers against the spec\'s webhooks: hook B\'s verify with its secret (constant-time), hook A\'s (no secret) carry no signature',
+  },
+  {
+    api: 'repository-webhooks', source: 'Rules per endpoint 4; Events 2',
+    rule: 'A ping reaches the hook\'s URL as a ping event',
+    checks: [{ check: 'ping_delivered', operations: ['pingWebhook'] }],
+    exercise: 'ping hooks B and A; a delivery with X-Service-Event ping must arrive at the receiver within --delivery-wait',
+  },
+  {
+    api: 'repository-webhooks', source: 'Rules per endpoint 5; Events 2',
+    rule: 'A test reaches a hook subscribed to push as a push event, and nothing reaches one that is not',
+    checks: [{ check: 'test_delivered', operations: ['testPushWebhook'] }],
+    exercise: 'test hook B: a push delivery must arrive; test hook A (events [issues]): nothing may arrive for it while test_skips_unsubscribed waits',
+  },
+  {
+    api: 'repository-webhooks', source: 'Rules per endpoint 6; Events 5',
+    rule: 'A redelivery reaches the hook again',
+    checks: [{ check: 'redelivery_delivered', operations: ['redeliverWebhookDelivery'] }],
+    exercise: 'redeliver hook B\'s ping delivery; a delivery with the same event and payload must arrive at the receiver again',
+  },
+  {
+    api: 'repository-webhooks', source: 'Events 3',
+    rule: 'A delivery record holds the request sent to the target and the target\'s answer',
+    checks: [{ check: 'delivery_record_matches', operations: ['getWebhookDelivery'] }],
+    exercise: 'hook B\'s ping delivery detail: its guid, event, the seed\'s request headers and the payload equal what arrived at the receiver, and status_code the status the receiver answered',
+  },
+  {
     api: 'repository-webhooks', source: 'Events 1, 4, 6; Authentication',
-    rule: 'Event names, payload shapes, signature computation, token presentation and scopes: not shown',
+    rule: 'Event names, payload shapes beyond the issues sample, signature computation, token presentation and scopes: not shown',
     checks: [],
-    exercise: 'no check: the seed does not show them (WEBHOOKS_TOKEN is sent as Authorization: Bearer)',
+    exercise: 'no check of their own: ping and push payloads are held to being JSON objects; signatures are checked as hex HMACs of the body (the @octokit/webhooks-methods convention, an assumption the spec states); WEBHOOKS_TOKEN is sent as Authorization: Bearer',
   },
 ];
 

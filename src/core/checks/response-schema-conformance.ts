@@ -2,6 +2,7 @@
 // with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
 import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
+import { renderValue, valueAtPointer } from '../render-value.js';
 import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
 
 export const responseSchemaConformance: ExchangeCheck = {
@@ -16,7 +17,10 @@ export const responseSchemaConformance: ExchangeCheck = {
     const validation = context.contract.check(media!.validate!, body.value);
     let errors: SchemaError[] = validation.errors;
     if (media!.placement) errors = errors.filter((error) => !isPlacementError(error, media!.placement!.accepted));
-    const findings = errors.map((error) => toFinding(context, error));
+    // Each value is looked up and rendered once, however many errors name it (a million-key object is one value).
+    const values = new Map<string, Actual>();
+    // Only the first findings are kept (checkExchange's cap): the rest are counted, so their values are not looked up.
+    const findings = errors.map((error, index) => toFinding(context, error, index < valuesShown ? values : undefined));
     if (validation.stoppedAfter !== undefined) findings.unshift(stopped(context, validation.stoppedAfter, ''));
     if (context.strict && media!.validateStrict) {
       const strict = context.contract.checkStrict(media!.validateStrict, body.value);
@@ -24,7 +28,7 @@ export const responseSchemaConformance: ExchangeCheck = {
       for (const error of strict.errors) {
         if (error.keyword !== 'unevaluatedProperties') continue;
         const property = shortened(String(error.params.unevaluatedProperty));
-        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }));
+        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }, values));
       }
     }
     return findings;
@@ -38,12 +42,43 @@ function stopped(context: CheckContext, after: number, variant: string): Finding
   });
 }
 
-function toFinding(context: CheckContext, error: SchemaError): Finding {
+interface Actual {
+  scalar: boolean;
+  shown: string | undefined;
+  actual: unknown;
+}
+
+function actualAt(context: CheckContext, pointer: string, values: Map<string, Actual>): Actual {
+  const known = values.get(pointer);
+  if (known) return known;
+  // The value the finding is about: as is when it is a short scalar (JSON reports carry it), else a bounded rendering.
+  const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, pointer) : undefined;
+  const scalar = value === null || (value !== undefined && typeof value !== 'object');
+  const shown = value === undefined ? undefined : renderValue(value);
+  const actual = value === undefined ? undefined : scalar && !(typeof value === 'string' && value.length > 200) ? value : renderValue(value, 200);
+  const found = { scalar, shown, actual };
+  values.set(pointer, found);
+  return found;
+}
+
+/** As many findings as checkExchange keeps per response (maxFindings). */
+const valuesShown = 100;
+
+function toFinding(context: CheckContext, error: SchemaError, values: Map<string, Actual> | undefined): Finding {
+  const { scalar, shown, actual } = values ? actualAt(context, error.instancePath, values) : { scalar: false, shown: undefined, actual: undefined };
+  let message = error.message;
+  if (error.keyword === 'enum' && shown !== undefined) {
+    const allowed = Array.isArray(error.params.allowedValues) ? error.params.allowedValues.length : 0;
+    message = `${error.instancePath || 'body'}: ${shown} is not one of the ${allowed} allowed value${allowed === 1 ? '' : 's'}`;
+  } else if (scalar && shown !== undefined) {
+    message = `${error.message}, not ${shown}`;
+  }
   return finding(context, 'response_schema_conformance', {
     instancePath: error.instancePath,
     schemaPath: error.schemaPath,
-    message: error.message,
+    message,
     ...(error.keyword === 'enum' ? { expected: error.params.allowedValues } : {}),
+    ...(actual !== undefined ? { actual } : {}),
   });
 }
 

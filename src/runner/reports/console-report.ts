@@ -8,7 +8,7 @@ export function consoleReport(run: CheckRun): string {
   const notRun = (result: CheckResult) => result.status === 'skipped' && result.reason?.startsWith('not run: ') === true;
   const byApi = groupBy(run.results.filter((result) => !notRun(result)), (result) => result.api);
   for (const [api, results] of byApi) {
-    lines.push(`${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`);
+    lines.push(`${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : run.mode === 'proxy' ? 'traffic through contracts proxy' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`);
     for (const [operation, checks] of groupBy(results, (result) => result.operation)) {
       const failed = checks.filter((c) => c.status === 'failed');
       const passed = checks.filter((c) => c.status === 'passed');

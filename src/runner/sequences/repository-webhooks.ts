@@ -8,11 +8,15 @@ import {
   addEvents, configOnly, deletedHook404, deliveriesCursor, deliveryRequestHeaders, eventsDefaultPush, eventsReplace, hookAddressable, idOf,
   idsOf, isSuccess, newItems, nextCursor, objectsOf, pageParameter, perPageCapped, perPageRespected, pingDelivery, redeliveryFlag, removeEvents,
   secretMasked, secretRemovedUnlessResent, sharedConfigRefused, testPushDelivery, testSkipsUnsubscribed,
+  deliveryRecordMatches, pingDelivered, redeliveryDelivered, testDelivered, testNotDelivered,
 } from '../../core/behaviour/index.js';
+import { behaviourFinding } from '../../core/behaviour/behaviour-finding.js';
 import { eventsOf as eventsIn } from '../../core/behaviour/behaviour-finding.js';
 import { headerValue } from '../../core/exchange.js';
 import type { CheckName, Finding } from '../../core/finding.js';
+import type { StoredDelivery } from '../../receiver/start-receiver.js';
 import { judge, parseJson, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
+import { arrivedOf, deliveryChecks, judgeArrivals, type DeliveryWatch } from './delivery-watch.js';
 import { webhooksCalls, type WebhooksCalls } from './webhooks-calls.js';
 
 export interface WebhooksTarget {
@@ -20,8 +24,10 @@ export interface WebhooksTarget {
   repo: string;
   /** For --read-only: the hook to read. */
   hookId?: number;
-  /** config.url of the hooks the full sequence creates. */
-  hookUrl: string;
+  /** config.url of the hooks the full sequence creates (default: the receiver's URL, else a loopback port where nothing listens). */
+  hookUrl?: string;
+  /** The receiver the hooks' deliveries arrive at (the full sequence), when the run has one. */
+  deliveries?: DeliveryWatch;
   /** How long to wait for a delivery to show up after a ping, a test or a redelivery. */
   deliveryWaitMs?: number;
 }
@@ -39,9 +45,10 @@ export async function runRepositoryWebhooks(context: SequenceContext, target: We
   // Every hook this run creates carries the run's marker in config.url, so a hook whose create was still in
   // flight when the run stopped (its id never seen) is found and deleted too.
   const marker = `contracts-run=${randomBytes(8).toString('hex')}`;
-  const hookUrl = `${target.hookUrl}${target.hookUrl.includes('?') ? '&' : '?'}${marker}`;
+  const base = target.hookUrl ?? (target.deliveries ? `${target.deliveries.receiver.url}/contracts-check` : defaultHookUrl);
+  const hookUrl = `${base}${base.includes('?') ? '&' : '?'}${marker}`;
   try {
-    await runFull(context, calls, { ...target, hookUrl }, created);
+    await runFull(context, calls, { ...target, hookUrl }, created, marker);
   } finally {
     if (created.size > 0 && context.capture.interrupted) context.log(`deleting the ${created.size} webhook${created.size === 1 ? '' : 's'} this run created…`);
     await deleteHooks(cleanup, repo, created, marker);
@@ -64,6 +71,9 @@ async function deleteHooks(cleanup: RepositoryWebhooksClient, repo: { owner: str
     if (hooks.length < 100) break;
   }
 }
+
+/** Where the hooks deliver without a receiver and without --hook-url: a loopback port where nothing listens. */
+export const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
 
 async function runStateless(context: SequenceContext, calls: WebhooksCalls): Promise<void> {
   const hookId = 1;
@@ -170,8 +180,9 @@ function createHint(status: number): string {
   return 'the hooks the sequence needs could not be made';
 }
 
-async function runFull(context: SequenceContext, calls: WebhooksCalls, target: WebhooksTarget, created: Set<number>): Promise<void> {
+async function runFull(context: SequenceContext, calls: WebhooksCalls, target: WebhooksTarget & { hookUrl: string }, created: Set<number>, marker: string): Promise<void> {
   const where = `${target.owner}/${target.repo}`;
+  const watch = target.deliveries;
   const secret = `contracts-${randomBytes(18).toString('hex')}`;
   context.addSecret(secret);
   const waitMs = target.deliveryWaitMs ?? 10_000;
@@ -179,6 +190,11 @@ async function runFull(context: SequenceContext, calls: WebhooksCalls, target: W
   const urlA = `${target.hookUrl}&hook=a`;
   const urlB = `${target.hookUrl}&hook=b`;
   const configB = { url: urlB, content_type: 'json', secret, insecure_ssl: '0' };
+  // The receiver tells the hooks' deliveries apart by the marker and hook letter in the URL they came to.
+  const keyA = `${marker}&hook=a`;
+  const keyB = `${marker}&hook=b`;
+  watch?.expect(keyA, { secret: null, contentType: 'json' });
+  watch?.expect(keyB, { secret, contentType: 'json' });
   const block = (reason: string) => context.results.unexercisedPending(context.api, reason);
 
   // Hook A: created without events, to see them default to push; then updated three ways.
@@ -237,29 +253,64 @@ async function runFull(context: SequenceContext, calls: WebhooksCalls, target: W
   const poll = (hookId: number, done: (list: unknown) => boolean) => pollUntil(() => calls.listDeliveries(hookId, { per_page: 100 }), (o) => isSuccess(o.status) && done(o.json), waitMs);
   const initial = await calls.listDeliveries(bId, { per_page: 100 });
   if (!isSuccess(initial.status)) return block(`listing the deliveries of hook ${bId} answered ${initial.status}`);
+  // A delivery must arrive within --delivery-wait of the call that triggers it: what the API polls took counts.
+  const left = (since: number) => Math.max(0, since + waitMs - Date.now());
+  const beforePing = watch?.mark() ?? 0;
+  const pingAt = Date.now();
   const ping = await calls.ping(bId);
   let afterPing = initial;
-  if (ping.status !== 204) unexercised(context, 'pingWebhook', ['ping_delivery'], `pingWebhook answered ${ping.status}`);
+  let pingArrival: StoredDelivery | undefined;
+  if (ping.status !== 204) unexercised(context, 'pingWebhook', ['ping_delivery', 'ping_delivered', ...deliveryChecks], `pingWebhook answered ${ping.status}`);
   else {
     afterPing = (await poll(bId, (list) => newItems(initial.json, list).some((item) => item.event === 'ping'))).value;
     judge(context, 'pingWebhook', 'ping_delivery', pingDelivery('pingWebhook', initial.json, afterPing.json, waitMs));
+    if (watch) {
+      pingArrival = await watch.next(keyB, beforePing, left(pingAt));
+      judge(context, 'pingWebhook', 'ping_delivered', pingDelivered('pingWebhook', `hook B (${bId})`, pingArrival && arrivedOf(pingArrival), waitMs, watch.hint()));
+      judgeArrivals(context, 'pingWebhook', watch.since(keyB, beforePing), `no delivery arrived at the receiver for hook B (${bId}) within ${waitMs} ms of its ping`);
+    }
   }
+  const beforeTest = watch?.mark() ?? 0;
+  const testAt = Date.now();
   const test = await calls.test(bId);
   let afterTest = afterPing;
   let pushLatencyMs = waitMs;
-  if (test.status !== 204) unexercised(context, 'testPushWebhook', ['test_push_delivery'], `testPushWebhook answered ${test.status} for a hook subscribed to push`);
+  if (test.status !== 204) unexercised(context, 'testPushWebhook', ['test_push_delivery', 'test_delivered', ...deliveryChecks], `testPushWebhook answered ${test.status} for a hook subscribed to push`);
   else {
     const polled = await poll(bId, (list) => newItems(afterPing.json, list).some((item) => item.event === 'push'));
     afterTest = polled.value;
     pushLatencyMs = polled.elapsedMs;
     judge(context, 'testPushWebhook', 'test_push_delivery', testPushDelivery('testPushWebhook', afterPing.json, afterTest.json, waitMs));
+    if (watch) {
+      const arrival = await watch.next(keyB, beforeTest, left(testAt));
+      judge(context, 'testPushWebhook', 'test_delivered', testDelivered('testPushWebhook', `hook B (${bId})`, arrival && arrivedOf(arrival), waitMs));
+      judgeArrivals(context, 'testPushWebhook', watch.since(keyB, beforeTest), `no delivery arrived at the receiver for hook B (${bId}) within ${waitMs} ms of its test`);
+    }
   }
-  await testUnsubscribed(context, calls, aId, eventsOf(removed.json), Math.min(waitMs, 2 * pushLatencyMs + 500));
+  const beforeTestA = watch?.mark() ?? 0;
+  const unsubscribedWaitMs = Math.min(waitMs, 2 * pushLatencyMs + 500);
+  const testedA = await testUnsubscribed(context, calls, aId, eventsOf(removed.json), unsubscribedWaitMs);
+  if (watch) {
+    judge(context, 'testPushWebhook', 'test_delivered', testedA
+      ? testNotDelivered('testPushWebhook', `hook A (${aId})`, watch.since(keyA, beforeTestA).map(arrivedOf), unsubscribedWaitMs)
+      : [behaviourFinding('test_delivered', 'testPushWebhook', `could not be exercised for a hook not subscribed to push: hook A (${aId}) could not be made one (see test_skips_unsubscribed)`)]);
+    // Hook A has no secret: its ping shows whether a delivery to such a hook comes unsigned (delivery_signature).
+    const beforePingA = watch.mark();
+    const pingAAt = Date.now();
+    const pingA = await calls.ping(aId);
+    if (pingA.status !== 204) unexercised(context, 'pingWebhook', ['ping_delivered', ...deliveryChecks], `pingWebhook answered ${pingA.status} for hook A (${aId}), which has no secret`);
+    else {
+      const arrival = await watch.next(keyA, beforePingA, left(pingAAt));
+      judge(context, 'pingWebhook', 'ping_delivered', pingDelivered('pingWebhook', `hook A (${aId})`, arrival && arrivedOf(arrival), waitMs));
+      if (arrival) judgeArrivals(context, 'pingWebhook', watch.since(keyA, beforePingA), '');
+    }
+  }
 
   // Paging and reading the deliveries B now has.
   const deliveryControl = await perPageProbe(context, 'listWebhookDeliveries', (query, probe) => calls.listDeliveries(bId, query, probe));
   await pagination(context, 'listWebhookDeliveries', afterTest, deliveryControl, () => cursorCheck(context, calls, bId, afterTest, deliveryControl), 'deliveries');
-  const pingId = idOf(newItems(initial.json, afterPing.json).find((item) => item.event === 'ping')) ?? idsOf(afterTest.json).find((id): id is number => typeof id === 'number');
+  const pingFound = idOf(newItems(initial.json, afterPing.json).find((item) => item.event === 'ping'));
+  const pingId = pingFound ?? idsOf(afterTest.json).find((id): id is number => typeof id === 'number');
   if (pingId === undefined) {
     const reason = `no delivery appeared for hook ${bId} within ${waitMs} ms of a ping and a test`;
     context.results.unexercisedPending(context.api, reason, 'getWebhookDelivery');
@@ -267,12 +318,24 @@ async function runFull(context: SequenceContext, calls: WebhooksCalls, target: W
   } else {
     const detail = await calls.getDelivery(bId, pingId);
     judgeOn(context, detail, 'getWebhookDelivery', 'delivery_request_headers', () => deliveryRequestHeaders('getWebhookDelivery', bId, true, detail.json));
+    if (watch) {
+      if (pingFound === undefined || !pingArrival) unexercised(context, 'getWebhookDelivery', ['delivery_record_matches'], pingFound === undefined ? `no ping delivery of hook B (${bId}) was listed to read` : `hook B's ping never arrived at the receiver, so there is nothing to compare its record with`);
+      else judgeOn(context, detail, 'getWebhookDelivery', 'delivery_record_matches', () => deliveryRecordMatches('getWebhookDelivery', detail.json, arrivedOf(pingArrival!)));
+    }
     const known = await calls.listDeliveries(bId, { per_page: 100 });
+    const beforeRedeliver = watch?.mark() ?? 0;
+    const redeliverAt = Date.now();
     const redeliver = await calls.redeliver(bId, pingId);
-    if (redeliver.status !== 202) unexercised(context, 'redeliverWebhookDelivery', ['redelivery_flag'], `redeliverWebhookDelivery answered ${redeliver.status}, not 202`);
+    if (redeliver.status !== 202) unexercised(context, 'redeliverWebhookDelivery', ['redelivery_flag', 'redelivery_delivered', ...deliveryChecks], `redeliverWebhookDelivery answered ${redeliver.status}, not 202`);
     else {
       const after = (await poll(bId, (list) => newItems(known.json, list).length > 0)).value;
       judge(context, 'redeliverWebhookDelivery', 'redelivery_flag', redeliveryFlag('redeliverWebhookDelivery', known.json, after.json));
+      if (watch) {
+        const again = await watch.next(keyB, beforeRedeliver, left(redeliverAt));
+        if (pingFound === undefined || !pingArrival) unexercised(context, 'redeliverWebhookDelivery', ['redelivery_delivered'], `the redelivered delivery is not hook B's ping as it arrived, so there is nothing to compare with`);
+        else judge(context, 'redeliverWebhookDelivery', 'redelivery_delivered', redeliveryDelivered('redeliverWebhookDelivery', arrivedOf(pingArrival), again && arrivedOf(again), waitMs));
+        judgeArrivals(context, 'redeliverWebhookDelivery', watch.since(keyB, beforeRedeliver), `no delivery arrived at the receiver for hook B (${bId}) within ${waitMs} ms of the redelivery`);
+      }
     }
   }
 
@@ -302,16 +365,23 @@ async function secretAfterUpdate(context: SequenceContext, calls: WebhooksCalls,
   judge(context, 'updateWebhook', 'secret_removed_unless_resent', secretRemovedUnlessResent('updateWebhook', sent, read.status, read.json));
 }
 
-/** A test on hook A, which is not subscribed to push: 204, and no delivery after waiting `waitMs`. */
-async function testUnsubscribed(context: SequenceContext, calls: WebhooksCalls, hookId: number, events: string[], waitMs: number): Promise<void> {
+/** A test on hook A, which is not subscribed to push: 204, and no delivery after waiting `waitMs`. Says whether the test was made. */
+async function testUnsubscribed(context: SequenceContext, calls: WebhooksCalls, hookId: number, events: string[], waitMs: number): Promise<boolean> {
   const check = 'test_skips_unsubscribed';
-  if (events.includes('push')) return unexercised(context, 'testPushWebhook', [check], `hook ${hookId} is still subscribed to push (events ${JSON.stringify(events)})`);
+  if (events.includes('push')) {
+    unexercised(context, 'testPushWebhook', [check], `hook ${hookId} is still subscribed to push (events ${JSON.stringify(events)})`);
+    return false;
+  }
   const before = await calls.listDeliveries(hookId, { per_page: 100 });
-  if (!isSuccess(before.status)) return unexercised(context, 'testPushWebhook', [check], `listing the deliveries of hook ${hookId} answered ${before.status}`);
+  if (!isSuccess(before.status)) {
+    unexercised(context, 'testPushWebhook', [check], `listing the deliveries of hook ${hookId} answered ${before.status}`);
+    return false;
+  }
   const test = await calls.test(hookId);
   await sleep(waitMs);
   const after = await calls.listDeliveries(hookId, { per_page: 100 });
   judgeOn(context, after, 'testPushWebhook', check, () => testSkipsUnsubscribed('testPushWebhook', test.status, before.json, after.json));
+  return true;
 }
 
 async function pollUntil<T>(get: () => Promise<T>, done: (value: T) => boolean, waitMs: number): Promise<{ value: T; elapsedMs: number }> {

@@ -1,0 +1,94 @@
+// `contracts validate --delivery`: one recorded webhook delivery (its request headers and raw body) checked against
+// the spec's `webhooks`, as `contracts receive` checks a live one. The secret comes only from the environment.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { apis, specPath } from '../apis.js';
+import { ContractsError } from '../core/errors.js';
+import type { Finding } from '../core/finding.js';
+import { exitCodes, type Io, type ParsedOptions } from './command.js';
+import { readCapped } from './validate-command.js';
+import { createReadStream } from 'node:fs';
+
+const maxHeaderBytes = 64 * 1024;
+
+export async function validateDelivery(options: ParsedOptions, io: Io, format: string, maxBodyBytes: number): Promise<number> {
+  for (const name of ['api', 'operation', 'method', 'path', 'status', 'header', 'har', 'strict']) {
+    if (options[name] !== undefined) throw new ContractsError('USAGE', `--delivery checks one webhook delivery: it does not go with --${name}`);
+  }
+  const headersFile = options.headers as string | undefined;
+  const bodySource = options.body as string | undefined;
+  if (headersFile === undefined || bodySource === undefined) throw new ContractsError('USAGE', '--delivery needs --headers FILE (the delivery\'s request headers) and --body FILE|- (its raw body)');
+  const secretEnv = String(options['secret-env'] ?? 'WEBHOOK_SECRET');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv)) throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
+  const secret = io.env[secretEnv] || undefined;
+  io.redactor.add(secret);
+
+  const headers = parseHeaders(await readText(path.resolve(io.cwd, headersFile), headersFile), headersFile);
+  const read = bodySource === '-' ? await readCapped(process.stdin, maxBodyBytes, 'standard input') : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
+  if (read.tooLarge) throw new ContractsError('INPUT_NOT_READABLE', `the delivery body is over the ${maxBodyBytes / 2 ** 20} MB limit (--max-body): it was not read`);
+
+  const [{ loadSpec }, { compileDeliveryContract, checkDelivery }] = await Promise.all([import('../core/load-spec.js'), import('../core/delivery/index.js')]);
+  const specFile = options.spec !== undefined ? { file: path.resolve(io.cwd, String(options.spec)), shown: String(options.spec) } : { file: specPath(apis['repository-webhooks']), shown: apis['repository-webhooks'].spec };
+  const contract = compileDeliveryContract(await loadSpec(specFile.file, specFile.shown));
+  const result = await checkDelivery(contract, { method: 'POST', headers, body: read.bytes }, secret === undefined ? {} : { secret });
+  const failed = result.findings.some((finding) => finding.severity === 'error');
+  if (format === 'json') {
+    io.out(JSON.stringify({ operation: result.operation, event: result.event ?? null, applied: result.applied, findings: result.findings, ...(secret === undefined ? { signatures: `not judged: ${secretEnv} is not set` } : {}) }, null, 2));
+  } else {
+    if (result.findings.length === 0) io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks)`);
+    for (const finding of result.findings) io.out(`${mark(finding)} ${finding.check}: ${finding.message}`);
+    if (secret === undefined) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
+  }
+  return failed ? exitCodes.failed : exitCodes.ok;
+}
+
+async function readText(file: string, shown: string): Promise<string> {
+  try {
+    const text = await readFile(file, 'utf8');
+    if (Buffer.byteLength(text) > maxHeaderBytes) throw new ContractsError('INPUT_NOT_READABLE', `${shown} is over ${maxHeaderBytes / 1024} KB: not a set of headers`);
+    return text;
+  } catch (error) {
+    if (error instanceof ContractsError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
+  }
+}
+
+/**
+ * Headers as a JSON object (`{ "X-Service-Event": "ping", … }`) or as HTTP header lines (`Name: value`, what a
+ * capture or `curl -D` shows; a request line first is skipped). Names are kept in lower case, as Node gives them.
+ */
+export function parseHeaders(text: string, shown: string): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  const add = (name: string, value: string) => {
+    const key = name.trim().toLowerCase();
+    const existing = headers[key];
+    headers[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  };
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed);
+    } catch {
+      throw new ContractsError('INPUT_NOT_READABLE', `${shown}: not valid JSON (give an object of header names to values, or "Name: value" lines)`);
+    }
+    for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+      if (typeof value !== 'string') throw new ContractsError('INPUT_NOT_READABLE', `${shown}: the value of header "${name.slice(0, 100)}" is not a string`);
+      add(name, value);
+    }
+    return headers;
+  }
+  const lines = trimmed.split(/\r?\n/).filter((line) => line.trim() !== '');
+  lines.forEach((line, index) => {
+    if (index === 0 && /^[A-Z]+ \S+ HTTP\/\d/.test(line)) return;
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new ContractsError('INPUT_NOT_READABLE', `${shown}:${index + 1}: not a "Name: value" header line`);
+    add(line.slice(0, colon), line.slice(colon + 1).trim());
+  });
+  return headers;
+}
+
+function mark(finding: Finding): string {
+  return finding.severity === 'error' ? '✗' : '!';
+}

@@ -1,0 +1,125 @@
+// Reads contracts.config.yaml (or .json): the APIs the toolkit works on, validated by ajv against the JSON Schema
+// shipped in schemas/contracts-config.schema.json, every mistake one line at its file and line.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { LineCounter, parseDocument } from 'yaml';
+import { ContractsError } from '../core/errors.js';
+import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
+
+export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
+
+export const configSchemaFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/contracts-config.schema.json');
+
+export interface ConfigCredential {
+  /** The environment variable holding the secret. */
+  env: string;
+  header?: string;
+  prefix?: string;
+  query?: string;
+  securityScheme?: string;
+}
+
+export interface ConfigApi {
+  name: string;
+  /** Relative to the config file's directory. */
+  spec: string;
+  generated: string;
+  mockPort: number;
+  credentials: ConfigCredential[];
+}
+
+export interface Config {
+  /** Absolute path of the file read. */
+  file: string;
+  /** Spec and generated paths are relative to it. */
+  dir: string;
+  apis: ConfigApi[];
+}
+
+/** The config file in `dir` (the first of configFileNames there), or undefined. */
+export function findConfigIn(dir: string): string | undefined {
+  return configFileNames.map((name) => path.join(dir, name)).find((file) => existsSync(file));
+}
+
+let validator: ReturnType<Ajv2020['compile']> | undefined;
+
+/** Reads and validates one config file; `display` is how messages name it. */
+export function readConfig(file: string, display = file): Config {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ContractsError('CONFIG_NOT_FOUND', `config file not found: ${display}`);
+    throw new ContractsError('CONFIG_INVALID', `cannot read config ${display}: ${code ?? String(error)}`);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (p: JsonPath) => ({ file: display, ...createLocator(doc, lineCounter)(p) });
+  if (doc.errors[0]) {
+    const pos = lineCounter.linePos(doc.errors[0].pos[0]);
+    throw new ContractsError('CONFIG_INVALID', `not valid YAML or JSON: ${doc.errors[0].message.split('\n')[0]}`, { file: display, line: pos.line, column: pos.col });
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    throw new ContractsError('CONFIG_INVALID', 'YAML aliases expand too far', at([]));
+  }
+  // strictRequired off: a credential's oneOf branches only say which field is required.
+  validator ??= new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(JSON.parse(readFileSync(configSchemaFile, 'utf8')) as object);
+  if (!validator(data)) {
+    const error = mostSpecific(validator.errors ?? []);
+    const where = pointerToPath(error.instancePath);
+    const extra = error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)] : [];
+    throw new ContractsError('CONFIG_INVALID', explain(error, where), at([...where, ...extra]));
+  }
+  const raw = (data as { apis: Partial<ConfigApi>[] }).apis;
+  const names = new Set<string>();
+  const ports = new Set(raw.map((api) => api.mockPort).filter((port) => port !== undefined));
+  let nextPort = 4010;
+  const apis = raw.map((api, index): ConfigApi => {
+    const name = api.name!;
+    if (names.has(name)) throw new ContractsError('CONFIG_INVALID', `apis[${index}].name: "${name}" is already the name of another API`, at(['apis', index, 'name']));
+    names.add(name);
+    let mockPort = api.mockPort;
+    if (mockPort === undefined) {
+      while (ports.has(nextPort)) nextPort++;
+      mockPort = nextPort;
+      ports.add(nextPort);
+    }
+    return { name, spec: api.spec!, generated: api.generated ?? `generated/${name}.ts`, mockPort, credentials: api.credentials ?? [] };
+  });
+  const mockPorts = new Map<number, string>();
+  apis.forEach((api, index) => {
+    const other = mockPorts.get(api.mockPort);
+    if (other !== undefined) throw new ContractsError('CONFIG_INVALID', `apis[${index}].mockPort: ${api.mockPort} is already the mock port of ${other}`, at(['apis', index, 'mockPort']));
+    mockPorts.set(api.mockPort, api.name);
+  });
+  return { file, dir: path.dirname(file), apis };
+}
+
+// An unknown field first (often a misspelling), then a credential naming no way (or two ways) in: its oneOf says
+// that better than the `required` errors of its branches.
+function mostSpecific(errors: ErrorObject[]): ErrorObject {
+  const first = (keyword: string) => errors.find((error) => error.keyword === keyword);
+  return first('additionalProperties') ?? first('oneOf') ?? errors[0]!;
+}
+
+function explain(error: ErrorObject, where: JsonPath): string {
+  const name = where.map((step, i) => (typeof step === 'number' || /^\d+$/.test(String(step)) ? `[${step}]` : `${i === 0 ? '' : '.'}${step}`)).join('') || 'the config';
+  switch (error.keyword) {
+    case 'required':
+      return `${name} needs "${String(error.params.missingProperty)}"`;
+    case 'additionalProperties':
+      return `${name} has an unknown field "${String(error.params.additionalProperty)}" (see schemas/contracts-config.schema.json)`;
+    case 'pattern':
+      return name.endsWith('.name') ? `${name} must be lower-case letters, digits and dashes, starting with a letter` : `${name} must match ${String(error.params.pattern)}`;
+    case 'oneOf':
+      return `${name} must name exactly one of header, query or securityScheme`;
+    default:
+      return `${name} ${error.message ?? 'is invalid'}`;
+  }
+}

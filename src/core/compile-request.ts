@@ -1,0 +1,100 @@
+// What a request to each operation must carry, compiled at load time: parameter and body validators (OpenAPI 3.1
+// Parameter and Request Body Objects) and the credentials of its Security Requirement alternatives, so checking a
+// request does no schema work.
+import type { ValidateFunction } from 'ajv';
+import type { CompiledSpec } from './compile-spec.js';
+import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { deref, operationModels, typesOf, type ParamModel } from './request-model.js';
+
+export interface CompiledParameter {
+  model: ParamModel;
+  types: string[];
+  validate: ValidateFunction;
+}
+
+export interface CompiledRequestMediaType {
+  mediaType: string;
+  validate: ValidateFunction | undefined;
+}
+
+export interface CompiledRequestBody {
+  required: boolean;
+  mediaTypes: CompiledRequestMediaType[];
+}
+
+/** One credential a security scheme puts on the wire; only its presence is ever checked. */
+export interface SecurityCredential {
+  scheme: string;
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  /** For an http scheme: the Authorization value's scheme word (`Bearer`, `Basic`). */
+  prefix?: string;
+}
+
+export interface CompiledRequest {
+  params: CompiledParameter[];
+  body: CompiledRequestBody | undefined;
+  /** Security Requirement alternatives (any one suffices); empty when the operation needs no credential. */
+  security: SecurityCredential[][];
+}
+
+// OpenAPI 3.1 section 4.8.12.1: header parameters with these names are ignored.
+const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
+
+export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<string, CompiledRequest> {
+  const document = spec.document as Record<string, unknown>;
+  const requests = new Map<string, CompiledRequest>();
+  for (const model of operationModels(spec)) {
+    const raw = resolvePointer(document, '#' + pointerOf(model.spec.path)) as Record<string, unknown>;
+    requests.set(model.operationId, {
+      params: model.params
+        .filter((param) => !(param.in === 'header' && ignoredHeaders.has(param.name.toLowerCase())))
+        .map((param) => ({ model: param, types: typesOf(param.schema), validate: compiled.validatorAt(param.schemaPath) })),
+      body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled),
+      security: securityAlternatives(document, raw.security ?? document.security),
+    });
+  }
+  return requests;
+}
+
+function requestBody(document: Record<string, unknown>, raw: unknown, at: (string | number)[], compiled: CompiledSpec): CompiledRequestBody | undefined {
+  if (raw === undefined) return undefined;
+  let node = raw as Record<string, unknown>;
+  let path = at;
+  for (let hops = 0; hops < 20 && typeof node?.$ref === 'string'; hops++) {
+    path = (node.$ref as string).slice(2).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    node = resolvePointer(document, node.$ref as string) as Record<string, unknown>;
+  }
+  const content = (node?.content ?? {}) as Record<string, { schema?: unknown }>;
+  return {
+    required: node?.required === true,
+    mediaTypes: Object.entries(content).map(([mediaType, media]) => ({
+      mediaType: mediaType.toLowerCase(),
+      validate: media && typeof media === 'object' && 'schema' in media ? compiled.validatorAt([...path, 'content', mediaType, 'schema']) : undefined,
+    })),
+  };
+}
+
+function securityAlternatives(document: Record<string, unknown>, security: unknown): SecurityCredential[][] {
+  if (!Array.isArray(security) || security.length === 0) return [];
+  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
+  const alternatives = security.map((requirement: Record<string, unknown>) =>
+    Object.keys(requirement ?? {}).flatMap((name): SecurityCredential[] => {
+      const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string; scheme?: string } | undefined;
+      if (scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name) {
+        return [{ scheme: name, in: scheme.in, name: scheme.name }];
+      }
+      if (scheme?.type === 'http' || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') {
+        const word = scheme.type === 'http' ? String(scheme.scheme ?? '') : 'Bearer';
+        return [{ scheme: name, in: 'header', name: 'Authorization', ...(word ? { prefix: word } : {}) }];
+      }
+      return [];
+    }),
+  );
+  // An empty requirement ({}) makes the credential optional: nothing to check.
+  return alternatives.some((alternative) => alternative.length === 0) ? [] : alternatives;
+}
+
+function pointerOf(path: readonly (string | number)[]): string {
+  return path.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

@@ -1,0 +1,154 @@
+// Contract coverage: how much of the documented contract a run exercised. Pure: callers feed it what they saw
+// (requests and responses, already matched to operations); it answers with the figures, as data.
+import type { Contract } from './compile-contract.js';
+import { headerValue, mediaTypeOf } from './exchange.js';
+import { responseFor } from './operation-index.js';
+
+export interface OperationCoverage {
+  api: string;
+  operationId: string;
+  /** Requests seen (or responses, when only responses were). */
+  calls: number;
+  /** Documented status keys ("200", "4XX", "default") and whether a response took each. */
+  statuses: Record<string, boolean>;
+  /** Documented response media types, per status key, and whether a response used each. */
+  mediaTypes: Record<string, Record<string, boolean>>;
+  /** Documented parameters (`query per_page`) and whether a request carried each. */
+  parameters: Record<string, boolean>;
+  /** Requests seen whole (0 when the run saw only responses: `parameters` then says nothing). */
+  requestsSeen: number;
+  /** Statuses answered that the operation does not document. */
+  undocumentedStatuses: number[];
+  /** For a response with a placement rule (client-session): how often each branch was taken. */
+  placement?: Record<string, number>;
+}
+
+export interface CoverageReport {
+  operations: { documented: number; exercised: number };
+  /** Documented operation × status pairs, and those a response took; `percent` is what --min-coverage compares. */
+  statusPairs: { documented: number; seen: number; percent: number };
+  perOperation: OperationCoverage[];
+}
+
+export class Coverage {
+  private readonly byOperation = new Map<string, OperationCoverage>();
+  private readonly contracts: { api: string; contract: Contract }[] = [];
+
+  constructor(contracts: readonly { api: string; contract: Contract }[]) {
+    for (const { api, contract } of contracts) this.addContract(api, contract);
+  }
+
+  /** Another API's contract, for a run that loads its specs after it starts counting. */
+  addContract(api: string, contract: Contract): void {
+    this.contracts.push({ api, contract });
+    {
+      for (const [operationId, operation] of contract.byOperationId) {
+        const statuses: Record<string, boolean> = {};
+        const mediaTypes: Record<string, Record<string, boolean>> = {};
+        for (const response of operation.responses) {
+          statuses[response.spec.status] = false;
+          if (response.mediaTypes.length > 0) mediaTypes[response.spec.status] = Object.fromEntries(response.mediaTypes.map((media) => [media.mediaType, false]));
+        }
+        const parameters = Object.fromEntries((contract.requests.get(operationId)?.params ?? []).map((param) => [`${param.model.in} ${param.model.name}`, false]));
+        this.byOperation.set(key(api, operationId), { api, operationId, calls: 0, statuses, mediaTypes, parameters, requestsSeen: 0, undocumentedStatuses: [] });
+      }
+    }
+  }
+
+  /** A request matched to an operation: counts the call and the parameters it carried. */
+  recordRequest(api: string, operationId: string, request: { query: string; headers: Record<string, string | undefined> }): void {
+    const entry = this.byOperation.get(key(api, operationId));
+    if (!entry) return;
+    entry.calls++;
+    entry.requestsSeen++;
+    const query = new URLSearchParams(request.query);
+    for (const name of Object.keys(entry.parameters)) {
+      const [where, param] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
+      if (where === 'path') entry.parameters[name] = true;
+      else if (where === 'query' && query.has(param)) entry.parameters[name] = true;
+      else if (where === 'header' && headerValue(request.headers, param.toLowerCase()) !== undefined) entry.parameters[name] = true;
+    }
+  }
+
+  /**
+   * A response matched to an operation. `counted`: the request was already recorded (recordRequest), so the call
+   * is not counted twice. `json`: the parsed body, when the caller has it (for the placement branch).
+   */
+  recordResponse(api: string, operationId: string, response: { status: number; headers: Record<string, string | undefined>; json?: unknown }, counted = false): void {
+    const entry = this.byOperation.get(key(api, operationId));
+    const operation = this.contractOf(api)?.byOperationId.get(operationId);
+    if (!entry || !operation) return;
+    if (!counted) entry.calls++;
+    const documented = responseFor(operation.spec, response.status);
+    if (!documented) {
+      if (!entry.undocumentedStatuses.includes(response.status) && entry.undocumentedStatuses.length < 20) entry.undocumentedStatuses.push(response.status);
+      return;
+    }
+    entry.statuses[documented.status] = true;
+    const mediaType = mediaTypeOf(headerValue(response.headers, 'content-type'));
+    const types = entry.mediaTypes[documented.status];
+    if (types && mediaType !== undefined && mediaType in types) types[mediaType] = true;
+    const media = operation.responses.find((candidate) => candidate.spec === documented)?.mediaTypes.find((candidate) => candidate.mediaType === mediaType);
+    if (media?.placement && 'json' in response) {
+      const present = media.placement.segments.map((segments) => valueAt(response.json, segments) !== undefined);
+      const branch = present.every(Boolean) ? 'both' : present[0] ? `${media.placement.accepted[0]} only` : present.some(Boolean) ? `${media.placement.accepted[present.indexOf(true)]} only` : 'neither';
+      entry.placement ??= {};
+      entry.placement[branch] = (entry.placement[branch] ?? 0) + 1;
+    }
+  }
+
+  /** Whether a response for this operation's media type carries a placement rule (so the caller parses the body). */
+  wantsBody(api: string, operationId: string): boolean {
+    const operation = this.contractOf(api)?.byOperationId.get(operationId);
+    return operation?.responses.some((response) => response.mediaTypes.some((media) => media.placement !== undefined)) ?? false;
+  }
+
+  report(): CoverageReport {
+    const perOperation = [...this.byOperation.values()];
+    const documented = perOperation.reduce((sum, entry) => sum + Object.keys(entry.statuses).length, 0);
+    const seen = perOperation.reduce((sum, entry) => sum + Object.values(entry.statuses).filter(Boolean).length, 0);
+    return {
+      operations: { documented: perOperation.length, exercised: perOperation.filter((entry) => entry.calls > 0).length },
+      statusPairs: { documented, seen, percent: documented === 0 ? 100 : Math.floor((seen / documented) * 1000) / 10 },
+      perOperation: structuredClone(perOperation),
+    };
+  }
+
+  private contractOf(api: string): Contract | undefined {
+    return this.contracts.find((candidate) => candidate.api === api)?.contract;
+  }
+}
+
+/** The summary a person reads: totals, then one line per operation. */
+export function coverageLines(report: CoverageReport): string[] {
+  const lines = [
+    `coverage: ${report.operations.exercised}/${report.operations.documented} operations exercised; ${report.statusPairs.seen}/${report.statusPairs.documented} documented operation × status pairs seen (${report.statusPairs.percent}%)`,
+  ];
+  for (const entry of report.perOperation) {
+    const statuses = Object.entries(entry.statuses).map(([status, seen]) => `${seen ? '✓' : '·'}${status}`).join(' ');
+    const media = Object.entries(entry.mediaTypes).flatMap(([status, types]) => Object.entries(types).filter(([, seen]) => seen).map(([type]) => `${status} ${type}`));
+    const params = Object.entries(entry.parameters);
+    const placement = entry.placement ? `; placement: ${Object.entries(entry.placement).map(([branch, count]) => `${branch} ×${count}`).join(', ')}` : '';
+    lines.push(
+      `  ${entry.calls > 0 ? '✓' : '·'} ${entry.api} ${entry.operationId} (${entry.calls} calls): ${statuses}` +
+        (media.length > 0 ? `; media types seen: ${media.join(', ')}` : '') +
+        (params.length > 0 && entry.requestsSeen > 0 ? `; parameters used: ${params.filter(([, used]) => used).length}/${params.length}` : '') +
+        (entry.undocumentedStatuses.length > 0 ? `; undocumented statuses: ${entry.undocumentedStatuses.join(', ')}` : '') +
+        placement,
+    );
+  }
+  return lines;
+}
+
+function key(api: string, operationId: string): string {
+  return `${api}\u0000${operationId}`;
+}
+
+function valueAt(value: unknown, segments: readonly string[]): unknown {
+  let node = value;
+  for (const segment of segments) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

@@ -1,0 +1,27 @@
+// One delivery as a receiver got it: method, headers and the raw body bytes (signatures are over the bytes).
+
+export interface ReceivedDelivery {
+  method: string;
+  /** Request headers as Node gives them (lower-case names; a repeated header may be an array). */
+  headers: Record<string, string | string[] | undefined>;
+  body: Uint8Array;
+}
+
+/** What the check knows of the hook the delivery is for. */
+export interface DeliveryExpectation {
+  /**
+   * The hook's secret: a string when it has one (both signatures must verify with it), null when it has none (no
+   * signature header may be sent), undefined when unknown (signatures are not judged).
+   */
+  secret?: string | null;
+  /** The event the delivery must carry (a ping must arrive as ping). */
+  event?: string;
+  /** The hook's config.content_type: form deliveries are form-encoded, any other JSON. */
+  contentType?: string;
+}
+
+/** A header's single value; a repeated header gives its values joined, which no documented header allows. */
+export function deliveryHeader(delivery: ReceivedDelivery, name: string): string | undefined {
+  const value = delivery.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

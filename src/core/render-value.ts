@@ -1,0 +1,53 @@
+// A value from a response as a person reads it in a finding: JSON, cut to a budget. The walk stops when the budget
+// is spent, so rendering costs at most the budget whatever the size of the value (a 10 MB body stays cheap).
+import { pointerToPath } from './source-locator.js';
+
+/** The value at a JSON pointer inside `root`, or undefined when the path leads nowhere. */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const key of pointerToPath(pointer)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** JSON text of `value`, at most about `budget` characters, ending in `…` when cut. */
+export function renderValue(value: unknown, budget = 80): string {
+  const parts: string[] = [];
+  let left = budget;
+  const push = (text: string) => {
+    parts.push(text.length > left ? text.slice(0, Math.max(0, left)) : text);
+    left -= text.length;
+  };
+  const walk = (node: unknown): void => {
+    if (left <= 0) return;
+    if (node === null || typeof node !== 'object') {
+      push(node === undefined ? 'undefined' : JSON.stringify(typeof node === 'string' && node.length > left ? node.slice(0, left + 1) : node));
+      return;
+    }
+    if (Array.isArray(node)) {
+      push('[');
+      for (let index = 0; index < node.length && left > 0; index++) {
+        if (index > 0) push(',');
+        walk(node[index]);
+      }
+      push(']');
+      return;
+    }
+    push('{');
+    let first = true;
+    for (const key in node) {
+      if (left <= 0) break;
+      if (!first) push(',');
+      first = false;
+      push(`${JSON.stringify(key.length > left ? key.slice(0, left + 1) : key)}:`);
+      walk((node as Record<string, unknown>)[key]);
+    }
+    push('}');
+  };
+  walk(value);
+  const text = parts.join('');
+  return left < 0 ? `${text}…` : text;
+}

@@ -1,0 +1,55 @@
+// request_body_conformance: a body is sent when the operation requires one and only when it takes one, in a
+// documented media type, well-formed, and satisfying that media type's schema. OpenAPI 3.1 section 4.8.13.
+import { headerValue, mediaTypeOf } from '../exchange.js';
+import type { Finding } from '../finding.js';
+import { describeJsonSyntaxError } from '../json-syntax-error.js';
+import { requestFinding, type RequestCheck } from './request-check-context.js';
+
+export const requestBodyConformance: RequestCheck = {
+  name: 'request_body_conformance',
+  applies: (context) => context.compiled.body !== undefined || hasBody(context.request),
+  run(context) {
+    const { request } = context;
+    const body = context.compiled.body;
+    const fail = (message: string, fields: Partial<Finding> = {}) => [requestFinding(context, 'request_body_conformance', { message, ...fields })];
+    if (!body) return fail(`${context.operationId} takes no request body, and one was sent`);
+    if (!hasBody(request)) return body.required ? fail('the required request body is missing') : [];
+    const mediaType = mediaTypeOf(headerValue(request.headers, 'content-type'));
+    const documented = body.mediaTypes.map((media) => media.mediaType);
+    const media = body.mediaTypes.find((candidate) => matches(candidate.mediaType, mediaType));
+    if (!media) {
+      return fail(`the request body's media type ${mediaType ?? '(no Content-Type)'} is not documented (documented: ${documented.join(', ')})`, { expected: documented, actual: mediaType ?? null });
+    }
+    if (request.bodyTooLarge !== undefined) {
+      return fail(`the request body is over ${request.bodyTooLarge} bytes: not checked`, { severity: 'warning' });
+    }
+    if (!media.validate || !isJson(media.mediaType)) return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(request.body);
+    } catch {
+      return fail(`the request body is not valid JSON: ${describeJsonSyntaxError(request.body)}`);
+    }
+    const validation = context.contract.check(media.validate, value);
+    const findings = validation.errors.map((error) =>
+      requestFinding(context, 'request_body_conformance', { instancePath: error.instancePath, schemaPath: error.schemaPath, message: `request ${error.message}` }),
+    );
+    if (validation.stoppedAfter !== undefined) findings.push(requestFinding(context, 'request_body_conformance', { severity: 'warning', message: `listing stopped after ${validation.stoppedAfter} errors` }));
+    return findings;
+  },
+};
+
+function hasBody(request: { body: string; bodyTooLarge?: number }): boolean {
+  return request.body.length > 0 || request.bodyTooLarge !== undefined;
+}
+
+function isJson(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+function matches(documented: string, actual: string | undefined): boolean {
+  if (actual === undefined) return false;
+  if (documented === actual || documented === '*/*') return true;
+  const [type, subtype] = documented.split('/');
+  return subtype === '*' && actual.startsWith(`${type}/`);
+}

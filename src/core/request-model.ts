@@ -1,0 +1,205 @@
+// What a request to each operation may carry, read from the spec (OpenAPI 3.1 Parameter, Request Body and Security
+// Requirement Objects), and the one judge of a generated request: the core's compiled ajv validators, applied to
+// the request as the server will decode it from the wire (so `per_page=5` and `per_page="5"` are the same request).
+import type { CompiledSpec, SchemaError } from './compile-spec.js';
+import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { indexOperations, type OperationSpec } from './operation-index.js';
+import { pointerToPath, type JsonPath } from './source-locator.js';
+
+export type ParamLocation = 'path' | 'query' | 'header';
+
+export interface ParamModel {
+  name: string;
+  in: ParamLocation;
+  required: boolean;
+  /** The Schema Object, $refs followed at its top. */
+  schema: Record<string, unknown>;
+  schemaPath: JsonPath;
+  examples: unknown[];
+}
+
+export interface BodyModel {
+  required: boolean;
+  schema: Record<string, unknown>;
+  schemaPath: JsonPath;
+  examples: unknown[];
+}
+
+export interface OperationModel {
+  operationId: string;
+  method: string;
+  pathTemplate: string;
+  params: ParamModel[];
+  body: BodyModel | undefined;
+  /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
+  apiKeyHeaders: string[];
+  /** Documented statuses ("200", "404", "4XX"). */
+  statuses: string[];
+  spec: OperationSpec;
+}
+
+export type ParamValue = string | number | boolean | null;
+
+/** A concrete request, as data: what the generators make and the executor sends. */
+export interface RequestData {
+  path: Record<string, ParamValue>;
+  query: Record<string, ParamValue>;
+  headers: Record<string, ParamValue>;
+  /** Absent: no body is sent. */
+  body?: unknown;
+}
+
+export interface Violation {
+  where: string;
+  message: string;
+}
+
+export function operationModels(spec: LoadedSpec): OperationModel[] {
+  const document = spec.document as Record<string, unknown>;
+  return indexOperations(spec.document).map((operation) => {
+    const item = deref(document, resolvePointer(document, '#' + pointerOf(operation.path.slice(0, -1)))) as Record<string, unknown>;
+    const raw = item[operation.method] as Record<string, unknown>;
+    const params = new Map<string, ParamModel>();
+    const sources: [unknown, JsonPath][] = [
+      [item.parameters, [...operation.path.slice(0, -1), 'parameters']],
+      [raw.parameters, [...operation.path, 'parameters']],
+    ];
+    for (const [list, listPath] of sources) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((entry, index) => {
+        const { value, path } = follow(document, entry, [...listPath, index]);
+        const param = value as { name: string; in: string; required?: boolean; schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+        if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header') return;
+        const schema = deref(document, param.schema) as Record<string, unknown> | undefined;
+        if (!schema) return;
+        params.set(`${param.in}:${param.name.toLowerCase()}`, {
+          name: param.name,
+          in: param.in,
+          required: param.required === true || param.in === 'path',
+          schema,
+          schemaPath: [...path, 'schema'],
+          examples: [...(param.example !== undefined ? [param.example] : []), ...Object.values(param.examples ?? {}).map((example) => example.value)],
+        });
+      });
+    }
+    return {
+      operationId: operation.operationId,
+      method: operation.method.toUpperCase(),
+      pathTemplate: operation.pathTemplate,
+      params: [...params.values()],
+      body: bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
+      apiKeyHeaders: apiKeyHeaders(document, raw.security ?? document.security),
+      statuses: operation.responses.map((response) => response.status),
+      spec: operation,
+    };
+  });
+}
+
+function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath): BodyModel | undefined {
+  if (raw === undefined) return undefined;
+  const { value, path } = follow(document, raw, at);
+  const body = value as { required?: boolean; content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }> };
+  const media = body.content?.['application/json'];
+  if (!media?.schema) return undefined;
+  const examples = [
+    ...(media.example !== undefined ? [media.example] : []),
+    ...Object.values(media.examples ?? {}).map((example) => (deref(document, example) as { value?: unknown } | undefined)?.value),
+  ].filter((example) => example !== undefined);
+  return {
+    required: body.required === true,
+    schema: deref(document, media.schema) as Record<string, unknown>,
+    schemaPath: [...path, 'content', 'application/json', 'schema'],
+    examples,
+  };
+}
+
+function apiKeyHeaders(document: Record<string, unknown>, security: unknown): string[] {
+  if (!Array.isArray(security) || security.length === 0) return [];
+  // Any one requirement satisfies OpenAPI security; a header is needed only if every alternative asks for it.
+  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
+  const perAlternative = security.map((requirement: Record<string, unknown>) =>
+    Object.keys(requirement).flatMap((name) => {
+      const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string } | undefined;
+      return scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name ? [scheme.name] : [];
+    }),
+  );
+  return perAlternative.reduce((common, names) => common.filter((name) => names.includes(name)));
+}
+
+/** The request as the server reads it: every parameter a string on the wire, decoded by its schema's type. */
+export function wireValue(param: ParamModel, value: ParamValue): unknown {
+  const text = param.in === 'header' ? String(value).trim() : String(value);
+  const types = typesOf(param.schema);
+  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  if (types.includes('null') && text === 'null') return null;
+  return text;
+}
+
+/**
+ * Every way the request breaks the spec, judged by the compiled validators on its wire form: an empty list means
+ * the spec allows it. A case is sent as positive only with none, and as negative only with some.
+ */
+export function violations(model: OperationModel, compiled: CompiledSpec, request: RequestData): Violation[] {
+  const found: Violation[] = [];
+  for (const param of model.params) {
+    const bag = request[param.in === 'header' ? 'headers' : param.in];
+    const key = Object.keys(bag).find((name) => (param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name));
+    if (key === undefined) {
+      if (param.required) found.push({ where: `${param.in} ${param.name}`, message: `required ${param.in} parameter ${param.name} is missing` });
+      continue;
+    }
+    const errors = compiled.validateAt(param.schemaPath, wireValue(param, bag[key]!));
+    for (const error of errors) found.push({ where: `${param.in} ${param.name}`, message: describe(error, `${param.name}`) });
+  }
+  for (const header of model.apiKeyHeaders) {
+    if (!Object.keys(request.headers).some((name) => name.toLowerCase() === header.toLowerCase())) {
+      found.push({ where: `header ${header}`, message: `the security requirement's ${header} header is missing` });
+    }
+  }
+  if (model.body) {
+    if (request.body === undefined) {
+      if (model.body.required) found.push({ where: 'body', message: 'the required request body is missing' });
+    } else {
+      // JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0.
+      const sent = JSON.parse(JSON.stringify(request.body)) as unknown;
+      for (const error of compiled.validateAt(model.body.schemaPath, sent)) found.push({ where: 'body', message: describe(error, 'body') });
+    }
+  }
+  return found;
+}
+
+function describe(error: SchemaError, subject: string): string {
+  return error.message.replace(/^body\b/, subject);
+}
+
+export function typesOf(schema: Record<string, unknown>): string[] {
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) return type.map(String);
+  return [];
+}
+
+/** Follows `$ref`s (local ones; the loader has checked that each resolves). */
+export function deref(document: unknown, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) {
+    node = resolvePointer(document, (node as { $ref: string }).$ref);
+  }
+  return node;
+}
+
+function follow(document: unknown, value: unknown, at: JsonPath): { value: unknown; path: JsonPath } {
+  let node = value;
+  let path = at;
+  for (let hops = 0; hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) {
+    const ref = (node as { $ref: string }).$ref;
+    path = pointerToPath(ref);
+    node = resolvePointer(document, ref);
+  }
+  return { value: node, path };
+}
+
+function pointerOf(path: JsonPath): string {
+  return path.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

@@ -1,0 +1,107 @@
+// checkDelivery against the shipped spec's webhooks: a correct delivery holds; each broken rule is a finding of
+// the check that owns it.
+import { createHmac } from 'node:crypto';
+import { sign } from '@octokit/webhooks-methods';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apis, specPath } from '../../../src/apis.js';
+import { checkDelivery, compileDeliveryContract, type DeliveryContract, type ReceivedDelivery } from '../../../src/core/delivery/index.js';
+import { loadSpec } from '../../../src/core/load-spec.js';
+
+const secret = 'contracts-test-secret-1234';
+const guid = '0b989ba4-242f-11e5-81e1-c7b6966d2516';
+const issues = { action: 'opened', issue: { body: "I'm having a problem with this." }, repository: { id: 456 } };
+
+let contract: DeliveryContract;
+beforeAll(async () => {
+  contract = compileDeliveryContract(await loadSpec(specPath(apis['repository-webhooks'])));
+});
+
+interface Build {
+  event?: string;
+  payload?: unknown;
+  body?: string | Uint8Array;
+  form?: boolean;
+  signWith?: string | null;
+  signBody?: string;
+  headers?: (headers: Record<string, string>) => void;
+  method?: string;
+}
+
+async function delivery(build: Build = {}): Promise<ReceivedDelivery> {
+  const json = JSON.stringify(build.payload ?? issues);
+  const body = build.body ?? (build.form ? `payload=${encodeURIComponent(json)}` : json);
+  const headers: Record<string, string> = {
+    'x-service-delivery': guid,
+    'x-service-event': build.event ?? 'issues',
+    'x-service-hook-id': '12345678',
+    'x-service-hook-installation-target-id': '456',
+    'x-service-hook-installation-target-type': 'repository',
+    'user-agent': 'Service-Hookshot/044aadd',
+    accept: '*/*',
+    'content-type': build.form ? 'application/x-www-form-urlencoded' : 'application/json',
+  };
+  const key = build.signWith === undefined ? secret : build.signWith;
+  if (key !== null) {
+    const signed = build.signBody ?? (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+    headers['x-hub-signature-256'] = await sign(key, signed);
+    headers['x-hub-signature'] = `sha1=${createHmac('sha1', key).update(signed).digest('hex')}`;
+  }
+  build.headers?.(headers);
+  return { method: build.method ?? 'POST', headers, body: typeof body === 'string' ? Buffer.from(body) : body };
+}
+
+const checksOf = (findings: { check: string }[]) => [...new Set(findings.map((finding) => finding.check))].sort();
+
+describe('checkDelivery', () => {
+  it.each([
+    ['an issues delivery as JSON, signed with the hook\'s secret', {}],
+    ['an issues delivery form-encoded with the JSON in a payload field', { form: true }],
+    ['a ping delivery with any JSON object (its shape is not shown)', { event: 'ping', payload: { zen: 'z', hook_id: 1 } }],
+    ['a push delivery', { event: 'push', payload: { ref: 'refs/heads/main' } }],
+    ['a delivery of an event the spec does not document, with a JSON object', { event: 'pull_request', payload: { action: 'closed' } }],
+  ] as [string, Build][])('holds for %s', async (_name, build) => {
+    const result = await checkDelivery(contract, await delivery(build), { secret, event: build.event ?? 'issues', contentType: build.form ? 'form' : 'json' });
+    expect(result.findings).toEqual([]);
+    expect(result.applied).toEqual(['delivery_signature', 'delivery_headers', 'delivery_payload_schema']);
+    expect(result.guid).toBe(guid);
+  });
+
+  it('holds for a hook without a secret that sends no signature', async () => {
+    const result = await checkDelivery(contract, await delivery({ signWith: null }), { secret: null });
+    expect(result.findings).toEqual([]);
+  });
+
+  it.each([
+    ['signed with another secret', { signWith: 'another-secret-5678' }, {}, ['delivery_signature']],
+    ['without X-Hub-Signature (sha1)', { headers: (h) => delete h['x-hub-signature'] }, {}, ['delivery_signature']],
+    ['with a sha256 signature over a different body', { signBody: '{"action":"closed"}' }, {}, ['delivery_signature']],
+    ['signed although the hook has no secret', {}, { secret: null }, ['delivery_signature']],
+    ['without X-Service-Delivery', { headers: (h) => delete h['x-service-delivery'] }, {}, ['delivery_headers']],
+    ['with an X-Service-Delivery that is no uuid', { headers: (h) => (h['x-service-delivery'] = 'delivery-1') }, {}, ['delivery_headers']],
+    ['with a signature header in the wrong form, signatures unjudged', { headers: (h) => (h['x-hub-signature'] = 'md5=abc') }, { secret: undefined }, ['delivery_headers']],
+    ['as a PUT', { method: 'PUT' }, {}, ['delivery_headers']],
+    ['with event push where a ping was expected', { event: 'push', payload: {} }, { event: 'ping' }, ['delivery_headers']],
+    ['as JSON to a hook whose content_type is form', {}, { contentType: 'form' }, ['delivery_headers']],
+    ['with an issues payload whose repository.id is a string', { payload: { ...issues, repository: { id: '456' } } }, {}, ['delivery_payload_schema']],
+    ['with an issues payload missing issue', { payload: { action: 'opened', repository: { id: 1 } } }, {}, ['delivery_payload_schema']],
+    ['with a body that is not JSON', { body: '<html>' }, {}, ['delivery_payload_schema']],
+    ['with a form that has no payload field', { form: true, body: 'data=%7B%7D' }, {}, ['delivery_payload_schema']],
+    ['with a body that is not UTF-8 (the signature over its bytes still verifies)', { body: new Uint8Array([0x7b, 0xff, 0x7d]), signBody: undefined }, {}, ['delivery_payload_schema']],
+  ] as [string, Build, { secret?: string | null; event?: string; contentType?: string }, string[]][])('fails only %s', async (_name, build, expectation, checks) => {
+    const received = await delivery(build);
+    if (build.body instanceof Uint8Array) {
+      received.headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(build.body).digest('hex')}`;
+      received.headers['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update(build.body).digest('hex')}`;
+    }
+    const result = await checkDelivery(contract, received, { secret, ...expectation });
+    expect(checksOf(result.findings)).toEqual(checks);
+  });
+
+  it('never puts a signature or the secret in a finding', async () => {
+    const result = await checkDelivery(contract, await delivery({ signWith: 'another-secret-5678', headers: (h) => (h['x-hub-signature'] = 'sha1=zz') }), { secret });
+    const text = JSON.stringify(result.findings);
+    expect(result.findings.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/sha(1|256)=[0-9a-f]/);
+    expect(text).not.toContain(secret);
+  });
+});
