@@ -9,7 +9,7 @@ import path from 'node:path';
 import { quick, root } from './bench-util.js';
 import { resultsPath } from './results-path.js';
 
-const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'start-up'];
+const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'proxy-throughput', 'start-up'];
 const out = resultsPath(process.argv, root);
 
 // The load average says how busy the machine was: ratios measured at a load above the core count are noisy.
@@ -94,6 +94,11 @@ function table(all: Record<string, any>): string {
   const fuzz = all['fuzz-throughput'];
   if (fuzz) {
     rows.push(['contracts fuzz vs the sandbox, 1 connection', `${fuzz.fuzz.requestsPerSecond} req/s`, `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare fetch loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)`]);
+  }
+  const proxy = all['proxy-throughput'];
+  if (proxy) {
+    const p = proxy.clientSession;
+    rows.push(['contracts proxy, client-session', `${p.contractsProxy.requestsPerSecond} req/s, p50 ${p.contractsProxy.latencyP50Ms} ms, p99 ${p.contractsProxy.latencyP99Ms} ms`, `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}`]);
   }
   const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`).join('\n');

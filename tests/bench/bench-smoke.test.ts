@@ -25,6 +25,7 @@ describe('npm run bench --quick', () => {
       expect(mock.startupSeconds).toEqual(expect.any(Number));
       expect(e2e.checkAgainstMocks.passedFailedSkipped).toEqual([expect.any(Number), 0, expect.any(Number)]);
       expect(e2e.checkAgainstSandbox.passedFailedSkipped).toEqual([expect.any(Number), 0, 0]);
+      expect(results.results['proxy-throughput'].clientSession.proxyToDirect).toEqual(expect.any(Number));
       expect(results.results['fuzz-throughput']).toMatchObject({ fuzzToAutocannon: expect.any(Number), fuzzToHttpCapture: expect.any(Number) });
     } finally {
       await rm(dir, { recursive: true, force: true });
