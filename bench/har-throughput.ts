@@ -16,7 +16,7 @@ try {
     const expectedFailures = await writeCapture(file, count);
     const bytes = (await stat(file)).size;
     const parse = await runChild(process.execPath, ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`]);
-    const check = await runChild(process.execPath, [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'all', '--har', file]);
+    const check = await runChild(process.execPath, [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'all', '--har', file, '--side', 'response']);
     const summary = /(\d+) exchanges: (\d+) conform, (\d+) fail, (\d+) match no operation/.exec(check.stdout);
     if (!summary || Number(summary[1]) !== count || Number(summary[3]) !== expectedFailures) {
       throw new Error(`validate --har did not report the expected result for ${count} exchanges: ${check.stdout.slice(-300)} ${check.stderr.slice(-300)}`);

@@ -13,7 +13,18 @@ export function valueAtPointer(root: unknown, pointer: string): unknown {
   return node;
 }
 
-/** JSON text of `value`, at most about `budget` characters, ending in `…` when cut. */
+/**
+ * A field whose name says it holds a credential (a webhook's `secret`, a `token`, a `password`, an API `key`, a
+ * `signature`): its value is never echoed in a finding, since a response that leaks one must not leak it again
+ * into our reports (the run's own secrets are redacted anyway; a capture's are unknown to us).
+ */
+export function isSensitiveName(name: string): boolean {
+  return /secret|token|passw|pwd|credential|signature|authori[sz]|api[-_]?key|^key$|private/i.test(name);
+}
+
+export const hiddenValue = '[hidden: a credential field]';
+
+/** JSON text of `value`, at most about `budget` characters, ending in `…` when cut; credential fields hidden. */
 export function renderValue(value: unknown, budget = 80): string {
   const parts: string[] = [];
   let left = budget;
@@ -43,7 +54,8 @@ export function renderValue(value: unknown, budget = 80): string {
       if (!first) push(',');
       first = false;
       push(`${JSON.stringify(key.length > left ? key.slice(0, left + 1) : key)}:`);
-      walk((node as Record<string, unknown>)[key]);
+      if (isSensitiveName(key)) push(JSON.stringify(hiddenValue));
+      else walk((node as Record<string, unknown>)[key]);
     }
     push('}');
   };

@@ -50,6 +50,10 @@ const cases: [string, Case][] = [
     contract: 'session', given: exchange('GET', '/client-session', 200, { paymentMethod: pm, currencyCode: 'XXX' }),
     want: [{ check: 'response_schema_conformance', instancePath: '/currencyCode', message: /^\/currencyCode: "XXX" is not one of the 172 allowed values$/, actual: 'XXX' }],
   }],
+  ['never echoes a credential field a response leaks in clear: its value is hidden, the finding stays', {
+    contract: 'hooks', given: exchange('GET', '/repos/o/r/hooks/42/config', 200, { url: 'https://x', secret: 'leaked-in-clear-1234' }),
+    want: [{ check: 'response_schema_conformance', instancePath: '/secret', message: /^\/secret must match pattern "\^\\\*\+\$"$/, actual: '[hidden: a credential field]' }],
+  }],
   ['reports each schema error, with allErrors', {
     contract: 'session', given: exchange('GET', '/client-session', 200, { paymentMethod: pm, amount: -5, customerId: 'c'.repeat(300) }),
     want: [

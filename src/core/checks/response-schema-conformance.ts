@@ -2,7 +2,8 @@
 // with its path. Unknown fields pass (forward compatibility) unless --strict. OpenAPI 3.1 section 4.8.14.
 import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
-import { renderValue, valueAtPointer } from '../render-value.js';
+import { hiddenValue, isSensitiveName, renderValue, valueAtPointer } from '../render-value.js';
+import { pointerToPath } from '../source-locator.js';
 import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
 
 export const responseSchemaConformance: ExchangeCheck = {
@@ -52,6 +53,11 @@ function actualAt(context: CheckContext, pointer: string, values: Map<string, Ac
   const known = values.get(pointer);
   if (known) return known;
   // The value the finding is about: as is when it is a short scalar (JSON reports carry it), else a bounded rendering.
+  if (pointerToPath(pointer).some(isSensitiveName)) {
+    const hidden = { scalar: false, shown: undefined, actual: hiddenValue };
+    values.set(pointer, hidden);
+    return hidden;
+  }
   const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, pointer) : undefined;
   const scalar = value === null || (value !== undefined && typeof value !== 'object');
   const shown = value === undefined ? undefined : renderValue(value);
