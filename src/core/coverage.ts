@@ -1,5 +1,6 @@
 // Contract coverage: how much of the documented contract a run exercised. Pure: callers feed it what they saw
 // (requests and responses, already matched to operations); it answers with the figures, as data.
+import { valueAt } from './checks/payment-method-placement.js';
 import type { Contract } from './compile-contract.js';
 import { headerValue, mediaTypeOf } from './exchange.js';
 import { responseFor } from './operation-index.js';
@@ -142,13 +143,4 @@ export function coverageLines(report: CoverageReport): string[] {
 
 function key(api: string, operationId: string): string {
   return `${api}\u0000${operationId}`;
-}
-
-function valueAt(value: unknown, segments: readonly string[]): unknown {
-  let node = value;
-  for (const segment of segments) {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
 }
