@@ -13,7 +13,7 @@ import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
-import { asCheck, ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
+import { ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
 import { violations, type OperationModel, type ParamValue, type RequestData, type Violation } from './request-model.js';
 
 export interface ApiTarget {
@@ -162,15 +162,15 @@ export class Executor {
       this.options.coverage.recordRequest(target.api, operation, { query, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)])) });
       this.options.coverage.recordResponse(target.api, operation, { status, headers: sent.exchange.headers, ...(sent.json !== undefined ? { json: sent.json } : {}) }, true);
     }
-    const judged: [CheckName, Finding[]][] = [[asCheck('not_a_server_error'), notAServerError(operation, status)]];
+    const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     if (verdict === 'positive') {
       const result = checkExchange(target.contract, sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json }, { operationId: operation, strict: this.options.strict });
       for (const check of result.applied) judged.push([check, result.findings.filter((finding) => finding.check === check)]);
-      judged.push([asCheck('positive_data_acceptance'), positiveDataAcceptance(operation, status)]);
+      judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
     } else if (verdict === 'unauthenticated') {
-      judged.push([asCheck('ignored_auth'), ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
+      judged.push(['ignored_auth', ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
     } else {
-      judged.push([asCheck('negative_data_rejection'), negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`)]);
+      judged.push(['negative_data_rejection', negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`)]);
     }
     for (const [check, findings] of judged) this.options.results.record(target.api, operation, check, findings, sent.durationMs);
     await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined);

@@ -14,7 +14,6 @@ import { ResultCollector, summarize } from '../runner/results.js';
 import type { CheckRun } from '../runner/run-check.js';
 import { Executor, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
-import { asCheck } from './fuzz-checks.js';
 import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
 import { operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
@@ -150,7 +149,7 @@ export class FuzzRunner {
         if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
       }
       // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
-      if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, asCheck('negative_data_rejection'), 'the spec constrains nothing of this request that can be broken');
+      if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, 'negative_data_rejection', 'the spec constrains nothing of this request that can be broken');
       if (sequences || !phases.includes('stateful')) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
     }
   }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Finding } from '../core/finding.js';
 import { type ApiTarget, type CaseResult, type Executor } from './executor.js';
 import type { FuzzCase } from './fuzz-case.js';
-import { asCheck, eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
+import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
 import type { RequestData } from './request-model.js';
 
 const eventNames = ['push', 'pull_request', 'issues', 'release'] as const;
@@ -85,7 +85,7 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
     if (!result) return;
     const secrets = hooks.flatMap((hook) => (hook.secret ? [hook.secret] : []));
     const leaks = secrets.flatMap((secret) => secretInClear(result.case.operationId, secret, result.sent.exchange.body));
-    if (secrets.length > 0) executor.options.results.record(target.api, result.case.operationId, asCheck('secret_masked'), leaks);
+    if (secrets.length > 0) executor.options.results.record(target.api, result.case.operationId, 'secret_masked', leaks);
     const all = { ...result, findings: [...result.findings, ...extra.filter((finding) => finding.severity === 'error'), ...leaks] };
     if (!first && executor.newFailures(target, all).length > 0) first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
   };
@@ -112,7 +112,7 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
         const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
         hooks.push(hook);
         const extra = step.events ? [] : eventsExpected('events_default_push', 'createWebhook', ['push'], (result.sent.json as { events?: unknown }).events);
-        if (!step.events) executor.options.results.record(target.api, 'createWebhook', asCheck('events_default_push'), extra);
+        if (!step.events) executor.options.results.record(target.api, 'createWebhook', 'events_default_push', extra);
         judge(result, extra);
         done.push(`create hook #${hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`);
         judge(...(await availability(executor, target, hook, send)));
@@ -127,7 +127,7 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
         const result = await send(operationId, hook, operationId === 'updateWebhook' ? { body: { active: true } } : {});
         if (result) {
           const findings = useAfterFree(operationId, result.sent.exchange.status, hook.id);
-          executor.options.results.record(target.api, operationId, asCheck('use_after_free'), findings);
+          executor.options.results.record(target.api, operationId, 'use_after_free', findings);
           judge(result, findings);
         }
         done.push(`${step.op} deleted hook ${label}`);
@@ -139,7 +139,7 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
           const expected = step.kind === 'events' ? [...new Set(step.events)] : step.kind === 'add_events' ? [...new Set([...hook.events, ...step.events])] : hook.events.filter((event) => !step.events.includes(event));
           const check = step.kind === 'events' ? 'events_replace' : step.kind;
           const findings = eventsExpected(check, 'updateWebhook', expected, (result.sent.json as { events?: unknown } | undefined)?.events);
-          executor.options.results.record(target.api, 'updateWebhook', asCheck(check), findings);
+          executor.options.results.record(target.api, 'updateWebhook', check, findings);
           judge(result, findings);
           hook.events = expected;
         } else judge(result);
@@ -156,7 +156,7 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
             const probe = await send(operationId, hook, operationId === 'updateWebhook' ? { body: { active: true } } : {});
             if (!probe) continue;
             const findings = useAfterFree(operationId, probe.sent.exchange.status, hook.id);
-            executor.options.results.record(target.api, operationId, asCheck('use_after_free'), findings);
+            executor.options.results.record(target.api, operationId, 'use_after_free', findings);
             judge(probe, findings);
           }
         }
@@ -181,19 +181,19 @@ async function availability(executor: Executor, target: ApiTarget, hook: HookMod
   if (!read) return [undefined, []];
   if (read.sent.exchange.status !== 200 || (read.sent.json as { id?: unknown } | undefined)?.id !== hook.id) {
     const findings = resourceAvailability('createWebhook', hook.id, `answered ${read.sent.exchange.status} to getWebhook`);
-    executor.options.results.record(target.api, 'createWebhook', asCheck('ensure_resource_availability'), findings);
+    executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
     return [read, findings];
   }
   for (let page = 1; page <= 20; page++) {
     const list = await send('listWebhooks', undefined, { query: { per_page: 100, page } });
     if (!list || list.sent.exchange.status !== 200 || !Array.isArray(list.sent.json)) return [list, []];
     if ((list.sent.json as { id?: unknown }[]).some((item) => item.id === hook.id)) {
-      executor.options.results.record(target.api, 'createWebhook', asCheck('ensure_resource_availability'), []);
+      executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', []);
       return [list, []];
     }
     if (list.sent.json.length < 100) {
       const findings = resourceAvailability('createWebhook', hook.id, 'is missing from listWebhooks');
-      executor.options.results.record(target.api, 'createWebhook', asCheck('ensure_resource_availability'), findings);
+      executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
       return [list, findings];
     }
   }
