@@ -9,6 +9,8 @@ step "contracts lint (both specs)"
 node bin/contracts.js lint
 step "contracts generate --check"
 node bin/contracts.js generate --check
+step "biome check (formatting and lint of the TypeScript)"
+npx biome check .
 step "tsc --noEmit"
 npx tsc -p .
 step "vitest (unit, integration, type tests)"
