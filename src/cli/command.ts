@@ -12,6 +12,13 @@ export interface OptionSpec {
   default?: string | boolean;
   multiple?: boolean;
   short?: string;
+  /**
+   * Options without which this one does nothing: given alone it is a usage error (`--x has no effect without --y`),
+   * not silently ignored. Checked by parse-args.ts on what the user typed (defaults do not count).
+   */
+  requires?: string[];
+  /** Options with which this one does nothing: giving both is a usage error (`--x has no effect with --y`). */
+  conflicts?: string[];
 }
 
 export interface Io {
