@@ -31,12 +31,12 @@ export const checkCommand: Command = {
     { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (the default is the sandbox\'s demo repository; name yours on staging)', default: 'octo' },
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
-    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)' },
+    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read', requires: ['read-only'] },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)', requires: ['base-url'], conflicts: ['read-only'] },
     // Webhook receiver (delivery checks): see receiverSetting below.
-    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to' },
-    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped' },
-    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000' },
+    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to', requires: ['base-url'], conflicts: ['read-only', 'no-receiver'] },
+    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped', requires: ['base-url'], conflicts: ['read-only'] },
+    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000', requires: ['base-url'], conflicts: ['read-only'] },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
@@ -162,7 +162,6 @@ function validate(options: ParsedOptions, webhooks: boolean) {
 function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
   const port = options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
   if (options['no-receiver']) {
-    if (port !== undefined) throw new ContractsError('USAGE', '--no-receiver and --receiver-port contradict each other');
     return { off: '--no-receiver: no receiver sees the deliveries' };
   }
   if (typeof options['hook-url'] === 'string' && port === undefined) return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };

@@ -31,13 +31,13 @@ export const validateCommand: Command = {
     { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
-    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)' },
-    ...coverageOptions,
+    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)', requires: ['har'] },
+    ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
     { name: 'delivery', type: 'boolean', description: 'Check one recorded webhook delivery (--headers and --body) against the spec\'s webhooks' },
-    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object' },
-    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)' },
+    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object', requires: ['delivery'] },
+    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)', requires: ['delivery'] },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
   ],
   examples: [
@@ -51,7 +51,6 @@ export const validateCommand: Command = {
     const format = requireChoice('format', options.format, ['text', 'json']);
     const maxBodyBytes = requireMaxBody(options['max-body']);
     if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
-    for (const name of ['headers', 'secret-env']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --delivery`);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }, { checkRequest }, { Coverage }] = await Promise.all([
       import('../core/load-spec.js'),
@@ -65,8 +64,6 @@ export const validateCommand: Command = {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
-    } else {
-      for (const name of ['side', 'coverage', 'min-coverage']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --har`);
     }
     const side = options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
     const coverageSetting = coverageSettings(options, io);
