@@ -1,5 +1,6 @@
 // The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
 import type { Redactor } from '../runner/redact.js';
+import type { ProgressStream } from './progress.js';
 
 export type OptionType = 'string' | 'boolean';
 
@@ -29,6 +30,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Knows the credentials from the environment; commands add the secrets they make up. */
   redactor: Redactor;
+  /** Where a long run draws its progress line (standard error; see progress.ts); none in tests and libraries. */
+  progressStream?: ProgressStream;
 }
 
 export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;

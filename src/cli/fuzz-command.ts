@@ -7,6 +7,7 @@ import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
+import { startProgress } from './progress.js';
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
@@ -45,6 +46,7 @@ export const fuzzCommand: Command = {
     ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
     { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)', conflicts: ['replay'] },
     { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
+    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
   ],
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
@@ -66,7 +68,7 @@ export const fuzzCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
-    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
+    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY && !options.quiet) {
       io.err('contracts fuzz: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
     }
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
@@ -111,10 +113,13 @@ export const fuzzCommand: Command = {
     const onTerm = () => onSignal('SIGTERM');
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
+    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'fuzz', unit: 'requests', findings: 'failures', snapshot: () => runner.progress });
+    io = progress.around(io);
     let run;
     try {
       run = await runner.run();
     } finally {
+      progress.stop();
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       await sandbox?.stop();

@@ -9,6 +9,7 @@ import type { Finding } from '../core/finding.js';
 import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { outputGone } from './output-gone.js';
+import { startProgress } from './progress.js';
 import { requireChoice } from './parse-args.js';
 
 export const validateCommand: Command = {
@@ -39,6 +40,7 @@ export const validateCommand: Command = {
     { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object', requires: ['delivery'] },
     { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)', requires: ['delivery'] },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
+    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
   ],
   examples: [
     { command: "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json", description: 'One recorded response' },
@@ -96,6 +98,8 @@ export const validateCommand: Command = {
     const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
     const stop = whenStopped();
     const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har), { maxBodyBytes });
+    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'validate', unit: 'exchanges', findings: 'failing', snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }) });
+    io = progress.around(io);
     try {
       if (format === 'json') io.out('{\n  "results": [');
       for (;;) {
@@ -159,6 +163,7 @@ export const validateCommand: Command = {
       }
       throw error;
     } finally {
+      progress.stop();
       stop.dispose();
       // Not awaited: a read still waiting (a FIFO) ends with the process.
       if (stop.reason) exchanges.return(undefined).catch(() => undefined);

@@ -37,7 +37,7 @@ export async function validateDelivery(options: ParsedOptions, io: Io, format: s
   } else {
     if (result.findings.length === 0) io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks)`);
     for (const finding of result.findings) io.out(`${mark(finding)} ${finding.check}: ${finding.message}`);
-    if (secret === undefined) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
+    if (secret === undefined && !options.quiet) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
   }
   return failed ? exitCodes.failed : exitCodes.ok;
 }
