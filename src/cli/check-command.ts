@@ -1,9 +1,10 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, apis, isSeedApi, parseSpecOverrides, seedApiNames, selectApis, specPath } from '../apis.js';
+import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
 import { requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
+import { specOption, specOverrides } from './spec-option.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -41,7 +42,7 @@ export const checkCommand: Command = {
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
-    { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Check against another spec file for an API, e.g. client-session=draft.yaml' },
+    specOption('Check against another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)' },
     ...coverageOptions,
   ],
@@ -68,7 +69,7 @@ export const checkCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    const specFiles = parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd);
+    const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
     await checkReportTargets(reports, [
       ...Object.entries(specFiles).map(([name, file]) => ({ file, what: `the ${name} spec given with --spec` })),

@@ -10,6 +10,7 @@ import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } fr
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
+import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice } from './parse-args.js';
 
 export const validateCommand: Command = {
@@ -24,7 +25,7 @@ export const validateCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
-    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.0 or 3.1 file instead of --api' },
+    specOption('Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own'),
     { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
     { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },
@@ -212,11 +213,21 @@ function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefine
 }
 
 function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string; api: string }[] {
-  if (options.api !== undefined && options.spec !== undefined) throw new ContractsError('USAGE', 'give --api or --spec, not both');
-  if (options.spec !== undefined) return [{ file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec), api: String(options.spec) }];
+  if (options.api === undefined) {
+    // Without --api, the --spec values say it all: FILE alone (an API of its own), or API=FILE for each API.
+    const specs = parseSpecs(options.spec, io.cwd);
+    if (specs.length === 1 && specs[0]!.api === undefined) return [{ file: specs[0]!.file, display: specs[0]!.shown, api: specs[0]!.shown }];
+    if (specs.length > 0 && specs.every((spec) => spec.api !== undefined)) {
+      if (specs.length > 1 && !har) throw new ContractsError('USAGE', 'one response belongs to one API: give one --spec (several only go with --har)');
+      return specs.map((spec) => ({ file: spec.file, display: spec.shown, api: spec.api! }));
+    }
+    if (specs.length > 1) throw new ContractsError('USAGE', 'several --spec values need their APIs: --spec API=FILE for each');
+  }
   if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
   if (String(options.api) === 'all' && !har) throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
-  return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec, api: entry.name }));
+  const chosen = selectApis(String(options.api)).map((entry) => entry.name);
+  const overrides = specOverrides(options.spec, io.cwd, chosen);
+  return chosen.map((name) => ({ file: overrides[name] ?? specPath(apis[name]), display: overrides[name] === undefined ? apis[name].spec : path.relative(io.cwd, overrides[name]!) || overrides[name]!, api: name }));
 }
 
 async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: number): Promise<{ exchange: Exchange; operationId?: string }> {
