@@ -58,3 +58,16 @@ describe('help', () => {
     }
   });
 });
+
+describe('--quiet', () => {
+  // Port 9 on loopback: nothing listens, so the run ends at once (exit 2) after its notes.
+  const args = ['fuzz', '--api', 'client-session', '--base-url', 'http://127.0.0.1:9', '--phases', 'examples', '--max-examples', '1', '--seed', '1'];
+  it('drops the notes on standard error but keeps the verdict', async () => {
+    const loud = await cli(args);
+    expect(loud.err).toContain('CLIENT_SESSION_API_KEY is not set');
+    const quiet = await cli([...args, '--quiet']);
+    expect(quiet.err).not.toContain('CLIENT_SESSION_API_KEY is not set');
+    expect(quiet.err).toMatch(/contracts fuzz: .*127\.0\.0\.1:9/);
+    expect(quiet.code).toBe(loud.code);
+  }, 60_000);
+});
