@@ -1,9 +1,10 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, apis, isSeedApi, parseSpecOverrides, seedApiNames, selectApis, specPath } from '../apis.js';
+import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type ParsedOptions } from './command.js';
 import { requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
+import { specOption, specOverrides } from './spec-option.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -31,17 +32,17 @@ export const checkCommand: Command = {
     { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (the default is the sandbox\'s demo repository; name yours on staging)', default: 'octo' },
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
     { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
-    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)' },
+    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read', requires: ['read-only'] },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)', requires: ['base-url'], conflicts: ['read-only'] },
     // Webhook receiver (delivery checks): see receiverSetting below.
-    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to' },
-    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped' },
-    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000' },
+    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to', requires: ['base-url'], conflicts: ['read-only', 'no-receiver'] },
+    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped', requires: ['base-url'], conflicts: ['read-only'] },
+    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000', requires: ['base-url'], conflicts: ['read-only'] },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
-    { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Check against another spec file for an API, e.g. client-session=draft.yaml' },
+    specOption('Check against another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)' },
     ...coverageOptions,
   ],
@@ -68,7 +69,7 @@ export const checkCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    const specFiles = parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd);
+    const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
     await checkReportTargets(reports, [
       ...Object.entries(specFiles).map(([name, file]) => ({ file, what: `the ${name} spec given with --spec` })),
@@ -162,7 +163,6 @@ function validate(options: ParsedOptions, webhooks: boolean) {
 function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
   const port = options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
   if (options['no-receiver']) {
-    if (port !== undefined) throw new ContractsError('USAGE', '--no-receiver and --receiver-port contradict each other');
     return { off: '--no-receiver: no receiver sees the deliveries' };
   }
   if (typeof options['hook-url'] === 'string' && port === undefined) return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };

@@ -1,5 +1,6 @@
 // The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
 import type { Redactor } from '../runner/redact.js';
+import type { ProgressStream } from './progress.js';
 
 export type OptionType = 'string' | 'boolean';
 
@@ -12,6 +13,13 @@ export interface OptionSpec {
   default?: string | boolean;
   multiple?: boolean;
   short?: string;
+  /**
+   * Options without which this one does nothing: given alone it is a usage error (`--x has no effect without --y`),
+   * not silently ignored. Checked by parse-args.ts on what the user typed (defaults do not count).
+   */
+  requires?: string[];
+  /** Options with which this one does nothing: giving both is a usage error (`--x has no effect with --y`). */
+  conflicts?: string[];
 }
 
 export interface Io {
@@ -22,6 +30,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Knows the credentials from the environment; commands add the secrets they make up. */
   redactor: Redactor;
+  /** Where a long run draws its progress line (standard error; see progress.ts); none in tests and libraries. */
+  progressStream?: ProgressStream;
 }
 
 export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;

@@ -7,6 +7,7 @@ import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
+import { startProgress } from './progress.js';
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
@@ -30,21 +31,22 @@ export const fuzzCommand: Command = {
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
     { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to fuzz; without it, the embedded sandbox on a free port' },
-    { name: 'phases', type: 'string', valueName: 'list', description: `Comma-separated phases: ${phases.join(',')}`, default: phases.join(',') },
-    { name: 'max-examples', type: 'string', valueName: 'n', description: 'Cases per operation and phase (stateful: sequences = n/5)', default: '25' },
+    { name: 'phases', type: 'string', valueName: 'list', description: `Comma-separated phases: ${phases.join(',')}`, default: phases.join(','), conflicts: ['replay'] },
+    { name: 'max-examples', type: 'string', valueName: 'n', description: 'Cases per operation and phase (stateful: sequences = n/5)', default: '25', conflicts: ['replay'] },
     { name: 'seed', type: 'string', valueName: 'n', description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)' },
     { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls', default: 'octo' },
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is a loopback port where nothing listens', default: 'http://127.0.0.1:9/contracts-check' },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is a loopback port where nothing listens', default: 'http://127.0.0.1:9/contracts-check', conflicts: ['read-only'] },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    { name: 'read-only', type: 'boolean', description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)' },
-    { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600' },
-    { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100' },
-    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)' },
-    ...coverageOptions,
-    { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)' },
+    { name: 'read-only', type: 'boolean', description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)', conflicts: ['replay'] },
+    { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600', conflicts: ['replay'] },
+    { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100', requires: ['base-url'] },
+    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)', conflicts: ['replay'] },
+    ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
+    { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)', conflicts: ['replay'] },
     { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
+    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
   ],
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
@@ -66,7 +68,7 @@ export const fuzzCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
-    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY) {
+    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY && !options.quiet) {
       io.err('contracts fuzz: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
     }
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
@@ -111,10 +113,13 @@ export const fuzzCommand: Command = {
     const onTerm = () => onSignal('SIGTERM');
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
+    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'fuzz', unit: 'requests', findings: 'failures', snapshot: () => runner.progress });
+    io = progress.around(io);
     let run;
     try {
       run = await runner.run();
     } finally {
+      progress.stop();
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       await sandbox?.stop();

@@ -1,7 +1,7 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apis, projectRoot, useConfig } from '../apis.js';
+import { apiNames, apis, projectRoot, useConfig } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
@@ -14,7 +14,8 @@ import { commandHelp, mainHelp } from './help.js';
 import { initCommand } from './init-command.js';
 import { lintCommand } from './lint-command.js';
 import { mockCommand } from './mock-command.js';
-import { parseCommandArgs } from './parse-args.js';
+import { didYouMean } from './did-you-mean.js';
+import { checkApiName, parseCommandArgs } from './parse-args.js';
 import { proxyCommand } from './proxy-command.js';
 import { receiveCommand } from './receive-command.js';
 import { sandboxCommand } from './sandbox-command.js';
@@ -42,7 +43,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
   }
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    io.err(`contracts: unknown command "${name}". Commands: ${commands.map((c) => c.name).join(', ')}. Run \`contracts --help\`.`);
+    const hint = didYouMean(name, [...commands.map((c) => c.name), ...(name.startsWith('-') ? ['--help', '--version'] : [])]);
+    io.err(`contracts: unknown command "${name}".${hint || ` Commands: ${commands.map((c) => c.name).join(', ')}.`} Run \`contracts --help\`.`);
     return exitCodes.cannotRun;
   }
   try {
@@ -55,6 +57,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     // secrets its credentials name are redacted like the built-in ones.
     useConfig({ cwd: io.cwd, file: typeof options.config === 'string' ? options.config : undefined });
     for (const entry of Object.values(apis)) for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
+    if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
     return await command.run(options, positionals, io);
   } catch (error) {
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
@@ -66,7 +69,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     }
     if (error instanceof ContractsError) {
       io.err(`contracts ${command.name}: ${error.toLine()}`);
-      if (error.code === 'USAGE' || error.code === 'UNKNOWN_API') io.err(`Run \`contracts ${command.name} --help\` for usage.`);
+      // A "Did you mean" already says what to type; otherwise point at the help.
+      if ((error.code === 'USAGE' || error.code === 'UNKNOWN_API') && !/ Did you mean /.test(error.message)) io.err(`Run \`contracts ${command.name} --help\` for usage.`);
       return exitCodes.cannotRun;
     }
     // Anything else is a bug in the toolkit: say so in one line, keep the detail for those who ask.

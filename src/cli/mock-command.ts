@@ -1,8 +1,8 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
-import { apiNames, apis, parseSpecOverrides, selectApis, type ApiName } from '../apis.js';
-import { ContractsError } from '../core/errors.js';
+import { apiNames, apis, selectApis, type ApiName } from '../apis.js';
 import { exitCodes, type Command } from './command.js';
 import { requirePort, untilSignalled } from './parse-args.js';
+import { specOption, specOverrides } from './spec-option.js';
 
 const portOption = (api: ApiName) => `port-${api}`;
 
@@ -25,8 +25,8 @@ export const mockCommand: Command = {
     ...apiNames.map((api) => ({ name: portOption(api), type: 'string' as const, valueName: 'port', description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})` })),
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
     { name: 'dynamic', type: 'boolean', description: 'Generate response bodies from the schemas (Prism dynamic mode)' },
-    { name: 'seed', type: 'string', valueName: 'seed', description: 'With --dynamic: seed for repeatable generated data' },
-    { name: 'spec', type: 'string', valueName: 'api=file', multiple: true, description: 'Serve another spec file for an API, e.g. client-session=draft.yaml' },
+    { name: 'seed', type: 'string', valueName: 'seed', description: 'With --dynamic: seed for repeatable generated data', requires: ['dynamic'] },
+    specOption('Serve another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
     { name: 'verbose', type: 'boolean', description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)" },
   ],
   examples: [
@@ -37,7 +37,6 @@ export const mockCommand: Command = {
   async run(options, _positionals, io) {
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const ports = Object.fromEntries(apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)])) as Record<ApiName, number>;
-    if (options.seed !== undefined && !options.dynamic) throw new ContractsError('USAGE', '--seed only applies with --dynamic');
     const signalled = untilSignalled().then((signal) => ({ signal }));
     const { startMocks } = await import('../mock/start-mocks.js');
     const began = Date.now();
@@ -49,7 +48,7 @@ export const mockCommand: Command = {
       ...(typeof options.seed === 'string' ? { seed: options.seed } : {}),
       verbose: Boolean(options.verbose),
       onLog: (api, line) => io.err(`[${api}] ${line}`),
-      specFiles: parseSpecOverrides((options.spec as string[] | undefined) ?? [], io.cwd),
+      specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
     });
     for (const mock of mocks.mocks) io.out(`${mock.api.padEnd(20)} ${mock.url}   (Prism pid ${mock.pid})`);
     const mode = options.dynamic ? `dynamic bodies${options.seed === undefined ? '' : `, seed ${String(options.seed)}`}` : 'the specs\' examples';

@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { ContractsError } from '../core/errors.js';
 import type { Command, ParsedOptions } from './command.js';
+import { didYouMean } from './did-you-mean.js';
 import { watchLaunchers } from './launcher-watch.js';
-
 
 export function parseCommandArgs(command: Command, argv: string[]): { options: ParsedOptions; positionals: string[] } {
   // --help and --config are every command's (main.ts handles them); the rest come from the command's table.
@@ -18,19 +18,43 @@ export function parseCommandArgs(command: Command, argv: string[]): { options: P
   try {
     parsed = parseArgs({ args: argv, options: config, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new ContractsError('USAGE', explainParseError(error as Error));
+    throw new ContractsError('USAGE', explainParseError(error as Error, Object.keys(config)));
   }
   const options: ParsedOptions = { ...(parsed.values as ParsedOptions) };
+  if (!options.help) checkCombinations(command, options);
   for (const option of command.options) {
     if (options[option.name] === undefined && option.default !== undefined) options[option.name] = option.default;
   }
   return { options, positionals: parsed.positionals };
 }
 
-function explainParseError(error: Error): string {
+/**
+ * The option table's `requires` and `conflicts`, on the options the user gave (before defaults are filled in): an
+ * option that would do nothing in the chosen mode is a mistake worth saying, not something to ignore.
+ */
+function checkCombinations(command: Command, given: ParsedOptions): void {
+  for (const option of command.options) {
+    if (given[option.name] === undefined || given[option.name] === false) continue;
+    const missing = option.requires?.find((name) => given[name] === undefined || given[name] === false);
+    if (missing !== undefined) throw new ContractsError('USAGE', `--${option.name} has no effect without --${missing}`);
+    const clash = option.conflicts?.find((name) => given[name] !== undefined && given[name] !== false);
+    if (clash !== undefined) throw new ContractsError('USAGE', `--${option.name} has no effect with --${clash}`);
+  }
+}
+
+/** An --api value that names no API of the config (or `all`, where the command takes it): a usage error with a hint. */
+export function checkApiName(value: unknown, names: readonly string[]): void {
+  if (typeof value !== 'string' || value === 'all' || names.includes(value)) return;
+  throw new ContractsError('UNKNOWN_API', `unknown API "${value}".${didYouMean(value, names)} The APIs: ${names.join(', ')}`);
+}
+
+function explainParseError(error: Error, known: string[]): string {
   const code = (error as { code?: string }).code;
   const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''}`.trim();
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const hint = option?.startsWith('--') ? didYouMean(option.slice(2).split('=')[0]!, known, (name) => `--${name}`) : '';
+    return `unknown option ${option ?? ''}`.trim() + (hint ? `.${hint}` : '');
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = option?.split(' ')[0] ?? 'this option';
     if (/ambiguous/.test(error.message)) return `option ${name} needs a value; for a value starting with "-" write ${name}=VALUE`;

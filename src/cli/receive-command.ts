@@ -1,8 +1,8 @@
 // `contracts receive`: a webhook receiver that checks every delivery against the spec's webhooks, until Ctrl-C.
-import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
 import { requirePort, untilSignalled } from './parse-args.js';
+import { singleSpec, specOption } from './spec-option.js';
 
 export const receiveCommand: Command = {
   name: 'receive',
@@ -27,7 +27,7 @@ export const receiveCommand: Command = {
     { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'Environment variable holding the hooks\' secret', default: 'WEBHOOK_SECRET' },
     { name: 'reject-invalid', type: 'boolean', description: 'Answer 400 to a delivery that breaks the contract' },
     { name: 'count', type: 'string', valueName: 'n', description: 'Stop after n deliveries (default: at Ctrl-C)' },
-    { name: 'spec', type: 'string', valueName: 'file', description: 'Hold deliveries to the webhooks of another spec file' },
+    specOption('Hold deliveries to the webhooks of another spec file: FILE (or API=FILE)'),
     { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report at exit: junit:FILE or json:FILE' },
   ],
   examples: [
@@ -52,9 +52,9 @@ export const receiveCommand: Command = {
       import('../core/delivery/index.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    const specFile = typeof options.spec === 'string' ? path.resolve(io.cwd, options.spec) : undefined;
-    const contract = specFile ? compileDeliveryContract(await loadSpec(specFile, options.spec as string)) : undefined;
-    if (contract && contract.webhooks.size === 0) throw new ContractsError('USAGE', `${String(options.spec)} documents no webhooks`);
+    const spec = singleSpec(options.spec, io.cwd);
+    const contract = spec ? compileDeliveryContract(await loadSpec(spec.file, spec.shown)) : undefined;
+    if (contract && contract.webhooks.size === 0) throw new ContractsError('USAGE', `${spec!.shown} documents no webhooks`);
     const signalled = untilSignalled();
     let enough: () => void = () => undefined;
     const counted = new Promise<void>((resolve) => (enough = resolve));

@@ -20,6 +20,7 @@ const exitCode = await main(process.argv.slice(2), {
   err: (text) => gone.stderr || process.stderr.write(text + '\n'),
   cwd: process.cwd(),
   env: process.env,
+  progressStream: process.stderr,
 });
 // A misbehaving server can hold a socket open after its request failed; that must not keep the process alive.
 // Flush what was written, then exit with the status.

@@ -9,6 +9,8 @@ import type { Finding } from '../core/finding.js';
 import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { outputGone } from './output-gone.js';
+import { startProgress } from './progress.js';
+import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice } from './parse-args.js';
 
 export const validateCommand: Command = {
@@ -23,7 +25,7 @@ export const validateCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
-    { name: 'spec', type: 'string', valueName: 'file', description: 'Any OpenAPI 3.0 or 3.1 file instead of --api' },
+    specOption('Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own'),
     { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
     { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },
@@ -31,14 +33,15 @@ export const validateCommand: Command = {
     { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
-    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)' },
-    ...coverageOptions,
+    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)', requires: ['har'] },
+    ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
     { name: 'delivery', type: 'boolean', description: 'Check one recorded webhook delivery (--headers and --body) against the spec\'s webhooks' },
-    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object' },
-    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)' },
+    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object', requires: ['delivery'] },
+    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)', requires: ['delivery'] },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
+    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
   ],
   examples: [
     { command: "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json", description: 'One recorded response' },
@@ -51,7 +54,6 @@ export const validateCommand: Command = {
     const format = requireChoice('format', options.format, ['text', 'json']);
     const maxBodyBytes = requireMaxBody(options['max-body']);
     if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
-    for (const name of ['headers', 'secret-env']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --delivery`);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }, { checkRequest }, { Coverage }] = await Promise.all([
       import('../core/load-spec.js'),
@@ -65,8 +67,6 @@ export const validateCommand: Command = {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
-    } else {
-      for (const name of ['side', 'coverage', 'min-coverage']) if (options[name] !== undefined) throw new ContractsError('USAGE', `--${name} goes with --har`);
     }
     const side = options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
     const coverageSetting = coverageSettings(options, io);
@@ -99,6 +99,8 @@ export const validateCommand: Command = {
     const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
     const stop = whenStopped();
     const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har), { maxBodyBytes });
+    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'validate', unit: 'exchanges', findings: 'failing', snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }) });
+    io = progress.around(io);
     try {
       if (format === 'json') io.out('{\n  "results": [');
       for (;;) {
@@ -162,6 +164,7 @@ export const validateCommand: Command = {
       }
       throw error;
     } finally {
+      progress.stop();
       stop.dispose();
       // Not awaited: a read still waiting (a FIFO) ends with the process.
       if (stop.reason) exchanges.return(undefined).catch(() => undefined);
@@ -210,11 +213,21 @@ function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefine
 }
 
 function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string; api: string }[] {
-  if (options.api !== undefined && options.spec !== undefined) throw new ContractsError('USAGE', 'give --api or --spec, not both');
-  if (options.spec !== undefined) return [{ file: path.resolve(io.cwd, String(options.spec)), display: String(options.spec), api: String(options.spec) }];
+  if (options.api === undefined) {
+    // Without --api, the --spec values say it all: FILE alone (an API of its own), or API=FILE for each API.
+    const specs = parseSpecs(options.spec, io.cwd);
+    if (specs.length === 1 && specs[0]!.api === undefined) return [{ file: specs[0]!.file, display: specs[0]!.shown, api: specs[0]!.shown }];
+    if (specs.length > 0 && specs.every((spec) => spec.api !== undefined)) {
+      if (specs.length > 1 && !har) throw new ContractsError('USAGE', 'one response belongs to one API: give one --spec (several only go with --har)');
+      return specs.map((spec) => ({ file: spec.file, display: spec.shown, api: spec.api! }));
+    }
+    if (specs.length > 1) throw new ContractsError('USAGE', 'several --spec values need their APIs: --spec API=FILE for each');
+  }
   if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
   if (String(options.api) === 'all' && !har) throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
-  return selectApis(String(options.api)).map((entry) => ({ file: specPath(apis[entry.name]), display: apis[entry.name].spec, api: entry.name }));
+  const chosen = selectApis(String(options.api)).map((entry) => entry.name);
+  const overrides = specOverrides(options.spec, io.cwd, chosen);
+  return chosen.map((name) => ({ file: overrides[name] ?? specPath(apis[name]), display: overrides[name] === undefined ? apis[name].spec : path.relative(io.cwd, overrides[name]!) || overrides[name]!, api: name }));
 }
 
 async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: number): Promise<{ exchange: Exchange; operationId?: string }> {

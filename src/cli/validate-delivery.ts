@@ -6,6 +6,7 @@ import { apis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { exitCodes, type Io, type ParsedOptions } from './command.js';
+import { singleSpec } from './spec-option.js';
 import { readCapped } from './validate-command.js';
 import { createReadStream } from 'node:fs';
 
@@ -28,7 +29,7 @@ export async function validateDelivery(options: ParsedOptions, io: Io, format: s
   if (read.tooLarge) throw new ContractsError('INPUT_NOT_READABLE', `the delivery body is over the ${maxBodyBytes / 2 ** 20} MB limit (--max-body): it was not read`);
 
   const [{ loadSpec }, { compileDeliveryContract, checkDelivery }] = await Promise.all([import('../core/load-spec.js'), import('../core/delivery/index.js')]);
-  const specFile = options.spec !== undefined ? { file: path.resolve(io.cwd, String(options.spec)), shown: String(options.spec) } : { file: specPath(apis['repository-webhooks']), shown: apis['repository-webhooks'].spec };
+  const specFile = singleSpec(options.spec, io.cwd) ?? { file: specPath(apis['repository-webhooks']), shown: apis['repository-webhooks'].spec };
   const contract = compileDeliveryContract(await loadSpec(specFile.file, specFile.shown));
   const result = await checkDelivery(contract, { method: 'POST', headers, body: read.bytes }, secret === undefined ? {} : { secret });
   const failed = result.findings.some((finding) => finding.severity === 'error');
@@ -37,7 +38,7 @@ export async function validateDelivery(options: ParsedOptions, io: Io, format: s
   } else {
     if (result.findings.length === 0) io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks)`);
     for (const finding of result.findings) io.out(`${mark(finding)} ${finding.check}: ${finding.message}`);
-    if (secret === undefined) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
+    if (secret === undefined && !options.quiet) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
   }
   return failed ? exitCodes.failed : exitCodes.ok;
 }

@@ -59,6 +59,7 @@ export class FuzzRunner {
   readonly capture: HttpCapture;
   /** The operations (`api/operationId`) and the sequences (`api/stateful`) this run fuzzes: all of them, or its --shard. */
   private units = new Set<string>();
+  private executor: Executor | undefined;
 
   constructor(private readonly options: FuzzOptions) {
     this.capture = new HttpCapture({ timeoutMs: options.timeoutMs });
@@ -66,6 +67,11 @@ export class FuzzRunner {
 
   interrupt(): void {
     this.capture.interrupt();
+  }
+
+  /** Requests sent and distinct failures so far, for the CLI's progress line. */
+  get progress(): { done: number; findings: number } {
+    return { done: this.executor?.requests ?? 0, findings: this.executor?.failures.size ?? 0 };
   }
 
   async run(): Promise<FuzzRun> {
@@ -78,6 +84,7 @@ export class FuzzRunner {
       capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
       rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
     });
+    this.executor = executor;
     let error: ContractsError | undefined;
     const targets: Partial<Record<ApiName, string>> = {};
     // Every spec loads before anything is sent: a broken one ends the run in one line, and --shard sees all the work.

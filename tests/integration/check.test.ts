@@ -156,7 +156,7 @@ describe('contracts check: runs that cannot run', () => {
     ['a --base-url that is not a URL', ['check', '--base-url', 'staging'], /--base-url must be an http\(s\) URL/],
     ['a --base-url carrying a user and password', ['check', '--base-url', 'http://admin:hunter2-secret@127.0.0.1:9'], /--base-url must not carry a user or password: credentials come only from the environment/],
     ['a --base-url with a query', ['check', '--base-url', 'http://127.0.0.1:9/?token=abc'], /--base-url must not carry a query or a fragment/],
-    ['a bad --delivery-wait', ['check', '--delivery-wait', 'soon'], /--delivery-wait must be a whole number of milliseconds/],
+    ['a bad --delivery-wait', ['check', '--base-url', 'http://127.0.0.1:9', '--delivery-wait', 'soon'], /--delivery-wait must be a whole number of milliseconds/],
     ['a bad --report', ['check', '--report', 'xml:out.xml'], /--report takes junit:FILE or json:FILE/],
     ['a bad --timeout', ['check', '--timeout', '0'], /--timeout must be a positive number/],
     ['--read-only without --hook-id', ['check', '--api', 'repository-webhooks', '--base-url', 'http://127.0.0.1:9', '--owner', 'o', '--repo', 'r', '--read-only'], /--read-only needs --hook-id/],

@@ -124,7 +124,7 @@ describe('contracts mock (real process)', () => {
   it.each([
     ['a port that is not a number', ['--port-client-session', 'abc'], /--port-client-session must be a port number/],
     ['an unknown API', ['--api', 'payments'], /unknown API "payments"/],
-    ['--seed without --dynamic', ['--seed', '7'], /--seed only applies with --dynamic/],
+    ['--seed without --dynamic', ['--seed', '7'], /--seed has no effect without --dynamic/],
   ])('exits 2 with a clear line for %s', async (_name, args, message) => {
     const result = await runCli(['mock', ...args]);
     expect(result.stderr).toMatch(message);
