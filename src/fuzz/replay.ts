@@ -9,6 +9,7 @@ import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { matchOperation } from '../core/operation-index.js';
+import type { ApiCredential } from '../runner/api-credentials.js';
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
@@ -74,7 +75,7 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
       }
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
-      const fuzzCase = caseOf(target, failure);
+      const fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
       if (!fuzzCase) {
         outcomes.push({ failure, reproduced: undefined, reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec` });
         continue;
@@ -104,7 +105,7 @@ async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: 
 }
 
 /** The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh. */
-function caseOf(target: ApiTarget, failure: SavedFailure): FuzzCase | undefined {
+function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | undefined {
   const url = new URL(failure.request.url);
   const match = matchOperation([...target.models.values()].map((model) => model.spec), failure.request.method, url.pathname);
   if (!match) return undefined;
@@ -113,7 +114,9 @@ function caseOf(target: ApiTarget, failure: SavedFailure): FuzzCase | undefined 
   for (const [name, value] of Object.entries(match.pathParams)) if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
   delete request.path.owner;
   delete request.path.repo;
-  for (const [name, value] of url.searchParams) if (!boundParams.has(name)) request.query[name] = value;
+  // A credential in the query was saved redacted: this run sends its own.
+  const secretQuery = new Set(credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name));
+  for (const [name, value] of url.searchParams) if (!boundParams.has(name) && !secretQuery.has(name)) request.query[name] = value;
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());

@@ -79,6 +79,16 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
     expect(result.code).toBe(1);
   }, 120_000);
 
+  it('fuzz --replay sends the variable\'s value again where the saved report has it redacted', async () => {
+    const report = path.join(dir, 'keyed-query-report.json');
+    expect(await readFile(report, 'utf8')).toContain('api_key=[REDACTED]');
+    received = [];
+    const result = await runCli(['fuzz', '--config', config, '--base-url', baseUrl, '--replay', report], { env: { QUERY_KEY: 'query-key-90d2e4' } });
+    expect(result.stdout).toMatch(/still fails \(answered 500\)/);
+    expect(received.length).toBeGreaterThan(0);
+    for (const request of received) expect(request.url.searchParams.get('api_key')).toBe('query-key-90d2e4');
+  }, 60_000);
+
   it('refuses to fuzz a real target without a variable its spec requires, in one line, sending nothing', async () => {
     received = [];
     const result = await fuzz('keyed-header', { WIDGET_KEY: '' }, path.join(dir, 'unused.json'));
