@@ -9,7 +9,7 @@ import path from 'node:path';
 import { quick, root } from './bench-util.js';
 import { resultsPath } from './results-path.js';
 
-const benchmarks = ['check-cost', 'har-throughput', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'proxy-throughput', 'start-up'];
+const benchmarks = ['check-cost', 'har-throughput', 'github-load', 'mock-throughput', 'sandbox-throughput', 'end-to-end', 'fuzz-throughput', 'proxy-throughput', 'start-up'];
 const out = resultsPath(process.argv, root);
 
 // The load average says how busy the machine was: ratios measured at a load above the core count are noisy.
@@ -66,6 +66,10 @@ function table(all: Record<string, any>): string {
       if (typeof figures !== 'object' || !figures || !('exchanges' in figures)) continue;
       rows.push([`validate --har, ${size} exchanges (${figures.fileMb} MB)`, `${figures.checkSeconds} s, ${figures.exchangesPerSecond} ex/s, ${figures.checkPeakRssMb} MB peak`, `${figures.ratioToJsonParse}× JSON.parse of the file (${figures.jsonParseSeconds} s, ${figures.jsonParsePeakRssMb} MB)`]);
     }
+  }
+  const github = all['github-load'];
+  if (github) {
+    rows.push([`load + first validation, ${github.spec} (${github.fileMb} MB)`, `${github.loadAndValidateSeconds} s, ${github.loadAndValidatePeakRssMb} MB peak`, `${github.ratioToJsonParse}× JSON.parse of the file (${github.jsonParseSeconds} s, ${github.jsonParsePeakRssMb} MB); RSS ${github.rssRatioToJsonParse}× [runs ${github.runRatios.join(', ')}]`]);
   }
   const mock = all['mock-throughput'];
   if (mock) {

@@ -68,9 +68,6 @@ export const fuzzCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
-    if (settings.baseUrl !== undefined && selected.includes('client-session') && !io.env.CLIENT_SESSION_API_KEY && !options.quiet) {
-      io.err('contracts fuzz: CLIENT_SESSION_API_KEY is not set: sending a placeholder key (enough for the sandbox; a real service will answer 401)');
-    }
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     if (settings.baseUrl === undefined) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
@@ -101,7 +98,8 @@ export const fuzzCommand: Command = {
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
-      log: (line) => io.err(`contracts fuzz: ${line}`),
+      remote: sandbox === undefined,
+      log: (line) => { if (!options.quiet) io.err(`contracts fuzz: ${line}`); },
       addSecret: (secret) => io.redactor.add(secret),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
     });
@@ -139,7 +137,7 @@ export const fuzzCommand: Command = {
 async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl: string, settings: ReturnType<typeof validate>, io: Io, embedded: boolean): Promise<number> {
   const { replayFailures } = await import('../fuzz/replay.js');
   const outcomes = await replayFailures(saved, baseUrl, {
-    env: io.env, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
+    env: io.env, remote: !embedded, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
     strict: settings.strict, seed: settings.seed, timeoutMs: settings.timeoutMs, log: (line) => io.err(`contracts fuzz: ${line}`), addSecret: (secret) => io.redactor.add(secret),
   });
   for (const { failure, reproduced, status, reason } of outcomes) {

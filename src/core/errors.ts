@@ -20,7 +20,8 @@ export type ContractsErrorCode =
   | 'USAGE'
   | 'CONFIG_NOT_FOUND'
   | 'CONFIG_INVALID'
-  | 'NO_CHECK_SEQUENCE';
+  | 'NO_CHECK_SEQUENCE'
+  | 'CREDENTIAL_MISSING';
 
 export interface SourceLocation {
   file: string;

@@ -1,4 +1,4 @@
-// A copy-paste curl line for a sent request. Credentials appear as environment references
+// A copy-paste curl line for a sent request. Credentials appear as references to the variables the config names
 // ("$CLIENT_SESSION_API_KEY"), never as values: the line is safe to paste into a ticket.
 
 export interface SentRequest {
@@ -8,30 +8,50 @@ export interface SentRequest {
   body?: string;
 }
 
-/** Header names and query parameters whose value is a credential, and the variable that holds it. */
-const credentialHeaders: Record<string, string> = { 'x-api-key': 'CLIENT_SESSION_API_KEY', authorization: 'WEBHOOKS_TOKEN' };
-const credentialQuery: Record<string, string> = { clientToken: 'CLIENT_SESSION_CLIENT_TOKEN' };
+/** Where a credential goes and the variable that holds it (api-credentials.ts's ApiCredential fits). */
+export interface CredentialSource {
+  env: string | undefined;
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  prefix: string;
+  base64?: boolean;
+}
 
-export function curlLine(request: SentRequest): string {
+export function curlLine(request: SentRequest, credentials: readonly CredentialSource[] = []): string {
+  const named = credentials.filter((credential) => credential.env !== undefined);
   const url = new URL(request.url);
-  const credentials: [string, string][] = [];
-  for (const [name, variable] of Object.entries(credentialQuery)) {
-    if (url.searchParams.has(name)) {
-      url.searchParams.delete(name);
-      credentials.push([name, variable]);
+  const query: CredentialSource[] = [];
+  for (const credential of named.filter((candidate) => candidate.in === 'query')) {
+    if (url.searchParams.has(credential.name)) {
+      url.searchParams.delete(credential.name);
+      query.push(credential);
     }
   }
   let shownUrl = quote(url.toString());
-  for (const [name, variable] of credentials) shownUrl += `${quote(`${url.search === '' && credentials[0]![0] === name ? '?' : '&'}${name}=`)}"$${variable}"`;
+  query.forEach((credential, index) => (shownUrl += `${quote(`${url.search === '' && index === 0 ? '?' : '&'}${credential.name}=${credential.prefix}`)}${reference(credential)}`));
   const parts = ['curl', '-sS', '-i', '-X', request.method, shownUrl];
   for (const [name, value] of request.headers) {
-    const variable = credentialHeaders[name.toLowerCase()];
-    if (variable === undefined) parts.push('-H', quote(`${name}: ${value}`));
-    else if (name.toLowerCase() === 'authorization') parts.push('-H', `${quote(`${name}: Bearer `)}"$${variable}"`);
-    else parts.push('-H', `${quote(`${name}: `)}"$${variable}"`);
+    const credential = named.find((candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase());
+    if (credential) parts.push('-H', `${quote(`${name}: ${credential.prefix}`)}${reference(credential)}`);
+    else if (name.toLowerCase() === 'cookie') parts.push('-H', cookieLine(name, value, named.filter((candidate) => candidate.in === 'cookie')));
+    else parts.push('-H', quote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
   return parts.join(' ');
+}
+
+/** The shell's reference to the variable, as the credential is sent (Basic: base64 of user:password). */
+function reference(credential: CredentialSource): string {
+  return credential.base64 ? `"$(printf %s "$${credential.env}" | base64)"` : `"$${credential.env}"`;
+}
+
+function cookieLine(name: string, value: string, cookies: readonly CredentialSource[]): string {
+  const pairs = value.split(';').map((pair) => pair.trim());
+  return quote(`${name}: `) + pairs.map((pair, index) => {
+    const separator = index === 0 ? '' : quote('; ');
+    const credential = cookies.find((candidate) => pair.startsWith(`${candidate.name}=`));
+    return separator + (credential ? `${quote(`${credential.name}=${credential.prefix}`)}${reference(credential)}` : quote(pair));
+  }).join('');
 }
 
 /** POSIX single quotes: nothing inside is interpreted; a quote is closed, escaped, reopened. */

@@ -8,6 +8,7 @@ import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
+import { withCredentials, type ApiCredential } from '../runner/api-credentials.js';
 import type { CapturedExchange, HttpCapture } from '../runner/http-capture.js';
 import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
@@ -44,6 +45,8 @@ export interface ExecutorOptions {
   log: (line: string) => void;
   /** A secret the run made up: redacted from everything written. */
   addSecret: (secret: string) => void;
+  /** By API: what the config's credentials put on each request (api-credentials.ts), filled in as specs load. */
+  credentials?: Record<string, ApiCredential[]>;
 }
 
 export interface Sent {
@@ -194,7 +197,7 @@ export class Executor {
       message: finding.message,
       phase: fuzzCase.phase,
       note: fuzzCase.note,
-      curl: curlLine(sent.sent),
+      curl: curlLine(sent.sent, this.credentialsOf(target)),
       seed: this.options.seed,
       request: sent.sent,
     };
@@ -214,7 +217,7 @@ export class Executor {
 
   /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
   bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
-    const { env } = this.options;
+    const credentials = this.options.credentials?.[fuzzCase.api] ?? [];
     const request: RequestData = structuredClone(fuzzCase.request);
     const hookId = freshHook ?? this.sharedHook;
     const bindings: Record<string, ParamValue | undefined> = {
@@ -223,14 +226,19 @@ export class Executor {
       hook_id: hookId,
       delivery_id: this.sharedDelivery,
       cursor: fuzzCase.cursor ? this.sharedDelivery : undefined,
-      clientToken: env.CLIENT_SESSION_CLIENT_TOKEN || undefined,
     };
     for (const param of model.params) {
       const bag = request[param.in === 'header' ? 'headers' : param.in];
       if (param.name in bindings && !(param.name in bag) && bindings[param.name] !== undefined) bag[param.name] = bindings[param.name]!;
+      // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
+      // validators judge the request as it is sent.
+      const fed = param.in === 'query' ? credentials.find((credential) => credential.in === 'query' && credential.name === param.name && credential.value !== undefined) : undefined;
+      if (fed) request.query[param.name] = fed.value!;
     }
     for (const header of model.apiKeyHeaders) {
-      if (!fuzzCase.omit?.includes(header) && !(header in request.headers)) request.headers[header] = env.CLIENT_SESSION_API_KEY || placeholderApiKey;
+      if (fuzzCase.omit?.includes(header) || header in request.headers) continue;
+      const fed = credentials.find((credential) => credential.in === 'header' && credential.name.toLowerCase() === header.toLowerCase() && credential.value !== undefined);
+      request.headers[header] = fed?.value ?? placeholderApiKey;
     }
     if (isPlainObject(request.body) && !fuzzCase.keepPath) {
       const body = request.body;
@@ -252,9 +260,15 @@ export class Executor {
     const url = new URL(target.baseUrl + path);
     for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, String(value));
     const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [name, String(value)]);
-    if (this.options.env.WEBHOOKS_TOKEN && target.api === 'repository-webhooks') headers.push(['Authorization', `Bearer ${this.options.env.WEBHOOKS_TOKEN}`]);
     if (request.body !== undefined) headers.push(['content-type', 'application/json']);
-    return { method: model.method, url: url.toString(), headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
+    // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
+    const rest = this.credentialsOf(target).filter((credential) => !(credential.in === 'header' && model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())));
+    const placed = withCredentials({ url: url.toString(), headers }, rest, target.baseUrl);
+    return { method: model.method, url: placed.url, headers: placed.headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
+  }
+
+  credentialsOf(target: ApiTarget): ApiCredential[] {
+    return this.options.credentials?.[target.api] ?? [];
   }
 
   /** Sends one request at the --rate cap; cleanup requests go out even after an interrupt. */

@@ -7,14 +7,16 @@ import { apis, isApiName, specPath, type ApiName } from '../apis.js';
 import { compileContract } from '../core/compile-contract.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
-import { loadSpec } from '../core/load-spec.js';
+import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { matchOperation } from '../core/operation-index.js';
+import type { ApiCredential } from '../runner/api-credentials.js';
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
 import { boundParams, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
+import { fuzzCredentials } from './run-fuzz.js';
 
 export interface SavedFailure {
   id: string;
@@ -49,9 +51,16 @@ export async function readSavedFailures(file: string): Promise<SavedFailure[]> {
   return failures as SavedFailure[];
 }
 
-export async function replayFailures(failures: readonly SavedFailure[], baseUrl: string, options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline'> & { timeoutMs: number }): Promise<ReplayOutcome[]> {
+export async function replayFailures(failures: readonly SavedFailure[], baseUrl: string, options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline' | 'credentials'> & { timeoutMs: number; remote?: boolean }): Promise<ReplayOutcome[]> {
   const capture = new HttpCapture({ timeoutMs: options.timeoutMs });
-  const executor = new Executor({ ...options, capture, results: new ResultCollector(), deadline: Infinity });
+  const executor = new Executor({ ...options, capture, results: new ResultCollector(), deadline: Infinity, credentials: {} });
+  // Credentials first, for every API the report names: a missing variable is one line before anything is sent.
+  const specs = new Map<ApiName, LoadedSpec>();
+  for (const api of new Set(failures.map((failure) => failure.api).filter(isApiName))) {
+    const spec = await loadSpec(specPath(apis[api]));
+    specs.set(api, spec);
+    executor.options.credentials![api] = fuzzCredentials(api, compileContract(spec), options);
+  }
   const outcomes: ReplayOutcome[] = [];
   const targets = new Map<ApiName, ApiTarget>();
   try {
@@ -64,9 +73,9 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
         outcomes.push({ failure, reproduced: undefined, reason: `found in a sequence (${failure.note}): run contracts fuzz --seed with the report's seed` });
         continue;
       }
-      const target = targets.get(failure.api) ?? (await setUp(failure.api, baseUrl, executor));
+      const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
-      const fuzzCase = caseOf(target, failure);
+      const fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
       if (!fuzzCase) {
         outcomes.push({ failure, reproduced: undefined, reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec` });
         continue;
@@ -85,8 +94,7 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
   return outcomes;
 }
 
-async function setUp(api: ApiName, baseUrl: string, executor: Executor): Promise<ApiTarget> {
-  const spec = await loadSpec(specPath(apis[api]));
+async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: Executor): Promise<ApiTarget> {
   const models = operationModels(spec);
   const target: ApiTarget = { api, baseUrl: baseUrl.replace(/\/+$/, ''), contract: compileContract(spec, { strict: executor.options.strict }), compiled: compileSpec(spec), models: new Map(models.map((model) => [model.operationId, model])) };
   if (api === 'repository-webhooks') {
@@ -97,7 +105,7 @@ async function setUp(api: ApiName, baseUrl: string, executor: Executor): Promise
 }
 
 /** The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh. */
-function caseOf(target: ApiTarget, failure: SavedFailure): FuzzCase | undefined {
+function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | undefined {
   const url = new URL(failure.request.url);
   const match = matchOperation([...target.models.values()].map((model) => model.spec), failure.request.method, url.pathname);
   if (!match) return undefined;
@@ -106,7 +114,9 @@ function caseOf(target: ApiTarget, failure: SavedFailure): FuzzCase | undefined 
   for (const [name, value] of Object.entries(match.pathParams)) if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
   delete request.path.owner;
   delete request.path.repo;
-  for (const [name, value] of url.searchParams) if (!boundParams.has(name)) request.query[name] = value;
+  // A credential in the query was saved redacted: this run sends its own.
+  const secretQuery = new Set(credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name));
+  for (const [name, value] of url.searchParams) if (!boundParams.has(name) && !secretQuery.has(name)) request.query[name] = value;
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());

@@ -2,17 +2,18 @@
 // breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
 // failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
 import fc from 'fast-check';
-import { apis, specPath, type ApiName } from '../apis.js';
-import { compileContract } from '../core/compile-contract.js';
+import { apis, isApiName, specPath, type ApiName } from '../apis.js';
+import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
+import { apiCredentials, type ApiCredential } from '../runner/api-credentials.js';
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector, summarize } from '../runner/results.js';
 import type { CheckRun } from '../runner/run-check.js';
-import { Executor, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
+import { Executor, placeholderApiKey, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
 import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
 import { operationModels } from './request-model.js';
@@ -35,6 +36,8 @@ export interface FuzzOptions {
   rate: number;
   marker: string;
   env: NodeJS.ProcessEnv;
+  /** A real target (--base-url): a credential it needs must be set. Without it, the embedded sandbox. */
+  remote?: boolean;
   log: (line: string) => void;
   addSecret: (secret: string) => void;
   /** Shard `index` (from 1) of `count`: this run does its share of the operations, the same share every time. */
@@ -79,8 +82,9 @@ export class FuzzRunner {
     const started = performance.now();
     const results = new ResultCollector();
     const coverage = options.coverage ? new Coverage([]) : undefined;
+    const credentials: Record<string, ApiCredential[]> = {};
     const executor = new Executor({
-      ...(coverage ? { coverage } : {}),
+      ...(coverage ? { coverage } : {}), credentials,
       capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
       rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
     });
@@ -93,6 +97,7 @@ export class FuzzRunner {
       const spec = await loadSpec(specPath(apis[api]));
       const models = operationModels(spec);
       const contract = compileContract(spec, { strict: options.strict });
+      credentials[api] = fuzzCredentials(api, contract, options);
       coverage?.addContract(api, contract);
       loaded.push({
         document: spec.document,
@@ -283,4 +288,13 @@ export function derivedSeed(seed: number, label: string): number {
   let hash = seed >>> 0;
   for (let index = 0; index < label.length; index++) hash = Math.imul(hash ^ label.charCodeAt(index), 0x01000193) >>> 0;
   return hash | 0;
+}
+
+/** The config's credentials for one API; a missing one a real target needs ends the run before anything is sent. */
+export function fuzzCredentials(api: string, contract: Contract, options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret'>): ApiCredential[] {
+  return apiCredentials({
+    api, configured: isApiName(api) ? apis[api].credentials : [], contract, env: options.env, remote: options.remote === true,
+    ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
+    addSecret: options.addSecret, log: options.log,
+  });
 }

@@ -12,7 +12,8 @@ import type { Redactor } from './redact.js';
 import { ResultCollector, summarize, type CheckResult, type Summary } from './results.js';
 import { planChecks } from './plan.js';
 import type { RunMode, SequenceContext } from './sequence-context.js';
-import { runClientSession } from './sequences/client-session.js';
+import { placeholderApiKey, runClientSession } from './sequences/client-session.js';
+import { apiCredentials, type ApiCredential } from './api-credentials.js';
 import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
 import { DeliveryWatch } from './sequences/delivery-watch.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
@@ -94,10 +95,19 @@ export class CheckRunner {
     try {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
       const contracts = new Map<ApiName, Contract>();
+      const credentials = new Map<ApiName, ApiCredential[]>();
       for (const api of options.apis) {
         const file = options.specFiles?.[api] ?? specPath(apis[api]);
         const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true });
         contracts.set(api, contract);
+        // Before anything is planned or sent: a variable a real target needs is missing, in one line.
+        credentials.set(api, apiCredentials({
+          api, configured: apis[api].credentials, contract, env: options.env, remote: options.baseUrl !== undefined,
+          ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
+          addSecret: (secret) => options.redactor.add(secret), log: (line) => options.log?.(line),
+        }));
+      }
+      for (const [api, contract] of contracts) {
         const plan = planChecks(api, contract, mode, noReceiver === undefined ? {} : { noReceiver });
         results.plan(plan.checks);
         for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
@@ -124,6 +134,7 @@ export class CheckRunner {
           mode,
           strict: options.strict === true,
           env: options.env,
+          credentials: credentials.get(api)!,
           addSecret: (secret) => options.redactor.add(secret),
           log: (line) => options.log?.(line),
           ...(coverage ? { coverage } : {}),

@@ -1,6 +1,7 @@
 // What a sequence of calls works with, and the one way it makes a call: through a typed client, captured,
 // checked by the core, recorded.
 import type { ApiName } from '../apis.js';
+import type { ApiCredential } from './api-credentials.js';
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
@@ -20,6 +21,8 @@ export interface SequenceContext {
   mode: RunMode;
   strict: boolean;
   env: NodeJS.ProcessEnv;
+  /** What the config's credentials put on each request to baseUrl (api-credentials.ts); their values are registered. */
+  credentials: ApiCredential[];
   /** Secrets the sequence makes up (webhook secrets) are registered here so every output redacts them. */
   addSecret(secret: string): void;
   /** A line for the user on stderr (progress of a cleanup after an interrupt). */

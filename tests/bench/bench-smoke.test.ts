@@ -20,6 +20,7 @@ describe('npm run bench --quick', () => {
       const { 'check-cost': cost, 'har-throughput': har, 'mock-throughput': mock, 'end-to-end': e2e } = results.results;
       expect(cost.ratios).toEqual({ checkVsJsonParse: expect.any(Number), openapiResponseValidatorVsCheck: expect.any(Number), prismVsCheck: expect.any(Number) });
       expect(har['200']).toMatchObject({ exchanges: 200, checkSeconds: expect.any(Number), checkPeakRssMb: expect.any(Number), ratioToJsonParse: expect.any(Number) });
+      expect(results.results['github-load']).toMatchObject({ runs: 1, loadAndValidateSeconds: expect.any(Number), loadAndValidatePeakRssMb: expect.any(Number), ratioToJsonParse: expect.any(Number), rssRatioToJsonParse: expect.any(Number) });
       expect(mock.clientSession.prism.requestsPerSecond).toBeGreaterThan(0);
       expect(mock.repositoryWebhooks.bareNodeHttp.requestsPerSecond).toBeGreaterThan(0);
       expect(mock.startupSeconds).toEqual(expect.any(Number));

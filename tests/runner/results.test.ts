@@ -38,6 +38,7 @@ describe('a response with more findings than the core keeps', () => {
       mode: 'read-only',
       strict: false,
       env: {},
+      credentials: [],
       addSecret: () => undefined,
       log: () => undefined,
     } satisfies SequenceContext;

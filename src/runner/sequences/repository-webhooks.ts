@@ -15,6 +15,7 @@ import { eventsOf as eventsIn } from '../../core/behaviour/behaviour-finding.js'
 import { headerValue } from '../../core/exchange.js';
 import type { CheckName, Finding } from '../../core/finding.js';
 import type { StoredDelivery } from '../../receiver/start-receiver.js';
+import { credentialFetch } from '../api-credentials.js';
 import { judge, parseJson, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
 import { arrivedOf, deliveryChecks, judgeArrivals, type DeliveryWatch } from './delivery-watch.js';
 import { webhooksCalls, type WebhooksCalls } from './webhooks-calls.js';
@@ -33,14 +34,14 @@ export interface WebhooksTarget {
 }
 
 export async function runRepositoryWebhooks(context: SequenceContext, target: WebhooksTarget): Promise<void> {
-  const token = context.env.WEBHOOKS_TOKEN;
-  if (token) context.addSecret(token);
+  // The config's credentials (WEBHOOKS_TOKEN as Authorization: Bearer by default) go on every request.
+  const withCredentials = (fetch: (request: Request) => Promise<Response>) => credentialFetch(fetch, context.credentials, context.baseUrl);
   const repo = { owner: target.owner, repo: target.repo };
-  const client = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, ...(token ? { token } : {}), fetch: context.capture.fetch });
+  const client = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, fetch: withCredentials(context.capture.fetch) });
   const calls = webhooksCalls(context, client, repo);
   if (context.mode === 'mock') return runStateless(context, calls);
   if (context.mode === 'read-only') return runReadOnly(context, calls, target);
-  const cleanup = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, ...(token ? { token } : {}), fetch: context.capture.cleanupFetch });
+  const cleanup = createRepositoryWebhooksClient({ baseUrl: context.baseUrl, fetch: withCredentials(context.capture.cleanupFetch) });
   const created = new Set<number>();
   // Every hook this run creates carries the run's marker in config.url, so a hook whose create was still in
   // flight when the run stopped (its id never seen) is found and deleted too.
@@ -173,9 +174,10 @@ async function cursorCheck(context: SequenceContext, calls: WebhooksCalls, hookI
   judge(context, 'listWebhookDeliveries', 'deliveries_cursor', deliveriesCursor('listWebhookDeliveries', cursor, expectedFirst, page.status, page.json));
 }
 
-function createHint(status: number): string {
+function createHint(status: number, context: SequenceContext): string {
+  const variables = [...new Set(context.credentials.map((credential) => credential.env).filter((env) => env !== undefined))];
   if (status === 404) return 'does the repository exist, and may the token write hooks?';
-  if (status === 401 || status === 403) return 'is WEBHOOKS_TOKEN set, and may it write hooks?';
+  if (status === 401 || status === 403) return `is ${variables.length > 0 ? variables.join(' or ') : 'a credential (contracts.config.yaml: credentials)'} set, and may it write hooks?`;
   if (status === 422) return 'does the service accept --hook-url as a delivery address?';
   return 'the hooks the sequence needs could not be made';
 }
@@ -202,7 +204,7 @@ async function runFull(context: SequenceContext, calls: WebhooksCalls, target: W
   const aId = a.status === 201 ? idOf(a.json) : undefined;
   if (aId !== undefined) created.add(aId);
   if (aId === undefined) {
-    const reason = a.status === 201 ? `createWebhook answered 201 without an integer id for ${where}, so the hook cannot be addressed` : `createWebhook answered ${a.status} for ${where}: ${createHint(a.status)}`;
+    const reason = a.status === 201 ? `createWebhook answered 201 without an integer id for ${where}, so the hook cannot be addressed` : `createWebhook answered ${a.status} for ${where}: ${createHint(a.status, context)}`;
     return block(reason);
   }
   judge(context, 'createWebhook', 'events_default_push', eventsDefaultPush('createWebhook', a.json));
