@@ -5,6 +5,7 @@
 import { configOnly, pingDelivery, redeliveryFlag, sharedConfigRefused, testPushDelivery } from '../core/behaviour/index.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiTarget, CaseResult, Executor } from './executor.js';
+import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import type { Send } from './stateful.js';
 
 export interface HookModel {
@@ -20,6 +21,8 @@ export interface RuleContext {
   send: Send;
   judge: (result: CaseResult | undefined, extra?: Finding[]) => void;
   record: (operationId: string, check: CheckName, findings: Finding[]) => void;
+  /** The embedded receiver, when one runs: the delivery checks apply. */
+  deliveries?: FuzzDeliveries;
 }
 
 /** How long a new delivery may take to show in the list: as long as the run's own fixture delivery may. */
@@ -36,15 +39,21 @@ const deliveryRules: Record<string, { check: CheckName; rule: DeliveryRule; appl
   redeliverWebhookDelivery: { check: 'redelivery_flag', rule: (operation, before, after) => redeliveryFlag(operation, before, after), applies: () => true },
 };
 
-/** What a rule needs from before the step: the hook's deliveries, read (and judged) right before a delivery is triggered. */
-export async function ruleBefore({ send }: RuleContext, operationId: string, hook: HookModel): Promise<unknown> {
-  if (!deliveryRules[operationId]?.applies(hook)) return undefined;
-  const list = await send('listWebhookDeliveries', { path: { hook_id: hook.id } });
-  return list?.sent.exchange.status === 200 && Array.isArray(list.sent.json) ? list.sent.json : undefined;
+/** What the rules need from before a step that triggers a delivery: the hook's deliveries, and the receiver's mark. */
+export interface Before {
+  list: unknown;
+  mark: number | undefined;
 }
 
-/** The rule findings of a step's response (also recorded as the check's judgement); [] where no rule applies. */
-export async function ruleAfter(context: RuleContext, operationId: string, hook: HookModel, result: CaseResult, before: unknown): Promise<Finding[]> {
+/** Reads (and judges) the hook's deliveries right before a delivery is triggered; undefined where no rule applies. */
+export async function ruleBefore({ send, deliveries }: RuleContext, operationId: string, hook: HookModel): Promise<Before | undefined> {
+  if (!deliveryRules[operationId]?.applies(hook)) return undefined;
+  const list = await send('listWebhookDeliveries', { path: { hook_id: hook.id } });
+  return { list: list?.sent.exchange.status === 200 && Array.isArray(list.sent.json) ? list.sent.json : undefined, mark: deliveries?.mark() };
+}
+
+/** The rule findings of a step's response (each also recorded as its check's judgement); [] where no rule applies. */
+export async function ruleAfter(context: RuleContext, operationId: string, hook: HookModel, result: CaseResult, before: Before | undefined): Promise<Finding[]> {
   const status = result.sent.exchange.status;
   if ((operationId === 'getWebhookConfig' || operationId === 'updateWebhookConfig') && status === 200) {
     const findings = configOnly(operationId, result.sent.json);
@@ -53,9 +62,37 @@ export async function ruleAfter(context: RuleContext, operationId: string, hook:
   }
   const delivery = deliveryRules[operationId];
   if (!delivery || before === undefined || status < 200 || status >= 300) return [];
-  const findings = await waitForDelivery(context, hook, (after, waited) => delivery.rule(operationId, before, after, waited));
-  if (findings) context.record(operationId, delivery.check, findings);
-  return findings ?? [];
+  const findings: Finding[] = [];
+  if (before.list !== undefined) {
+    const recorded = await waitForDelivery(context, hook, (after, waited) => delivery.rule(operationId, before.list, after, waited));
+    if (recorded) context.record(operationId, delivery.check, recorded);
+    findings.push(...(recorded ?? []));
+  }
+  if (before.mark !== undefined) findings.push(...(await arrival(context, operationId, hook, before.mark)));
+  return findings;
+}
+
+/**
+ * delivery_signature, delivery_headers, delivery_payload_schema: what the receiver found in the delivery this step
+ * triggered (signed with the hook's secret, or not at all). Nothing arrived: the checks were kept from running.
+ */
+async function arrival({ executor, target, deliveries, record }: RuleContext, operationId: string, hook: HookModel, mark: number): Promise<Finding[]> {
+  const hookUrl = executor.ownHooks.get(hook.id);
+  if (!deliveries || !hookUrl) return [];
+  const arrived = await deliveries.next(hookUrl, mark, deliveryWaitMs, () => executor.expired);
+  if (executor.expired) return [];
+  if (!arrived) {
+    for (const check of deliveryChecks) executor.options.results.unexercised(target.api, operationId, check, `no delivery arrived at the receiver within ${deliveryWaitMs} ms of the ${operationId} (2xx)${deliveries.hint()}`);
+    return [];
+  }
+  const findings: Finding[] = [];
+  for (const check of deliveryChecks) {
+    if (!arrived.result.applied.includes(check)) continue;
+    const own = arrived.result.findings.filter((finding) => finding.check === check).map((finding) => ({ ...finding, operation: operationId }));
+    record(operationId, check, own);
+    findings.push(...own);
+  }
+  return findings;
 }
 
 /**

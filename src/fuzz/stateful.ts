@@ -10,6 +10,7 @@ import { bindLink, linkGraph, statusMatches, type LinkEdge } from '../core/link-
 import type { OpenApiDocument } from '../core/load-spec.js';
 import { type ApiTarget, type CaseResult, type Executor } from './executor.js';
 import type { FuzzCase } from './fuzz-case.js';
+import type { FuzzDeliveries } from './fuzz-deliveries.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
 import type { ParamValue, RequestData } from './request-model.js';
 import { ruleAfter, ruleBefore, sharedConfigRule, type HookModel, type RuleContext } from './stateful-rules.js';
@@ -65,6 +66,8 @@ export interface StatefulOptions {
   seed: number;
   numRuns: number;
   maxShrinkRequests: number;
+  /** The embedded receiver the run's hooks deliver to: deliveries a step triggers are checked as they arrive. */
+  deliveries?: FuzzDeliveries;
 }
 
 /** A response a later step may follow a link from. */
@@ -96,7 +99,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     const property = fc.asyncProperty(sequences, async ([start, rest]) => {
       const steps = [start, ...rest];
       if (executor.expired || (shrinking && shrinkSequences++ >= options.maxShrinkRequests / 10)) return true;
-      const failing = await executor.guarded(() => runSequence(executor, target, walk, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
+      const failing = await executor.guarded(() => runSequence(executor, target, { ...walk, deliveries: options.deliveries }, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
       if (!failing) return true;
       shrinking = true;
       found = failing;
@@ -110,7 +113,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
 }
 
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
-async function runSequence(executor: Executor, target: ApiTarget, walk: { edges: LinkEdge[]; with404: Set<string> }, steps: Step[], newSecret: () => string): Promise<CaseResult | undefined> {
+async function runSequence(executor: Executor, target: ApiTarget, walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined }, steps: Step[], newSecret: () => string): Promise<CaseResult | undefined> {
   const hooks: HookModel[] = [];
   const produced: Produced[] = [];
   const done: string[] = [];
@@ -131,7 +134,7 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
     return executor.runCase(target, fuzzCase);
   };
   const record = (operationId: string, check: Parameters<Executor['options']['results']['record']>[2], findings: Finding[]) => executor.options.results.record(target.api, operationId, check, findings);
-  const context: RuleContext = { executor, target, send, judge, record };
+  const context: RuleContext = { executor, target, send, judge, record, ...(walk.deliveries ? { deliveries: walk.deliveries } : {}) };
   const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {
     if (result) produced.push({ operationId: result.case.operationId, status: result.sent.exchange.status, path, body: result.sent.json });
   };
@@ -161,6 +164,8 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
         }
         const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
         hooks.push(hook);
+        const hookUrl = executor.ownHooks.get(id);
+        if (hookUrl) walk.deliveries?.expect(hookUrl, secret);
         remember(result, { owner: executor.options.owner, repo: executor.options.repo });
         const extra = step.events ? [] : eventsExpected('events_default_push', 'createWebhook', ['push'], (result.sent.json as { events?: unknown }).events);
         if (!step.events) record('createWebhook', 'events_default_push', extra);
