@@ -36,7 +36,7 @@ export const fuzzCommand: Command = {
     { name: 'seed', type: 'string', valueName: 'n', description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)' },
     { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls', default: 'octo' },
     { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is a loopback port where nothing listens', default: 'http://127.0.0.1:9/contracts-check', conflicts: ['read-only'] },
+    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)', conflicts: ['read-only'] },
     { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'read-only', type: 'boolean', description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)', conflicts: ['replay'] },
@@ -81,6 +81,9 @@ export const fuzzCommand: Command = {
         await sandbox?.stop();
       }
     }
+    // The stateful phase's deliveries go to an embedded receiver, unless --hook-url sends them elsewhere.
+    const receives = selected.includes('repository-webhooks') && !settings.readOnly && settings.phases.includes('stateful') && settings.hookUrl === undefined;
+    const { receiver, deliveries } = receives ? await startFuzzReceiver() : { receiver: undefined, deliveries: undefined };
     const runner = new FuzzRunner({
       apis: selected,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
@@ -89,7 +92,8 @@ export const fuzzCommand: Command = {
       seed: settings.seed,
       owner: settings.owner,
       repo: settings.repo,
-      hookUrl: settings.hookUrl,
+      hookUrl: settings.hookUrl ?? (receiver ? `${receiver.url}/contracts-fuzz` : defaultHookUrl),
+      deliveries: deliveries ?? { off: settings.hookUrl === undefined ? 'no receiver was started' : '--hook-url: the deliveries go to a receiver this run cannot see' },
       timeoutMs: settings.timeoutMs,
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
@@ -121,6 +125,7 @@ export const fuzzCommand: Command = {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       await sandbox?.stop();
+      await receiver?.stop();
     }
     io.out(fuzzConsoleReport(run, sandbox !== undefined));
     await writeReports(run, reports.filter((target) => target.kind === 'junit'), io.redactor);
@@ -137,7 +142,7 @@ export const fuzzCommand: Command = {
 async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl: string, settings: ReturnType<typeof validate>, io: Io, embedded: boolean): Promise<number> {
   const { replayFailures } = await import('../fuzz/replay.js');
   const outcomes = await replayFailures(saved, baseUrl, {
-    env: io.env, remote: !embedded, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
+    env: io.env, remote: !embedded, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl ?? defaultHookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
     strict: settings.strict, seed: settings.seed, timeoutMs: settings.timeoutMs, log: (line) => io.err(`contracts fuzz: ${line}`), addSecret: (secret) => io.redactor.add(secret),
   });
   for (const { failure, reproduced, status, reason } of outcomes) {
@@ -155,8 +160,8 @@ function validate(options: ParsedOptions) {
   }
   const baseUrl = options['base-url'] as string | undefined;
   if (baseUrl !== undefined) checkHttpUrl('--base-url', baseUrl, true);
-  const hookUrl = String(options['hook-url']);
-  checkHttpUrl('--hook-url', hookUrl, false);
+  const hookUrl = options['hook-url'] === undefined ? undefined : String(options['hook-url']);
+  if (hookUrl !== undefined) checkHttpUrl('--hook-url', hookUrl, false);
   const chosen = String(options.phases).split(',').map((phase) => phase.trim()).filter(Boolean);
   const unknown = chosen.find((phase) => !(phases as readonly string[]).includes(phase));
   if (unknown !== undefined || chosen.length === 0) throw new ContractsError('USAGE', `--phases takes a comma-separated list of ${phases.join(', ')}, not "${String(options.phases)}"`);
@@ -188,6 +193,17 @@ function validate(options: ParsedOptions) {
     shard,
     readOnly,
   };
+}
+
+/** Where hooks point when no receiver runs and no --hook-url was given: a loopback port where nothing listens. */
+const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
+
+async function startFuzzReceiver(): Promise<{ receiver: import('../receiver/start-receiver.js').Receiver; deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries }> {
+  const [{ startReceiver }, { FuzzDeliveries }] = await Promise.all([import('../receiver/start-receiver.js'), import('../fuzz/fuzz-deliveries.js')]);
+  let deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries | undefined;
+  const receiver = await startReceiver({ port: 0, host: '127.0.0.1', ...FuzzDeliveries.receiverOptions(() => deliveries) });
+  deliveries = new FuzzDeliveries(receiver);
+  return { receiver, deliveries };
 }
 
 function checkHttpUrl(flag: string, value: string, bare: boolean): void {

@@ -169,7 +169,8 @@ export class Executor {
     if (verdict === 'positive') {
       const result = checkExchange(target.contract, sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json }, { operationId: operation, strict: this.options.strict });
       for (const check of result.applied) judged.push([check, result.findings.filter((finding) => finding.check === check)]);
-      judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
+      // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
+      if (!fuzzCase.refusalExpected) judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
     } else if (verdict === 'unauthenticated') {
       judged.push(['ignored_auth', ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
     } else {

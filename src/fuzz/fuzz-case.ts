@@ -31,6 +31,8 @@ export interface FuzzCase {
   keepCreated?: boolean;
   /** Send the cursor of the shared hook's deliveries. */
   cursor?: boolean;
+  /** A valid request a seed rule says must be refused (a hook sharing another's config): positive_data_acceptance does not apply. */
+  refusalExpected?: boolean;
 }
 
 /** JSON with sorted keys and no spaces: the same case always prints the same way. */

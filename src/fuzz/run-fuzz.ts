@@ -18,6 +18,7 @@ import type { FuzzCase, Phase } from './fuzz-case.js';
 import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
 import { operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
+import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
 
 export interface FuzzOptions {
@@ -44,6 +45,8 @@ export interface FuzzOptions {
   shard?: { index: number; count: number };
   /** Count what the cases exercised (FuzzRun.coverage). */
   coverage?: boolean;
+  /** The receiver the stateful phase's hooks deliver to, or why there is none (its delivery checks are then skipped). */
+  deliveries?: FuzzDeliveries | { off: string };
 }
 
 export interface FuzzRun extends CheckRun {
@@ -173,9 +176,13 @@ export class FuzzRunner {
       ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId) ? ['use_after_free'] : []),
       ...(operationId === 'createWebhook' ? ['ensure_resource_availability'] : []),
     ];
-    for (const check of checks) {
+    const deliveries = this.options.deliveries;
+    const receiverOff = deliveries === undefined ? 'no receiver was started' : 'off' in deliveries ? deliveries.off : undefined;
+    // The deliveries a sequence triggers (ping, test, redelivery), checked by the receiver as they arrive.
+    const delivered = ['pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery'].includes(operationId) ? deliveryChecks : [];
+    for (const check of [...checks, ...delivered]) {
       results.plan([{ api: target.api, operation: operationId, check: check as CheckName }]);
-      const reason = readOnly ? '--read-only sends only GET requests' : phases.includes('stateful') ? undefined : '--phases has no stateful phase';
+      const reason = readOnly ? '--read-only sends only GET requests' : !phases.includes('stateful') ? '--phases has no stateful phase' : delivered.includes(check as CheckName) ? receiverOff : undefined;
       if (reason) results.markSkipped(target.api, operationId, check as CheckName, reason);
     }
   }
@@ -208,7 +215,7 @@ export class FuzzRunner {
       }
     }
     if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
-      await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests });
+      await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests, ...(options.deliveries && !('off' in options.deliveries) ? { deliveries: options.deliveries } : {}) });
     }
     executor.rethrow();
   }

@@ -1,75 +1,111 @@
-// The stateful phase: random sequences over the webhooks API (create → get/update/delete/config/ping/test/
-// deliveries), acting only on hooks the sequence itself created. Each step is judged like any case, plus the
-// seed's rules across calls: events default to push, events/add_events/remove_events, the secret never in clear,
-// a created hook is readable and listed, a deleted hook is 404 everywhere. fast-check shrinks a failing sequence
-// to the shortest that still fails; every hook a sequence made is deleted when it ends.
+// The stateful phase: random walks over the webhooks API along the spec's OpenAPI links (src/core/link-graph.ts):
+// a created hook leads to every operation on it, a delivery list to a delivery's detail and its redelivery. A step
+// names the operation it goes to and which earlier response it follows; the link binds the parameters from that
+// response, so a sequence acts only on ids it created itself. Each step is judged like any case, plus the seed's
+// rules across calls (stateful-rules.ts). fast-check shrinks a failing sequence to the shortest that still fails;
+// every hook a sequence made is deleted when it ends.
 import fc from 'fast-check';
 import type { Finding } from '../core/finding.js';
+import { bindLink, linkGraph, statusMatches, type LinkEdge } from '../core/link-graph.js';
+import type { OpenApiDocument } from '../core/load-spec.js';
 import { type ApiTarget, type CaseResult, type Executor } from './executor.js';
 import type { FuzzCase } from './fuzz-case.js';
+import type { FuzzDeliveries } from './fuzz-deliveries.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
-import type { RequestData } from './request-model.js';
+import type { ParamValue, RequestData } from './request-model.js';
+import { ruleAfter, ruleBefore, sharedConfigRule, type HookModel, type RuleContext } from './stateful-rules.js';
 
 const eventNames = ['push', 'pull_request', 'issues', 'release'] as const;
 const events = fc.uniqueArray(fc.constantFrom(...eventNames), { maxLength: 3 });
+const updateKinds = ['events', 'add_events', 'remove_events'] as const;
 
 export type Step =
-  | { op: 'create'; events: string[] | undefined; secret: boolean }
-  | { op: 'update'; hook: number; kind: 'events' | 'add_events' | 'remove_events'; events: string[] }
-  | { op: 'updateConfig' | 'get' | 'getConfig' | 'ping' | 'test' | 'deliveries' | 'delete'; hook: number };
+  /** A new hook; `share`: with the config of an earlier hook of the sequence and overlapping events (to be refused). */
+  | { op: 'create'; events: string[] | undefined; secret: boolean; share?: number }
+  /** Follow a link to `to` from an earlier response (`from` 0: the most recent one that links there). */
+  | { op: 'follow'; to: string; from: number; update?: { kind: (typeof updateKinds)[number]; events: string[] } };
 
-const hookIndex = fc.nat({ max: 3 });
-export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('create' as const), events: fc.option(events, { nil: undefined }), secret: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('update' as const), hook: hookIndex, kind: fc.constantFrom('events' as const, 'add_events' as const, 'remove_events' as const), events }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('updateConfig' as const, 'get' as const, 'getConfig' as const, 'ping' as const, 'test' as const, 'deliveries' as const, 'delete' as const), hook: hookIndex }) },
-);
+const plainCreate = fc.record({ op: fc.constant('create' as const), events: fc.option(events, { nil: undefined }), secret: fc.boolean() });
+/** One create in five tries to share an earlier hook's config. */
+const createArbitrary: fc.Arbitrary<Step> = fc.record({ op: fc.constant('create' as const), events: fc.option(events, { nil: undefined }), secret: fc.boolean(), share: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat({ max: 3 }) }) });
 
-const canonicalSequence: Step[] = [
-  { op: 'create', events: undefined, secret: true },
-  { op: 'ping', hook: 0 },
-  { op: 'get', hook: 0 },
-  { op: 'getConfig', hook: 0 },
-  { op: 'update', hook: 0, kind: 'events', events: ['push', 'issues'] },
-  { op: 'update', hook: 0, kind: 'add_events', events: ['release'] },
-  { op: 'update', hook: 0, kind: 'remove_events', events: ['issues'] },
-  { op: 'test', hook: 0 },
-  { op: 'deliveries', hook: 0 },
-  { op: 'updateConfig', hook: 0 },
-  { op: 'delete', hook: 0 },
-];
-
-interface HookModel {
-  id: number;
-  events: string[];
-  secret: string | undefined;
-  deleted: boolean;
+/**
+ * A step to any operation some link leads to. The update details are drawn for every step and used only by a step
+ * to updateWebhook: no `chain`, so fast-check can shrink a sequence it did not generate (the canonical one).
+ */
+export function stepArbitrary(graph: readonly LinkEdge[]): fc.Arbitrary<Step> {
+  const targets = [...new Set(graph.map((edge) => edge.to))].sort();
+  const follow = fc.record({ op: fc.constant('follow' as const), to: fc.constantFrom(...targets), from: fc.nat({ max: 3 }), update: fc.record({ kind: fc.constantFrom(...updateKinds), events }) });
+  return fc.oneof({ weight: 1, arbitrary: createArbitrary }, { weight: 5, arbitrary: follow });
 }
+
+const to = (operation: string, from = 0): Step => ({ op: 'follow', to: operation, from, update: { kind: 'events', events: [] } });
+
+/** Every rule exercised in one pass, whatever the seed: delivery list → detail → redeliver twice (a redelivery's own). */
+export const canonicalSequence: Step[] = [
+  { op: 'create', events: undefined, secret: true },
+  to('pingWebhook'),
+  to('getWebhook'),
+  to('getWebhookConfig'),
+  { op: 'follow', to: 'updateWebhook', from: 0, update: { kind: 'events', events: ['push', 'issues'] } },
+  { op: 'follow', to: 'updateWebhook', from: 0, update: { kind: 'add_events', events: ['release'] } },
+  { op: 'follow', to: 'updateWebhook', from: 0, update: { kind: 'remove_events', events: ['issues'] } },
+  to('testPushWebhook'),
+  to('listWebhookDeliveries'),
+  to('getWebhookDelivery'),
+  to('redeliverWebhookDelivery'),
+  to('listWebhookDeliveries'),
+  to('getWebhookDelivery'),
+  to('redeliverWebhookDelivery'),
+  to('updateWebhookConfig'),
+  { op: 'create', events: ['push'], secret: false, share: 0 },
+  to('deleteWebhook'),
+];
 
 export interface StatefulOptions {
   seed: number;
   numRuns: number;
   maxShrinkRequests: number;
+  /** The embedded receiver the run's hooks deliver to: deliveries a step triggers are checked as they arrive. */
+  deliveries?: FuzzDeliveries;
+}
+
+/** A response a later step may follow a link from. */
+interface Produced {
+  operationId: string;
+  status: number;
+  path: Record<string, ParamValue>;
+  body: unknown;
 }
 
 export async function runStateful(executor: Executor, target: ApiTarget, options: StatefulOptions): Promise<void> {
+  const { edges, problems } = linkGraph(target.compiled.spec.document as OpenApiDocument);
+  for (const problem of problems) executor.options.log(`stateful: ${target.api}: ${problem}`);
+  if (!edges.some((edge) => edge.from === 'createWebhook')) {
+    executor.options.log(`stateful: ${target.api}: no link leads from createWebhook, so there is no sequence to walk`);
+    return;
+  }
+  const with404 = new Set(target.contract.operations.filter((operation) => operation.responses.some((response) => response.status === '404')).map((operation) => operation.operationId));
+  const walk = { edges, with404 };
   let secrets = 0;
+  // Every sequence starts with a create; a tuple, not a map, so that shrinking works on the canonical sequence too.
+  const sequences = fc.tuple(plainCreate as fc.Arbitrary<Step>, fc.array(stepArbitrary(edges), { maxLength: 14 }));
   // A round ends at the first new failure (fast-check then shrinks it); the next round goes on, so one broken rule
   // does not hide the next. Known failures no longer fail the property.
   for (let round = 0; round < 12 && !executor.expired; round++) {
     let shrinking = false;
     let shrinkSequences = 0;
     let found: CaseResult | undefined;
-    const property = fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), async (steps) => {
+    const property = fc.asyncProperty(sequences, async ([start, rest]) => {
+      const steps = [start, ...rest];
       if (executor.expired || (shrinking && shrinkSequences++ >= options.maxShrinkRequests / 10)) return true;
-      const failing = await executor.guarded(() => runSequence(executor, target, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
+      const failing = await executor.guarded(() => runSequence(executor, target, { ...walk, deliveries: options.deliveries }, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
       if (!failing) return true;
       shrinking = true;
       found = failing;
       return false;
     });
-    // The first sequence is fixed: every rule exercised in one pass, whatever the seed; random ones follow.
-    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.numRuns, examples: [[canonicalSequence]] });
+    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.numRuns, examples: [[[canonicalSequence[0]!, canonicalSequence.slice(1)]]] });
     executor.rethrow();
     if (!details.failed || !found) return;
     for (const failure of executor.newFailures(target, found)) executor.keep(failure);
@@ -77,8 +113,9 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
 }
 
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
-async function runSequence(executor: Executor, target: ApiTarget, steps: Step[], newSecret: () => string): Promise<CaseResult | undefined> {
+async function runSequence(executor: Executor, target: ApiTarget, walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined }, steps: Step[], newSecret: () => string): Promise<CaseResult | undefined> {
   const hooks: HookModel[] = [];
+  const produced: Produced[] = [];
   const done: string[] = [];
   let first: CaseResult | undefined;
   const judge = (result: CaseResult | undefined, extra: Finding[] = []): void => {
@@ -89,21 +126,37 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
     const all = { ...result, findings: [...result.findings, ...extra.filter((finding) => finding.severity === 'error'), ...leaks] };
     if (!first && executor.newFailures(target, all).length > 0) first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
   };
-  const send = (operationId: string, hook: HookModel | undefined, request: Partial<RequestData> = {}, keepCreated = false) => {
+  const send: Send = (operationId, request = {}, extra = {}) => {
     const fuzzCase: FuzzCase = {
-      api: target.api, operationId, phase: 'stateful', intent: 'positive', note: describe(operationId, request), keepCreated,
-      request: { query: {}, headers: {}, ...request, path: { ...(hook ? { hook_id: hook.id } : {}), ...request.path } },
+      api: target.api, operationId, phase: 'stateful', intent: 'positive', note: describe(operationId, request), ...extra,
+      request: { query: {}, headers: {}, path: {}, ...request },
     };
     return executor.runCase(target, fuzzCase);
+  };
+  const record = (operationId: string, check: Parameters<Executor['options']['results']['record']>[2], findings: Finding[]) => executor.options.results.record(target.api, operationId, check, findings);
+  const context: RuleContext = { executor, target, send, judge, record, ...(walk.deliveries ? { deliveries: walk.deliveries } : {}) };
+  const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {
+    if (result) produced.push({ operationId: result.case.operationId, status: result.sent.exchange.status, path, body: result.sent.json });
   };
   try {
     for (const step of steps) {
       if (executor.expired || first) break;
       if (step.op === 'create') {
+        const shared = step.share === undefined ? undefined : sharedConfigRule(executor, hooks, step.share);
+        if (step.share !== undefined) {
+          // Only a live hook with events can be shared with; otherwise there is no refusal to expect.
+          if (!shared) continue;
+          const result = await send('createWebhook', { body: shared.body }, { keepCreated: true, keepPath: '/config/url', refusalExpected: true });
+          const created = result?.sent.exchange.status === 201 ? (result.sent.json as { id?: unknown } | undefined)?.id : undefined;
+          if (typeof created === 'number') hooks.push({ id: created, events: shared.events, secret: undefined, deleted: false });
+          judge(result, shared.judge(result));
+          done.push(`create a hook with hook #${hooks.indexOf(shared.hook)}'s config and events ${JSON.stringify(shared.events)}`);
+          continue;
+        }
         const secret = step.secret ? newSecret() : undefined;
         if (secret) executor.options.addSecret(secret);
         const body: Record<string, unknown> = { name: 'web', ...(step.events ? { events: step.events } : {}), config: { url: 'replaced', ...(secret ? { secret } : {}) } };
-        const result = await send('createWebhook', undefined, { body }, true);
+        const result = await send('createWebhook', { body }, { keepCreated: true });
         const id = (result?.sent.json as { id?: unknown } | undefined)?.id;
         if (!result || result.sent.exchange.status !== 201 || typeof id !== 'number') {
           judge(result);
@@ -111,60 +164,58 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
         }
         const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
         hooks.push(hook);
+        const hookUrl = executor.ownHooks.get(id);
+        if (hookUrl) walk.deliveries?.expect(hookUrl, secret);
+        remember(result, { owner: executor.options.owner, repo: executor.options.repo });
         const extra = step.events ? [] : eventsExpected('events_default_push', 'createWebhook', ['push'], (result.sent.json as { events?: unknown }).events);
-        if (!step.events) executor.options.results.record(target.api, 'createWebhook', 'events_default_push', extra);
+        if (!step.events) record('createWebhook', 'events_default_push', extra);
         judge(result, extra);
         done.push(`create hook #${hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`);
-        judge(...(await availability(executor, target, hook, send)));
+        judge(...(await availability(context, hook)));
         continue;
       }
-      const hook = hooks.length > 0 ? hooks[step.hook % hooks.length] : undefined;
-      if (!hook) continue;
+      const link = pickLink(walk.edges, produced, hooks, step);
+      if (!link) continue;
+      const { edge, path, hook } = link;
       const label = `#${hooks.indexOf(hook)}`;
+      const what = `${step.to} on hook ${label}${edge.from === 'createWebhook' ? '' : ` (${edge.name} from ${edge.from})`}`;
       if (hook.deleted) {
-        const operationId = { get: 'getWebhook', delete: 'deleteWebhook', ping: 'pingWebhook', test: 'testPushWebhook', update: 'updateWebhook' }[step.op as string];
-        if (!operationId) continue;
-        const result = await send(operationId, hook, operationId === 'updateWebhook' ? { body: { active: true } } : {});
+        // use_after_free: a deleted hook is 404 for every operation that documents 404; the others say nothing.
+        if (!walk.with404.has(step.to)) continue;
+        const result = await send(step.to, { path, ...(step.to === 'updateWebhook' ? { body: { active: true } } : {}) });
         if (result) {
-          const findings = useAfterFree(operationId, result.sent.exchange.status, hook.id);
-          executor.options.results.record(target.api, operationId, 'use_after_free', findings);
+          const findings = useAfterFree(step.to, result.sent.exchange.status, hook.id);
+          record(step.to, 'use_after_free', findings);
           judge(result, findings);
         }
-        done.push(`${step.op} deleted hook ${label}`);
+        done.push(`${what}, deleted`);
         continue;
       }
-      if (step.op === 'update') {
-        const result = await send('updateWebhook', hook, { body: { [step.kind]: step.events } });
-        if (result?.sent.exchange.status === 200) {
-          const expected = step.kind === 'events' ? [...new Set(step.events)] : step.kind === 'add_events' ? [...new Set([...hook.events, ...step.events])] : hook.events.filter((event) => !step.events.includes(event));
-          const check = step.kind === 'events' ? 'events_replace' : step.kind;
-          const findings = eventsExpected(check, 'updateWebhook', expected, (result.sent.json as { events?: unknown } | undefined)?.events);
-          executor.options.results.record(target.api, 'updateWebhook', check, findings);
-          judge(result, findings);
-          hook.events = expected;
-        } else judge(result);
-        done.push(`update hook ${label} ${step.kind} ${JSON.stringify(step.events)}`);
-      } else if (step.op === 'delete') {
-        const result = await send('deleteWebhook', hook);
-        judge(result);
-        done.push(`delete hook ${label}`);
-        if (result?.sent.exchange.status === 204) {
-          hook.deleted = true;
-          executor.ownHooks.delete(hook.id);
-          // use_after_free: right after the delete, the hook is gone for every operation that documents 404.
-          for (const operationId of ['getWebhook', 'pingWebhook', 'testPushWebhook', 'updateWebhook', 'deleteWebhook']) {
-            const probe = await send(operationId, hook, operationId === 'updateWebhook' ? { body: { active: true } } : {});
-            if (!probe) continue;
-            const findings = useAfterFree(operationId, probe.sent.exchange.status, hook.id);
-            executor.options.results.record(target.api, operationId, 'use_after_free', findings);
-            judge(probe, findings);
-          }
+      const body = bodyFor(step, hook);
+      const before = await ruleBefore(context, step.to, hook);
+      const result = await send(step.to, { path, ...(body !== undefined ? { body } : {}) });
+      remember(result, path);
+      if (step.to === 'updateWebhook' && step.update && result?.sent.exchange.status === 200) {
+        const { kind, events: listed } = step.update;
+        const expected = kind === 'events' ? [...new Set(listed)] : kind === 'add_events' ? [...new Set([...hook.events, ...listed])] : hook.events.filter((event) => !listed.includes(event));
+        const check = kind === 'events' ? 'events_replace' : kind;
+        const findings = eventsExpected(check, 'updateWebhook', expected, (result.sent.json as { events?: unknown } | undefined)?.events);
+        record('updateWebhook', check, findings);
+        judge(result, findings);
+        hook.events = expected;
+      } else judge(result, result ? await ruleAfter(context, step.to, hook, result, before) : []);
+      done.push(`${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`);
+      if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
+        hook.deleted = true;
+        executor.ownHooks.delete(hook.id);
+        // use_after_free: right after the delete, the hook is gone for every operation on it that documents 404.
+        for (const probe of walk.edges.filter((candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to))) {
+          const sent = await send(probe.to, { path: { hook_id: hook.id }, ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}) });
+          if (!sent) continue;
+          const findings = useAfterFree(probe.to, sent.sent.exchange.status, hook.id);
+          record(probe.to, 'use_after_free', findings);
+          judge(sent, findings);
         }
-      } else {
-        const operationId = { updateConfig: 'updateWebhookConfig', get: 'getWebhook', getConfig: 'getWebhookConfig', ping: 'pingWebhook', test: 'testPushWebhook', deliveries: 'listWebhookDeliveries' }[step.op];
-        const result = await send(operationId, hook, step.op === 'updateConfig' ? { body: { content_type: 'json' } } : {});
-        judge(result);
-        done.push(`${step.op} hook ${label}`);
       }
     }
   } finally {
@@ -173,27 +224,52 @@ async function runSequence(executor: Executor, target: ApiTarget, steps: Step[],
   return first;
 }
 
-type Send = (operationId: string, hook: HookModel | undefined, request?: Partial<RequestData>) => Promise<CaseResult | undefined>;
+/**
+ * The link a step follows: among the responses so far that link to the step's operation and whose link binds every
+ * parameter, the `from`-th most recent. A link must land on a hook of this sequence: no id the run did not create.
+ */
+function pickLink(edges: readonly LinkEdge[], produced: readonly Produced[], hooks: readonly HookModel[], step: Extract<Step, { op: 'follow' }>): { edge: LinkEdge; path: Record<string, ParamValue>; hook: HookModel } | undefined {
+  const candidates: { edge: LinkEdge; path: Record<string, ParamValue>; hook: HookModel }[] = [];
+  for (let index = produced.length - 1; index >= 0; index--) {
+    const response = produced[index]!;
+    for (const edge of edges) {
+      if (edge.to !== step.to || edge.from !== response.operationId || !statusMatches(edge.status, response.status)) continue;
+      const bound = bindLink(edge, response);
+      const hook = hooks.find((candidate) => candidate.id === bound?.hook_id);
+      if (bound && hook) candidates.push({ edge, path: bound as Record<string, ParamValue>, hook });
+    }
+  }
+  return candidates.length === 0 ? undefined : candidates[step.from % candidates.length];
+}
+
+/** The body a step sends: what the seed's rules are about (events, add/remove), else a harmless valid change. */
+function bodyFor(step: Extract<Step, { op: 'follow' }>, hook: HookModel): unknown {
+  if (step.to === 'updateWebhook') return step.update ? { [step.update.kind]: step.update.events } : { active: !hook.deleted };
+  if (step.to === 'updateWebhookConfig') return { content_type: 'json' };
+  return undefined;
+}
+
+export type Send = (operationId: string, request?: Partial<RequestData>, extra?: Partial<FuzzCase>) => Promise<CaseResult | undefined>;
 
 /** ensure_resource_availability: a hook created with 201 is readable by its id and appears in the list. */
-async function availability(executor: Executor, target: ApiTarget, hook: HookModel, send: Send): Promise<[CaseResult | undefined, Finding[]]> {
-  const read = await send('getWebhook', hook);
+async function availability({ send, record }: RuleContext, hook: HookModel): Promise<[CaseResult | undefined, Finding[]]> {
+  const read = await send('getWebhook', { path: { hook_id: hook.id } });
   if (!read) return [undefined, []];
   if (read.sent.exchange.status !== 200 || (read.sent.json as { id?: unknown } | undefined)?.id !== hook.id) {
     const findings = resourceAvailability('createWebhook', hook.id, `answered ${read.sent.exchange.status} to getWebhook`);
-    executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
+    record('createWebhook', 'ensure_resource_availability', findings);
     return [read, findings];
   }
   for (let page = 1; page <= 20; page++) {
-    const list = await send('listWebhooks', undefined, { query: { per_page: 100, page } });
+    const list = await send('listWebhooks', { query: { per_page: 100, page } });
     if (!list || list.sent.exchange.status !== 200 || !Array.isArray(list.sent.json)) return [list, []];
     if ((list.sent.json as { id?: unknown }[]).some((item) => item.id === hook.id)) {
-      executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', []);
+      record('createWebhook', 'ensure_resource_availability', []);
       return [list, []];
     }
     if (list.sent.json.length < 100) {
       const findings = resourceAvailability('createWebhook', hook.id, 'is missing from listWebhooks');
-      executor.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
+      record('createWebhook', 'ensure_resource_availability', findings);
       return [list, findings];
     }
   }

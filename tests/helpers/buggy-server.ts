@@ -25,6 +25,7 @@ export const plantedBugs: PlantedBug[] = [
   { name: 'remove_events ignored once the hook was pinged', check: 'remove_events', operation: 'updateWebhook' },
   { name: 'the secret in clear in the config', check: 'secret_masked', operation: 'getWebhookConfig' },
   { name: 'events default to push and pull_request', check: 'events_default_push', operation: 'createWebhook' },
+  { name: 'a redelivery of a redelivery answered 200 with a body', check: 'status_code_conformance', operation: 'redeliverWebhookDelivery' },
 ];
 
 export interface BuggyServer {
@@ -71,6 +72,10 @@ export async function startBuggyServer(): Promise<BuggyServer> {
       bodyText = JSON.stringify(json);
     }
 
+    // Reached only by following links: list a hook's deliveries after a redelivery, then redeliver the newest again.
+    const attempts = method === 'POST' ? /^(.*\/deliveries\/\d+)\/attempts$/.exec(url.pathname) : null;
+    const original = attempts ? parse(await (await fetch(sandbox.url + attempts[1], { headers })).text()) : undefined;
+    const redeliveredAgain = isObject(original) && original.redelivery === true;
     const response = await fetch(sandbox.url + url.pathname + url.search, { method, headers, redirect: 'manual', ...(bodyText && method !== 'GET' ? { body: bodyText } : {}) });
     let text = await response.text();
     const out: Record<string, string> = {};
@@ -99,6 +104,10 @@ export async function startBuggyServer(): Promise<BuggyServer> {
     if (configPath && method === 'GET' && status === 200 && isObject(result) && result.secret !== undefined) {
       // The secret sent on create, returned in clear.
       text = JSON.stringify({ ...result, secret: secrets.get(Number(configPath[1])) ?? result.secret });
+    }
+    if (redeliveredAgain && status === 202) {
+      outgoing.writeHead(200, { 'content-type': 'application/json' });
+      return outgoing.end(JSON.stringify({ message: 'queued again' }));
     }
     outgoing.writeHead(status, out);
     outgoing.end(status === 204 || status === 202 ? undefined : text);

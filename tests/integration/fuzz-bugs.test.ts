@@ -13,7 +13,7 @@ import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/bugg
 const seeds = [1, 2, 3];
 const env = { CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417', WEBHOOKS_TOKEN: 'fuzz-webhooks-token-9981', PATH: process.env.PATH };
 
-interface Failure { id: string; check: string; operation: string; status: number; seed: number; curl: string; message: string; note: string }
+interface Failure { id: string; phase: string; check: string; operation: string; status: number; seed: number; curl: string; message: string; note: string }
 interface Report { seed: number; failures: Failure[] }
 
 let dir: string;
@@ -58,6 +58,17 @@ describe('contracts fuzz against a server with planted bugs', () => {
         expect(failure.curl).toMatch(/^curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\//);
         expect(run.stdout).toContain(`[${failure.id}] ${bug.check} · ${bug.operation}`);
       }
+    }
+  });
+
+  it('finds the bug behind a redelivery by following links: delivery list -> detail -> redeliver, on a hook the run created', () => {
+    for (const run of runs) {
+      const failure = run.report.failures.find((candidate) => candidate.check === 'status_code_conformance' && candidate.operation === 'redeliverWebhookDelivery')!;
+      expect(failure.phase, `seed ${run.seed}`).toBe('stateful');
+      expect(failure.status).toBe(200);
+      // Shrunk to a walk along the links: a delivery listed, redelivered, listed again, and the newest redelivered.
+      expect(failure.note).toMatch(/^redeliverWebhookDelivery, after: create hook #0 .*listWebhookDeliveries on hook #0; .*redeliverWebhookDelivery on hook #0 \(RedeliverWebhookDelivery from (listWebhookDeliveries|getWebhookDelivery)\); listWebhookDeliveries on hook #0(; getWebhookDelivery on hook #0 \(GetWebhookDelivery from listWebhookDeliveries\))?$/);
+      expect(failure.curl).toMatch(/\/hooks\/\d+\/deliveries\/\d+\/attempts'/);
     }
   });
 
