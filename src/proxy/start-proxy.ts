@@ -74,7 +74,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     port: target.port,
     host: target.host,
     prefix: target.pathname.replace(/\/+$/, ''),
-    agent: new client.Agent({ keepAlive: true, maxSockets: 256 }),
+    // The inactivity timeout is the agent's, set once per socket, not once per request.
+    agent: new client.Agent({ keepAlive: true, maxSockets: 256, timeout: options.timeoutMs ?? 30_000 }),
     timeoutMs: options.timeoutMs ?? 30_000,
   };
   const queue = new CheckQueue<CapturedExchange>(
@@ -201,7 +202,6 @@ class ProxiedCall {
       path: upstream.prefix + (req.url ?? '/'),
       headers: forwardHeaders(req.rawHeaders, upstream.host),
       agent: upstream.agent,
-      timeout: upstream.timeoutMs,
     });
     this.upstreamRequest = outgoing;
     outgoing.once('response', (response) => this.relay(response));

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** A proxy for the test, with every exchange it reports collected. */
-async function withProxy(options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number }, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) {
+async function withProxy(options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number; timeoutMs?: number }, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) {
   const seen: ProxiedExchange[] = [];
   const proxy = await startProxy({ target: sandbox.url, maxBodyBytes: 1 << 20, ...options, onExchange: (exchange) => seen.push(exchange) });
   try {
@@ -194,6 +194,23 @@ describe('contracts proxy, forwarding', () => {
         agent.destroy();
         expect(ports).toHaveLength(2);
         expect(ports[1]).toBe(ports[0]);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('answers 502 with the reason when the target stays silent past the timeout, and on the next request too', async () => {
+    const upstream = await upstreamServer(() => undefined);
+    try {
+      await withProxy({ contract: contracts.hooks!, target: upstream.url, timeoutMs: 300 }, async (proxy, seen) => {
+        for (let index = 0; index < 2; index++) {
+          const response = await fetch(`${proxy.url}/repos/octo/app/hooks`);
+          expect(response.status).toBe(502);
+          expect(((await response.json()) as { reason: string }).reason).toBe('the target did not answer within 300 ms');
+        }
+        await judged(seen, 2);
+        expect(seen.map((exchange) => exchange.upstreamError)).toEqual(['the target did not answer within 300 ms', 'the target did not answer within 300 ms']);
       });
     } finally {
       await upstream.close();
