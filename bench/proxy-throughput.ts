@@ -136,6 +136,8 @@ try {
     ...(runs.prismProxy ? { prismProxy: row('prismProxy') } : {}),
     proxyToDirect: median(ratios('contractsProxy')),
     bareProxyToDirect: median(ratios('bareNodeHttpProxy')),
+    // Ours beside the floor, round by round: what checking costs in throughput, whatever the direct figure.
+    proxyToBareProxy: median(runs.contractsProxy!.map((run, index) => round(run.requestsPerSecond / runs.bareNodeHttpProxy![index]!.requestsPerSecond, 3))),
     ...(runs.prismProxy ? { prismProxyToDirect: median(ratios('prismProxy')) } : {}),
     roundRatios: { contractsProxy: ratios('contractsProxy'), bareNodeHttpProxy: ratios('bareNodeHttpProxy'), ...(runs.prismProxy ? { prismProxy: ratios('prismProxy') } : {}) },
     // Every exchange answered through our proxy was judged, none dropped; those judged while forwarding waited
