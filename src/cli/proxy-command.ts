@@ -17,6 +17,8 @@ export const proxyCommand: Command = {
     'relayed, never followed) and checks both sides with the core: request parameters, body and the presence of',
     'the credential; response status, content type, body schema, headers. One line per violation as it happens;',
     'at exit (Ctrl-C) a summary, the coverage, and with --har-out the traffic as a HAR (credentials redacted).',
+    'Checking never holds up an answer: each exchange is judged once the client has it, and at exit every one',
+    'received has been judged before the summary is printed.',
     'A target that cannot answer is answered 502 with the reason.',
     '',
     '--errors: a request that breaks the spec is answered 400 with a JSON body naming the violations, and is',
