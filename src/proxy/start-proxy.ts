@@ -73,6 +73,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   let received = 0;
   let inFlight = 0;
   let idle: (() => void) | undefined;
+  const untilIdle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
   const settle = (captured: CapturedExchange) => {
     queue.push(captured);
     if (--inFlight === 0) idle?.();
@@ -100,9 +101,11 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+      await untilIdle();
       server.closeAllConnections();
       await closed;
+      // A request that came in on a kept-alive connection meanwhile was cut off with it: it is judged too.
+      await untilIdle();
       queue.drain();
       upstream.agent.destroy();
     },
