@@ -102,7 +102,7 @@ function table(all: Record<string, any>): string {
   const proxy = all['proxy-throughput'];
   if (proxy) {
     const p = proxy.clientSession;
-    rows.push(['contracts proxy, client-session', `${p.contractsProxy.requestsPerSecond} req/s, p50 ${p.contractsProxy.latencyP50Ms} ms, p99 ${p.contractsProxy.latencyP99Ms} ms`, `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}`]);
+    rows.push(['contracts proxy, client-session', `${p.contractsProxy.requestsPerSecond} req/s, p50 ${p.contractsProxy.latencyP50Ms} ms, p99 ${p.contractsProxy.latencyP99Ms} ms`, `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.proxyToBareProxy ? ` (ours ${p.proxyToBareProxy}× bare)` : ''}${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}${p.roundRatios ? ` [rounds ${p.roundRatios.contractsProxy.join(', ')}]` : ''}${p.contractsProxy.cpuMicrosPerExchange ? `; proxy CPU per exchange ${p.contractsProxy.cpuMicrosPerExchange} µs, bare ${p.bareNodeHttpProxy.cpuMicrosPerExchange} µs` : ''}`]);
   }
   const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`).join('\n');

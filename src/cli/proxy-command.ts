@@ -17,6 +17,8 @@ export const proxyCommand: Command = {
     'relayed, never followed) and checks both sides with the core: request parameters, body and the presence of',
     'the credential; response status, content type, body schema, headers. One line per violation as it happens;',
     'at exit (Ctrl-C) a summary, the coverage, and with --har-out the traffic as a HAR (credentials redacted).',
+    'Checking never holds up an answer: each exchange is judged once the client has it, and at exit every one',
+    'received has been judged before the summary is printed.',
     'A target that cannot answer is answered 502 with the reason.',
     '',
     '--errors: a request that breaks the spec is answered 400 with a JSON body naming the violations, and is',
@@ -74,7 +76,7 @@ export const proxyCommand: Command = {
           throw new ContractsError('REPORT_NOT_WRITABLE', `cannot write the HAR to ${String(options['har-out'])}: ${error.code ?? error.message}`);
         })
       : undefined;
-    const counts = { exchanges: 0, conform: 0, fail: 0, blocked: 0, unmatched: 0, upstreamErrors: 0 };
+    const counts = { exchanges: 0, conform: 0, fail: 0, blocked: 0, unmatched: 0, upstreamErrors: 0, clientGone: 0 };
     const proxy = await startProxy({
       contract,
       target,
@@ -92,12 +94,14 @@ export const proxyCommand: Command = {
         const failed = findings.some((finding) => finding.severity === 'error');
         if (exchange.operationId === undefined) counts.unmatched++;
         else if (failed) counts.fail++;
+        // A client that hung up is no fault of the target's: its response is not judged, nor counted as conforming.
+        else if (exchange.clientGone) counts.clientGone++;
         else if (!exchange.upstreamError) counts.conform++;
         if (exchange.blocked) counts.blocked++;
-        if (exchange.upstreamError) counts.upstreamErrors++;
+        if (exchange.upstreamError && !exchange.clientGone) counts.upstreamErrors++;
         const line = `${exchange.method} ${exchange.target} → ${exchange.status}${exchange.operationId ? ` (${exchange.operationId})` : ''}${exchange.blocked ? ' blocked' : ''}`;
         for (const finding of findings) io.out(`${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`);
-        if (exchange.upstreamError) io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
+        if (exchange.upstreamError && !exchange.clientGone) io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
         if (exchange.operationId !== undefined) {
           // Only kept for --report: it costs a fifth of the checking time per exchange.
           if (reports.length > 0) for (const result of [exchange.requestResult, ...(exchange.responseResult ? [exchange.responseResult] : [])]) {
@@ -119,11 +123,16 @@ export const proxyCommand: Command = {
     const signal = await signalled;
     await proxy.stop();
     await har?.close();
-    io.out(`${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}`);
+    const { received, judgedAtOnce } = proxy.stats();
+    // stop() judged every exchange received: a difference would be a bug of ours, said rather than hidden.
+    if (received !== counts.exchanges) io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
+    io.out(`${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}`);
+    if (judgedAtOnce > 0) io.out(`${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`);
     const underCoverage = await reportCoverage(coverage.report(), coverageSetting, io, io.out);
     if (har) io.out(`HAR written to ${String(options['har-out'])}`);
     const all = results.all();
     await writeReports({ mode: 'proxy', targets: { [api]: target }, results: all, summary: summarize(all), notRun: [], durationMs: performance.now() - started }, reports, io.redactor);
+    if (received !== counts.exchanges) return exitCodes.cannotRun;
     return counts.fail + counts.unmatched + counts.upstreamErrors > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };

@@ -23,6 +23,11 @@ export class BoundedCopy {
     this.size += chunk.length;
   }
 
+  /** Bytes kept. */
+  get kept(): number {
+    return this.size;
+  }
+
   bytes(): Buffer {
     return Buffer.concat(this.chunks, this.size);
   }

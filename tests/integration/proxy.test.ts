@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** A proxy for the test, with every exchange it reports collected. */
-async function withProxy(options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number }, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) {
+async function withProxy(options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number; timeoutMs?: number }, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) {
   const seen: ProxiedExchange[] = [];
   const proxy = await startProxy({ target: sandbox.url, maxBodyBytes: 1 << 20, ...options, onExchange: (exchange) => seen.push(exchange) });
   try {
@@ -31,6 +31,11 @@ async function withProxy(options: { contract: Contract; target?: string; errors?
   } finally {
     await proxy.stop();
   }
+}
+
+/** Waits until the proxy has judged `count` exchanges: it does so after answering the client, never before. */
+async function judged(seen: ProxiedExchange[], count: number): Promise<void> {
+  await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(count);
 }
 
 const session = { 'X-API-KEY': apiKey, 'X-API-VERSION': '2.4' };
@@ -61,6 +66,7 @@ describe('contracts proxy, request conformance', () => {
       expect(proxied.status).toBe(direct.status);
       await proxied.text();
       await direct.text();
+      await judged(seen, 1);
       expect(seen).toHaveLength(1);
       const lines = seen[0]!.requestResult.findings.filter((finding) => finding.severity === 'error').map((finding) => `${finding.check}: ${finding.message}`);
       if (want === undefined) expect(lines).toEqual([]);
@@ -81,6 +87,7 @@ describe('contracts proxy, request conformance', () => {
       expect(await (await fetch(`${sandbox.url}/repos/octo/app/hooks`)).json()).toEqual([]);
       const created = await fetch(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: json, body: JSON.stringify(hook) });
       expect(created.status).toBe(201);
+      await judged(seen, 2);
       expect(seen.map((exchange) => [exchange.status, exchange.blocked])).toEqual([[400, true], [201, false]]);
     });
   });
@@ -88,6 +95,7 @@ describe('contracts proxy, request conformance', () => {
   it('reports the response side too: a status the spec does not document', async () => {
     await withProxy({ contract: contracts.session! }, async (proxy, seen) => {
       await (await fetch(`${proxy.url}/client-session`, { headers: { 'X-API-VERSION': '2.4' } })).text();
+      await judged(seen, 1);
       expect(seen[0]!.responseResult!.findings.map((finding) => finding.check)).toEqual(['status_code_conformance']);
     });
   });
@@ -128,6 +136,7 @@ describe('contracts proxy, forwarding', () => {
         let text = '';
         for await (const part of answered) text += String(part);
         expect(Number(text)).toBe(48 << 20);
+        await judged(seen, 1);
         expect(seen[0]!.request.bodyTooLarge).toBe(1 << 20);
         expect(seen[0]!.request.body).toBe('');
         expect(seen[0]!.requestResult.findings).toEqual([expect.objectContaining({ check: 'request_body_conformance', severity: 'warning' })]);
@@ -158,6 +167,7 @@ describe('contracts proxy, forwarding', () => {
         let received = 0;
         for await (const part of response.body!) received += (part as Uint8Array).length;
         expect(received).toBe(size);
+        await judged(seen, 1);
         expect(seen[0]!.response!.bodyTooLarge).toBe(1 << 20);
       });
     } finally {
@@ -190,6 +200,23 @@ describe('contracts proxy, forwarding', () => {
     }
   });
 
+  it('answers 502 with the reason when the target stays silent past the timeout, and on the next request too', async () => {
+    const upstream = await upstreamServer(() => undefined);
+    try {
+      await withProxy({ contract: contracts.hooks!, target: upstream.url, timeoutMs: 300 }, async (proxy, seen) => {
+        for (let index = 0; index < 2; index++) {
+          const response = await fetch(`${proxy.url}/repos/octo/app/hooks`);
+          expect(response.status).toBe(502);
+          expect(((await response.json()) as { reason: string }).reason).toBe('the target did not answer within 300 ms');
+        }
+        await judged(seen, 2);
+        expect(seen.map((exchange) => exchange.upstreamError)).toEqual(['the target did not answer within 300 ms', 'the target did not answer within 300 ms']);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it('answers 502 with the reason when the target cannot be reached', async () => {
     const upstream = await upstreamServer(() => undefined);
     const target = upstream.url;
@@ -198,12 +225,32 @@ describe('contracts proxy, forwarding', () => {
       const response = await fetch(`${proxy.url}/repos/octo/app/hooks`);
       expect(response.status).toBe(502);
       expect(((await response.json()) as { reason: string }).reason).toMatch(/ECONNREFUSED/);
+      await judged(seen, 1);
       expect(seen[0]!.upstreamError).toMatch(/ECONNREFUSED/);
     });
   });
 });
 
 describe('contracts proxy, hostile clients', () => {
+  it('reports a client that hangs up while the target is still answering as gone, not as a target failure', async () => {
+    let reached: () => void = () => undefined;
+    const upstreamSaw = new Promise<void>((resolve) => (reached = resolve));
+    const upstream = await upstreamServer(() => reached());
+    try {
+      await withProxy({ contract: contracts.hooks!, target: upstream.url }, async (proxy, seen) => {
+        const request = http.get(`${proxy.url}/repos/octo/app/hooks`);
+        request.on('error', () => undefined);
+        await upstreamSaw;
+        request.destroy();
+        await judged(seen, 1);
+        expect(seen[0]).toMatchObject({ clientGone: true, response: undefined, responseResult: undefined });
+        expect(seen[0]!.upstreamError).toBeUndefined();
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it.each([false, true])('survives a client that hangs up in the middle of its body (errors: %s), and serves the next request', async (errors) => {
     let reached: () => void = () => undefined;
     const upstreamSaw = new Promise<void>((resolve) => (reached = resolve));

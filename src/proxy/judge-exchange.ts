@@ -1,0 +1,111 @@
+// What the proxy captured of one exchange, turned into the records the core checks and judged by it. Runs after
+// the answer went to the client (see check-queue.ts), so the header objects and the decoded bodies are built here
+// and not while forwarding.
+import type http from 'node:http';
+import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
+import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
+import { isJsonMediaType } from '../core/checks/check-context.js';
+import type { Contract } from '../core/compile-contract.js';
+import { decodeBody, headerValue, mediaTypeOf, type Exchange } from '../core/exchange.js';
+import { decodeContentEncoding } from '../runner/decode-content-encoding.js';
+import type { BoundedCopy } from './bounded-copy.js';
+
+export interface ProxiedExchange {
+  method: string;
+  /** Path and query as the client sent them. */
+  target: string;
+  startedAt: Date;
+  durationMs: number;
+  operationId: string | undefined;
+  request: RequestRecord;
+  requestResult: RequestResult;
+  /** What the client was answered (the target's status, 400 when blocked, 502 on an upstream fault). */
+  status: number;
+  response: Exchange | undefined;
+  responseResult: ExchangeResult | undefined;
+  blocked: boolean;
+  /** Why the target could not answer. */
+  upstreamError?: string;
+  /** The client hung up before its answer was complete: the response, if any, is not judged. */
+  clientGone?: boolean;
+}
+
+/** One exchange as forwarded, waiting to be judged. */
+export interface CapturedExchange {
+  method: string;
+  target: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  durationMs: number;
+  request: http.IncomingMessage;
+  requestCopy: BoundedCopy;
+  /** The request as judged before forwarding (with `errors`). */
+  judged?: { record: RequestRecord; result: RequestResult };
+  status: number;
+  response?: http.IncomingMessage;
+  responseCopy?: BoundedCopy;
+  blocked: boolean;
+  upstreamError?: string;
+  clientGone?: boolean;
+}
+
+export function judgeExchange(contract: Contract, captured: CapturedExchange, maxBodyBytes: number): ProxiedExchange {
+  const request = captured.judged?.record ?? requestRecord(captured, maxBodyBytes);
+  const requestResult = captured.judged?.result ?? checkRequest(contract, request);
+  let response: Exchange | undefined;
+  let responseResult: ExchangeResult | undefined;
+  if (captured.response && captured.responseCopy && !captured.clientGone) {
+    response = responseExchange(captured.method, request.path, captured.status, flatHeaders(captured.response.headers), captured.responseCopy, maxBodyBytes);
+    responseResult = checkExchange(contract, response);
+  }
+  return {
+    method: captured.method,
+    target: captured.target,
+    startedAt: new Date(captured.startedAt),
+    durationMs: captured.durationMs,
+    operationId: requestResult.operationId,
+    request,
+    requestResult,
+    status: captured.status,
+    response,
+    responseResult,
+    blocked: captured.blocked,
+    ...(captured.upstreamError !== undefined ? { upstreamError: captured.upstreamError } : {}),
+    ...(captured.clientGone ? { clientGone: true } : {}),
+  };
+}
+
+export function requestRecord(captured: Pick<CapturedExchange, 'method' | 'target' | 'request' | 'requestCopy'>, maxBodyBytes: number): RequestRecord {
+  const { path, query } = splitTarget(captured.target);
+  const record: RequestRecord = { method: captured.method, path, query, headers: flatHeaders(captured.request.headers), body: '' };
+  if (captured.requestCopy.over) return { ...record, bodyTooLarge: maxBodyBytes };
+  const { text, notUtf8 } = decodeBody(captured.requestCopy.bytes());
+  return { ...record, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+}
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function responseExchange(method: string, path: string, status: number, headers: Record<string, string>, copy: BoundedCopy, limit: number): Exchange {
+  if (copy.over) return { method, path, status, headers, body: '', bodyTooLarge: limit };
+  const decoded = decodeContentEncoding(copy.bytes(), headerValue(headers, 'content-encoding'), limit);
+  if ('tooLarge' in decoded) return { method, path, status, headers, body: '', bodyTooLarge: limit };
+  const { text, notUtf8 } = decodeBody(decoded.bytes);
+  const exchange: Exchange = { method, path, status, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  // Parsed once here, for the checks and for whoever reads the exchange (coverage); a body that does not parse is
+  // left to the checks, which say why.
+  if (text !== '' && isJsonMediaType(mediaTypeOf(headerValue(headers, 'content-type')))) {
+    try {
+      exchange.json = JSON.parse(text);
+    } catch {
+      // reported by response_body_wellformed
+    }
+  }
+  return exchange;
+}
