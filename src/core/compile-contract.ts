@@ -77,6 +77,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
   const lazy = options.lazy === true || operations.length > lazyCompileAbove;
   const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) => once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
   const byOperationId = new Map<string, CompiledOperation>();
+  let requests = lazy ? undefined : compileRequests(spec, compiled);
   for (const operation of operations) {
     byOperationId.set(operation.operationId, {
       spec: operation,
@@ -115,7 +116,10 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     spec,
     operations,
     byOperationId,
-    requests: compileRequests(spec, compiled),
+    // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
+    get requests() {
+      return (requests ??= compileRequests(spec, compiled));
+    },
     check: (validate, value) => compiled.check(validate, value),
     checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };
