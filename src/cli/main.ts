@@ -5,23 +5,34 @@ import { apiNames, apis, projectRoot, useConfig } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
-import { checkCommand } from './check-command.js';
 import { exitCodes, type Command, type Io } from './command.js';
-import { fuzzCommand, mergeReportsCommand } from './fuzz-command.js';
-import { generateCommand } from './generate-command.js';
-import { diffCommand } from './diff-command.js';
 import { commandHelp, mainHelp } from './help.js';
-import { initCommand } from './init-command.js';
-import { lintCommand } from './lint-command.js';
-import { mockCommand } from './mock-command.js';
 import { didYouMean } from './did-you-mean.js';
 import { checkApiName, parseCommandArgs } from './parse-args.js';
-import { proxyCommand } from './proxy-command.js';
-import { receiveCommand } from './receive-command.js';
-import { sandboxCommand } from './sandbox-command.js';
-import { validateCommand } from './validate-command.js';
 
-export const commands: Command[] = [lintCommand, generateCommand, mockCommand, sandboxCommand, checkCommand, validateCommand, receiveCommand, proxyCommand, fuzzCommand, mergeReportsCommand, diffCommand, initCommand];
+/**
+ * Each command's module, imported only when that command runs (or for help): a run loads one command's imports,
+ * not those of all twelve (start-up, bench/README.md).
+ */
+const commandModules: Record<string, () => Promise<Command>> = {
+  lint: async () => (await import('./lint-command.js')).lintCommand,
+  generate: async () => (await import('./generate-command.js')).generateCommand,
+  mock: async () => (await import('./mock-command.js')).mockCommand,
+  sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
+  check: async () => (await import('./check-command.js')).checkCommand,
+  validate: async () => (await import('./validate-command.js')).validateCommand,
+  receive: async () => (await import('./receive-command.js')).receiveCommand,
+  proxy: async () => (await import('./proxy-command.js')).proxyCommand,
+  fuzz: async () => (await import('./fuzz-command.js')).fuzzCommand,
+  'merge-reports': async () => (await import('./fuzz-command.js')).mergeReportsCommand,
+  diff: async () => (await import('./diff-command.js')).diffCommand,
+  init: async () => (await import('./init-command.js')).initCommand,
+};
+const commandNames = Object.keys(commandModules);
+const loadCommand = (name: string | undefined) => (name !== undefined && Object.hasOwn(commandModules, name) ? commandModules[name]!() : undefined);
+
+/** Every command, in the order help lists them. */
+export const allCommands = (): Promise<Command[]> => Promise.all(commandNames.map((name) => commandModules[name]!()));
 
 export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has
@@ -32,8 +43,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
   const io: Io = { ...raw, redactor, out: (text) => raw.out(clean(text)), err: (text) => raw.err(clean(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? commands.find((command) => command.name === rest[0]) : undefined;
-    io.out(topic ? commandHelp(topic) : mainHelp(commands));
+    const topic = name === 'help' ? await loadCommand(rest[0]) : undefined;
+    io.out(topic ? commandHelp(topic) : mainHelp(await allCommands()));
     return name === undefined ? exitCodes.cannotRun : exitCodes.ok;
   }
   if (name === '--version' || name === '-v') {
@@ -41,10 +52,10 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     io.out(pkg.version);
     return exitCodes.ok;
   }
-  const command = commands.find((candidate) => candidate.name === name);
+  const command = await loadCommand(name);
   if (!command) {
-    const hint = didYouMean(name, [...commands.map((c) => c.name), ...(name.startsWith('-') ? ['--help', '--version'] : [])]);
-    io.err(`contracts: unknown command "${name}".${hint || ` Commands: ${commands.map((c) => c.name).join(', ')}.`} Run \`contracts --help\`.`);
+    const hint = didYouMean(name, [...commandNames, ...(name.startsWith('-') ? ['--help', '--version'] : [])]);
+    io.err(`contracts: unknown command "${name}".${hint || ` Commands: ${commandNames.join(', ')}.`} Run \`contracts --help\`.`);
     return exitCodes.cannotRun;
   }
   try {

@@ -4,7 +4,6 @@
 // where its `$ref` was: messages about it point at that `$ref` in the root file.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { parseDocument } from 'yaml';
 import { ContractsError, type SourceLocation } from './errors.js';
 import type { JsonPath } from './source-locator.js';
@@ -53,6 +52,8 @@ export async function bundleExternalRefs(file: string, refs: { path: JsonPath; r
     });
   }
   try {
+    // Loaded here, not at the top: a one-file spec (most) never needs swagger-parser and its dependencies.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     return (await SwaggerParser.bundle(path.resolve(file), {
       resolve: { external: true, http: false },
       parse: { yaml: boundedYaml },

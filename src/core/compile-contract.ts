@@ -60,6 +60,11 @@ export interface Contract {
 export interface ContractOptions {
   /** Also compile the --strict validators (unknown fields reported). */
   strict?: boolean;
+  /**
+   * Compile each validator when first used, whatever the spec's size: for a run that checks one exchange, where
+   * compiling every operation's schemas would cost more than everything else it does.
+   */
+  lazy?: boolean;
 }
 
 /** Above this many operations, validators are compiled when first used rather than at load time. */
@@ -69,9 +74,10 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
   const compiled = compileSpec(spec);
   const strict: CompiledSpec | undefined = options.strict ? compileSpec(spec, strictDocument(spec.document)) : undefined;
   const operations = indexOperations(spec.document);
-  const lazy = operations.length > lazyCompileAbove;
+  const lazy = options.lazy === true || operations.length > lazyCompileAbove;
   const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) => once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
   const byOperationId = new Map<string, CompiledOperation>();
+  let requests = lazy ? undefined : compileRequests(spec, compiled);
   for (const operation of operations) {
     byOperationId.set(operation.operationId, {
       spec: operation,
@@ -110,7 +116,10 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     spec,
     operations,
     byOperationId,
-    requests: compileRequests(spec, compiled),
+    // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
+    get requests() {
+      return (requests ??= compileRequests(spec, compiled));
+    },
     check: (validate, value) => compiled.check(validate, value),
     checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };

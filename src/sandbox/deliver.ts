@@ -77,7 +77,7 @@ export async function deliver(
   const refusal = depth > maxDeliveryDepth ? `not sent: ${depth} chained deliveries (over ${maxDeliveryDepth}); does config.url lead back to a sandbox?` : notDeliverable(url);
   if (refusal) {
     record.status = refusal;
-    hook.lastResponse = { code: null, status: 'failed', message: refusal };
+    state.changeHook(hook, { lastResponse: { code: null, status: 'failed', message: refusal } });
     state.recordDelivery(hook, record);
     return record;
   }
@@ -87,10 +87,10 @@ export async function deliver(
     record.statusCode = response.status;
     record.status = response.ok ? 'OK' : `HTTP ${response.status}`;
     record.response = { headers: Object.fromEntries(response.headers), payload: await readCapped(response, options.maxResponseBytes) };
-    hook.lastResponse = { code: response.status, status: response.ok ? 'active' : 'failed', message: response.ok ? 'OK' : `HTTP ${response.status}` };
+    state.changeHook(hook, { lastResponse: { code: response.status, status: response.ok ? 'active' : 'failed', message: response.ok ? 'OK' : `HTTP ${response.status}` } });
   } catch (error) {
     record.status = failure(error, options);
-    hook.lastResponse = { code: null, status: 'failed', message: record.status };
+    state.changeHook(hook, { lastResponse: { code: null, status: 'failed', message: record.status } });
   }
   record.duration = (Date.now() - started) / 1000;
   state.recordDelivery(hook, record);

@@ -1,19 +1,22 @@
 // The sandbox's in-memory state: client sessions, repositories, webhooks and their deliveries.
 import { randomUUID } from 'node:crypto';
 
+/** Read-only: a hook changes only through SandboxState.changeHook, which drops the JSON cached for it. */
 export interface StoredHook {
-  id: number;
-  owner: string;
-  repo: string;
-  name: string;
-  active: boolean;
-  events: string[];
+  readonly id: number;
+  readonly owner: string;
+  readonly repo: string;
+  readonly name: string;
+  readonly active: boolean;
+  readonly events: readonly string[];
   /** Config as sent, secret included; responses mask or omit the secret. */
-  config: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  lastResponse: { code: number | null; status: string; message: string | null };
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly lastResponse: { readonly code: number | null; readonly status: string; readonly message: string | null };
 }
+
+type HookChanges = Partial<Pick<StoredHook, 'config' | 'events' | 'active' | 'updatedAt' | 'lastResponse'>>;
 
 export interface StoredDelivery {
   id: number;
@@ -51,6 +54,12 @@ export class SandboxState {
   sessions = new Map<string, Record<string, unknown>>();
   private nextId = 1;
   private nextDeliveryId = 1;
+  /**
+   * Each hook's JSON as answers show it, UTF-8 encoded, for the base URL it was last asked with: a list of 30 hooks
+   * is then 30 cached buffers copied together, not 16 KB serialized and encoded per request. Keyed by the hook object, and dropped by every
+   * change to it (changeHook), its removal and a reset.
+   */
+  private hookJson = new WeakMap<StoredHook, { baseUrl: string; json: Buffer }>();
 
   constructor(
     private readonly seedSessions: ReadonlyMap<string, Record<string, unknown>>,
@@ -62,6 +71,7 @@ export class SandboxState {
 
   reset(): void {
     this.hooks = [];
+    this.hookJson = new WeakMap();
     this.deliveriesByHook = new Map();
     this.nextId = 1;
     this.nextDeliveryId = 1;
@@ -114,6 +124,22 @@ export class SandboxState {
   removeHook(hook: StoredHook): void {
     this.hooks = this.hooks.filter((candidate) => candidate !== hook);
     this.deliveriesByHook.delete(hook.id);
+    this.hookJson.delete(hook);
+  }
+
+  /** The only way a stored hook changes, so its cached JSON never outlives it. */
+  changeHook(hook: StoredHook, changes: HookChanges): void {
+    Object.assign(hook, changes);
+    this.hookJson.delete(hook);
+  }
+
+  /** The hook's JSON for `baseUrl`, rendered by `render` only when not cached. */
+  hookJsonFor(hook: StoredHook, baseUrl: string, render: (hook: StoredHook, baseUrl: string) => string): Buffer {
+    const cached = this.hookJson.get(hook);
+    if (cached !== undefined && cached.baseUrl === baseUrl) return cached.json;
+    const json = Buffer.from(render(hook, baseUrl));
+    this.hookJson.set(hook, { baseUrl, json });
+    return json;
   }
 
   newGuid(): string {

@@ -171,7 +171,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
   if (outgoing.headersSent) return;
   // Encoded once, here: a string body would be measured and then encoded again on the socket.
-  const body = response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body));
+  const body = response.json ?? (response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body)));
   response.commit?.();
   outgoing.writeHead(response.status, {
     ...(body?.length ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) } : {}),

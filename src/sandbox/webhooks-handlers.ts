@@ -32,7 +32,7 @@ export const webhooksHandlers: Record<string, Handler> = {
       const config = { ...hook.config, ...(request.body as Record<string, unknown>) };
       const badUrl = urlProblem(deps, config, '/url');
       if (badUrl) return badUrl;
-      return { status: 200, body: configBody(config), commit: () => Object.assign(hook, { config, updatedAt: now() }) };
+      return { status: 200, body: configBody(config), commit: () => deps.state.changeHook(hook, { config, updatedAt: now() }) };
     }),
 
   listWebhookDeliveries: (deps, request) =>
@@ -74,7 +74,14 @@ export const webhooksHandlers: Record<string, Handler> = {
     const items = hooks.slice((page - 1) * perPage, page * perPage);
     const base = `${request.baseUrl}/repos/${repository.owner}/${repository.repo}/hooks?per_page=${perPage}`;
     const links = [page * perPage < hooks.length ? `<${base}&page=${page + 1}>; rel="next"` : '', page > 1 ? `<${base}&page=${page - 1}>; rel="prev"` : ''].filter(Boolean);
-    return { status: 200, body: items.map((hook) => hookBody(hook, request.baseUrl)), headers: links.length ? { link: links.join(', ') } : {} };
+    // Built from each hook's cached JSON (see SandboxState.hookJsonFor): the same bytes JSON.stringify would give.
+    const pieces: Buffer[] = [openList];
+    for (let index = 0; index < items.length; index++) {
+      if (index > 0) pieces.push(comma);
+      pieces.push(deps.state.hookJsonFor(items[index]!, request.baseUrl, hookJson));
+    }
+    pieces.push(closeList);
+    return { status: 200, json: Buffer.concat(pieces), headers: links.length ? { link: links.join(', ') } : {} };
   },
 
   createWebhook: (deps, request) => {
@@ -108,7 +115,7 @@ export const webhooksHandlers: Record<string, Handler> = {
     return { status: 201, body: hookBody(hook, request.baseUrl), commit };
   },
 
-  getWebhook: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, body: hookBody(hook, request.baseUrl) })),
+  getWebhook: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, json: deps.state.hookJsonFor(hook, request.baseUrl, hookJson) })),
 
   updateWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
@@ -125,7 +132,7 @@ export const webhooksHandlers: Record<string, Handler> = {
       const clash = clashingHook(deps.state, repository, config, events, hook.id);
       if (clash) return validationFailed(`hook ${clash.id} already has this config with overlapping events`);
       const changes = { config, events, active: typeof body.active === 'boolean' ? body.active : hook.active, updatedAt: now() };
-      return { status: 200, body: hookBody({ ...hook, ...changes }, request.baseUrl), commit: () => Object.assign(hook, changes) };
+      return { status: 200, body: hookBody({ ...hook, ...changes }, request.baseUrl), commit: () => deps.state.changeHook(hook, changes) };
     }),
 
   deleteWebhook: (deps, request) =>
@@ -225,6 +232,9 @@ export function hookBody(hook: StoredHook, baseUrl: string): Record<string, unkn
     last_response: hook.lastResponse,
   };
 }
+
+const hookJson = (hook: StoredHook, baseUrl: string) => JSON.stringify(hookBody(hook, baseUrl));
+const [openList, comma, closeList] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 
 function deliveryItem(delivery: StoredDelivery): Record<string, unknown> {
   return {

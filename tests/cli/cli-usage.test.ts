@@ -1,6 +1,8 @@
 // Usage mistakes through main(), the CLI's own entry, with the real command table: one clear line, exit 2.
 import { describe, expect, it } from 'vitest';
-import { commands, main } from '../../src/cli/main.js';
+import { allCommands, main } from '../../src/cli/main.js';
+
+const commands = await allCommands();
 import { commandHelp, mainHelp } from '../../src/cli/help.js';
 import { root } from '../helpers/paths.js';
 

@@ -1,7 +1,9 @@
 // --spec takes one form in every command: [API=]FILE, repeatable.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commands, main } from '../../src/cli/main.js';
+import { allCommands, main } from '../../src/cli/main.js';
+
+const commands = await allCommands();
 import { parseSpecs, singleSpec, specOverrides } from '../../src/cli/spec-option.js';
 import { root } from '../helpers/paths.js';
 
