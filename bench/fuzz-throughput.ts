@@ -11,10 +11,12 @@ import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number }; errors: number; non2xx: number }>;
+const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
 const [small, large] = quick ? [10, 60] : [100, 2000];
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
 const workers = 4;
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 try {
@@ -25,14 +27,31 @@ try {
       env: {}, log: () => undefined, addSecret: () => undefined, workers,
     });
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const run = await runner.run();
     if (run.error || run.failures.length > 0) throw new Error(`the fuzz run against the sandbox failed: ${run.error?.message ?? run.failures[0]?.message}`);
-    return { requests: run.requests, seconds: (performance.now() - started) / 1000 };
+    return { requests: run.requests, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(process.cpuUsage(cpu)) };
   };
+  const cannonCpu: number[] = [];
+  const cannon = async () => {
+    const cpu = process.cpuUsage();
+    const result = await autocannon({ url: `${sandbox.url}/client-session`, connections: workers, duration: quick ? 1 : 4, headers });
+    if (result.errors > 0 || result.non2xx > 0) throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx`);
+    cannonCpu.push(cpuMs(process.cpuUsage(cpu)) / result.requests.total);
+    return result.requests.average;
+  };
+
+  // autocannon before and after fuzz, averaged: on a shared machine the load drifts while the benchmark runs.
+  const before = await cannon();
+  // A first run warms the JIT and compiles the validators the cases reach (each is compiled once, then cached).
+  await fuzz(small);
   const a = await fuzz(small);
   const b = await fuzz(large);
   // With --quick the runs are too short for the difference to mean anything: the plain rate then.
-  const fuzzPerSecond = b.seconds > a.seconds && b.requests > a.requests ? (b.requests - a.requests) / (b.seconds - a.seconds) : b.requests / b.seconds;
+  const marginal = b.seconds > a.seconds && b.requests > a.requests;
+  const fuzzPerSecond = marginal ? (b.requests - a.requests) / (b.seconds - a.seconds) : b.requests / b.seconds;
+  // CPU time per request (this process: client and sandbox both) is what a busy machine disturbs least.
+  const fuzzCpuMs = marginal ? (b.cpuMs - a.cpuMs) / (b.requests - a.requests) : b.cpuMs / b.requests;
 
   const capture = new HttpCapture({ timeoutMs: 10_000 });
   const started = performance.now();
@@ -43,16 +62,16 @@ try {
   await Promise.all(Array.from({ length: workers }, loop));
   const capturePerSecond = large / ((performance.now() - started) / 1000);
   capture.close();
+  const cannonPerSecond = (before + (await cannon())) / 2;
 
-  const load = await autocannon({ url: `${sandbox.url}/client-session`, connections: workers, duration: quick ? 1 : 8, headers });
-  if (load.errors > 0 || load.non2xx > 0) throw new Error(`autocannon: ${load.errors} errors, ${load.non2xx} non-2xx`);
   report('fuzz-throughput', {
     fuzz: { requests: b.requests, requestsPerSecond: Math.round(fuzzPerSecond) },
     httpCaptureLoop: { requestsPerSecond: Math.round(capturePerSecond) },
     workers,
-    autocannon: { connections: workers, requestsPerSecond: Math.round(load.requests.average) },
-    fuzzToAutocannon: round(fuzzPerSecond / load.requests.average, 3),
+    autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },
+    fuzzToAutocannon: round(fuzzPerSecond / cannonPerSecond, 3),
     fuzzToHttpCapture: round(fuzzPerSecond / capturePerSecond, 3),
+    cpuMsPerRequest: { fuzz: round(fuzzCpuMs, 3), autocannon: round(cannonCpu.reduce((sum, value) => sum + value, 0) / cannonCpu.length, 3) },
   });
 } finally {
   await sandbox.stop();

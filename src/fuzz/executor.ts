@@ -156,6 +156,14 @@ export class Executor {
     return url.toString();
   }
 
+  /**
+   * Whether sending the case may create a hook. Such cases run alone under --workers: the target numbers hooks in
+   * the order the creates arrive, and the ids show in the report.
+   */
+  createsHook(fuzzCase: FuzzCase): boolean {
+    return fuzzCase.operationId === 'createWebhook' || (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined);
+  }
+
   /** Binds, re-judges, sends and judges one case; undefined when it is not what it claims (then it is never sent). */
   async runCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<CaseResult | undefined> {
     const sent = await this.sendCase(target, fuzzCase);

@@ -10,6 +10,11 @@ export interface OrderedPool<T, R> {
   commit: (result: R, item: T) => Promise<boolean> | boolean;
   /** No new item starts once this holds (--max-time, Ctrl-C); those in flight are still judged. */
   stopped: () => boolean;
+  /**
+   * An item that must run alone: it starts once every item before it is judged, and no item after it starts before
+   * it is judged. (A case that creates a hook: the target numbers hooks in the order the creates arrive.)
+   */
+  alone?: (item: T) => boolean;
   workers: number;
 }
 
@@ -26,13 +31,23 @@ export async function runOrdered<T, R>(pool: OrderedPool<T, R>): Promise<void> {
   const ahead = Math.max(1, pool.workers) * 4;
   let halted = false;
   let exhausted = false;
+  // An item that must run alone, drawn but waiting for those before it; and whether one is running.
+  let held: T | undefined;
+  let blocking = false;
   const fill = () => {
-    while (!halted && !exhausted && inFlight.size < pool.workers && queue.length < ahead && !pool.stopped()) {
-      const item = pool.next();
+    while (!halted && !exhausted && !blocking && inFlight.size < pool.workers && queue.length < ahead && !pool.stopped()) {
+      const item = held ?? pool.next();
+      held = undefined;
       if (item === undefined) {
         exhausted = true;
         break;
       }
+      const alone = pool.alone?.(item) ?? false;
+      if (alone && queue.length > 0) {
+        held = item;
+        break;
+      }
+      blocking = alone;
       const outcome: Promise<Outcome> = pool.work(item).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
       inFlight.add(outcome);
       void outcome.then(() => {
@@ -48,6 +63,7 @@ export async function runOrdered<T, R>(pool: OrderedPool<T, R>): Promise<void> {
       const outcome = await head.outcome;
       if (!outcome.ok) throw outcome.error;
       if (!(await pool.commit(outcome.value, head.item))) break;
+      blocking = false;
       fill();
     }
   } finally {

@@ -223,6 +223,7 @@ export class FuzzRunner {
     await runOrdered<FuzzCase, SentCase | undefined>({
       workers: this.options.workers ?? 1,
       next: () => list[index++],
+      alone: (fuzzCase) => executor.createsHook(fuzzCase),
       stopped: () => executor.expired,
       work: (fuzzCase) => executor.sendCase(target, fuzzCase),
       commit: async (sent) => {
@@ -260,6 +261,7 @@ export class FuzzRunner {
       await runOrdered<{ index: number; value: FuzzCase }, SentCase | undefined>({
         workers,
         next: () => (stream.index < limit ? stream.next() : undefined),
+        alone: ({ value }) => executor.createsHook(value),
         stopped: () => executor.expired,
         work: ({ value }) => executor.sendCase(target, value),
         commit: (sent, { index }) => {
