@@ -186,7 +186,9 @@ export class HttpCapture {
         if ((cause as Error).name === 'TimeoutError') return reject(new ContractsError('TARGET_UNREACHABLE', `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`));
         reject(new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`));
       };
-      const outgoing = client.request(url, { method: request.method, headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http }, (response) => {
+      // Options rather than the URL: node:http would parse it again.
+      const options = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method: request.method, headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http };
+      const outgoing = client.request(options, (response) => {
         responded = true;
         const status = response.statusCode ?? 0;
         if (status === 429) {
