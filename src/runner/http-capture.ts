@@ -201,9 +201,10 @@ export class HttpCapture {
           method: request.method, path: url.pathname, url: url.toString(), status, headers: fetchLikeHeaders(response.rawHeaders), body: text, ...extra,
         });
         const tooLarge = () => resolve(captured('', { bodyTooLarge: this.maxBodyBytes }));
+        // Settled before the connection is cut: cutting it reports an abort, which must not win.
         if (Number(response.headers['content-length'] ?? NaN) > this.maxBodyBytes) {
-          response.destroy();
-          return tooLarge();
+          tooLarge();
+          return response.destroy();
         }
         // fetch decodes these content codings: so does this, and the cap applies to what is decoded.
         const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
@@ -216,9 +217,9 @@ export class HttpCapture {
           size += chunk.length;
           if (size <= this.maxBodyBytes) return void chunks.push(chunk);
           source.removeAllListeners('data');
+          tooLarge();
           response.destroy();
           decoder?.destroy();
-          tooLarge();
         });
         source.on('error', fail);
         response.on('aborted', () => fail(new Error('aborted')));
