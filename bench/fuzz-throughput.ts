@@ -3,7 +3,12 @@
 // (fuzz's default --workers, 4, against autocannon's 4 connections), and beside a bare loop of the runner's own
 // HttpCapture.exchange with as many requests in flight (the transport fuzz uses), which bounds what fuzz can reach.
 // The fuzz rate is marginal: a small run is subtracted from a large one, so loading and compiling the spec is not
-// counted. Everything shares one process and its one thread, as a `contracts fuzz` run against the embedded sandbox.
+// counted. Everything shares one process and its one thread, as a `contracts fuzz` run against the embedded sandbox:
+// there fuzz is bound by CPU (node:http plus generating and judging each case, against autocannon's raw sockets).
+// A second pair measures both through a proxy that holds each request 10 ms, as a staging server across a network
+// would: there the requests in flight decide the rate, which is what --workers is for.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
 import { HttpCapture } from '../src/runner/http-capture.js';
@@ -20,9 +25,9 @@ const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 try {
-  const fuzz = async (examples: number) => {
+  const fuzz = async (examples: number, url = sandbox.url) => {
     const runner = new FuzzRunner({
-      apis: ['client-session'], baseUrls: { 'client-session': sandbox.url }, phases: ['random'], maxExamples: examples, seed: 1, owner: 'octo', repo: 'app',
+      apis: ['client-session'], baseUrls: { 'client-session': url }, phases: ['random'], maxExamples: examples, seed: 1, owner: 'octo', repo: 'app',
       hookUrl: 'http://127.0.0.1:9/contracts-check', timeoutMs: 10_000, strict: false, readOnly: false, maxTimeMs: 600_000, rate: 0, marker: 'bench',
       env: {}, log: () => undefined, addSecret: () => undefined, workers,
     });
@@ -33,11 +38,11 @@ try {
     return { requests: run.requests, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(process.cpuUsage(cpu)) };
   };
   const cannonCpu: number[] = [];
-  const cannon = async () => {
+  const cannon = async (url = sandbox.url) => {
     const cpu = process.cpuUsage();
-    const result = await autocannon({ url: `${sandbox.url}/client-session`, connections: workers, duration: quick ? 1 : 4, headers });
+    const result = await autocannon({ url: `${url}/client-session`, connections: workers, duration: quick ? 1 : 4, headers });
     if (result.errors > 0 || result.non2xx > 0) throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx`);
-    cannonCpu.push(cpuMs(process.cpuUsage(cpu)) / result.requests.total);
+    if (url === sandbox.url) cannonCpu.push(cpuMs(process.cpuUsage(cpu)) / result.requests.total);
     return result.requests.average;
   };
 
@@ -64,6 +69,14 @@ try {
   capture.close();
   const cannonPerSecond = (before + (await cannon())) / 2;
 
+  const remote = await delayingProxy(sandbox.url, 10);
+  const [near, far] = quick ? [5, 20] : [20, 400];
+  const c = await fuzz(near, remote.url);
+  const d = await fuzz(far, remote.url);
+  const remoteFuzz = d.seconds > c.seconds && d.requests > c.requests ? (d.requests - c.requests) / (d.seconds - c.seconds) : d.requests / d.seconds;
+  const remoteCannon = await cannon(remote.url);
+  await remote.close();
+
   report('fuzz-throughput', {
     fuzz: { requests: b.requests, requestsPerSecond: Math.round(fuzzPerSecond) },
     httpCaptureLoop: { requestsPerSecond: Math.round(capturePerSecond) },
@@ -71,8 +84,35 @@ try {
     autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },
     fuzzToAutocannon: round(fuzzPerSecond / cannonPerSecond, 3),
     fuzzToHttpCapture: round(fuzzPerSecond / capturePerSecond, 3),
+    behind10msLatency: { fuzz: Math.round(remoteFuzz), autocannon: Math.round(remoteCannon), fuzzToAutocannon: round(remoteFuzz / remoteCannon, 3) },
     cpuMsPerRequest: { fuzz: round(fuzzCpuMs, 3), autocannon: round(cannonCpu.reduce((sum, value) => sum + value, 0) / cannonCpu.length, 3) },
   });
 } finally {
   await sandbox.stop();
+}
+
+/** A proxy that holds each request `ms` milliseconds before passing it on: a server across a network. */
+async function delayingProxy(target: string, ms: number): Promise<{ url: string; close(): Promise<void> }> {
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => setTimeout(() => {
+      const forward = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers, agent }, (answer) => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      });
+      forward.on('error', () => response.destroy());
+      forward.end(Buffer.concat(chunks));
+    }, ms));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      agent.destroy();
+    },
+  };
 }
