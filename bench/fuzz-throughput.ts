@@ -1,8 +1,14 @@
 // Benchmark: requests/s of `contracts fuzz` (generate, judge with the validators, send, check every answer) against
 // the sandbox's GET /client-session, beside autocannon's requests/s on the same endpoint with the same concurrency
-// (one connection: the fuzzer sends one request at a time), and beside a bare loop of the runner's own HttpCapture
-// (the transport fuzz shares with check), which bounds what fuzz can reach. The fuzz rate is marginal: a small run
-// is subtracted from a large one, so loading and compiling the spec is not counted.
+// (fuzz's default --workers, 4, against autocannon's 4 connections), and beside a bare loop of the runner's own
+// HttpCapture.exchange with as many requests in flight (the transport fuzz uses), which bounds what fuzz can reach.
+// The fuzz rate is marginal: a small run is subtracted from a large one, so loading and compiling the spec is not
+// counted. Everything shares one process and its one thread, as a `contracts fuzz` run against the embedded sandbox:
+// there fuzz is bound by CPU (node:http plus generating and judging each case, against autocannon's raw sockets).
+// A second pair measures both through a proxy that holds each request 10 ms, as a staging server across a network
+// would: there the requests in flight decide the rate, which is what --workers is for.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
 import { HttpCapture } from '../src/runner/http-capture.js';
@@ -10,42 +16,103 @@ import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number }; errors: number; non2xx: number }>;
+const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
 const [small, large] = quick ? [10, 60] : [100, 2000];
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
+const workers = 4;
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 try {
-  const fuzz = async (examples: number) => {
+  const fuzz = async (examples: number, url = sandbox.url) => {
     const runner = new FuzzRunner({
-      apis: ['client-session'], baseUrls: { 'client-session': sandbox.url }, phases: ['random'], maxExamples: examples, seed: 1, owner: 'octo', repo: 'app',
+      apis: ['client-session'], baseUrls: { 'client-session': url }, phases: ['random'], maxExamples: examples, seed: 1, owner: 'octo', repo: 'app',
       hookUrl: 'http://127.0.0.1:9/contracts-check', timeoutMs: 10_000, strict: false, readOnly: false, maxTimeMs: 600_000, rate: 0, marker: 'bench',
-      env: {}, log: () => undefined, addSecret: () => undefined,
+      env: {}, log: () => undefined, addSecret: () => undefined, workers,
     });
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const run = await runner.run();
     if (run.error || run.failures.length > 0) throw new Error(`the fuzz run against the sandbox failed: ${run.error?.message ?? run.failures[0]?.message}`);
-    return { requests: run.requests, seconds: (performance.now() - started) / 1000 };
+    return { requests: run.requests, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(process.cpuUsage(cpu)) };
   };
+  const cannonCpu: number[] = [];
+  const cannon = async (url = sandbox.url) => {
+    const cpu = process.cpuUsage();
+    const result = await autocannon({ url: `${url}/client-session`, connections: workers, duration: quick ? 1 : 4, headers });
+    if (result.errors > 0 || result.non2xx > 0) throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx`);
+    if (url === sandbox.url) cannonCpu.push(cpuMs(process.cpuUsage(cpu)) / result.requests.total);
+    return result.requests.average;
+  };
+
+  // autocannon before and after fuzz, averaged: on a shared machine the load drifts while the benchmark runs.
+  const before = await cannon();
+  // A first run warms the JIT and compiles the validators the cases reach (each is compiled once, then cached).
+  await fuzz(small);
   const a = await fuzz(small);
   const b = await fuzz(large);
   // With --quick the runs are too short for the difference to mean anything: the plain rate then.
-  const fuzzPerSecond = b.seconds > a.seconds && b.requests > a.requests ? (b.requests - a.requests) / (b.seconds - a.seconds) : b.requests / b.seconds;
+  const marginal = b.seconds > a.seconds && b.requests > a.requests;
+  const fuzzPerSecond = marginal ? (b.requests - a.requests) / (b.seconds - a.seconds) : b.requests / b.seconds;
+  // CPU time per request (this process: client and sandbox both) is what a busy machine disturbs least.
+  const fuzzCpuMs = marginal ? (b.cpuMs - a.cpuMs) / (b.requests - a.requests) : b.cpuMs / b.requests;
 
   const capture = new HttpCapture({ timeoutMs: 10_000 });
   const started = performance.now();
-  for (let index = 0; index < large; index++) await (await capture.fetch(new Request(`${sandbox.url}/client-session`, { headers }))).text();
+  let left = large;
+  const loop = async () => {
+    while (left-- > 0) await capture.exchange({ method: 'GET', url: `${sandbox.url}/client-session`, headers: Object.entries(headers) });
+  };
+  await Promise.all(Array.from({ length: workers }, loop));
   const capturePerSecond = large / ((performance.now() - started) / 1000);
+  capture.close();
+  const cannonPerSecond = (before + (await cannon())) / 2;
 
-  const load = await autocannon({ url: `${sandbox.url}/client-session`, connections: 1, duration: quick ? 1 : 8, headers });
-  if (load.errors > 0 || load.non2xx > 0) throw new Error(`autocannon: ${load.errors} errors, ${load.non2xx} non-2xx`);
+  const remote = await delayingProxy(sandbox.url, 10);
+  const [near, far] = quick ? [5, 20] : [20, 400];
+  const c = await fuzz(near, remote.url);
+  const d = await fuzz(far, remote.url);
+  const remoteFuzz = d.seconds > c.seconds && d.requests > c.requests ? (d.requests - c.requests) / (d.seconds - c.seconds) : d.requests / d.seconds;
+  const remoteCannon = await cannon(remote.url);
+  await remote.close();
+
   report('fuzz-throughput', {
     fuzz: { requests: b.requests, requestsPerSecond: Math.round(fuzzPerSecond) },
     httpCaptureLoop: { requestsPerSecond: Math.round(capturePerSecond) },
-    autocannon: { connections: 1, requestsPerSecond: Math.round(load.requests.average) },
-    fuzzToAutocannon: round(fuzzPerSecond / load.requests.average, 3),
+    workers,
+    autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },
+    fuzzToAutocannon: round(fuzzPerSecond / cannonPerSecond, 3),
     fuzzToHttpCapture: round(fuzzPerSecond / capturePerSecond, 3),
+    behind10msLatency: { fuzz: Math.round(remoteFuzz), autocannon: Math.round(remoteCannon), fuzzToAutocannon: round(remoteFuzz / remoteCannon, 3) },
+    cpuMsPerRequest: { fuzz: round(fuzzCpuMs, 3), autocannon: round(cannonCpu.reduce((sum, value) => sum + value, 0) / cannonCpu.length, 3) },
   });
 } finally {
   await sandbox.stop();
+}
+
+/** A proxy that holds each request `ms` milliseconds before passing it on: a server across a network. */
+async function delayingProxy(target: string, ms: number): Promise<{ url: string; close(): Promise<void> }> {
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => setTimeout(() => {
+      const forward = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers, agent }, (answer) => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      });
+      forward.on('error', () => response.destroy());
+      forward.end(Buffer.concat(chunks));
+    }, ms));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      agent.destroy();
+    },
+  };
 }

@@ -97,7 +97,8 @@ function table(all: Record<string, any>): string {
   }
   const fuzz = all['fuzz-throughput'];
   if (fuzz) {
-    rows.push(['contracts fuzz vs the sandbox, 1 connection', `${fuzz.fuzz.requestsPerSecond} req/s`, `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare fetch loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)`]);
+    rows.push([`contracts fuzz vs the sandbox, --workers ${fuzz.workers} / ${fuzz.autocannon.connections} connections`, `${fuzz.fuzz.requestsPerSecond} req/s`, `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare transport loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)`]);
+    if (fuzz.behind10msLatency) rows.push([`the same behind 10 ms of latency (a server across a network)`, `${fuzz.behind10msLatency.fuzz} req/s`, `${fuzz.behind10msLatency.fuzzToAutocannon}× autocannon (${fuzz.behind10msLatency.autocannon} req/s)`]);
   }
   const proxy = all['proxy-throughput'];
   if (proxy) {

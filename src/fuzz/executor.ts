@@ -58,6 +58,23 @@ export interface Sent {
 
 export type Verdict = 'positive' | 'negative' | 'unauthenticated';
 
+/** A case sent but not yet judged (see Executor.sendCase). */
+export interface SentCase {
+  case: FuzzCase;
+  model: OperationModel;
+  request: RequestData;
+  verdict: Verdict;
+  broken: Violation[];
+  sent: Sent;
+  /** Requests the case took (a fresh hook's create and delete included): counted when it is judged. */
+  requests: number;
+}
+
+/** Where requests are counted: the run's total, or a case's own until it is judged. */
+interface Tally {
+  requests: number;
+}
+
 export interface CaseResult {
   case: FuzzCase;
   verdict: Verdict;
@@ -142,22 +159,52 @@ export class Executor {
     return url.toString();
   }
 
-  /** Binds, re-judges and sends one case; undefined when it is not what it claims (then it is never sent). */
+  /**
+   * Whether sending the case may create a hook. Such cases run alone under --workers: the target numbers hooks in
+   * the order the creates arrive, and the ids show in the report.
+   */
+  createsHook(fuzzCase: FuzzCase): boolean {
+    return fuzzCase.operationId === 'createWebhook' || (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined);
+  }
+
+  /** Binds, re-judges, sends and judges one case; undefined when it is not what it claims (then it is never sent). */
   async runCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<CaseResult | undefined> {
+    const sent = await this.sendCase(target, fuzzCase);
+    return sent && this.judge(target, sent);
+  }
+
+  /**
+   * The I/O half of a case: binds, re-judges and sends it, and deletes what it created, but records nothing. Many
+   * may be in flight at once (--workers); `judge` then records them one by one in the cases' order, so the report
+   * does not depend on which answer came first. Undefined when the case is not what it claims (never sent).
+   */
+  async sendCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<SentCase | undefined> {
     const model = target.models.get(fuzzCase.operationId)!;
+    const tally = { requests: 0 };
     let freshHook: number | undefined;
     if (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined) {
-      freshHook = await this.createHook(target);
-      if (freshHook === undefined) return undefined;
+      freshHook = await this.createHook(target, undefined, tally);
+      if (freshHook === undefined) {
+        this.requests += tally.requests;
+        return undefined;
+      }
     }
     const request = this.bind(model, fuzzCase, freshHook);
     const { verdict, broken } = classify(model, target.compiled, request);
     if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
-      if (freshHook !== undefined) await this.deleteHook(target, freshHook);
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      this.requests += tally.requests;
       return undefined;
     }
-    const sent = await this.send(this.toSent(target, model, request));
+    const sent = await this.send(this.toSent(target, model, request), false, tally);
+    await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined, tally);
+    return { case: fuzzCase, model, request, verdict, broken, sent, requests: tally.requests };
+  }
+
+  /** The recording half of a case: coverage, every check's judgement, and the requests it took. */
+  judge(target: ApiTarget, { case: fuzzCase, model, request, verdict, broken, sent, requests }: SentCase): CaseResult {
+    this.requests += requests;
     const status = sent.exchange.status;
     const operation = model.operationId;
     if (this.options.coverage) {
@@ -177,7 +224,6 @@ export class Executor {
       judged.push(['negative_data_rejection', negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`)]);
     }
     for (const [check, findings] of judged) this.options.results.record(target.api, operation, check, findings, sent.durationMs);
-    await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined);
     return { case: fuzzCase, verdict, sent, findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')) };
   }
 
@@ -272,36 +318,31 @@ export class Executor {
     return this.options.credentials?.[target.api] ?? [];
   }
 
-  /** Sends one request at the --rate cap; cleanup requests go out even after an interrupt. */
-  async send(sent: SentRequest, cleanup = false): Promise<Sent> {
+  /** Sends one request at the --rate cap (shared by every request in flight); cleanup requests go out even after an interrupt. */
+  async send(sent: SentRequest, cleanup = false, tally: Tally = this): Promise<Sent> {
     if (this.options.rate > 0) {
       const now = performance.now();
       const wait = this.nextSlot - now;
       this.nextSlot = Math.max(now, this.nextSlot) + 1000 / this.options.rate;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    const { capture } = this.options;
-    capture.last = undefined;
     const started = performance.now();
-    const request = new Request(sent.url, { method: sent.method, headers: sent.headers, redirect: 'manual', ...(sent.body !== undefined ? { body: sent.body } : {}) });
-    await (cleanup ? capture.cleanupFetch(request) : capture.fetch(request));
-    this.requests++;
-    const exchange = capture.last as CapturedExchange | undefined;
-    if (!exchange) throw new Error(`no exchange was captured for ${sent.method} ${sent.url}`);
+    const exchange = await this.options.capture.exchange(sent, cleanup);
+    tally.requests++;
     return { sent, exchange, json: parseJson(exchange.body), durationMs: performance.now() - started };
   }
 
   /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */
-  async call(target: ApiTarget, operationId: string, request: Partial<RequestData>, cleanup = false): Promise<Sent> {
+  async call(target: ApiTarget, operationId: string, request: Partial<RequestData>, cleanup = false, tally: Tally = this): Promise<Sent> {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
     full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
-    return this.send(this.toSent(target, model, full), cleanup);
+    return this.send(this.toSent(target, model, full), cleanup, tally);
   }
 
-  async createHook(target: ApiTarget, body: Record<string, unknown> = { name: 'web', events: ['push'] }): Promise<number | undefined> {
+  async createHook(target: ApiTarget, body: Record<string, unknown> = { name: 'web', events: ['push'] }, tally: Tally = this): Promise<number | undefined> {
     const url = this.markerUrl();
-    const sent = await this.call(target, 'createWebhook', { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } });
+    const sent = await this.call(target, 'createWebhook', { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } }, false, tally);
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     if (sent.exchange.status !== 201 || typeof id !== 'number') return undefined;
     this.ownHooks.set(id, url);
@@ -323,21 +364,21 @@ export class Executor {
     return this.sharedDelivery === undefined ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping` : undefined;
   }
 
-  private async afterCase(target: ApiTarget, model: OperationModel, sent: Sent, freshHook: number | undefined, kept: RequestData | undefined): Promise<void> {
+  private async afterCase(target: ApiTarget, model: OperationModel, sent: Sent, freshHook: number | undefined, kept: RequestData | undefined, tally: Tally): Promise<void> {
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     if (model.operationId === 'createWebhook' && sent.exchange.status === 201 && typeof id === 'number') {
       const config = (kept?.body as { config?: { url?: unknown } } | undefined)?.config;
       this.ownHooks.set(id, typeof config?.url === 'string' ? config.url : '');
-      if (!kept) await this.deleteHook(target, id);
+      if (!kept) await this.deleteHook(target, id, tally);
     }
     if (freshHook !== undefined) {
       if (model.operationId === 'deleteWebhook' && sent.exchange.status === 204) this.ownHooks.delete(freshHook);
-      else await this.deleteHook(target, freshHook);
+      else await this.deleteHook(target, freshHook, tally);
     }
   }
 
-  async deleteHook(target: ApiTarget, id: number): Promise<void> {
-    const sent = await this.call(target, 'deleteWebhook', { path: { hook_id: id } }, true);
+  async deleteHook(target: ApiTarget, id: number, tally: Tally = this): Promise<void> {
+    const sent = await this.call(target, 'deleteWebhook', { path: { hook_id: id } }, true, tally);
     if (sent.exchange.status === 204 || sent.exchange.status === 404) this.ownHooks.delete(id);
   }
 

@@ -90,6 +90,7 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
   } finally {
     const webhooks = targets.get('repository-webhooks');
     if (webhooks) await executor.cleanup(webhooks);
+    capture.close();
   }
   return outcomes;
 }

@@ -13,9 +13,10 @@ import { apiCredentials, type ApiCredential } from '../runner/api-credentials.js
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector, summarize } from '../runner/results.js';
 import type { CheckRun } from '../runner/run-check.js';
-import { Executor, placeholderApiKey, type ApiTarget, type CaseResult, type FuzzFailure } from './executor.js';
+import { Executor, placeholderApiKey, type ApiTarget, type CaseResult, type FuzzFailure, type SentCase } from './executor.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
 import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
+import { runOrdered } from './ordered-pool.js';
 import { operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
@@ -47,6 +48,8 @@ export interface FuzzOptions {
   coverage?: boolean;
   /** The receiver the stateful phase's hooks deliver to, or why there is none (its delivery checks are then skipped). */
   deliveries?: FuzzDeliveries | { off: string };
+  /** Cases in flight at once (--workers; 1 when absent). The report is the same whatever the number. */
+  workers?: number;
 }
 
 export interface FuzzRun extends CheckRun {
@@ -132,6 +135,7 @@ export class FuzzRunner {
       }
       if (error) break;
     }
+    this.capture.close();
     const notRun = results.finish(error ? (error.code === 'INTERRUPTED' ? 'the run was interrupted' : `the run stopped: ${error.code}`) : executor.expired ? '--max-time was reached' : undefined);
     const all = results.all();
     return {
@@ -204,7 +208,8 @@ export class FuzzRunner {
       if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
       const generator: Generator = { api: target.api, document, model };
       for (const phase of options.phases) {
-        if (executor.expired) return;
+        // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
+        if (executor.expired) return executor.rethrow();
         if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
         if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
         if (phase === 'negative') {
@@ -227,52 +232,109 @@ export class FuzzRunner {
     }
   }
 
-  /** A fixed list, in order, up to --max-examples; each new failure kept as it is (it changes one thing already). */
+  /**
+   * A fixed list, in order, up to --max-examples, --workers cases in flight; each judged in the list's order, and each
+   * new failure kept as it is (it changes one thing already) and then shrunk.
+   */
   private async runList(executor: Executor, target: ApiTarget, cases: FuzzCase[]): Promise<void> {
-    for (const fuzzCase of cases.slice(0, this.options.maxExamples)) {
-      executor.rethrow();
-      if (executor.expired) return;
-      const result = await executor.runCase(target, fuzzCase);
-      if (!result) continue;
-      for (const failure of executor.newFailures(target, result)) {
-        executor.keep(failure);
-        executor.keep(await shrinkFixed(executor, target, result, failure));
-      }
-    }
+    const list = cases.slice(0, this.options.maxExamples);
+    let index = 0;
+    await runOrdered<FuzzCase, SentCase | undefined>({
+      workers: this.options.workers ?? 1,
+      next: () => list[index++],
+      alone: (fuzzCase) => executor.createsHook(fuzzCase),
+      stopped: () => executor.expired,
+      work: (fuzzCase) => executor.sendCase(target, fuzzCase),
+      commit: async (sent) => {
+        if (!sent) return true;
+        const result = executor.judge(target, sent);
+        for (const failure of executor.newFailures(target, result)) {
+          executor.keep(failure);
+          executor.keep(await shrinkFixed(executor, target, result, failure));
+        }
+        return true;
+      },
+    });
+    executor.rethrow();
   }
 
   /**
-   * An arbitrary through fast-check: the property fails on a failure not seen before; fast-check then shrinks it,
-   * each smaller case re-sent and re-judged (a shrunk negative that became valid is dropped, never reported). A
-   * round that found something is followed by another on the remaining budget, so one bug does not hide the next.
+   * An arbitrary through fast-check. Its values are drawn in fast-check's own order (the seed's stream) and sent
+   * --workers at a time, judged in that order; the first one with a failure not seen before ends the round, and
+   * fast-check replays it by its index (`path`) to shrink it, each smaller case re-sent and re-judged one at a time
+   * (a shrunk negative that became valid is dropped, never reported). Cases sent ahead of that failure are not
+   * judged, so the report is what one worker would give. A round that found something is followed by another on
+   * the remaining budget, so one bug does not hide the next.
    */
   private async runArbitrary(executor: Executor, target: ApiTarget, arbitrary: fc.Arbitrary<FuzzCase>, label: string): Promise<void> {
+    const workers = this.options.workers ?? 1;
     let budget = this.options.maxExamples;
     for (let round = 0; budget > 0 && round < 10 && !executor.expired; round++) {
-      let runs = 0;
-      let shrinking = false;
+      const seed = derivedSeed(this.options.seed, `${label}/${round}`);
+      const stream = valueStream(arbitrary, seed, Math.max(8, workers * 2));
+      let consumed = 0;
+      let judged = 0;
+      let failing: { index: number; result: CaseResult } | undefined;
+      // As fc.check with maxSkipsPerRun 20: `budget` cases sent, or 20 times as many not sendable.
+      const limit = budget * 21;
+      await runOrdered<{ index: number; value: FuzzCase }, SentCase | undefined>({
+        workers,
+        next: () => (stream.index < limit ? stream.next() : undefined),
+        alone: ({ value }) => executor.createsHook(value),
+        stopped: () => executor.expired,
+        work: ({ value }) => executor.sendCase(target, value),
+        commit: (sent, { index }) => {
+          consumed = index + 1;
+          if (!sent) return true;
+          const result = executor.judge(target, sent);
+          if (executor.newFailures(target, result).length > 0) {
+            failing = { index, result };
+            return false;
+          }
+          return ++judged < budget;
+        },
+      });
+      executor.rethrow();
+      budget -= Math.max(consumed, 1);
+      if (!failing) return;
+      // The last failing case fast-check saw is the smallest: its failures are the ones reported.
+      let found = failing.result;
       let shrinkRequests = 0;
-      let found: CaseResult[] = [];
       const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
-        if (executor.expired || (shrinking && shrinkRequests++ >= maxShrinkRequests)) return true;
-        if (!shrinking) runs++;
+        if (executor.expired || shrinkRequests++ >= maxShrinkRequests) return true;
         const result = await executor.guarded(() => executor.runCase(target, fuzzCase), undefined);
         if (executor.fatal) return true;
         fc.pre(result !== undefined);
-        const fresh = executor.newFailures(target, result!);
-        if (fresh.length === 0) return true;
-        shrinking = true;
-        found = [result!];
+        if (executor.newFailures(target, result!).length === 0) return true;
+        found = result!;
         return false;
       });
-      const details = await fc.check(property, { seed: derivedSeed(this.options.seed, `${label}/${round}`), numRuns: budget, maxSkipsPerRun: 20 });
+      await fc.check(property, { seed, path: String(failing.index), numRuns: 1, maxSkipsPerRun: 20 });
       executor.rethrow();
-      budget -= Math.max(runs, 1);
-      if (!details.failed || found.length === 0) return;
-      // The last failing case fast-check saw is the smallest: its failures are the ones reported.
-      for (const result of found) for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+      for (const failure of executor.newFailures(target, found)) executor.keep(failure);
     }
   }
+}
+
+/**
+ * The values fc.check would draw with this seed, in its order, with their index in the stream (what `path`
+ * replays): drawn `batch` at a time through fast-check itself, so the stream is fast-check's, not a copy of it.
+ */
+function valueStream<T>(arbitrary: fc.Arbitrary<T>, seed: number, first: number): { index: number; next: () => { index: number; value: T } } {
+  const drawn: T[] = [];
+  // Each batch walks the seed's stream from its start: batches double, so that costs O(n log n), not O(n²).
+  let batch = first;
+  const stream = {
+    index: 0,
+    next: () => {
+      if (drawn.length === 0) {
+        fc.check(fc.property(arbitrary, (value) => void drawn.push(value)), { seed, path: String(stream.index), numRuns: batch });
+        batch = Math.min(batch * 2, 512);
+      }
+      return { index: stream.index++, value: drawn.shift()! };
+    },
+  };
+  return stream;
 }
 
 /** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
