@@ -167,6 +167,16 @@ export class Executor {
     return fuzzCase.operationId === 'createWebhook' || (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined);
   }
 
+  /**
+   * Whether the case must run alone under --workers: it may create a hook, or its method changes state on the target
+   * (a ping or redelivery adds a delivery, and the target numbers those too). A case sent ahead of a failure and then
+   * discarded must not have changed what later cases see, or the report would depend on --workers.
+   */
+  runsAlone(target: ApiTarget, fuzzCase: FuzzCase): boolean {
+    const method = target.models.get(fuzzCase.operationId)?.method.toUpperCase();
+    return this.createsHook(fuzzCase) || (method !== 'GET' && method !== 'HEAD');
+  }
+
   /** Binds, re-judges, sends and judges one case; undefined when it is not what it claims (then it is never sent). */
   async runCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<CaseResult | undefined> {
     const sent = await this.sendCase(target, fuzzCase);

@@ -242,7 +242,7 @@ export class FuzzRunner {
     await runOrdered<FuzzCase, SentCase | undefined>({
       workers: this.options.workers ?? 1,
       next: () => list[index++],
-      alone: (fuzzCase) => executor.createsHook(fuzzCase),
+      alone: (fuzzCase) => executor.runsAlone(target, fuzzCase),
       stopped: () => executor.expired,
       work: (fuzzCase) => executor.sendCase(target, fuzzCase),
       commit: async (sent) => {
@@ -280,7 +280,7 @@ export class FuzzRunner {
       await runOrdered<{ index: number; value: FuzzCase }, SentCase | undefined>({
         workers,
         next: () => (stream.index < limit ? stream.next() : undefined),
-        alone: ({ value }) => executor.createsHook(value),
+        alone: ({ value }) => executor.runsAlone(target, value),
         stopped: () => executor.expired,
         work: ({ value }) => executor.sendCase(target, value),
         commit: (sent, { index }) => {
