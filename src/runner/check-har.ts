@@ -1,6 +1,8 @@
 // `validate --har`'s pipeline: the main thread streams the capture and splits it into entries, the judges (this
 // thread, or worker threads) check them, and the verdicts come out in capture order. A bounded window of entries
 // is in flight: when it is full the file is not read further, so memory does not grow with the capture.
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Coverage } from '../core/coverage.js';
 import { readHarEntries, type HarEntryText } from './har.js';
 import { judgeHere, judgeInWorkers, type HarSpec, type Judges } from './har-jobs.js';
@@ -10,8 +12,24 @@ export interface HarCheckOptions extends HarJudgeSettings {
   file: string;
   shown: string;
   specs: HarSpec[];
-  /** 1: judged on this thread; more: that many worker threads. */
-  jobs: number;
+  /** 1: judged on this thread; more: that many worker threads; auto: one per core for a large file, else 1. */
+  jobs: number | 'auto';
+}
+
+/**
+ * Below this size a capture is checked on the main thread by default: starting a worker (loading the code,
+ * compiling the specs) costs about as much as checking some 15k exchanges.
+ */
+export const workersFromBytes = 16 * 2 ** 20;
+
+/** How many threads `auto` means for this file: a FIFO or a small file gets one. */
+export function autoJobs(file: string): number {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() && stats.size >= workersFromBytes ? Math.max(1, availableParallelism()) : 1;
+  } catch {
+    return 1;
+  }
 }
 
 export interface HarCheck {
@@ -30,7 +48,7 @@ const batchEntries = 64;
 const batchChars = 1 << 20;
 
 export function checkHar(options: HarCheckOptions): HarCheck {
-  const { jobs } = options;
+  const jobs = options.jobs === 'auto' ? autoJobs(options.file) : options.jobs;
   const settings: HarJudgeSettings = { side: options.side, strict: options.strict, format: options.format, maxBodyBytes: options.maxBodyBytes };
   // In flight: submitted and not yet taken. Enough batches to keep every worker busy, and a bound in characters
   // too, as one entry may be as large as the body cap allows (one entry is let through even so).
