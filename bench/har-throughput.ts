@@ -30,7 +30,7 @@ try {
       return run;
     };
     const load = os.loadavg()[0]!;
-    const check = await validate([]);
+    const check = await validate(['--jobs', String(os.availableParallelism())]);
     const single = sideBySide ? await validate(['--jobs', '1']) : undefined;
     figures[String(count)] = {
       exchanges: count,
