@@ -33,7 +33,7 @@ export const validateCommand: Command = {
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
     { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)' },
-    { name: 'jobs', type: 'string', valueName: 'N', description: 'With --har: worker threads that check the exchanges (default: one per core for a capture over 16 MB; 1 checks on the main thread)' },
+    { name: 'jobs', type: 'string', valueName: 'N', description: 'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)' },
     ...coverageOptions,
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
@@ -222,7 +222,7 @@ async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: numb
   };
 }
 
-/** --jobs: worker threads that check a HAR capture; by default one per core for a large file (check-har.ts). */
+/** --jobs: worker threads that check a HAR capture; by default as many as pay on this machine (check-har.ts). */
 function requireJobs(value: unknown): number | 'auto' {
   if (value === undefined) return 'auto';
   const jobs = Number(value);
