@@ -64,7 +64,8 @@ function table(all: Record<string, any>): string {
   if (har) {
     for (const [size, figures] of Object.entries<any>(har)) {
       if (typeof figures !== 'object' || !figures || !('exchanges' in figures)) continue;
-      rows.push([`validate --har, ${size} exchanges (${figures.fileMb} MB)`, `${figures.checkSeconds} s, ${figures.exchangesPerSecond} ex/s, ${figures.checkPeakRssMb} MB peak`, `${figures.ratioToJsonParse}× JSON.parse of the file (${figures.jsonParseSeconds} s, ${figures.jsonParsePeakRssMb} MB)`]);
+      const beside = figures.ratioToJsonParse === undefined ? '' : `${figures.ratioToJsonParse}× JSON.parse of the file (${figures.jsonParseSeconds} s, ${figures.jsonParsePeakRssMb} MB); one thread ${figures.singleThreadSeconds} s (${figures.singleThreadRatioToJsonParse}×), ${figures.singleThreadPeakRssMb} MB`;
+      rows.push([`validate --har, ${size} exchanges (${figures.fileMb} MB), ${figures.jobs ?? 1} workers`, `${figures.checkSeconds} s, ${figures.exchangesPerSecond} ex/s, ${figures.checkPeakRssMb} MB peak`, beside]);
     }
   }
   const github = all['github-load'];

@@ -12,6 +12,7 @@ import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice } from './parse-args.js';
+import { mark, type Side } from '../runner/judge-har-entry.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -34,6 +35,7 @@ export const validateCommand: Command = {
     { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
     { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)', requires: ['har'] },
+    { name: 'jobs', type: 'string', valueName: 'N', description: 'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)', requires: ['har'] },
     ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
     { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
@@ -55,32 +57,24 @@ export const validateCommand: Command = {
     const maxBodyBytes = requireMaxBody(options['max-body']);
     if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
-    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { matchOperation }, { checkRequest }, { Coverage }] = await Promise.all([
+    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }] = await Promise.all([
       import('../core/load-spec.js'),
       import('../core/compile-contract.js'),
       import('../core/check-exchange.js'),
-      import('../core/operation-index.js'),
-      import('../core/check-request.js'),
-      import('../core/coverage.js'),
     ]);
     if (options.har !== undefined) {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
     }
+    const jobs = requireJobs(options.jobs);
     const side = options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
     const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
-    // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
-    const contracts = await Promise.all(specFiles.map(async (specFile) => compileContract(await loadSpec(specFile.file, specFile.display), { strict, lazy: single !== undefined })));
-    const contract = contracts[0]!;
-    const apiOf = (compiled: typeof contract) => specFiles[contracts.indexOf(compiled)]!.api;
-    // With several specs (--api all), an exchange is checked against the one that has its operation.
-    const contractFor = (method: string, requestPath: string) =>
-      contracts.length === 1 ? contract : contracts.find((candidate) => matchOperation(candidate.operations, method, requestPath)) ?? contract;
-
     if (single) {
+      // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
+      const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), { strict, lazy: true });
       if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
         throw new ContractsError('USAGE', `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`);
       }
@@ -92,69 +86,37 @@ export const validateCommand: Command = {
       return failed ? exitCodes.failed : exitCodes.ok;
     }
 
-    // Made only for a capture: it reads every operation's request parameters, which one exchange does not need.
-    const coverage = new Coverage(contracts.map((compiled, index) => ({ api: specFiles[index]!.api, contract: compiled })));
-    // Streamed: one exchange at a time is read, checked and reported, so memory does not grow with the capture.
-    // A signal, or the reader of the output going away, stops it between exchanges (or while it waits for the
-    // file), so what was written, the JSON above all, is complete.
-    const { readHar } = await import('../runner/har.js');
+    // Streamed: entries are read and split here, judged here or by --jobs worker threads, and reported in capture
+    // order; a bounded window of them is in flight, so memory does not grow with the capture. A signal, or the
+    // reader of the output going away, stops it between exchanges (or while it waits for the file), so what was
+    // written, the JSON above all, is complete.
+    const { checkHar } = await import('../runner/check-har.js');
+    const run = checkHar({ file: path.resolve(io.cwd, String(options.har)), shown: String(options.har), specs: specFiles, jobs, side: side as Side, strict, format: format as 'text' | 'json', maxBodyBytes });
+    try {
+      await run.ready;
+    } catch (error) {
+      run.close();
+      throw error;
+    }
     const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
     const stop = whenStopped();
-    const exchanges = readHar(path.resolve(io.cwd, String(options.har)), String(options.har), { maxBodyBytes });
     const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'validate', unit: 'exchanges', findings: 'failing', snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }) });
     io = progress.around(io);
     try {
       if (format === 'json') io.out('{\n  "results": [');
       for (;;) {
-        const reading = exchanges.next();
-        const next = await Promise.race([reading, stop.promise]);
+        const reading = run.verdicts.next();
+        const next = await stop.race(reading);
         if (next === 'stopped') {
           // The read left behind may still fail (the file cut off): that no longer matters.
           reading.catch(() => undefined);
           break;
         }
         if (next.done) break;
-        if (next.value.invalidEntry !== undefined) {
-          // An entry that is not an exchange is reported where it stands, by position only, and the capture goes on.
-          counts.exchanges++;
-          counts.invalid++;
-          if (format === 'json') io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify({ index: next.value.index, invalidEntry: next.value.invalidEntry })}`);
-          else io.out(`#${next.value.index} ✗ ${next.value.invalidEntry}`);
-          continue;
-        }
-        const exchange = capBody(next.value, maxBodyBytes);
-        const exchangeContract = contractFor(exchange.method, exchange.path);
-        const api = apiOf(exchangeContract);
-        const result = checkExchange(exchangeContract, exchange, { strict });
-        if (side === 'request') result.findings = result.operationId === undefined ? result.findings : [];
-        let omitted = side === 'request' ? 0 : omittedCount(result);
-        if (side !== 'response') {
-          const { request } = exchange;
-          const requestResult = request.unreadable !== undefined
-            ? { operationId: result.operationId, findings: [{ check: 'request_parameters_conformance' as const, severity: 'error' as const, operation: result.operationId ?? `${exchange.method} ${exchange.path}`, instancePath: '', message: `the request could not be checked: ${request.unreadable}` }], omitted: 0 }
-            : checkRequest(exchangeContract, { method: exchange.method, path: exchange.path, query: request.query, headers: request.headers, body: request.body, ...(request.bodyTooLarge !== undefined ? { bodyTooLarge: request.bodyTooLarge } : {}) });
-          // An exchange that matches no operation is said once, by the response side.
-          if (requestResult.operationId !== undefined) result.findings = [...requestResult.findings, ...result.findings];
-          omitted += requestResult.omitted ?? 0;
-        }
-        if (result.operationId !== undefined) {
-          coverage.recordRequest(api, result.operationId, exchange.request);
-          const json = coverage.wantsBody(api, result.operationId) ? parsedOrUndefined(exchange.body) : undefined;
-          coverage.recordResponse(api, result.operationId, { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) }, true);
-        }
-        const failed = result.findings.some((finding) => finding.severity === 'error');
+        const verdict = next.value;
         counts.exchanges++;
-        if (result.operationId === undefined) counts.unmatched++;
-        else if (failed) counts.failed++;
-        else counts.passed++;
-        if (format === 'json') {
-          const item = { index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings, ...(omitted ? { omitted } : {}) };
-          io.out(`${counts.exchanges > 1 ? ',' : ''}    ${JSON.stringify(item)}`);
-        } else if (failed) {
-          io.out(`#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`);
-          for (const finding of result.findings) io.out(`    ${mark(finding)} ${finding.check}: ${finding.message}`);
-          if (omitted > 0) io.out(`    … and ${omitted} more`);
-        }
+        counts[verdict.verdict]++;
+        for (const line of verdict.out ?? []) io.out(format === 'json' ? `${counts.exchanges > 1 ? ',' : ''}    ${line}` : line);
       }
     } catch (error) {
       // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
@@ -168,11 +130,10 @@ export const validateCommand: Command = {
     } finally {
       progress.stop();
       stop.dispose();
-      // Not awaited: a read still waiting (a FIFO) ends with the process.
-      if (stop.reason) exchanges.return(undefined).catch(() => undefined);
+      run.close();
     }
     const { reason } = stop;
-    const coverageReport = coverage.report();
+    const coverageReport = run.coverage().report();
     if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
     else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`);
     const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
@@ -189,11 +150,24 @@ export const validateCommand: Command = {
   },
 };
 
-/** Resolves on SIGINT or SIGTERM, or when the output's reader goes away; `reason` says which. */
-function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefined; dispose(): void } {
-  let resolveStop: (value: 'stopped') => void = () => undefined;
+/**
+ * Says on SIGINT or SIGTERM, or when the output's reader goes away, that the run is to stop; `reason` says which.
+ * `race` waits for a promise or the stop. It holds one waiter at a time: a Promise.race of each read against one
+ * long-lived promise would leave a reaction on it per read, each keeping that read's result (the exchange, its
+ * body) alive to the end of the run, and memory would grow with the capture.
+ */
+function whenStopped(): { race<T>(promise: Promise<T>): Promise<T | 'stopped'>; reason: string | undefined; dispose(): void } {
+  let wake: ((value: 'stopped') => void) | undefined;
   const stop = {
-    promise: new Promise<'stopped'>((resolve) => (resolveStop = resolve)),
+    race<T>(promise: Promise<T>): Promise<T | 'stopped'> {
+      if (stop.reason !== undefined) return Promise.resolve('stopped');
+      return new Promise<T | 'stopped'>((resolve, reject) => {
+        wake = resolve;
+        promise.then(resolve, reject).finally(() => {
+          if (wake === resolve) wake = undefined;
+        });
+      });
+    },
     reason: undefined as string | undefined,
     dispose() {
       process.off('SIGINT', onSignal);
@@ -203,7 +177,7 @@ function whenStopped(): { promise: Promise<'stopped'>; reason: string | undefine
   };
   const halt = (reason: string) => {
     stop.reason ??= reason;
-    resolveStop('stopped');
+    wake?.('stopped');
   };
   const onSignal = (signal: NodeJS.Signals) => halt(signal);
   const onGone = () => halt('output closed');
@@ -262,6 +236,14 @@ async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: numb
   };
 }
 
+/** --jobs: worker threads that check a HAR capture; by default as many as pay on this machine (check-har.ts). */
+function requireJobs(value: unknown): number | 'auto' {
+  if (value === undefined) return 'auto';
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new ContractsError('USAGE', `--jobs must be a whole number from 1 to 64, not "${String(value)}"`);
+  return jobs;
+}
+
 /** The same meaning as check's --max-body: megabytes, more than 0, at most 1024. */
 function requireMaxBody(value: unknown): number {
   const megabytes = Number(value);
@@ -289,29 +271,9 @@ export async function readCapped(stream: Readable, limit: number, shown: string)
   return { bytes: Buffer.concat(chunks), tooLarge: false };
 }
 
-/** A HAR body over the limit is not checked, as check does with a response over --max-body. */
-function capBody<T extends Exchange>(exchange: T, limit: number): T {
-  // UTF-8 takes at most 3 bytes per UTF-16 unit: a shorter string cannot be over the limit, so most skip the count.
-  if (exchange.body.length * 3 <= limit || Buffer.byteLength(exchange.body) <= limit) return exchange;
-  const { json: _json, bodyNotUtf8: _notUtf8, ...rest } = exchange;
-  return { ...rest, body: '', bodyTooLarge: limit } as T;
-}
-
-function mark(finding: Finding): string {
-  return finding.severity === 'error' ? '✗' : '!';
-}
-
 function describe(operationId: string | undefined, applied: number, findings: Finding[], omitted: number): string {
   if (findings.length === 0) return `✓ conforms (${operationId}: ${applied} checks)`;
   const lines = findings.map((finding) => `${mark(finding)} ${finding.check}: ${finding.message}`);
   if (omitted > 0) lines.push(`… and ${omitted} more`);
   return lines.join('\n');
-}
-
-function parsedOrUndefined(body: string): unknown {
-  try {
-    return body === '' ? undefined : JSON.parse(body);
-  } catch {
-    return undefined;
-  }
 }

@@ -31,6 +31,23 @@ export interface CoverageReport {
   perOperation: OperationCoverage[];
 }
 
+interface ResponseObservation {
+  side: 'response';
+  api: string;
+  operationId: string;
+  /** The call was counted with its request. */
+  counted: boolean;
+  status: number;
+  /** The documented status key the status fell under; absent for an undocumented status. */
+  documented?: string;
+  /** The media type, when it is one the documented response lists. */
+  mediaType?: string;
+  placement?: string;
+}
+
+/** What one exchange adds to coverage, as plain data (it crosses threads): see Coverage.record. */
+export type CoverageObservation = { side: 'request'; api: string; operationId: string; parameters: string[] } | ResponseObservation;
+
 export class Coverage {
   private readonly byOperation = new Map<string, OperationCoverage>();
   private readonly contracts: { api: string; contract: Contract }[] = [];
@@ -56,19 +73,20 @@ export class Coverage {
     }
   }
 
+  /**
+   * The counts as they stand, without the contracts: a run that judges exchanges elsewhere (worker threads, each
+   * with its own compiled contracts) counts their observations here, in the order of the exchanges.
+   */
+  static counting(perOperation: readonly OperationCoverage[]): Coverage {
+    const coverage = new Coverage([]);
+    for (const entry of structuredClone(perOperation)) coverage.byOperation.set(key(entry.api, entry.operationId), entry);
+    return coverage;
+  }
+
   /** A request matched to an operation: counts the call and the parameters it carried. */
   recordRequest(api: string, operationId: string, request: { query: string; headers: Record<string, string | undefined> }): void {
-    const entry = this.byOperation.get(key(api, operationId));
-    if (!entry) return;
-    entry.calls++;
-    entry.requestsSeen++;
-    const query = new URLSearchParams(request.query);
-    for (const name of Object.keys(entry.parameters)) {
-      const [where, param] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
-      if (where === 'path') entry.parameters[name] = true;
-      else if (where === 'query' && query.has(param)) entry.parameters[name] = true;
-      else if (where === 'header' && headerValue(request.headers, param.toLowerCase()) !== undefined) entry.parameters[name] = true;
-    }
+    const observation = this.observeRequest(api, operationId, request);
+    if (observation) this.record(observation);
   }
 
   /**
@@ -76,25 +94,63 @@ export class Coverage {
    * is not counted twice. `json`: the parsed body, when the caller has it (for the placement branch).
    */
   recordResponse(api: string, operationId: string, response: { status: number; headers: Record<string, string | undefined>; json?: unknown }, counted = false): void {
+    const observation = this.observeResponse(api, operationId, response, counted);
+    if (observation) this.record(observation);
+  }
+
+  /** What a request adds to the counts, as data (nothing yet counted); undefined for an operation not counted. */
+  observeRequest(api: string, operationId: string, request: { query: string; headers: Record<string, string | undefined> }): CoverageObservation | undefined {
+    const entry = this.byOperation.get(key(api, operationId));
+    if (!entry) return undefined;
+    const query = new URLSearchParams(request.query);
+    const parameters: string[] = [];
+    for (const name of Object.keys(entry.parameters)) {
+      const [where, param] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
+      if (where === 'path' || (where === 'query' && query.has(param)) || (where === 'header' && headerValue(request.headers, param.toLowerCase()) !== undefined)) parameters.push(name);
+    }
+    return { side: 'request', api, operationId, parameters };
+  }
+
+  /** What a response adds to the counts, as data (nothing yet counted); undefined for an operation not counted. */
+  observeResponse(api: string, operationId: string, response: { status: number; headers: Record<string, string | undefined>; json?: unknown }, counted = false): CoverageObservation | undefined {
     const entry = this.byOperation.get(key(api, operationId));
     const operation = this.contractOf(api)?.byOperationId.get(operationId);
-    if (!entry || !operation) return;
-    if (!counted) entry.calls++;
+    if (!entry || !operation) return undefined;
+    const observation: ResponseObservation = { side: 'response', api, operationId, counted, status: response.status };
     const documented = responseFor(operation.spec, response.status);
-    if (!documented) {
-      if (!entry.undocumentedStatuses.includes(response.status) && entry.undocumentedStatuses.length < 20) entry.undocumentedStatuses.push(response.status);
-      return;
-    }
-    entry.statuses[documented.status] = true;
+    if (!documented) return observation;
+    observation.documented = documented.status;
     const mediaType = mediaTypeOf(headerValue(response.headers, 'content-type'));
     const types = entry.mediaTypes[documented.status];
-    if (types && mediaType !== undefined && mediaType in types) types[mediaType] = true;
+    if (types && mediaType !== undefined && mediaType in types) observation.mediaType = mediaType;
     const media = operation.responses.find((candidate) => candidate.spec === documented)?.mediaTypes.find((candidate) => candidate.mediaType === mediaType);
     if (media?.placement && 'json' in response) {
       const present = media.placement.segments.map((segments) => valueAt(response.json, segments) !== undefined);
-      const branch = present.every(Boolean) ? 'both' : present[0] ? `${media.placement.accepted[0]} only` : present.some(Boolean) ? `${media.placement.accepted[present.indexOf(true)]} only` : 'neither';
+      observation.placement = present.every(Boolean) ? 'both' : present[0] ? `${media.placement.accepted[0]} only` : present.some(Boolean) ? `${media.placement.accepted[present.indexOf(true)]} only` : 'neither';
+    }
+    return observation;
+  }
+
+  /** Counts what observeRequest or observeResponse saw (here, or in another thread with the same contracts). */
+  record(observation: CoverageObservation): void {
+    const entry = this.byOperation.get(key(observation.api, observation.operationId));
+    if (!entry) return;
+    if (observation.side === 'request') {
+      entry.calls++;
+      entry.requestsSeen++;
+      for (const name of observation.parameters) entry.parameters[name] = true;
+      return;
+    }
+    if (!observation.counted) entry.calls++;
+    if (observation.documented === undefined) {
+      if (!entry.undocumentedStatuses.includes(observation.status) && entry.undocumentedStatuses.length < 20) entry.undocumentedStatuses.push(observation.status);
+      return;
+    }
+    entry.statuses[observation.documented] = true;
+    if (observation.mediaType !== undefined) entry.mediaTypes[observation.documented]![observation.mediaType] = true;
+    if (observation.placement !== undefined) {
       entry.placement ??= {};
-      entry.placement[branch] = (entry.placement[branch] ?? 0) + 1;
+      entry.placement[observation.placement] = (entry.placement[observation.placement] ?? 0) + 1;
     }
   }
 

@@ -6,7 +6,7 @@ import { ContractsError } from '../core/errors.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../core/json-chars.js';
 import { TOO_LARGE_SOURCE, toExchange, type Found, type HarExchange } from './har-entry.js';
 
-export type { HarExchange } from './har-entry.js';
+export type { Found, HarExchange } from './har-entry.js';
 
 export interface ReadHarOptions {
   /** Bytes read from the file at a time. */
@@ -30,20 +30,39 @@ const JSON_START = new Set([...'["-0123456789tfn'].map((char) => char.charCodeAt
  */
 export async function* readHar(file: string, shown = file, options: ReadHarOptions = {}): AsyncGenerator<HarExchange> {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  for await (const entries of readHarEntries(file, shown, options)) for (const { found, index } of entries) yield toExchange(found, index, maxBodyBytes);
+}
+
+/** An entry of `log.entries` as the splitter found it, not yet parsed, with its 1-based position. */
+export interface HarEntryText {
+  index: number;
+  found: Found;
+}
+
+/**
+ * The entries of a HAR file, unparsed, in order: each batch holds those completed by one chunk of the file (so a
+ * batch is handed on as soon as the file gives it, even by a slow pipe). Parsing them (toExchange) is the caller's,
+ * and can happen on other threads.
+ */
+export async function* readHarEntries(file: string, shown = file, options: ReadHarOptions = {}): AsyncGenerator<HarEntryText[]> {
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const splitter = new EntrySplitter(shown, maxBodyBytes);
   const decoder = new StringDecoder('utf8');
   let index = 0;
+  const indexed = (found: Found[]) => found.map((entry) => ({ index: ++index, found: entry }));
   const stream = createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 20 });
   try {
     for await (const chunk of stream) {
-      for (const found of splitter.push(decoder.write(chunk as Buffer))) yield toExchange(found, ++index, maxBodyBytes);
+      const found = splitter.push(decoder.write(chunk as Buffer));
+      if (found.length > 0) yield indexed(found);
     }
   } catch (error) {
     if (error instanceof ContractsError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
   }
-  for (const found of splitter.push(decoder.end())) yield toExchange(found, ++index, maxBodyBytes);
+  const found = splitter.push(decoder.end());
+  if (found.length > 0) yield indexed(found);
   splitter.finish();
 }
 
