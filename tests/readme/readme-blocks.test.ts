@@ -185,6 +185,7 @@ function title(block: Block): string {
   return `README.md:${block.line} (${block.section}): ${first.length > 70 ? `${first.slice(0, 70)}…` : first}`;
 }
 
+const startsPrism = (c: Command) => c.server || (/^npx contracts check\b/.test(c.bare) && !c.bare.includes('--base-url'));
 const timeoutOf = (block: Block) => block.directives.find((d) => d.kind === 'timeout')?.seconds ?? 120;
 const lastOfSection = (block: Block) => {
   const runnable = shellBlocks.filter((b) => !b.directives.some((d) => d.kind === 'skip'));
@@ -224,9 +225,10 @@ describe('README command blocks', () => {
     const budget = block.commands.length * (seconds + 25) * 1000;
     it(
       title(block),
-      // A block that starts servers gets one more try: under a heavy load (other work on the same 2 cores) Prism can
-      // miss `contracts mock`'s own 20 s start-up bound, which is about the machine, not the README.
-      { timeout: budget, retry: block.commands.some((c) => c.server) ? 1 : 0 },
+      // A block that starts Prism (servers, `contracts check` on its embedded mocks) gets one more try: under a heavy
+      // load (other work on the same 2 cores) Prism can miss the CLI's own 20 s start-up bound, which is about the
+      // machine, not the README. A block that fails twice fails.
+      { timeout: budget, retry: block.commands.some(startsPrism) ? 1 : 0 },
       async () => {
         let env = '';
         try {
