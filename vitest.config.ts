@@ -11,5 +11,15 @@ export default defineConfig({
       include: ['tests/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
     },
+    // Used by `npm run test:coverage` (the core's own tests only): the pure core must stay tested. The thresholds
+    // sit a few points under what was measured when they were set (statements 89.7, branches 78.6, functions 91.4,
+    // lines 94.1 %), so a change that drops a tested path fails CI; raise them as coverage grows.
+    coverage: {
+      provider: 'v8',
+      include: ['src/core/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'reports/coverage',
+      thresholds: { statements: 86, branches: 75, functions: 88, lines: 91 },
+    },
   },
 });

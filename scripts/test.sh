@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole suite, as `npm test` runs it: spec lint, generated types in sync, type-check, then vitest.
+# The whole suite, as `npm test` runs it: spec lint, generated types in sync, type-check, core coverage, then vitest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# package.json's scarfSettings already turns Spectral's install analytics off; this is belt and braces.
 export SCARF_ANALYTICS=false
 
 step() { printf '\n== %s\n' "$1"; }
@@ -13,6 +14,8 @@ step "biome check (formatting and lint of the TypeScript)"
 npx biome check .
 step "tsc --noEmit"
 npx tsc -p .
+step "coverage of src/core by its own tests (thresholds in vitest.config.ts)"
+npm run --silent test:coverage
 step "vitest (unit, integration, type tests)"
 mkdir -p reports
 status=0
