@@ -123,7 +123,7 @@ describe('contracts validate --har --jobs', () => {
       expect(result.code).toBe(2);
     }
     const single = await runCli(['validate', '--api', 'repository-webhooks', '--method', 'GET', '--path', '/repos/o/r/hooks/1', '--status', '200', '--jobs', '2']);
-    expect(single.stderr).toContain('--jobs goes with --har');
+    expect(single.stderr).toContain('--jobs has no effect without --har');
     expect(single.code).toBe(2);
   }, 60_000);
 });
