@@ -7,10 +7,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const server = http.createServer((req, res) => {
   const headers = { ...req.headers, host: target.host };
   delete headers.connection;
-  const upstream = http.request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (response) => {
-    res.writeHead(response.statusCode ?? 502, response.headers);
-    response.pipe(res);
-  });
+  const upstream = http.request(
+    { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
+    (response) => {
+      res.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(res);
+    },
+  );
   upstream.on('error', () => res.writeHead(502).end());
   req.pipe(upstream);
 });

@@ -40,13 +40,23 @@ export interface ChildRun {
 }
 
 /** Runs a command, timing it from spawn to exit, and records the child's peak RSS. */
-export function runChild(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<ChildRun> {
+export function runChild(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<ChildRun> {
   const rssFile = path.join(root, 'bench', `.rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, SCARF_ANALYTICS: 'false', ...options.env, BENCH_RSS_FILE: rssFile, NODE_OPTIONS: `--import ${path.join(root, 'bench/rss-probe.mjs')}` },
+      env: {
+        ...process.env,
+        SCARF_ANALYTICS: 'false',
+        ...options.env,
+        BENCH_RSS_FILE: rssFile,
+        NODE_OPTIONS: `--import ${path.join(root, 'bench/rss-probe.mjs')}`,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -56,7 +66,9 @@ export function runChild(command: string, args: string[], options: { env?: NodeJ
     child.on('close', async (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const { readFile, rm } = await import('node:fs/promises');
-      const rss = await readFile(rssFile, 'utf8').then(Number).catch(() => undefined);
+      const rss = await readFile(rssFile, 'utf8')
+        .then(Number)
+        .catch(() => undefined);
       await rm(rssFile, { force: true });
       resolve({ code, seconds, stdout, stderr, peakRssMb: rss === undefined ? undefined : Math.round(rss / 1024) });
     });

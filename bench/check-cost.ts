@@ -11,8 +11,12 @@ import { findDuplicateKey } from '../src/core/json-duplicate-keys.js';
 import { measure, quick, report, round, type Timing } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const OpenAPIResponseValidator = require('openapi-response-validator').default as new (options: object) => { validateResponse(status: number, body: unknown): unknown };
-const { validateOutput } = require('@stoplight/prism-http/dist/validator') as { validateOutput: (opts: object) => { _tag: string } };
+const OpenAPIResponseValidator = require('openapi-response-validator').default as new (
+  options: object,
+) => { validateResponse(status: number, body: unknown): unknown };
+const { validateOutput } = require('@stoplight/prism-http/dist/validator') as {
+  validateOutput: (opts: object) => { _tag: string };
+};
 
 const spec = await loadSpec(specPath(apis['client-session']));
 const contract = compileContract(spec);
@@ -29,11 +33,16 @@ if (checkExchange(contract, exchange).findings.length > 0) throw new Error('the 
 const failingFindings = checkExchange(contract, failing).findings.length;
 if (failingFindings === 0) throw new Error('the failing benchmark body conforms');
 const document = spec.document as { paths: Record<string, any>; components: object };
-const orv = new OpenAPIResponseValidator({ responses: document.paths['/client-session'].get.responses, components: document.components });
-if (orv.validateResponse(200, parsed)) throw new Error(`openapi-response-validator rejects the body: ${JSON.stringify(orv.validateResponse(200, parsed))}`);
+const orv = new OpenAPIResponseValidator({
+  responses: document.paths['/client-session'].get.responses,
+  components: document.components,
+});
+if (orv.validateResponse(200, parsed))
+  throw new Error(`openapi-response-validator rejects the body: ${JSON.stringify(orv.validateResponse(200, parsed))}`);
 const [prismOperation] = await getHttpOperationsFromSpec(specPath(apis['client-session']));
 const prismElement = { statusCode: 200, headers, body: parsed };
-if (validateOutput({ resource: prismOperation, element: prismElement })._tag !== 'Right') throw new Error('Prism rejects the body');
+if (validateOutput({ resource: prismOperation, element: prismElement })._tag !== 'Right')
+  throw new Error('Prism rejects the body');
 
 // Contenders are measured in turn, in several rounds, and each ratio is taken within a round: on a shared
 // machine the load changes between seconds, so only figures measured side by side compare. The figures are the
@@ -75,11 +84,18 @@ const timing = (name: Name): Timing => {
   return { opsPerSecond: Math.round(1e9 / nsPerOp), nsPerOp };
 };
 const ratios = (of: Record<string, readonly [Name, Name]>) =>
-  Object.fromEntries(Object.entries(of).map(([key, [a, b]]) => [key, round(median(perRound.map((timings) => timings[a].nsPerOp / timings[b].nsPerOp)))]));
-const spread = Object.fromEntries(Object.entries({ ...ratioOf, ...moreRatioOf }).map(([key, [a, b]]) => {
-  const values = perRound.map((timings) => timings[a].nsPerOp / timings[b].nsPerOp);
-  return [key, [round(Math.min(...values)), round(Math.max(...values))]];
-}));
+  Object.fromEntries(
+    Object.entries(of).map(([key, [a, b]]) => [
+      key,
+      round(median(perRound.map((timings) => timings[a].nsPerOp / timings[b].nsPerOp))),
+    ]),
+  );
+const spread = Object.fromEntries(
+  Object.entries({ ...ratioOf, ...moreRatioOf }).map(([key, [a, b]]) => {
+    const values = perRound.map((timings) => timings[a].nsPerOp / timings[b].nsPerOp);
+    return [key, [round(Math.min(...values)), round(Math.max(...values))]];
+  }),
+);
 
 report('check-cost', {
   bodyBytes: Buffer.byteLength(body),
@@ -120,7 +136,12 @@ function sessionBody() {
     metadata: { productType: 'Clothing', channel: 'web', campaign: 'winter-sale', referrer: 'newsletter' },
     customer: { emailAddress: 'customer@example.com' },
     order: {
-      lineItems: Array.from({ length: 12 }, (_, i) => ({ itemId: `sku-${1000 + i}`, description: `Item number ${i} of the order`, amount: 1000 + i * 10, quantity: 1 + (i % 3) })),
+      lineItems: Array.from({ length: 12 }, (_, i) => ({
+        itemId: `sku-${1000 + i}`,
+        description: `Item number ${i} of the order`,
+        amount: 1000 + i * 10,
+        quantity: 1 + (i % 3),
+      })),
       fees: [{ type: 'SURCHARGE', amount: 100 }],
       shipping: { amount: 490 },
       paymentMethod,

@@ -6,7 +6,8 @@ import { report, round, runChild, root } from './bench-util.js';
 
 const cli = path.join(root, 'bin/contracts.js');
 const mock = await runChild(process.execPath, [cli, 'check', '--api', 'all']);
-if (mock.code !== 0) throw new Error(`check against the mocks failed: ${mock.stdout.slice(-500)}${mock.stderr.slice(-500)}`);
+if (mock.code !== 0)
+  throw new Error(`check against the mocks failed: ${mock.stdout.slice(-500)}${mock.stderr.slice(-500)}`);
 const sandbox = await startSandbox({ port: 0, deliveryTimeoutMs: 1000 });
 let full;
 try {
@@ -14,9 +15,18 @@ try {
 } finally {
   await sandbox.stop();
 }
-if (full.code !== 0) throw new Error(`check against the sandbox failed: ${full.stdout.slice(-500)}${full.stderr.slice(-500)}`);
+if (full.code !== 0)
+  throw new Error(`check against the sandbox failed: ${full.stdout.slice(-500)}${full.stderr.slice(-500)}`);
 const count = (stdout: string) => /(\d+) passed, (\d+) failed, (\d+) skipped/.exec(stdout)?.slice(1).map(Number);
 report('end-to-end', {
-  checkAgainstMocks: { seconds: round(mock.seconds, 3), peakRssMb: mock.peakRssMb, passedFailedSkipped: count(mock.stdout) },
-  checkAgainstSandbox: { seconds: round(full.seconds, 3), peakRssMb: full.peakRssMb, passedFailedSkipped: count(full.stdout) },
+  checkAgainstMocks: {
+    seconds: round(mock.seconds, 3),
+    peakRssMb: mock.peakRssMb,
+    passedFailedSkipped: count(mock.stdout),
+  },
+  checkAgainstSandbox: {
+    seconds: round(full.seconds, 3),
+    peakRssMb: full.peakRssMb,
+    passedFailedSkipped: count(full.stdout),
+  },
 });

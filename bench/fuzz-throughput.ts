@@ -16,7 +16,9 @@ import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
+const autocannon = require('autocannon') as (
+  options: object,
+) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
 const [small, large] = quick ? [10, 60] : [100, 2000];
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
 const workers = 4;
@@ -27,21 +29,47 @@ const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 try {
   const fuzz = async (examples: number, url = sandbox.url) => {
     const runner = new FuzzRunner({
-      apis: ['client-session'], baseUrls: { 'client-session': url }, phases: ['random'], maxExamples: examples, seed: 1, owner: 'octo', repo: 'app',
-      hookUrl: 'http://127.0.0.1:9/contracts-check', timeoutMs: 10_000, strict: false, readOnly: false, maxTimeMs: 600_000, rate: 0, marker: 'bench',
-      env: {}, log: () => undefined, addSecret: () => undefined, workers,
+      apis: ['client-session'],
+      baseUrls: { 'client-session': url },
+      phases: ['random'],
+      maxExamples: examples,
+      seed: 1,
+      owner: 'octo',
+      repo: 'app',
+      hookUrl: 'http://127.0.0.1:9/contracts-check',
+      timeoutMs: 10_000,
+      strict: false,
+      readOnly: false,
+      maxTimeMs: 600_000,
+      rate: 0,
+      marker: 'bench',
+      env: {},
+      log: () => undefined,
+      addSecret: () => undefined,
+      workers,
     });
     const started = performance.now();
     const cpu = process.cpuUsage();
     const run = await runner.run();
-    if (run.error || run.failures.length > 0) throw new Error(`the fuzz run against the sandbox failed: ${run.error?.message ?? run.failures[0]?.message}`);
-    return { requests: run.requests, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(process.cpuUsage(cpu)) };
+    if (run.error || run.failures.length > 0)
+      throw new Error(`the fuzz run against the sandbox failed: ${run.error?.message ?? run.failures[0]?.message}`);
+    return {
+      requests: run.requests,
+      seconds: (performance.now() - started) / 1000,
+      cpuMs: cpuMs(process.cpuUsage(cpu)),
+    };
   };
   const cannonCpu: number[] = [];
   const cannon = async (url = sandbox.url) => {
     const cpu = process.cpuUsage();
-    const result = await autocannon({ url: `${url}/client-session`, connections: workers, duration: quick ? 1 : 4, headers });
-    if (result.errors > 0 || result.non2xx > 0) throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx`);
+    const result = await autocannon({
+      url: `${url}/client-session`,
+      connections: workers,
+      duration: quick ? 1 : 4,
+      headers,
+    });
+    if (result.errors > 0 || result.non2xx > 0)
+      throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx`);
     if (url === sandbox.url) cannonCpu.push(cpuMs(process.cpuUsage(cpu)) / result.requests.total);
     return result.requests.average;
   };
@@ -62,7 +90,8 @@ try {
   const started = performance.now();
   let left = large;
   const loop = async () => {
-    while (left-- > 0) await capture.exchange({ method: 'GET', url: `${sandbox.url}/client-session`, headers: Object.entries(headers) });
+    while (left-- > 0)
+      await capture.exchange({ method: 'GET', url: `${sandbox.url}/client-session`, headers: Object.entries(headers) });
   };
   await Promise.all(Array.from({ length: workers }, loop));
   const capturePerSecond = large / ((performance.now() - started) / 1000);
@@ -73,7 +102,10 @@ try {
   const [near, far] = quick ? [5, 20] : [20, 400];
   const c = await fuzz(near, remote.url);
   const d = await fuzz(far, remote.url);
-  const remoteFuzz = d.seconds > c.seconds && d.requests > c.requests ? (d.requests - c.requests) / (d.seconds - c.seconds) : d.requests / d.seconds;
+  const remoteFuzz =
+    d.seconds > c.seconds && d.requests > c.requests
+      ? (d.requests - c.requests) / (d.seconds - c.seconds)
+      : d.requests / d.seconds;
   const remoteCannon = await cannon(remote.url);
   await remote.close();
 
@@ -84,8 +116,15 @@ try {
     autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },
     fuzzToAutocannon: round(fuzzPerSecond / cannonPerSecond, 3),
     fuzzToHttpCapture: round(fuzzPerSecond / capturePerSecond, 3),
-    behind10msLatency: { fuzz: Math.round(remoteFuzz), autocannon: Math.round(remoteCannon), fuzzToAutocannon: round(remoteFuzz / remoteCannon, 3) },
-    cpuMsPerRequest: { fuzz: round(fuzzCpuMs, 3), autocannon: round(cannonCpu.reduce((sum, value) => sum + value, 0) / cannonCpu.length, 3) },
+    behind10msLatency: {
+      fuzz: Math.round(remoteFuzz),
+      autocannon: Math.round(remoteCannon),
+      fuzzToAutocannon: round(remoteFuzz / remoteCannon, 3),
+    },
+    cpuMsPerRequest: {
+      fuzz: round(fuzzCpuMs, 3),
+      autocannon: round(cannonCpu.reduce((sum, value) => sum + value, 0) / cannonCpu.length, 3),
+    },
   });
 } finally {
   await sandbox.stop();
@@ -97,14 +136,20 @@ async function delayingProxy(target: string, ms: number): Promise<{ url: string;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => setTimeout(() => {
-      const forward = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers, agent }, (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      });
-      forward.on('error', () => response.destroy());
-      forward.end(Buffer.concat(chunks));
-    }, ms));
+    request.on('end', () =>
+      setTimeout(() => {
+        const forward = http.request(
+          `${target}${request.url}`,
+          { method: request.method, headers: request.headers, agent },
+          (answer) => {
+            response.writeHead(answer.statusCode!, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        forward.on('error', () => response.destroy());
+        forward.end(Buffer.concat(chunks));
+      }, ms),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

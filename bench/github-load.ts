@@ -25,15 +25,33 @@ try {
   const parses: ChildRun[] = [];
   const loads: ChildRun[] = [];
   for (let i = 0; i < runs; i++) {
-    const parse = await runChild(process.execPath, ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(subject.file)}, 'utf8'))`]);
+    const parse = await runChild(process.execPath, [
+      '-e',
+      `JSON.parse(require('fs').readFileSync(${JSON.stringify(subject.file)}, 'utf8'))`,
+    ]);
     if (parse.code !== 0) throw new Error(`JSON.parse of ${subject.file} failed: ${parse.stderr.slice(-300)}`);
     parses.push(parse);
     const load = await runChild(process.execPath, [
-      path.join(root, 'bin/contracts.js'), 'validate', '--spec', subject.file, '--method', subject.method, '--path', subject.path, '--status', '200',
-      '--header', 'content-type: application/json', '--body', bodyFile,
+      path.join(root, 'bin/contracts.js'),
+      'validate',
+      '--spec',
+      subject.file,
+      '--method',
+      subject.method,
+      '--path',
+      subject.path,
+      '--status',
+      '200',
+      '--header',
+      'content-type: application/json',
+      '--body',
+      bodyFile,
     ]);
     // A fast wrong answer must not count: the example must be judged, and conform.
-    if (load.code !== 0 || !load.stdout.startsWith('✓ conforms')) throw new Error(`validate did not accept the example (exit ${load.code}): ${load.stdout.slice(-300)} ${load.stderr.slice(-300)}`);
+    if (load.code !== 0 || !load.stdout.startsWith('✓ conforms'))
+      throw new Error(
+        `validate did not accept the example (exit ${load.code}): ${load.stdout.slice(-300)} ${load.stderr.slice(-300)}`,
+      );
     loads.push(load);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -60,13 +78,18 @@ try {
 /** GET / (meta/root) of the description, with the description's own example as the body. */
 async function githubRoot(): Promise<Subject> {
   const file = path.join(root, 'node_modules/@octokit/openapi/generated/api.github.com.json');
-  const document = JSON.parse(await readFile(file, 'utf8')) as { components: { examples: { root: { value: unknown } } } };
+  const document = JSON.parse(await readFile(file, 'utf8')) as {
+    components: { examples: { root: { value: unknown } } };
+  };
   return { file, method: 'GET', path: '/', body: document.components.examples.root.value };
 }
 
 /** --quick: the small 3.0 fixture, written as JSON so that JSON.parse reads the same file. */
 async function petsAsJson(): Promise<Subject> {
   const file = path.join(dir, 'pets.json');
-  await writeFile(file, JSON.stringify(parse(await readFile(path.join(root, 'tests/fixtures/specs/openapi-30/pets.yaml'), 'utf8'))));
+  await writeFile(
+    file,
+    JSON.stringify(parse(await readFile(path.join(root, 'tests/fixtures/specs/openapi-30/pets.yaml'), 'utf8'))),
+  );
   return { file, method: 'GET', path: '/pets/1', body: { petType: 'dog', name: 'Rex', weight: 30 } };
 }

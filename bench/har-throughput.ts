@@ -20,12 +20,29 @@ try {
     const expectedFailures = await writeCapture(file, count);
     const bytes = (await stat(file)).size;
     const sideBySide = count <= sideBySideUpTo;
-    const parse = sideBySide ? await runChild(process.execPath, ['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`]) : undefined;
+    const parse = sideBySide
+      ? await runChild(process.execPath, [
+          '-e',
+          `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`,
+        ])
+      : undefined;
     const validate = async (jobs: string[]) => {
-      const run = await runChild(process.execPath, [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'all', '--har', file, '--side', 'response', ...jobs]);
+      const run = await runChild(process.execPath, [
+        path.join(root, 'bin/contracts.js'),
+        'validate',
+        '--api',
+        'all',
+        '--har',
+        file,
+        '--side',
+        'response',
+        ...jobs,
+      ]);
       const summary = /(\d+) exchanges: (\d+) conform, (\d+) fail, (\d+) match no operation/.exec(run.stdout);
       if (!summary || Number(summary[1]) !== count || Number(summary[3]) !== expectedFailures) {
-        throw new Error(`validate --har did not report the expected result for ${count} exchanges: ${run.stdout.slice(-300)} ${run.stderr.slice(-300)}`);
+        throw new Error(
+          `validate --har did not report the expected result for ${count} exchanges: ${run.stdout.slice(-300)} ${run.stderr.slice(-300)}`,
+        );
       }
       return run;
     };
@@ -40,20 +57,24 @@ try {
       checkSeconds: round(check.seconds, 3),
       exchangesPerSecond: Math.round(count / check.seconds),
       checkPeakRssMb: check.peakRssMb,
-      ...(single && parse ? {
-        singleThreadSeconds: round(single.seconds, 3),
-        singleThreadPeakRssMb: single.peakRssMb,
-        jsonParseSeconds: round(parse.seconds, 3),
-        jsonParsePeakRssMb: parse.peakRssMb,
-        ratioToJsonParse: round(check.seconds / parse.seconds),
-        singleThreadRatioToJsonParse: round(single.seconds / parse.seconds),
-        speedUpOverSingleThread: round(single.seconds / check.seconds),
-      } : {}),
+      ...(single && parse
+        ? {
+            singleThreadSeconds: round(single.seconds, 3),
+            singleThreadPeakRssMb: single.peakRssMb,
+            jsonParseSeconds: round(parse.seconds, 3),
+            jsonParsePeakRssMb: parse.peakRssMb,
+            ratioToJsonParse: round(check.seconds / parse.seconds),
+            singleThreadRatioToJsonParse: round(single.seconds / parse.seconds),
+            speedUpOverSingleThread: round(single.seconds / check.seconds),
+          }
+        : {}),
       loadAverage: [round(load, 1), round(os.loadavg()[0]!, 1)],
     };
     await rm(file);
   }
-  const [small, large] = sizes.slice(0, 2).map((size) => figures[String(size)] as { checkPeakRssMb: number; fileMb: number });
+  const [small, large] = sizes
+    .slice(0, 2)
+    .map((size) => figures[String(size)] as { checkPeakRssMb: number; fileMb: number });
   figures.rssGrowthMbFromSmallToLarge = large!.checkPeakRssMb - small!.checkPeakRssMb;
   report('har-throughput', figures);
 } finally {

@@ -10,7 +10,13 @@ import { startMocks } from '../src/mock/start-mocks.js';
 import { quick, report, round, root } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number }>;
+const autocannon = require('autocannon') as (options: object) => Promise<{
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}>;
 const duration = quick ? 1 : 8;
 
 const mocks = await startMocks({ ports: { 'client-session': 0, 'repository-webhooks': 0 } });
@@ -33,16 +39,29 @@ try {
 
   const load = async (url: string, headers: Record<string, string> = {}) => {
     const result = await autocannon({ url, connections: 10, duration, headers });
-    if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) throw new Error(`load on ${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
-    return { requestsPerSecond: Math.round(result.requests.average), latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99 };
+    if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0)
+      throw new Error(`load on ${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+    };
   };
   const prismSession = await load(sessionUrl, sessionHeaders);
   const bareSession = await load(`${bareUrl}/client-session`);
   const prismHooks = await load(hooksUrl);
   const bareHooks = await load(`${bareUrl}/repos/octo/app/hooks/1`);
   bare.close();
-  figures.clientSession = { prism: prismSession, bareNodeHttp: bareSession, prismToBareThroughput: round(prismSession.requestsPerSecond / bareSession.requestsPerSecond, 3) };
-  figures.repositoryWebhooks = { prism: prismHooks, bareNodeHttp: bareHooks, prismToBareThroughput: round(prismHooks.requestsPerSecond / bareHooks.requestsPerSecond, 3) };
+  figures.clientSession = {
+    prism: prismSession,
+    bareNodeHttp: bareSession,
+    prismToBareThroughput: round(prismSession.requestsPerSecond / bareSession.requestsPerSecond, 3),
+  };
+  figures.repositoryWebhooks = {
+    prism: prismHooks,
+    bareNodeHttp: bareHooks,
+    prismToBareThroughput: round(prismHooks.requestsPerSecond / bareHooks.requestsPerSecond, 3),
+  };
 } finally {
   await mocks.stop();
 }
@@ -53,7 +72,11 @@ report('mock-throughput', figures);
 /** Spawns `contracts mock` on free ports and measures until both mocks answer. */
 async function timeToBothAnswering(): Promise<number> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', '--port-client-session', '0', '--port-repository-webhooks', '0'], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bin/contracts.js'), 'mock', '--port-client-session', '0', '--port-repository-webhooks', '0'],
+    { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const urls = await new Promise<string[]>((resolve, reject) => {

@@ -13,7 +13,13 @@ import { createRequire } from 'node:module';
 import { quick, report, round, root } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-type Result = { requests: { average: number; total: number; sent: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number };
+type Result = {
+  requests: { average: number; total: number; sent: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+};
 const autocannon = require('autocannon') as (options: object) => Promise<Result>;
 const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
 const duration = quick ? 1 : 4;
@@ -29,7 +35,11 @@ interface Server {
 
 /** Starts a server process and resolves with the first loopback URL it prints (or with `url` at once). */
 function startServer(args: string[], url?: string): Promise<Server> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' } });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -65,15 +75,24 @@ interface Run {
 
 async function load(server: Server, measured: boolean): Promise<Run> {
   const before = cpuMicros(server.child.pid);
-  const result = await autocannon({ url: `${server.url}/client-session`, connections: 10, duration: measured ? duration : 1, headers });
+  const result = await autocannon({
+    url: `${server.url}/client-session`,
+    connections: 10,
+    duration: measured ? duration : 1,
+    headers,
+  });
   const after = cpuMicros(server.child.pid);
-  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) throw new Error(`load on ${server.url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0)
+    throw new Error(
+      `load on ${server.url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`,
+    );
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     completed: result.requests.total,
-    cpuMicrosPerExchange: before !== undefined && after !== undefined ? Math.round((after - before) / result.requests.total) : undefined,
+    cpuMicrosPerExchange:
+      before !== undefined && after !== undefined ? Math.round((after - before) / result.requests.total) : undefined,
   };
 }
 
@@ -85,15 +104,41 @@ try {
   const sandbox = await startServer([contracts, 'sandbox', '--port', '0']);
   const servers: Record<string, Server> = {
     direct: sandbox,
-    contractsProxy: await startServer([contracts, 'proxy', '--api', 'client-session', '--target', sandbox.url, '--port', '0']),
+    contractsProxy: await startServer([
+      contracts,
+      'proxy',
+      '--api',
+      'client-session',
+      '--target',
+      sandbox.url,
+      '--port',
+      '0',
+    ]),
     bareNodeHttpProxy: await startServer([path.join(root, 'bench/bare-proxy.mjs'), sandbox.url]),
   };
   const prismPort = 4600 + Math.floor(Math.random() * 300);
-  const prism = await startServer([prismBin, 'proxy', path.join(root, 'specs/client-session.yaml'), sandbox.url, '-p', String(prismPort), '-h', '127.0.0.1', '-v', 'fatal'], `http://127.0.0.1:${prismPort}`);
+  const prism = await startServer(
+    [
+      prismBin,
+      'proxy',
+      path.join(root, 'specs/client-session.yaml'),
+      sandbox.url,
+      '-p',
+      String(prismPort),
+      '-h',
+      '127.0.0.1',
+      '-v',
+      'fatal',
+    ],
+    `http://127.0.0.1:${prismPort}`,
+  );
   // Prism prints nothing at -v fatal: wait until it answers (at most 20 s; without it, its row is left out).
   let answering = false;
   for (let tries = 0; tries < 200 && !answering; tries++) {
-    answering = await fetch(`${prism.url}/client-session`, { headers }).then((response) => response.ok, () => false);
+    answering = await fetch(`${prism.url}/client-session`, { headers }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (!answering) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (answering) servers.prismProxy = prism;
@@ -117,18 +162,41 @@ try {
   const stopped = new Promise((resolve) => ours.child.once('exit', resolve));
   ours.child.kill('SIGINT');
   await stopped;
-  const summary = /SIGINT: (\d+) exchanges: (\d+) conform, (\d+) fail.*?(?:, (\d+) cut off by the client)?$/m.exec(ours.output());
+  const summary = /SIGINT: (\d+) exchanges: (\d+) conform, (\d+) fail.*?(?:, (\d+) cut off by the client)?$/m.exec(
+    ours.output(),
+  );
   const judgedAtOnce = Number(/(\d+) exchanges were checked while forwarding waited/.exec(ours.output())?.[1] ?? 0);
   if (!summary) throw new Error(`contracts proxy printed no summary: ${ours.output().slice(-500)}`);
-  const [reported, conform, fail, cutOff] = summary.slice(1).map((value) => Number(value ?? 0)) as [number, number, number, number];
+  const [reported, conform, fail, cutOff] = summary.slice(1).map((value) => Number(value ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   // autocannon hangs up on the requests in flight when its time is up: those are the ones cut off by the client.
-  if (fail > 0 || conform + cutOff !== reported || conform < completedThroughOurs) throw new Error(`contracts proxy judged ${reported} exchanges (${conform} conform, ${fail} fail, ${cutOff} cut off) for ${completedThroughOurs} answered`);
+  if (fail > 0 || conform + cutOff !== reported || conform < completedThroughOurs)
+    throw new Error(
+      `contracts proxy judged ${reported} exchanges (${conform} conform, ${fail} fail, ${cutOff} cut off) for ${completedThroughOurs} answered`,
+    );
 
   const row = (name: string) => {
     const list = runs[name]!;
-    return { requestsPerSecond: median(list.map((run) => run.requestsPerSecond)), latencyP50Ms: median(list.map((run) => run.latencyP50Ms)), latencyP99Ms: median(list.map((run) => run.latencyP99Ms)), ...(name !== 'direct' ? { cpuMicrosPerExchange: list[0]!.cpuMicrosPerExchange === undefined ? undefined : median(list.map((run) => run.cpuMicrosPerExchange!)) } : {}) };
+    return {
+      requestsPerSecond: median(list.map((run) => run.requestsPerSecond)),
+      latencyP50Ms: median(list.map((run) => run.latencyP50Ms)),
+      latencyP99Ms: median(list.map((run) => run.latencyP99Ms)),
+      ...(name !== 'direct'
+        ? {
+            cpuMicrosPerExchange:
+              list[0]!.cpuMicrosPerExchange === undefined
+                ? undefined
+                : median(list.map((run) => run.cpuMicrosPerExchange!)),
+          }
+        : {}),
+    };
   };
-  const ratios = (name: string) => runs[name]!.map((run, index) => round(run.requestsPerSecond / runs.direct![index]!.requestsPerSecond, 3));
+  const ratios = (name: string) =>
+    runs[name]!.map((run, index) => round(run.requestsPerSecond / runs.direct![index]!.requestsPerSecond, 3));
   figures.clientSession = {
     direct: row('direct'),
     contractsProxy: row('contractsProxy'),
@@ -137,12 +205,25 @@ try {
     proxyToDirect: median(ratios('contractsProxy')),
     bareProxyToDirect: median(ratios('bareNodeHttpProxy')),
     // Ours beside the floor, round by round: what checking costs in throughput, whatever the direct figure.
-    proxyToBareProxy: median(runs.contractsProxy!.map((run, index) => round(run.requestsPerSecond / runs.bareNodeHttpProxy![index]!.requestsPerSecond, 3))),
+    proxyToBareProxy: median(
+      runs.contractsProxy!.map((run, index) =>
+        round(run.requestsPerSecond / runs.bareNodeHttpProxy![index]!.requestsPerSecond, 3),
+      ),
+    ),
     ...(runs.prismProxy ? { prismProxyToDirect: median(ratios('prismProxy')) } : {}),
-    roundRatios: { contractsProxy: ratios('contractsProxy'), bareNodeHttpProxy: ratios('bareNodeHttpProxy'), ...(runs.prismProxy ? { prismProxy: ratios('prismProxy') } : {}) },
+    roundRatios: {
+      contractsProxy: ratios('contractsProxy'),
+      bareNodeHttpProxy: ratios('bareNodeHttpProxy'),
+      ...(runs.prismProxy ? { prismProxy: ratios('prismProxy') } : {}),
+    },
     // Every exchange answered through our proxy was judged, none dropped; those judged while forwarding waited
     // (the check queue being full) are counted.
-    checked: { answered: completedThroughOurs, judged: reported, cutOffByClient: cutOff, judgedWhileForwardingWaited: judgedAtOnce },
+    checked: {
+      answered: completedThroughOurs,
+      judged: reported,
+      cutOffByClient: cutOff,
+      judgedWhileForwardingWaited: judgedAtOnce,
+    },
     loadAverage: [round(loadBefore, 1), round(loadAfter, 1)],
   };
 } finally {

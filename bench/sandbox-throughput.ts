@@ -8,7 +8,13 @@ import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number }>;
+const autocannon = require('autocannon') as (options: object) => Promise<{
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}>;
 const duration = quick ? 1 : 6;
 const hookCount = 30;
 
@@ -20,7 +26,12 @@ try {
     const created = await fetch(hooksUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'web', active: false, events: ['push'], config: { url: `https://example.com/hook/${index}`, content_type: 'json' } }),
+      body: JSON.stringify({
+        name: 'web',
+        active: false,
+        events: ['push'],
+        config: { url: `https://example.com/hook/${index}`, content_type: 'json' },
+      }),
     });
     if (created.status !== 201) throw new Error(`creating hook ${index}: ${created.status} ${await created.text()}`);
   }
@@ -29,13 +40,22 @@ try {
   for (const target of Object.values(targets)) {
     const response = await fetch(sandbox.url + target);
     if (response.status !== 200) throw new Error(`GET ${target}: ${response.status}`);
-    recorded.set(target, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')!, link: response.headers.get('link') });
+    recorded.set(target, {
+      body: Buffer.from(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type')!,
+      link: response.headers.get('link'),
+    });
   }
-  if ((JSON.parse(recorded.get(targets.listOf30Hooks)!.body.toString()) as unknown[]).length !== hookCount) throw new Error('the list does not hold every hook');
+  if ((JSON.parse(recorded.get(targets.listOf30Hooks)!.body.toString()) as unknown[]).length !== hookCount)
+    throw new Error('the list does not hold every hook');
 
   const bare = http.createServer((request, response) => {
     const answer = recorded.get(request.url ?? '')!;
-    response.writeHead(200, { 'content-type': answer.contentType, 'content-length': answer.body.length, ...(answer.link ? { link: answer.link } : {}) });
+    response.writeHead(200, {
+      'content-type': answer.contentType,
+      'content-length': answer.body.length,
+      ...(answer.link ? { link: answer.link } : {}),
+    });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
@@ -43,8 +63,13 @@ try {
 
   const load = async (url: string) => {
     const result = await autocannon({ url, connections: 10, duration });
-    if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) throw new Error(`load on ${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
-    return { requestsPerSecond: Math.round(result.requests.average), latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99 };
+    if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0)
+      throw new Error(`load on ${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+    };
   };
   for (const [name, target] of Object.entries(targets)) {
     // Alternated, twice each (means; the worst latency), so a change in the machine's load falls on both servers alike.

@@ -11,10 +11,42 @@ const dir = await mkdtemp(path.join(tmpdir(), 'contracts-bench-start-'));
 try {
   const body = path.join(dir, 'hook.json');
   const empty = path.join(dir, 'empty.ts');
-  await writeFile(body, JSON.stringify({ type: 'Repository', id: 1, name: 'web', active: true, events: ['push'], config: { url: 'https://example.com/hook', content_type: 'json' }, updated_at: '2026-11-21T11:24:38Z', created_at: '2026-11-21T11:24:38Z', url: 'https://api.github.com/repos/o/r/hooks/1', test_url: 'https://api.github.com/repos/o/r/hooks/1/test', ping_url: 'https://api.github.com/repos/o/r/hooks/1/pings', deliveries_url: 'https://api.github.com/repos/o/r/hooks/1/deliveries', last_response: { code: null, status: 'unused', message: null } }));
+  await writeFile(
+    body,
+    JSON.stringify({
+      type: 'Repository',
+      id: 1,
+      name: 'web',
+      active: true,
+      events: ['push'],
+      config: { url: 'https://example.com/hook', content_type: 'json' },
+      updated_at: '2026-11-21T11:24:38Z',
+      created_at: '2026-11-21T11:24:38Z',
+      url: 'https://api.github.com/repos/o/r/hooks/1',
+      test_url: 'https://api.github.com/repos/o/r/hooks/1/test',
+      ping_url: 'https://api.github.com/repos/o/r/hooks/1/pings',
+      deliveries_url: 'https://api.github.com/repos/o/r/hooks/1/deliveries',
+      last_response: { code: null, status: 'unused', message: null },
+    }),
+  );
   await writeFile(empty, 'export {};\n');
   const commands = {
-    validate: [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'repository-webhooks', '--method', 'GET', '--path', '/repos/o/r/hooks/1', '--status', '200', '--header', 'Content-Type: application/json', '--body', body],
+    validate: [
+      path.join(root, 'bin/contracts.js'),
+      'validate',
+      '--api',
+      'repository-webhooks',
+      '--method',
+      'GET',
+      '--path',
+      '/repos/o/r/hooks/1',
+      '--status',
+      '200',
+      '--header',
+      'Content-Type: application/json',
+      '--body',
+      body,
+    ],
     nodeE0: ['-e', '0'],
     tsxE0: ['--import', 'tsx', empty],
   };

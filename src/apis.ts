@@ -37,7 +37,10 @@ const seedApis: ApiEntry[] = [
     spec: 'specs/client-session.yaml',
     generated: 'generated/client-session.ts',
     mockPort: 4010,
-    credentials: [{ env: 'CLIENT_SESSION_API_KEY', securityScheme: 'apiKey' }, { env: 'CLIENT_SESSION_CLIENT_TOKEN', query: 'clientToken' }],
+    credentials: [
+      { env: 'CLIENT_SESSION_API_KEY', securityScheme: 'apiKey' },
+      { env: 'CLIENT_SESSION_CLIENT_TOKEN', query: 'clientToken' },
+    ],
     baseDir: projectRoot,
   },
   {
@@ -57,13 +60,17 @@ export const apis = Object.fromEntries(seedApis.map((entry) => [entry.name, entr
  * else the one at the project root. Returns the file read, or undefined when there is none (the seeds stay).
  */
 export function useConfig(options: { cwd: string; file?: string | undefined }): string | undefined {
-  const file = options.file !== undefined ? path.resolve(options.cwd, options.file) : (findConfigIn(options.cwd) ?? findConfigIn(projectRoot));
+  const file =
+    options.file !== undefined
+      ? path.resolve(options.cwd, options.file)
+      : (findConfigIn(options.cwd) ?? findConfigIn(projectRoot));
   if (file === undefined) return undefined;
   const config = readConfig(file, path.relative(options.cwd, file) || file);
   const names = apiNames as ApiName[];
   names.splice(0, names.length, ...(config.apis.map((api) => api.name) as ApiName[]));
   for (const name of Object.keys(apis)) delete (apis as Record<string, ApiEntry>)[name];
-  for (const api of config.apis) (apis as Record<string, ApiEntry>)[api.name] = { ...api, name: api.name as ApiName, baseDir: config.dir };
+  for (const api of config.apis)
+    (apis as Record<string, ApiEntry>)[api.name] = { ...api, name: api.name as ApiName, baseDir: config.dir };
   return file;
 }
 

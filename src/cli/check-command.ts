@@ -13,7 +13,7 @@ export const checkCommand: Command = {
   description: [
     'Calls the API through the typed clients and checks every response against the spec: status code, content',
     'type, body schema, response headers, the paymentMethod placement rule, the refusal of requests without',
-    'X-API-KEY or with another X-API-VERSION, and the webhooks seed\'s behaviour across calls (events default to',
+    "X-API-KEY or with another X-API-VERSION, and the webhooks seed's behaviour across calls (events default to",
     'push; events/add_events/remove_events; the secret is masked; redelivery; a deleted hook is 404; per_page).',
     '',
     'Without --base-url it starts the Prism mocks, runs against them and stops them; checks that need a stateful',
@@ -28,44 +28,141 @@ export const checkCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
-    { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks' },
-    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls (the default is the sandbox\'s demo repository; name yours on staging)', default: 'octo' },
-    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
-    { name: 'read-only', type: 'boolean', description: 'Only GET operations, on an existing hook (--hook-id); creates nothing' },
-    { name: 'hook-id', type: 'string', valueName: 'id', description: 'With --read-only: the webhook to read', requires: ['read-only'] },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)', requires: ['base-url'], conflicts: ['read-only'] },
+    {
+      name: 'base-url',
+      type: 'string',
+      valueName: 'url',
+      description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks',
+    },
+    {
+      name: 'owner',
+      type: 'string',
+      valueName: 'owner',
+      description:
+        "Repository owner for the webhooks calls (the default is the sandbox's demo repository; name yours on staging)",
+      default: 'octo',
+    },
+    {
+      name: 'repo',
+      type: 'string',
+      valueName: 'repo',
+      description: 'Repository name for the webhooks calls',
+      default: 'app',
+    },
+    {
+      name: 'read-only',
+      type: 'boolean',
+      description: 'Only GET operations, on an existing hook (--hook-id); creates nothing',
+    },
+    {
+      name: 'hook-id',
+      type: 'string',
+      valueName: 'id',
+      description: 'With --read-only: the webhook to read',
+      requires: ['read-only'],
+    },
+    {
+      name: 'hook-url',
+      type: 'string',
+      valueName: 'url',
+      description:
+        'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)',
+      requires: ['base-url'],
+      conflicts: ['read-only'],
+    },
     // Webhook receiver (delivery checks): see receiverSetting below.
-    { name: 'receiver-port', type: 'string', valueName: 'port', description: 'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to', requires: ['base-url'], conflicts: ['read-only', 'no-receiver'] },
-    { name: 'no-receiver', type: 'boolean', description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped', requires: ['base-url'], conflicts: ['read-only'] },
-    { name: 'delivery-wait', type: 'string', valueName: 'ms', description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery', default: '10000', requires: ['base-url'], conflicts: ['read-only'] },
+    {
+      name: 'receiver-port',
+      type: 'string',
+      valueName: 'port',
+      description:
+        'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to',
+      requires: ['base-url'],
+      conflicts: ['read-only', 'no-receiver'],
+    },
+    {
+      name: 'no-receiver',
+      type: 'boolean',
+      description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped',
+      requires: ['base-url'],
+      conflicts: ['read-only'],
+    },
+    {
+      name: 'delivery-wait',
+      type: 'string',
+      valueName: 'ms',
+      description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery',
+      default: '10000',
+      requires: ['base-url'],
+      conflicts: ['read-only'],
+    },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
-    { name: 'retries', type: 'string', valueName: 'n', description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)', default: '3' },
-    { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest response body read; a larger one is reported, not read', default: '10' },
-    specOption('Check against another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
-    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)' },
+    {
+      name: 'timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: 'Per-request timeout in milliseconds',
+      default: '10000',
+    },
+    {
+      name: 'retries',
+      type: 'string',
+      valueName: 'n',
+      description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)',
+      default: '3',
+    },
+    {
+      name: 'max-body',
+      type: 'string',
+      valueName: 'MB',
+      description: 'Largest response body read; a larger one is reported, not read',
+      default: '10',
+    },
+    specOption(
+      'Check against another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)',
+    ),
+    {
+      name: 'report',
+      type: 'string',
+      valueName: 'kind:file',
+      multiple: true,
+      description:
+        'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)',
+    },
     ...coverageOptions,
   ],
   examples: [
     { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
-    { command: 'CLIENT_SESSION_API_KEY=… WEBHOOKS_TOKEN=… contracts check --base-url https://staging.example.com --owner acme --repo app --report junit:reports/contracts.xml', description: 'The full sequence against staging, with a JUnit report for CI' },
-    { command: 'contracts check --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --read-only --hook-id 42', description: 'Only GET calls, on hook 42' },
+    {
+      command:
+        'CLIENT_SESSION_API_KEY=… WEBHOOKS_TOKEN=… contracts check --base-url https://staging.example.com --owner acme --repo app --report junit:reports/contracts.xml',
+      description: 'The full sequence against staging, with a JUnit report for CI',
+    },
+    {
+      command:
+        'contracts check --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --read-only --hook-id 42',
+      description: 'Only GET calls, on hook 42',
+    },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     // The sequences are written for the seed APIs; any other API is judged by fuzz (or validate on recordings).
     const chosen = selectApis(String(options.api)).map((entry) => entry.name);
     const unsequenced = chosen.filter((name) => !isSeedApi(name));
-    for (const name of unsequenced) io.err(`contracts check: no check sequence for ${name} (sequences exist for ${seedApiNames.join(', ')}): run \`contracts fuzz --api ${name}\` to check it from its spec`);
+    for (const name of unsequenced)
+      io.err(
+        `contracts check: no check sequence for ${name} (sequences exist for ${seedApiNames.join(', ')}): run \`contracts fuzz --api ${name}\` to check it from its spec`,
+      );
     const selected = chosen.filter((name) => isSeedApi(name));
     if (selected.length === 0) return exitCodes.cannotRun;
     const settings = validate(options, selected.includes('repository-webhooks'));
-    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] = await Promise.all([
-      import('../runner/run-check.js'),
-      import('../runner/reports/console-report.js'),
-      import('../runner/reports/write-reports.js'),
-      import('../runner/reports/report-path.js'),
-    ]);
+    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] =
+      await Promise.all([
+        import('../runner/run-check.js'),
+        import('../runner/reports/console-report.js'),
+        import('../runner/reports/write-reports.js'),
+        import('../runner/reports/report-path.js'),
+      ]);
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
@@ -73,7 +170,10 @@ export const checkCommand: Command = {
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
     await checkReportTargets(reports, [
       ...Object.entries(specFiles).map(([name, file]) => ({ file, what: `the ${name} spec given with --spec` })),
-      ...apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })),
+      ...apiNames.map((name) => ({
+        file: specPath(apis[name]),
+        what: `the shipped ${name} spec (${apis[name].spec})`,
+      })),
     ]);
     const { redactor } = io;
     const runner = new CheckRunner({
@@ -126,23 +226,43 @@ export const checkCommand: Command = {
 
 function validate(options: ParsedOptions, webhooks: boolean) {
   for (const name of ['owner', 'repo']) {
-    if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
+    if (!/^[^/\s?#]+$/.test(String(options[name])))
+      throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
   }
   const baseUrl = options['base-url'] as string | undefined;
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   const timeoutMs = Number(options.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ContractsError('USAGE', `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new ContractsError(
+      'USAGE',
+      `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`,
+    );
   const retries = Number(options.retries);
-  if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new ContractsError('USAGE', `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`);
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10)
+    throw new ContractsError(
+      'USAGE',
+      `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`,
+    );
   const maxBodyMb = Number(options['max-body']);
-  if (!(maxBodyMb > 0) || maxBodyMb > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(options['max-body'])}"`);
+  if (!(maxBodyMb > 0) || maxBodyMb > 1024)
+    throw new ContractsError(
+      'USAGE',
+      `--max-body must be a number of megabytes from 0 to 1024, not "${String(options['max-body'])}"`,
+    );
   const deliveryWaitMs = Number(options['delivery-wait']);
-  if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000) throw new ContractsError('USAGE', `--delivery-wait must be a whole number of milliseconds up to 600000, not "${String(options['delivery-wait'])}"`);
+  if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000)
+    throw new ContractsError(
+      'USAGE',
+      `--delivery-wait must be a whole number of milliseconds up to 600000, not "${String(options['delivery-wait'])}"`,
+    );
   const readOnly = Boolean(options['read-only']);
-  if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
+  if (readOnly && baseUrl === undefined)
+    throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
   const rawHookId = options['hook-id'] as string | undefined;
-  if (rawHookId !== undefined && !/^\d+$/.test(rawHookId)) throw new ContractsError('USAGE', `--hook-id must be an integer, not "${rawHookId}"`);
-  if (readOnly && webhooks && rawHookId === undefined) throw new ContractsError('USAGE', '--read-only needs --hook-id: the existing webhook to read');
+  if (rawHookId !== undefined && !/^\d+$/.test(rawHookId))
+    throw new ContractsError('USAGE', `--hook-id must be an integer, not "${rawHookId}"`);
+  if (readOnly && webhooks && rawHookId === undefined)
+    throw new ContractsError('USAGE', '--read-only needs --hook-id: the existing webhook to read');
   return {
     baseUrl,
     timeoutMs,
@@ -158,11 +278,13 @@ function validate(options: ParsedOptions, webhooks: boolean) {
 
 /** The embedded webhook receiver of the full sequence, or why there is none (the user's choice). */
 function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
-  const port = options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
+  const port =
+    options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
   if (options['no-receiver']) {
     return { off: '--no-receiver: no receiver sees the deliveries' };
   }
-  if (typeof options['hook-url'] === 'string' && port === undefined) return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
+  if (typeof options['hook-url'] === 'string' && port === undefined)
+    return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
   return { port: port ?? 0 };
 }
 
@@ -174,9 +296,14 @@ function checkBaseUrl(baseUrl: string): void {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/]/i.test(baseUrl)) throw new ContractsError('USAGE', '--base-url must be an http(s) URL, such as https://staging.example.com');
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/]/i.test(baseUrl))
+    throw new ContractsError('USAGE', '--base-url must be an http(s) URL, such as https://staging.example.com');
   if (url.username !== '' || url.password !== '') {
-    throw new ContractsError('USAGE', '--base-url must not carry a user or password: credentials come only from the environment (CLIENT_SESSION_API_KEY, WEBHOOKS_TOKEN)');
+    throw new ContractsError(
+      'USAGE',
+      '--base-url must not carry a user or password: credentials come only from the environment (CLIENT_SESSION_API_KEY, WEBHOOKS_TOKEN)',
+    );
   }
-  if (url.search !== '' || url.hash !== '') throw new ContractsError('USAGE', '--base-url must not carry a query or a fragment');
+  if (url.search !== '' || url.hash !== '')
+    throw new ContractsError('USAGE', '--base-url must not carry a query or a fragment');
 }

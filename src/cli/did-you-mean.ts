@@ -39,7 +39,11 @@ export function closestName(input: string, candidates: readonly string[]): strin
 }
 
 /** ` Did you mean "check"?`, or '' when nothing is close. */
-export function didYouMean(input: string, candidates: readonly string[], show: (name: string) => string = (name) => `"${name}"`): string {
+export function didYouMean(
+  input: string,
+  candidates: readonly string[],
+  show: (name: string) => string = (name) => `"${name}"`,
+): string {
   const name = closestName(input, candidates);
   return name === undefined ? '' : ` Did you mean ${show(name)}?`;
 }

@@ -36,17 +36,48 @@ export const diffCommand: Command = {
     { name: 'SPEC', description: 'With --base: the specs to compare (default: the shipped specs)' },
   ],
   options: [
-    { name: 'base', type: 'string', valueName: 'ref', description: 'Compare each spec with its version at this git ref (e.g. origin/main)' },
+    {
+      name: 'base',
+      type: 'string',
+      valueName: 'ref',
+      description: 'Compare each spec with its version at this git ref (e.g. origin/main)',
+    },
     { name: 'format', type: 'string', valueName: diffFormats.join('|'), description: 'Output format', default: 'text' },
-    { name: 'fail-on', type: 'string', valueName: 'error|warning', description: 'Lowest level that makes the exit status 1', default: 'error' },
-    { name: 'level', type: 'string', valueName: 'rule=level', multiple: true, description: `Set a rule's level (${levelChoices.join(', ')})` },
-    { name: 'ignore-file', type: 'string', valueName: 'file', description: `Accepted changes, each with a reason (default: ${defaultIgnoreFile} if present)` },
+    {
+      name: 'fail-on',
+      type: 'string',
+      valueName: 'error|warning',
+      description: 'Lowest level that makes the exit status 1',
+      default: 'error',
+    },
+    {
+      name: 'level',
+      type: 'string',
+      valueName: 'rule=level',
+      multiple: true,
+      description: `Set a rule's level (${levelChoices.join(', ')})`,
+    },
+    {
+      name: 'ignore-file',
+      type: 'string',
+      valueName: 'file',
+      description: `Accepted changes, each with a reason (default: ${defaultIgnoreFile} if present)`,
+    },
   ],
   examples: [
     { command: 'contracts diff --base origin/main', description: 'Both shipped specs against the main branch' },
-    { command: 'contracts diff old.yaml new.yaml --format markdown >> "$GITHUB_STEP_SUMMARY"', description: 'Two files; a markdown report for a PR' },
-    { command: 'contracts diff --base origin/main --format github', description: 'Annotations on the pull request diff' },
-    { command: 'contracts diff --base v2.4 --fail-on warning --level operation-id-changed=off', description: 'Warnings fail too; one rule off' },
+    {
+      command: 'contracts diff old.yaml new.yaml --format markdown >> "$GITHUB_STEP_SUMMARY"',
+      description: 'Two files; a markdown report for a PR',
+    },
+    {
+      command: 'contracts diff --base origin/main --format github',
+      description: 'Annotations on the pull request diff',
+    },
+    {
+      command: 'contracts diff --base v2.4 --fail-on warning --level operation-id-changed=off',
+      description: 'Warnings fail too; one rule off',
+    },
   ],
   async run(options, positionals, io) {
     const format = requireChoice('format', options.format, diffFormats) as DiffFormat;
@@ -57,7 +88,10 @@ export const diffCommand: Command = {
     const ref = typeof options.base === 'string' ? options.base : undefined;
     let pairs;
     if (ref !== undefined) {
-      const files = positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : apiNames.map((name) => specPath(apis[name]));
+      const files =
+        positionals.length > 0
+          ? positionals.map((file) => path.resolve(io.cwd, file))
+          : apiNames.map((name) => specPath(apis[name]));
       pairs = await gitPairs(ref, files, io.cwd);
     } else {
       if (positionals.length !== 2) throw new ContractsError('USAGE', 'give two spec files (BASE HEAD), or --base REF');

@@ -14,14 +14,14 @@ export const fuzzCommand: Command = {
   summary: 'Generate requests from the specs and check every answer; failures shrunk, with a curl line',
   usage: '[options]',
   description: [
-    'Sends requests generated from the specs: the spec\'s examples, edge values (enum values, lengths and bounds ±1,',
+    "Sends requests generated from the specs: the spec's examples, edge values (enum values, lengths and bounds ±1,",
     'int64 edges, per_page 0/1/100/101, unicode, very long strings), random valid requests (fast-check), requests',
     'that break exactly one constraint, and random sequences over the webhooks API. Every request is judged by the',
     'same validators first: a valid request must pass them and a negative one must fail them, or it is not sent.',
     '',
     'Every answer gets the conformance checks plus not_a_server_error, positive_data_acceptance (a valid request is',
     'not refused with 400/422), negative_data_rejection (an invalid one is not answered 2xx), ignored_auth, and in',
-    'sequences use_after_free, ensure_resource_availability and the seed\'s rules (events, secret masking).',
+    "sequences use_after_free, ensure_resource_availability and the seed's rules (events, secret masking).",
     '',
     'Without --base-url it starts the embedded sandbox on a free loopback port and fuzzes it. Webhooks it creates carry',
     'a run marker in config.url (always --hook-url) and are deleted at the end, also on failure and on Ctrl-C.',
@@ -30,45 +30,152 @@ export const fuzzCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
-    { name: 'base-url', type: 'string', valueName: 'url', description: 'The server to fuzz; without it, the embedded sandbox on a free port' },
-    { name: 'phases', type: 'string', valueName: 'list', description: `Comma-separated phases: ${phases.join(',')}`, default: phases.join(','), conflicts: ['replay'] },
-    { name: 'max-examples', type: 'string', valueName: 'n', description: 'Cases per operation and phase (stateful: sequences = n/5)', default: '25', conflicts: ['replay'] },
-    { name: 'seed', type: 'string', valueName: 'n', description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)' },
-    { name: 'owner', type: 'string', valueName: 'owner', description: 'Repository owner for the webhooks calls', default: 'octo' },
-    { name: 'repo', type: 'string', valueName: 'repo', description: 'Repository name for the webhooks calls', default: 'app' },
-    { name: 'hook-url', type: 'string', valueName: 'url', description: 'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)', conflicts: ['read-only'] },
-    { name: 'timeout', type: 'string', valueName: 'ms', description: 'Per-request timeout in milliseconds', default: '10000' },
+    {
+      name: 'base-url',
+      type: 'string',
+      valueName: 'url',
+      description: 'The server to fuzz; without it, the embedded sandbox on a free port',
+    },
+    {
+      name: 'phases',
+      type: 'string',
+      valueName: 'list',
+      description: `Comma-separated phases: ${phases.join(',')}`,
+      default: phases.join(','),
+      conflicts: ['replay'],
+    },
+    {
+      name: 'max-examples',
+      type: 'string',
+      valueName: 'n',
+      description: 'Cases per operation and phase (stateful: sequences = n/5)',
+      default: '25',
+      conflicts: ['replay'],
+    },
+    {
+      name: 'seed',
+      type: 'string',
+      valueName: 'n',
+      description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
+    },
+    {
+      name: 'owner',
+      type: 'string',
+      valueName: 'owner',
+      description: 'Repository owner for the webhooks calls',
+      default: 'octo',
+    },
+    {
+      name: 'repo',
+      type: 'string',
+      valueName: 'repo',
+      description: 'Repository name for the webhooks calls',
+      default: 'app',
+    },
+    {
+      name: 'hook-url',
+      type: 'string',
+      valueName: 'url',
+      description:
+        'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
+      conflicts: ['read-only'],
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: 'Per-request timeout in milliseconds',
+      default: '10000',
+    },
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    { name: 'read-only', type: 'boolean', description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)', conflicts: ['replay'] },
-    { name: 'max-time', type: 'string', valueName: 's', description: 'Stop generating after this many seconds (what did not run is reported as not run)', default: '600', conflicts: ['replay'] },
-    { name: 'workers', type: 'string', valueName: 'n', description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)', default: '4', conflicts: ['replay'] },
-    { name: 'rate', type: 'string', valueName: 'n', description: 'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)', default: '100', requires: ['base-url'] },
-    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)', conflicts: ['replay'] },
+    {
+      name: 'read-only',
+      type: 'boolean',
+      description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
+      conflicts: ['replay'],
+    },
+    {
+      name: 'max-time',
+      type: 'string',
+      valueName: 's',
+      description: 'Stop generating after this many seconds (what did not run is reported as not run)',
+      default: '600',
+      conflicts: ['replay'],
+    },
+    {
+      name: 'workers',
+      type: 'string',
+      valueName: 'n',
+      description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)',
+      default: '4',
+      conflicts: ['replay'],
+    },
+    {
+      name: 'rate',
+      type: 'string',
+      valueName: 'n',
+      description:
+        'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
+      default: '100',
+      requires: ['base-url'],
+    },
+    {
+      name: 'report',
+      type: 'string',
+      valueName: 'kind:file',
+      multiple: true,
+      description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)',
+      conflicts: ['replay'],
+    },
     ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
-    { name: 'shard', type: 'string', valueName: 'i/n', description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)', conflicts: ['replay'] },
-    { name: 'replay', type: 'string', valueName: 'file', description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)' },
-    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
+    {
+      name: 'shard',
+      type: 'string',
+      valueName: 'i/n',
+      description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)',
+      conflicts: ['replay'],
+    },
+    {
+      name: 'replay',
+      type: 'string',
+      valueName: 'file',
+      description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
+    },
+    {
+      name: 'quiet',
+      type: 'boolean',
+      description: 'No progress line and no notes on standard error; the results and the summary are still printed',
+    },
   ],
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
-    { command: 'contracts fuzz --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --hook-url https://hooks.example.com/in --rate 10', description: 'Staging, gently' },
-    { command: 'contracts fuzz --seed 1234 --phases negative', description: 'Repeat a run\'s negative phase exactly' },
-    { command: 'contracts fuzz --replay reports/fuzz.json --base-url https://staging.example.com', description: 'After a fix: do the saved failures still reproduce?' },
+    {
+      command:
+        'contracts fuzz --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --hook-url https://hooks.example.com/in --rate 10',
+      description: 'Staging, gently',
+    },
+    { command: 'contracts fuzz --seed 1234 --phases negative', description: "Repeat a run's negative phase exactly" },
+    {
+      command: 'contracts fuzz --replay reports/fuzz.json --base-url https://staging.example.com',
+      description: 'After a fix: do the saved failures still reproduce?',
+    },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options);
-    const [{ FuzzRunner }, { fuzzConsoleReport }, { parseReportTargets, writeReports }, { writeFuzzJson }] = await Promise.all([
-      import('../fuzz/run-fuzz.js'),
-      import('../fuzz/fuzz-report.js'),
-      import('../runner/reports/write-reports.js'),
-      import('../fuzz/fuzz-report.js'),
-    ]);
+    const [{ FuzzRunner }, { fuzzConsoleReport }, { parseReportTargets, writeReports }, { writeFuzzJson }] =
+      await Promise.all([
+        import('../fuzz/run-fuzz.js'),
+        import('../fuzz/fuzz-report.js'),
+        import('../runner/reports/write-reports.js'),
+        import('../fuzz/fuzz-report.js'),
+      ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
-    const saved = replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
+    const saved =
+      replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     if (settings.baseUrl === undefined) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
@@ -83,8 +190,14 @@ export const fuzzCommand: Command = {
       }
     }
     // The stateful phase's deliveries go to an embedded receiver, unless --hook-url sends them elsewhere.
-    const receives = selected.includes('repository-webhooks') && !settings.readOnly && settings.phases.includes('stateful') && settings.hookUrl === undefined;
-    const { receiver, deliveries } = receives ? await startFuzzReceiver() : { receiver: undefined, deliveries: undefined };
+    const receives =
+      selected.includes('repository-webhooks') &&
+      !settings.readOnly &&
+      settings.phases.includes('stateful') &&
+      settings.hookUrl === undefined;
+    const { receiver, deliveries } = receives
+      ? await startFuzzReceiver()
+      : { receiver: undefined, deliveries: undefined };
     const runner = new FuzzRunner({
       apis: selected,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
@@ -94,7 +207,12 @@ export const fuzzCommand: Command = {
       owner: settings.owner,
       repo: settings.repo,
       hookUrl: settings.hookUrl ?? (receiver ? `${receiver.url}/contracts-fuzz` : defaultHookUrl),
-      deliveries: deliveries ?? { off: settings.hookUrl === undefined ? 'no receiver was started' : '--hook-url: the deliveries go to a receiver this run cannot see' },
+      deliveries: deliveries ?? {
+        off:
+          settings.hookUrl === undefined
+            ? 'no receiver was started'
+            : '--hook-url: the deliveries go to a receiver this run cannot see',
+      },
       timeoutMs: settings.timeoutMs,
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
@@ -105,19 +223,30 @@ export const fuzzCommand: Command = {
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
       remote: sandbox === undefined,
-      log: (line) => { if (!options.quiet) io.err(`contracts fuzz: ${line}`); },
+      log: (line) => {
+        if (!options.quiet) io.err(`contracts fuzz: ${line}`);
+      },
       addSecret: (secret) => io.redactor.add(secret),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
     });
     const onSignal = (signal: string) => {
-      io.err(`contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`);
+      io.err(
+        `contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`,
+      );
       runner.interrupt();
     };
     const onInt = () => onSignal('SIGINT');
     const onTerm = () => onSignal('SIGTERM');
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
-    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'fuzz', unit: 'requests', findings: 'failures', snapshot: () => runner.progress });
+    const progress = startProgress({
+      stream: io.progressStream,
+      quiet: Boolean(options.quiet),
+      label: 'fuzz',
+      unit: 'requests',
+      findings: 'failures',
+      snapshot: () => runner.progress,
+    });
     io = progress.around(io);
     let run;
     try {
@@ -130,8 +259,13 @@ export const fuzzCommand: Command = {
       await receiver?.stop();
     }
     io.out(fuzzConsoleReport(run, sandbox !== undefined));
-    await writeReports(run, reports.filter((target) => target.kind === 'junit'), io.redactor);
-    for (const target of reports.filter((candidate) => candidate.kind === 'json')) await writeFuzzJson(run, target.file, io.redactor);
+    await writeReports(
+      run,
+      reports.filter((target) => target.kind === 'junit'),
+      io.redactor,
+    );
+    for (const target of reports.filter((candidate) => candidate.kind === 'json'))
+      await writeFuzzJson(run, target.file, io.redactor);
     if (run.error) {
       io.err(`contracts fuzz: ${run.error.toLine()}`);
       return exitCodes.cannotRun;
@@ -141,14 +275,35 @@ export const fuzzCommand: Command = {
   },
 };
 
-async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl: string, settings: ReturnType<typeof validate>, io: Io, embedded: boolean): Promise<number> {
+async function replay(
+  saved: import('../fuzz/replay.js').SavedFailure[],
+  baseUrl: string,
+  settings: ReturnType<typeof validate>,
+  io: Io,
+  embedded: boolean,
+): Promise<number> {
   const { replayFailures } = await import('../fuzz/replay.js');
   const outcomes = await replayFailures(saved, baseUrl, {
-    env: io.env, remote: !embedded, owner: settings.owner, repo: settings.repo, hookUrl: settings.hookUrl ?? defaultHookUrl, marker: randomBytes(4).toString('hex'), rate: embedded ? 0 : settings.rate,
-    strict: settings.strict, seed: settings.seed, timeoutMs: settings.timeoutMs, log: (line) => io.err(`contracts fuzz: ${line}`), addSecret: (secret) => io.redactor.add(secret),
+    env: io.env,
+    remote: !embedded,
+    owner: settings.owner,
+    repo: settings.repo,
+    hookUrl: settings.hookUrl ?? defaultHookUrl,
+    marker: randomBytes(4).toString('hex'),
+    rate: embedded ? 0 : settings.rate,
+    strict: settings.strict,
+    seed: settings.seed,
+    timeoutMs: settings.timeoutMs,
+    log: (line) => io.err(`contracts fuzz: ${line}`),
+    addSecret: (secret) => io.redactor.add(secret),
   });
   for (const { failure, reproduced, status, reason } of outcomes) {
-    const verdict = reproduced === undefined ? `not replayed: ${reason}` : reproduced ? `still fails (answered ${status})` : `no longer fails (answered ${status})`;
+    const verdict =
+      reproduced === undefined
+        ? `not replayed: ${reason}`
+        : reproduced
+          ? `still fails (answered ${status})`
+          : `no longer fails (answered ${status})`;
     io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
   }
   const still = outcomes.filter((outcome) => outcome.reproduced === true).length;
@@ -158,28 +313,44 @@ async function replay(saved: import('../fuzz/replay.js').SavedFailure[], baseUrl
 
 function validate(options: ParsedOptions) {
   for (const name of ['owner', 'repo']) {
-    if (!/^[^/\s?#]+$/.test(String(options[name]))) throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
+    if (!/^[^/\s?#]+$/.test(String(options[name])))
+      throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
   }
   const baseUrl = options['base-url'] as string | undefined;
   if (baseUrl !== undefined) checkHttpUrl('--base-url', baseUrl, true);
   const hookUrl = options['hook-url'] === undefined ? undefined : String(options['hook-url']);
   if (hookUrl !== undefined) checkHttpUrl('--hook-url', hookUrl, false);
-  const chosen = String(options.phases).split(',').map((phase) => phase.trim()).filter(Boolean);
+  const chosen = String(options.phases)
+    .split(',')
+    .map((phase) => phase.trim())
+    .filter(Boolean);
   const unknown = chosen.find((phase) => !(phases as readonly string[]).includes(phase));
-  if (unknown !== undefined || chosen.length === 0) throw new ContractsError('USAGE', `--phases takes a comma-separated list of ${phases.join(', ')}, not "${String(options.phases)}"`);
+  if (unknown !== undefined || chosen.length === 0)
+    throw new ContractsError(
+      'USAGE',
+      `--phases takes a comma-separated list of ${phases.join(', ')}, not "${String(options.phases)}"`,
+    );
   const number = (name: string, min: number, max: number): number => {
     const value = Number(options[name]);
-    if (!Number.isInteger(value) || value < min || value > max) throw new ContractsError('USAGE', `--${name} must be a whole number from ${min} to ${max}, not "${String(options[name])}"`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new ContractsError(
+        'USAGE',
+        `--${name} must be a whole number from ${min} to ${max}, not "${String(options[name])}"`,
+      );
     return value;
   };
   const seed = options.seed === undefined ? randomBytes(4).readUInt32BE() >>> 1 : number('seed', 0, 2 ** 31 - 1);
   const shardMatch = options.shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(String(options.shard));
-  if (options.shard !== undefined && (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2]))) {
+  if (
+    options.shard !== undefined &&
+    (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2]))
+  ) {
     throw new ContractsError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, such as 2/4, not "${String(options.shard)}"`);
   }
   const shard = shardMatch ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) } : undefined;
   const readOnly = Boolean(options['read-only']);
-  if (readOnly && baseUrl === undefined) throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
+  if (readOnly && baseUrl === undefined)
+    throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
   return {
     baseUrl,
     hookUrl,
@@ -201,10 +372,20 @@ function validate(options: ParsedOptions) {
 /** Where hooks point when no receiver runs and no --hook-url was given: a loopback port where nothing listens. */
 const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
 
-async function startFuzzReceiver(): Promise<{ receiver: import('../receiver/start-receiver.js').Receiver; deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries }> {
-  const [{ startReceiver }, { FuzzDeliveries }] = await Promise.all([import('../receiver/start-receiver.js'), import('../fuzz/fuzz-deliveries.js')]);
+async function startFuzzReceiver(): Promise<{
+  receiver: import('../receiver/start-receiver.js').Receiver;
+  deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries;
+}> {
+  const [{ startReceiver }, { FuzzDeliveries }] = await Promise.all([
+    import('../receiver/start-receiver.js'),
+    import('../fuzz/fuzz-deliveries.js'),
+  ]);
   let deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries | undefined;
-  const receiver = await startReceiver({ port: 0, host: '127.0.0.1', ...FuzzDeliveries.receiverOptions(() => deliveries) });
+  const receiver = await startReceiver({
+    port: 0,
+    host: '127.0.0.1',
+    ...FuzzDeliveries.receiverOptions(() => deliveries),
+  });
   deliveries = new FuzzDeliveries(receiver);
   return { receiver, deliveries };
 }
@@ -216,9 +397,15 @@ function checkHttpUrl(flag: string, value: string, bare: boolean): void {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol)) throw new ContractsError('USAGE', `${flag} must be an http(s) URL, such as https://staging.example.com`);
-  if (url.username !== '' || url.password !== '') throw new ContractsError('USAGE', `${flag} must not carry a user or password: credentials come only from the environment`);
-  if (bare && (url.search !== '' || url.hash !== '')) throw new ContractsError('USAGE', `${flag} must not carry a query or a fragment`);
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new ContractsError('USAGE', `${flag} must be an http(s) URL, such as https://staging.example.com`);
+  if (url.username !== '' || url.password !== '')
+    throw new ContractsError(
+      'USAGE',
+      `${flag} must not carry a user or password: credentials come only from the environment`,
+    );
+  if (bare && (url.search !== '' || url.hash !== ''))
+    throw new ContractsError('USAGE', `${flag} must not carry a query or a fragment`);
 }
 
 /**
@@ -229,22 +416,51 @@ export const mergeReportsCommand: Command = {
   name: 'merge-reports',
   summary: 'Merge the JSON reports of several runs (the shards of one fuzz run) into one report',
   usage: 'FILE.json... [--report kind:file]...',
-  description: 'A check failed in any report failed; else passed in any, passed; else it stays skipped. Each finding and each failure is kept once.',
-  options: [{ name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'Write the merged report: junit:FILE or json:FILE' }],
-  positionals: [{ name: 'FILE.json', description: 'JSON reports written by contracts fuzz or contracts check (--report json:FILE)' }],
-  examples: [{ command: 'contracts merge-reports shard-1.json shard-2.json --report junit:reports/fuzz.xml', description: 'One JUnit report for the CI dashboard' }],
+  description:
+    'A check failed in any report failed; else passed in any, passed; else it stays skipped. Each finding and each failure is kept once.',
+  options: [
+    {
+      name: 'report',
+      type: 'string',
+      valueName: 'kind:file',
+      multiple: true,
+      description: 'Write the merged report: junit:FILE or json:FILE',
+    },
+  ],
+  positionals: [
+    {
+      name: 'FILE.json',
+      description: 'JSON reports written by contracts fuzz or contracts check (--report json:FILE)',
+    },
+  ],
+  examples: [
+    {
+      command: 'contracts merge-reports shard-1.json shard-2.json --report junit:reports/fuzz.xml',
+      description: 'One JUnit report for the CI dashboard',
+    },
+  ],
   async run(options, positionals, io) {
     if (positionals.length === 0) throw new ContractsError('USAGE', 'name the JSON reports to merge');
-    const [{ mergeReports, readReports }, { parseReportTargets, writeReports }, { fuzzConsoleReport, writeFuzzJson }] = await Promise.all([
-      import('../fuzz/merge-reports.js'),
-      import('../runner/reports/write-reports.js'),
-      import('../fuzz/fuzz-report.js'),
-    ]);
+    const [{ mergeReports, readReports }, { parseReportTargets, writeReports }, { fuzzConsoleReport, writeFuzzJson }] =
+      await Promise.all([
+        import('../fuzz/merge-reports.js'),
+        import('../runner/reports/write-reports.js'),
+        import('../fuzz/fuzz-report.js'),
+      ]);
     const targets = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const run = mergeReports(await readReports(positionals.map((file) => path.resolve(io.cwd, file))));
     io.out(fuzzConsoleReport(run, false));
-    await writeReports(run, targets.filter((target) => target.kind === 'junit'), io.redactor);
-    for (const target of targets.filter((candidate) => candidate.kind === 'json')) await writeFuzzJson(run, target.file, io.redactor);
-    return run.error ? exitCodes.cannotRun : run.summary.failed > 0 || run.failures.length > 0 ? exitCodes.failed : exitCodes.ok;
+    await writeReports(
+      run,
+      targets.filter((target) => target.kind === 'junit'),
+      io.redactor,
+    );
+    for (const target of targets.filter((candidate) => candidate.kind === 'json'))
+      await writeFuzzJson(run, target.file, io.redactor);
+    return run.error
+      ? exitCodes.cannotRun
+      : run.summary.failed > 0 || run.failures.length > 0
+        ? exitCodes.failed
+        : exitCodes.ok;
   },
 };

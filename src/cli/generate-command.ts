@@ -14,7 +14,12 @@ export const generateCommand: Command = {
   ].join('\n'),
   options: [
     { name: 'check', type: 'boolean', description: 'Write nothing; exit 1 when a generated file is stale or missing' },
-    { name: 'out-dir', type: 'string', valueName: 'dir', description: 'Directory of the generated files (default: each API\'s `generated` path in the config)' },
+    {
+      name: 'out-dir',
+      type: 'string',
+      valueName: 'dir',
+      description: "Directory of the generated files (default: each API's `generated` path in the config)",
+    },
   ],
   examples: [
     { command: 'contracts generate', description: 'Regenerate generated/ after changing a spec' },
@@ -27,7 +32,8 @@ export const generateCommand: Command = {
     const relative = (file: string) => path.relative(io.cwd, file) || file;
     if (options.check) {
       const stale = await findStale(files);
-      for (const item of stale) io.out(`${relative(item.file)}: ${item.reason === 'missing' ? 'missing' : 'stale'}: run \`npm run generate\``);
+      for (const item of stale)
+        io.out(`${relative(item.file)}: ${item.reason === 'missing' ? 'missing' : 'stale'}: run \`npm run generate\``);
       if (stale.length === 0) io.err(`generated types are up to date (${files.length} files)`);
       return stale.length > 0 ? exitCodes.failed : exitCodes.ok;
     }

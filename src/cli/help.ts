@@ -7,18 +7,35 @@ export const helpWidth = 100;
 const flagColumn = 28;
 
 export function commandHelp(command: Command): string {
-  const lines = [...wrapWords(`Usage: contracts ${command.name} ${command.usage}`.trimEnd(), helpWidth, '', '    '), '', ...reflow(command.description), ''];
+  const lines = [
+    ...wrapWords(`Usage: contracts ${command.name} ${command.usage}`.trimEnd(), helpWidth, '', '    '),
+    '',
+    ...reflow(command.description),
+    '',
+  ];
   if (command.positionals?.length) {
     lines.push('Arguments:');
-    for (const positional of command.positionals) lines.push(...columns(positional.name, positional.description, flagColumn));
+    for (const positional of command.positionals)
+      lines.push(...columns(positional.name, positional.description, flagColumn));
     lines.push('');
   }
   lines.push('Options:');
-  for (const option of command.options) lines.push(...columns(flagOf(option), option.description + extraOf(option), flagColumn));
-  lines.push(...columns('--config <file>', 'The APIs to work on (default: contracts.config.yaml here, else the project\'s)', flagColumn));
+  for (const option of command.options)
+    lines.push(...columns(flagOf(option), option.description + extraOf(option), flagColumn));
+  lines.push(
+    ...columns(
+      '--config <file>',
+      "The APIs to work on (default: contracts.config.yaml here, else the project's)",
+      flagColumn,
+    ),
+  );
   lines.push(...columns('-h, --help', 'Show this help', flagColumn));
   lines.push('', 'Examples:');
-  for (const example of command.examples) lines.push(...shellLines(example.command, '  ', '      '), ...wrapWords(example.description, helpWidth, '      ', '      '));
+  for (const example of command.examples)
+    lines.push(
+      ...shellLines(example.command, '  ', '      '),
+      ...wrapWords(example.description, helpWidth, '      ', '      '),
+    );
   lines.push('', ...wrapWords(exitStatus, helpWidth, '', ''));
   return lines.join('\n');
 }
@@ -27,11 +44,13 @@ export function mainHelp(commands: Command[]): string {
   const lines = [
     'Usage: contracts <command> [options]',
     '',
-    ...reflow([
-      'API contract testing for the client-session and repository-webhooks APIs: lint the OpenAPI specs, generate',
-      'TypeScript types from them, serve them as Prism mocks or as a stateful sandbox, and check real or recorded',
-      'responses against them.',
-    ].join('\n')),
+    ...reflow(
+      [
+        'API contract testing for the client-session and repository-webhooks APIs: lint the OpenAPI specs, generate',
+        'TypeScript types from them, serve them as Prism mocks or as a stateful sandbox, and check real or recorded',
+        'responses against them.',
+      ].join('\n'),
+    ),
     '',
     'Commands:',
     ...commands.flatMap((command) => columns(command.name, command.summary, 14)),
@@ -40,7 +59,7 @@ export function mainHelp(commands: Command[]): string {
     ...columns('-v, --version', 'Print the version of contracts', 14),
     ...columns('-h, --help', 'Show this help', 14),
     '',
-    'Run `contracts <command> --help` for a command\'s options and examples.',
+    "Run `contracts <command> --help` for a command's options and examples.",
     '',
     ...wrapWords(exitStatus, helpWidth, '', ''),
   ];
@@ -121,10 +140,13 @@ function reflow(description: string): string[] {
       const indent = /^\s*/.exec(line)![0].length;
       // The columns before the last wide gap (a table's term, level…) stay as written; the text after them wraps
       // under its own column, joined first by its continuation lines (indented to that column).
-      const gaps = [...line.slice(indent).matchAll(/\S\s{2,}(?=\S)/g)].map((gap) => indent + gap.index! + gap[0].length).filter((end) => end <= helpWidth / 2);
+      const gaps = [...line.slice(indent).matchAll(/\S\s{2,}(?=\S)/g)]
+        .map((gap) => indent + gap.index! + gap[0].length)
+        .filter((end) => end <= helpWidth / 2);
       const head = line.slice(0, gaps.at(-1) ?? indent);
       let text = line.slice(head.length).trim();
-      while (gaps.length && index + 1 < lines.length && /^\s*/.exec(lines[index + 1]!)![0].length === head.length) text += ' ' + lines[++index]!.trim();
+      while (gaps.length && index + 1 < lines.length && /^\s*/.exec(lines[index + 1]!)![0].length === head.length)
+        text += ' ' + lines[++index]!.trim();
       const hang = ' '.repeat(gaps.length ? head.length : indent + 4);
       out.push(...(head.length + text.length <= helpWidth ? [head + text] : wrapWords(text, helpWidth, head, hang)));
     }

@@ -15,50 +15,89 @@ export const initCommand: Command = {
   description: [
     'Loads the spec (so a spec that will not load is said now), then adds an entry for it to the config file:',
     'the one given with --config, else contracts.config.yaml (or .json) in this directory, created when missing.',
-    'The name comes from the spec\'s info.title unless --name says otherwise; the mock port is the next free one.',
+    "The name comes from the spec's info.title unless --name says otherwise; the mock port is the next free one.",
     'Afterwards lint, generate, mock, validate and fuzz take it as --api NAME.',
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of the OpenAPI 3.0 or 3.1 YAML or JSON file' }],
   options: [
-    { name: 'name', type: 'string', valueName: 'name', description: 'Name of the API on the command line (lower-case letters, digits, dashes)' },
-    { name: 'port', type: 'string', valueName: 'port', description: 'Port of its Prism mock (default: one above the highest in the config)' },
+    {
+      name: 'name',
+      type: 'string',
+      valueName: 'name',
+      description: 'Name of the API on the command line (lower-case letters, digits, dashes)',
+    },
+    {
+      name: 'port',
+      type: 'string',
+      valueName: 'port',
+      description: 'Port of its Prism mock (default: one above the highest in the config)',
+    },
   ],
   examples: [
-    { command: 'contracts init specs/petstore.yaml', description: 'Add the petstore API; then `contracts mock --api petstore`' },
-    { command: 'contracts init --name billing --port 4020 api/billing.json', description: 'Choose its name and mock port' },
+    {
+      command: 'contracts init specs/petstore.yaml',
+      description: 'Add the petstore API; then `contracts mock --api petstore`',
+    },
+    {
+      command: 'contracts init --name billing --port 4020 api/billing.json',
+      description: 'Choose its name and mock port',
+    },
   ],
   async run(options, positionals, io) {
-    if (positionals.length !== 1) throw new ContractsError('USAGE', positionals.length === 0 ? 'name the spec: contracts init SPEC' : `unexpected argument "${positionals[1]}"`);
+    if (positionals.length !== 1)
+      throw new ContractsError(
+        'USAGE',
+        positionals.length === 0 ? 'name the spec: contracts init SPEC' : `unexpected argument "${positionals[1]}"`,
+      );
     const specFile = path.resolve(io.cwd, positionals[0]!);
     const { loadSpec } = await import('../core/load-spec.js');
     const spec = await loadSpec(specFile, positionals[0]);
 
-    const configFile = typeof options.config === 'string' ? path.resolve(io.cwd, options.config) : (findConfigIn(io.cwd) ?? path.join(io.cwd, configFileNames[0]));
+    const configFile =
+      typeof options.config === 'string'
+        ? path.resolve(io.cwd, options.config)
+        : (findConfigIn(io.cwd) ?? path.join(io.cwd, configFileNames[0]));
     const display = path.relative(io.cwd, configFile) || configFile;
     const existing = await readFile(configFile, 'utf8').then(
       () => readConfig(configFile, display),
       () => undefined,
     );
     const title = (spec.document.info as { title?: unknown } | undefined)?.title;
-    const name = typeof options.name === 'string' ? options.name : slug(typeof title === 'string' ? title : path.basename(specFile).replace(/\.[^.]*$/, ''));
-    if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) throw new ContractsError('USAGE', `--name must be lower-case letters, digits and dashes, starting with a letter, not "${name}"`);
+    const name =
+      typeof options.name === 'string'
+        ? options.name
+        : slug(typeof title === 'string' ? title : path.basename(specFile).replace(/\.[^.]*$/, ''));
+    if (!/^[a-z][a-z0-9-]{0,39}$/.test(name))
+      throw new ContractsError(
+        'USAGE',
+        `--name must be lower-case letters, digits and dashes, starting with a letter, not "${name}"`,
+      );
     const configDir = path.dirname(configFile);
     const relativeSpec = path.relative(configDir, specFile).split(path.sep).join('/');
     for (const api of existing?.apis ?? []) {
-      if (api.name === name) throw new ContractsError('USAGE', `${display} already has an API named ${name}: choose another with --name`);
-      if (path.resolve(configDir, api.spec) === specFile) throw new ContractsError('USAGE', `${display} already has this spec, as ${api.name}`);
+      if (api.name === name)
+        throw new ContractsError('USAGE', `${display} already has an API named ${name}: choose another with --name`);
+      if (path.resolve(configDir, api.spec) === specFile)
+        throw new ContractsError('USAGE', `${display} already has this spec, as ${api.name}`);
     }
     const mockPort = options.port !== undefined ? requirePort('port', options.port) : nextPort(existing);
     const entry = { name, spec: relativeSpec, generated: `generated/${name}.ts`, mockPort };
     await writeFile(configFile, existing ? await withEntry(configFile, entry) : newConfig(configDir, entry));
     readConfig(configFile, display); // What was written must read back: a clear error now rather than at the next command.
-    io.out(`added ${name} to ${display}: spec ${relativeSpec} (OpenAPI ${spec.sourceVersion}), mock port ${mockPort}, types ${entry.generated}`);
+    io.out(
+      `added ${name} to ${display}: spec ${relativeSpec} (OpenAPI ${spec.sourceVersion}), mock port ${mockPort}, types ${entry.generated}`,
+    );
     return exitCodes.ok;
   },
 };
 
 function slug(text: string): string {
-  const base = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36).replace(/-+$/, '');
+  const base = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 36)
+    .replace(/-+$/, '');
   return /^[a-z]/.test(base) ? base : `api-${base}`.replace(/-+$/, '');
 }
 
@@ -83,7 +122,10 @@ async function withEntry(file: string, entry: Record<string, unknown>): Promise<
 }
 
 function newConfig(dir: string, entry: Record<string, unknown>): string {
-  const schema = path.relative(dir, path.join(projectRoot, 'schemas/contracts-config.schema.json')).split(path.sep).join('/');
+  const schema = path
+    .relative(dir, path.join(projectRoot, 'schemas/contracts-config.schema.json'))
+    .split(path.sep)
+    .join('/');
   const doc = new Document({ $schema: schema, apis: [entry] });
   doc.commentBefore = ' The APIs the contracts toolkit works on. Paths are relative to this file.';
   return String(doc);

@@ -23,19 +23,37 @@ export const lintCommand: Command = {
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.1 YAML or JSON file (any number)' }],
   options: [
-    { name: 'format', type: 'string', valueName: 'text|json|github|sarif', description: 'Output format', default: 'text' },
-    { name: 'fail-on', type: 'string', valueName: 'error|warning', description: 'Lowest severity that makes the exit status 1', default: 'error' },
+    {
+      name: 'format',
+      type: 'string',
+      valueName: 'text|json|github|sarif',
+      description: 'Output format',
+      default: 'text',
+    },
+    {
+      name: 'fail-on',
+      type: 'string',
+      valueName: 'error|warning',
+      description: 'Lowest severity that makes the exit status 1',
+      default: 'error',
+    },
   ],
   examples: [
     { command: 'contracts lint', description: 'Lint both shipped specs' },
-    { command: 'contracts lint specs/client-session.yaml --fail-on warning', description: 'Lint one spec; warnings fail too' },
+    {
+      command: 'contracts lint specs/client-session.yaml --fail-on warning',
+      description: 'Lint one spec; warnings fail too',
+    },
     { command: 'contracts lint my-api.yaml --format json', description: 'Lint any OpenAPI 3.1 file, problems as JSON' },
     { command: 'contracts lint --format sarif > contracts-lint.sarif', description: 'A SARIF log for code scanning' },
   ],
   async run(options, positionals, io) {
     const format = requireChoice('format', options.format, ['text', 'json', 'github', 'sarif']);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']);
-    const files = positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : apiNames.map((name) => specPath(apis[name]));
+    const files =
+      positionals.length > 0
+        ? positionals.map((file) => path.resolve(io.cwd, file))
+        : apiNames.map((name) => specPath(apis[name]));
     // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
     const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];
@@ -54,14 +72,22 @@ export const lintCommand: Command = {
     }
     if (format === 'json') {
       const error = couldNotRun && { code: couldNotRun.code, message: couldNotRun.toLine() };
-      io.out(JSON.stringify({ problems: problems.map(({ path: _path, ...rest }) => rest), ...(error ? { error } : {}) }, null, 2));
-    }
-    else if (format === 'sarif') io.out(JSON.stringify(sarifLog(problems, toolVersion()), null, 2));
+      io.out(
+        JSON.stringify(
+          { problems: problems.map(({ path: _path, ...rest }) => rest), ...(error ? { error } : {}) },
+          null,
+          2,
+        ),
+      );
+    } else if (format === 'sarif') io.out(JSON.stringify(sarifLog(problems, toolVersion()), null, 2));
     else if (format === 'github') for (const problem of problems) io.out(githubProblem(problem));
     else for (const problem of problems) io.out(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === 'error').length;
     const warnings = problems.filter((p) => p.severity === 'warning').length;
-    if (linted > 0) io.err(`${linted} spec${linted === 1 ? '' : 's'} linted: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    if (linted > 0)
+      io.err(
+        `${linted} spec${linted === 1 ? '' : 's'} linted: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+      );
     if (couldNotRun) return exitCodes.cannotRun;
     const failing = failOn === 'warning' ? errors + warnings : errors;
     return failing > 0 ? exitCodes.failed : exitCodes.ok;
@@ -70,7 +96,11 @@ export const lintCommand: Command = {
 
 function githubProblem(problem: LintProblem): string {
   const command = problem.severity === 'error' ? 'error' : problem.severity === 'warning' ? 'warning' : 'notice';
-  return githubCommand(command, { file: problem.file, line: problem.line, col: problem.column, title: problem.rule }, problem.message);
+  return githubCommand(
+    command,
+    { file: problem.file, line: problem.line, col: problem.column, title: problem.rule },
+    problem.message,
+  );
 }
 
 function toolVersion(): string {

@@ -29,7 +29,8 @@ const commandModules: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./init-command.js')).initCommand,
 };
 const commandNames = Object.keys(commandModules);
-const loadCommand = (name: string | undefined) => (name !== undefined && Object.hasOwn(commandModules, name) ? commandModules[name]!() : undefined);
+const loadCommand = (name: string | undefined) =>
+  name !== undefined && Object.hasOwn(commandModules, name) ? commandModules[name]!() : undefined;
 
 /** Every command, in the order help lists them. */
 export const allCommands = (): Promise<Command[]> => Promise.all(commandNames.map((name) => commandModules[name]!()));
@@ -55,7 +56,9 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
   const command = await loadCommand(name);
   if (!command) {
     const hint = didYouMean(name, [...commandNames, ...(name.startsWith('-') ? ['--help', '--version'] : [])]);
-    io.err(`contracts: unknown command "${name}".${hint || ` Commands: ${commandNames.join(', ')}.`} Run \`contracts --help\`.`);
+    io.err(
+      `contracts: unknown command "${name}".${hint || ` Commands: ${commandNames.join(', ')}.`} Run \`contracts --help\`.`,
+    );
     return exitCodes.cannotRun;
   }
   try {
@@ -67,7 +70,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
     // secrets its credentials name are redacted like the built-in ones.
     useConfig({ cwd: io.cwd, file: typeof options.config === 'string' ? options.config : undefined });
-    for (const entry of Object.values(apis)) for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
+    for (const entry of Object.values(apis))
+      for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
     return await command.run(options, positionals, io);
   } catch (error) {
@@ -81,7 +85,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     if (error instanceof ContractsError) {
       io.err(`contracts ${command.name}: ${error.toLine()}`);
       // A "Did you mean" already says what to type; otherwise point at the help.
-      if ((error.code === 'USAGE' || error.code === 'UNKNOWN_API') && !/ Did you mean /.test(error.message)) io.err(`Run \`contracts ${command.name} --help\` for usage.`);
+      if ((error.code === 'USAGE' || error.code === 'UNKNOWN_API') && !/ Did you mean /.test(error.message))
+        io.err(`Run \`contracts ${command.name} --help\` for usage.`);
       return exitCodes.cannotRun;
     }
     // Anything else is a bug in the toolkit: say so in one line, keep the detail for those who ask.

@@ -20,23 +20,49 @@ export const mockCommand: Command = {
     'response, `Prefer: example=NAME` for a named example.',
   ].join('\n'),
   options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `Which API to serve: ${apiNames.join(', ')} or all`, default: 'all' },
+    {
+      name: 'api',
+      type: 'string',
+      valueName: 'name',
+      description: `Which API to serve: ${apiNames.join(', ')} or all`,
+      default: 'all',
+    },
     // No table default: the default is the config's mockPort, known only once the config is read.
-    ...apiNames.map((api) => ({ name: portOption(api), type: 'string' as const, valueName: 'port', description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})` })),
+    ...apiNames.map((api) => ({
+      name: portOption(api),
+      type: 'string' as const,
+      valueName: 'port',
+      description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})`,
+    })),
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
     { name: 'dynamic', type: 'boolean', description: 'Generate response bodies from the schemas (Prism dynamic mode)' },
-    { name: 'seed', type: 'string', valueName: 'seed', description: 'With --dynamic: seed for repeatable generated data', requires: ['dynamic'] },
+    {
+      name: 'seed',
+      type: 'string',
+      valueName: 'seed',
+      description: 'With --dynamic: seed for repeatable generated data',
+      requires: ['dynamic'],
+    },
     specOption('Serve another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
-    { name: 'verbose', type: 'boolean', description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)" },
+    {
+      name: 'verbose',
+      type: 'boolean',
+      description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)",
+    },
   ],
   examples: [
     { command: 'contracts mock', description: 'Both mocks on 127.0.0.1:4010 and :4011' },
-    { command: 'contracts mock --api repository-webhooks --port-repository-webhooks 5011', description: 'Only the webhooks mock, on port 5011' },
+    {
+      command: 'contracts mock --api repository-webhooks --port-repository-webhooks 5011',
+      description: 'Only the webhooks mock, on port 5011',
+    },
     { command: 'contracts mock --dynamic --seed 42', description: 'Generated bodies, the same on every run' },
   ],
   async run(options, _positionals, io) {
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
-    const ports = Object.fromEntries(apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)])) as Record<ApiName, number>;
+    const ports = Object.fromEntries(
+      apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)]),
+    ) as Record<ApiName, number>;
     const signalled = untilSignalled().then((signal) => ({ signal }));
     const { startMocks } = await import('../mock/start-mocks.js');
     const began = Date.now();
@@ -51,14 +77,18 @@ export const mockCommand: Command = {
       specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
     });
     for (const mock of mocks.mocks) io.out(`${mock.api.padEnd(20)} ${mock.url}   (Prism pid ${mock.pid})`);
-    const mode = options.dynamic ? `dynamic bodies${options.seed === undefined ? '' : `, seed ${String(options.seed)}`}` : 'the specs\' examples';
+    const mode = options.dynamic
+      ? `dynamic bodies${options.seed === undefined ? '' : `, seed ${String(options.seed)}`}`
+      : "the specs' examples";
     io.out(`Mocks ready in ${((Date.now() - began) / 1000).toFixed(1)} s, serving ${mode}. Ctrl-C to stop.`);
 
     const outcome = await Promise.race([signalled, mocks.unexpectedExit.then((exit) => ({ exit }))]);
     await mocks.stop();
     if ('exit' in outcome) {
       const { api, code, signal, output } = outcome.exit;
-      io.err(`contracts mock: Prism for ${api} stopped unexpectedly (${signal ?? `exit ${code}`}): ${output.split('\n').slice(-3).join(' | ') || 'no output'}`);
+      io.err(
+        `contracts mock: Prism for ${api} stopped unexpectedly (${signal ?? `exit ${code}`}): ${output.split('\n').slice(-3).join(' | ') || 'no output'}`,
+      );
       return exitCodes.cannotRun;
     }
     io.out('Mocks stopped.');

@@ -12,7 +12,11 @@ export function parseCommandArgs(command: Command, argv: string[]): { options: P
     config: { type: 'string' },
   };
   for (const option of command.options) {
-    config[option.name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}), ...(option.short ? { short: option.short } : {}) };
+    config[option.name] = {
+      type: option.type,
+      ...(option.multiple ? { multiple: true } : {}),
+      ...(option.short ? { short: option.short } : {}),
+    };
   }
   let parsed;
   try {
@@ -45,19 +49,25 @@ function checkCombinations(command: Command, given: ParsedOptions): void {
 /** An --api value that names no API of the config (or `all`, where the command takes it): a usage error with a hint. */
 export function checkApiName(value: unknown, names: readonly string[]): void {
   if (typeof value !== 'string' || value === 'all' || names.includes(value)) return;
-  throw new ContractsError('UNKNOWN_API', `unknown API "${value}".${didYouMean(value, names)} The APIs: ${names.join(', ')}`);
+  throw new ContractsError(
+    'UNKNOWN_API',
+    `unknown API "${value}".${didYouMean(value, names)} The APIs: ${names.join(', ')}`,
+  );
 }
 
 function explainParseError(error: Error, known: string[]): string {
   const code = (error as { code?: string }).code;
   const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const hint = option?.startsWith('--') ? didYouMean(option.slice(2).split('=')[0]!, known, (name) => `--${name}`) : '';
+    const hint = option?.startsWith('--')
+      ? didYouMean(option.slice(2).split('=')[0]!, known, (name) => `--${name}`)
+      : '';
     return `unknown option ${option ?? ''}`.trim() + (hint ? `.${hint}` : '');
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const name = option?.split(' ')[0] ?? 'this option';
-    if (/ambiguous/.test(error.message)) return `option ${name} needs a value; for a value starting with "-" write ${name}=VALUE`;
+    if (/ambiguous/.test(error.message))
+      return `option ${name} needs a value; for a value starting with "-" write ${name}=VALUE`;
     if (/does not take an argument/.test(error.message)) return `option ${name} takes no value`;
     return `option ${name} needs a value`;
   }
@@ -67,7 +77,10 @@ function explainParseError(error: Error, known: string[]): string {
 /** A string option that must be one of `choices`. */
 export function requireChoice(name: string, value: unknown, choices: readonly string[]): string {
   if (typeof value !== 'string' || !choices.includes(value)) {
-    throw new ContractsError('USAGE', `--${name} must be one of ${choices.join(', ')}${value === undefined ? '' : `, not "${String(value)}"`}`);
+    throw new ContractsError(
+      'USAGE',
+      `--${name} must be one of ${choices.join(', ')}${value === undefined ? '' : `, not "${String(value)}"`}`,
+    );
   }
   return value;
 }
@@ -76,7 +89,8 @@ export function requireChoice(name: string, value: unknown, choices: readonly st
 export function requirePort(name: string, value: unknown): number {
   const raw = String(value);
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new ContractsError('USAGE', `--${name} must be a port number from 0 to 65535, not "${raw}"`);
+  if (!/^\d+$/.test(raw) || port > 65535)
+    throw new ContractsError('USAGE', `--${name} must be a port number from 0 to 65535, not "${raw}"`);
   return port;
 }
 

@@ -11,7 +11,8 @@ import { requireChoice, requirePort, untilSignalled } from './parse-args.js';
 export const proxyCommand: Command = {
   name: 'proxy',
   summary: 'A reverse proxy that checks every request and response against the spec as traffic flows',
-  usage: '--api NAME --target URL [--port P] [--host H] [--errors] [--har-out FILE] [--report KIND:FILE]... [--coverage FILE] [--min-coverage N]',
+  usage:
+    '--api NAME --target URL [--port P] [--host H] [--errors] [--har-out FILE] [--report KIND:FILE]... [--coverage FILE] [--min-coverage N]',
   description: [
     'Forwards every request unchanged to --target (bodies streamed both ways, connections kept alive, redirects',
     'relayed, never followed) and checks both sides with the core: request parameters, body and the presence of',
@@ -25,38 +26,92 @@ export const proxyCommand: Command = {
     'not forwarded; the violations are printed too. Exit status: 1 when anything broke the contract.',
   ].join('\n'),
   options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `The API behind the target: ${apiNames.join(', ')}` },
+    {
+      name: 'api',
+      type: 'string',
+      valueName: 'name',
+      description: `The API behind the target: ${apiNames.join(', ')}`,
+    },
     { name: 'target', type: 'string', valueName: 'url', description: 'Where requests go, e.g. http://127.0.0.1:4020' },
-    { name: 'port', type: 'string', valueName: 'port', description: 'Port to listen on (0: any free port)', default: '4030' },
+    {
+      name: 'port',
+      type: 'string',
+      valueName: 'port',
+      description: 'Port to listen on (0: any free port)',
+      default: '4030',
+    },
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
-    { name: 'errors', type: 'boolean', description: 'Answer a request that breaks the spec 400 instead of forwarding it' },
-    { name: 'har-out', type: 'string', valueName: 'file', description: 'Write the traffic as a HAR capture (credentials redacted)' },
-    { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body (each way) kept for checking; a larger one streams on, not checked', default: '10' },
-    { name: 'report', type: 'string', valueName: 'kind:file', multiple: true, description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE' },
-    { name: 'timeout', type: 'string', valueName: 'ms', description: 'How long the target may stay silent before the request is answered 502', default: '30000' },
+    {
+      name: 'errors',
+      type: 'boolean',
+      description: 'Answer a request that breaks the spec 400 instead of forwarding it',
+    },
+    {
+      name: 'har-out',
+      type: 'string',
+      valueName: 'file',
+      description: 'Write the traffic as a HAR capture (credentials redacted)',
+    },
+    {
+      name: 'max-body',
+      type: 'string',
+      valueName: 'MB',
+      description: 'Largest body (each way) kept for checking; a larger one streams on, not checked',
+      default: '10',
+    },
+    {
+      name: 'report',
+      type: 'string',
+      valueName: 'kind:file',
+      multiple: true,
+      description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: 'How long the target may stay silent before the request is answered 502',
+      default: '30000',
+    },
     ...coverageOptions,
   ],
   examples: [
-    { command: 'contracts proxy --api client-session --target http://127.0.0.1:4020 --port 4030', description: 'Point the frontend at :4030 instead of the service' },
-    { command: 'contracts proxy --api repository-webhooks --target https://staging.example.com --errors --har-out run.har --coverage coverage.json', description: 'Refuse invalid requests, keep the traffic and the coverage' },
+    {
+      command: 'contracts proxy --api client-session --target http://127.0.0.1:4020 --port 4030',
+      description: 'Point the frontend at :4030 instead of the service',
+    },
+    {
+      command:
+        'contracts proxy --api repository-webhooks --target https://staging.example.com --errors --har-out run.har --coverage coverage.json',
+      description: 'Refuse invalid requests, keep the traffic and the coverage',
+    },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    if (options.api === undefined) throw new ContractsError('USAGE', `name the API behind the target: --api ${apiNames.join('|')}`);
+    if (options.api === undefined)
+      throw new ContractsError('USAGE', `name the API behind the target: --api ${apiNames.join('|')}`);
     const api = requireChoice('api', options.api, apiNames) as ApiName;
     const target = requireTarget(options.target);
     const port = requirePort('port', options.port);
     const maxBodyBytes = requireMegabytes(options['max-body']);
     const timeoutMs = Number(options.timeout);
-    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new ContractsError('USAGE', `--timeout must be a whole number of milliseconds, not "${String(options.timeout)}"`);
+    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+      throw new ContractsError(
+        'USAGE',
+        `--timeout must be a whole number of milliseconds, not "${String(options.timeout)}"`,
+      );
     const coverageSetting = coverageSettings(options, io);
-    const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] = await Promise.all([
-      import('../runner/reports/write-reports.js'),
-      import('../runner/reports/report-path.js'),
-      import('../runner/results.js'),
-    ]);
+    const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] =
+      await Promise.all([
+        import('../runner/reports/write-reports.js'),
+        import('../runner/reports/report-path.js'),
+        import('../runner/results.js'),
+      ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    await checkReportTargets(reports, apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })));
+    await checkReportTargets(
+      reports,
+      apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })),
+    );
     const results = new ResultCollector();
     const started = performance.now();
     const signalled = untilSignalled();
@@ -70,12 +125,23 @@ export const proxyCommand: Command = {
     const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
     const coverage = new Coverage([{ api, contract }]);
     const redact = (text: string) => io.redactor.redact(text);
-    const secretHeaders = [...contract.requests.values()].flatMap((request) => request.security.flat().filter((credential) => credential.in === 'header').map((credential) => credential.name));
-    const har = typeof options['har-out'] === 'string'
-      ? await HarWriter.create(path.resolve(io.cwd, options['har-out']), target, redact, secretHeaders).catch((error: NodeJS.ErrnoException) => {
-          throw new ContractsError('REPORT_NOT_WRITABLE', `cannot write the HAR to ${String(options['har-out'])}: ${error.code ?? error.message}`);
-        })
-      : undefined;
+    const secretHeaders = [...contract.requests.values()].flatMap((request) =>
+      request.security
+        .flat()
+        .filter((credential) => credential.in === 'header')
+        .map((credential) => credential.name),
+    );
+    const har =
+      typeof options['har-out'] === 'string'
+        ? await HarWriter.create(path.resolve(io.cwd, options['har-out']), target, redact, secretHeaders).catch(
+            (error: NodeJS.ErrnoException) => {
+              throw new ContractsError(
+                'REPORT_NOT_WRITABLE',
+                `cannot write the HAR to ${String(options['har-out'])}: ${error.code ?? error.message}`,
+              );
+            },
+          )
+        : undefined;
     const counts = { exchanges: 0, conform: 0, fail: 0, blocked: 0, unmatched: 0, upstreamErrors: 0, clientGone: 0 };
     const proxy = await startProxy({
       contract,
@@ -90,7 +156,8 @@ export const proxyCommand: Command = {
         counts.exchanges++;
         const findings: Finding[] = [...exchange.requestResult.findings];
         // An exchange that matches no operation is said once.
-        if (exchange.responseResult && exchange.requestResult.operationId !== undefined) findings.push(...exchange.responseResult.findings);
+        if (exchange.responseResult && exchange.requestResult.operationId !== undefined)
+          findings.push(...exchange.responseResult.findings);
         const failed = findings.some((finding) => finding.severity === 'error');
         if (exchange.operationId === undefined) counts.unmatched++;
         else if (failed) counts.fail++;
@@ -100,23 +167,46 @@ export const proxyCommand: Command = {
         if (exchange.blocked) counts.blocked++;
         if (exchange.upstreamError && !exchange.clientGone) counts.upstreamErrors++;
         const line = `${exchange.method} ${exchange.target} → ${exchange.status}${exchange.operationId ? ` (${exchange.operationId})` : ''}${exchange.blocked ? ' blocked' : ''}`;
-        for (const finding of findings) io.out(`${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`);
-        if (exchange.upstreamError && !exchange.clientGone) io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
+        for (const finding of findings)
+          io.out(
+            `${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`,
+          );
+        if (exchange.upstreamError && !exchange.clientGone)
+          io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
         if (exchange.operationId !== undefined) {
           // Only kept for --report: it costs a fifth of the checking time per exchange.
-          if (reports.length > 0) for (const result of [exchange.requestResult, ...(exchange.responseResult ? [exchange.responseResult] : [])]) {
-            for (const check of result.applied) results.record(api, exchange.operationId, check, result.findings.filter((finding) => finding.check === check), exchange.durationMs);
-          }
+          if (reports.length > 0)
+            for (const result of [
+              exchange.requestResult,
+              ...(exchange.responseResult ? [exchange.responseResult] : []),
+            ]) {
+              for (const check of result.applied)
+                results.record(
+                  api,
+                  exchange.operationId,
+                  check,
+                  result.findings.filter((finding) => finding.check === check),
+                  exchange.durationMs,
+                );
+            }
           coverage.recordRequest(api, exchange.operationId, exchange.request);
           if (exchange.response) {
             const { status, headers, json } = exchange.response;
-            coverage.recordResponse(api, exchange.operationId, { status, headers, ...(json !== undefined ? { json } : {}) }, true);
+            coverage.recordResponse(
+              api,
+              exchange.operationId,
+              { status, headers, ...(json !== undefined ? { json } : {}) },
+              true,
+            );
           }
         }
         har?.add(exchange);
       },
     }).catch((error: NodeJS.ErrnoException) => {
-      throw new ContractsError('USAGE', `cannot listen on ${String(options.host)}:${port}: ${error.code ?? error.message}`);
+      throw new ContractsError(
+        'USAGE',
+        `cannot listen on ${String(options.host)}:${port}: ${error.code ?? error.message}`,
+      );
     });
     io.out(`Proxy for ${api} at ${proxy.url} → ${target}${options.errors ? ' (invalid requests answered 400)' : ''}`);
     io.out('Ctrl-C to stop.');
@@ -125,33 +215,58 @@ export const proxyCommand: Command = {
     await har?.close();
     const { received, judgedAtOnce } = proxy.stats();
     // stop() judged every exchange received: a difference would be a bug of ours, said rather than hidden.
-    if (received !== counts.exchanges) io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
-    io.out(`${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}`);
-    if (judgedAtOnce > 0) io.out(`${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`);
+    if (received !== counts.exchanges)
+      io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
+    io.out(
+      `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}`,
+    );
+    if (judgedAtOnce > 0)
+      io.out(
+        `${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`,
+      );
     const underCoverage = await reportCoverage(coverage.report(), coverageSetting, io, io.out);
     if (har) io.out(`HAR written to ${String(options['har-out'])}`);
     const all = results.all();
-    await writeReports({ mode: 'proxy', targets: { [api]: target }, results: all, summary: summarize(all), notRun: [], durationMs: performance.now() - started }, reports, io.redactor);
+    await writeReports(
+      {
+        mode: 'proxy',
+        targets: { [api]: target },
+        results: all,
+        summary: summarize(all),
+        notRun: [],
+        durationMs: performance.now() - started,
+      },
+      reports,
+      io.redactor,
+    );
     if (received !== counts.exchanges) return exitCodes.cannotRun;
-    return counts.fail + counts.unmatched + counts.upstreamErrors > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
+    return counts.fail + counts.unmatched + counts.upstreamErrors > 0 || underCoverage
+      ? exitCodes.failed
+      : exitCodes.ok;
   },
 };
 
 function requireTarget(value: unknown): string {
-  if (typeof value !== 'string') throw new ContractsError('USAGE', 'name the service to forward to: --target URL (e.g. http://127.0.0.1:4020)');
+  if (typeof value !== 'string')
+    throw new ContractsError('USAGE', 'name the service to forward to: --target URL (e.g. http://127.0.0.1:4020)');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new ContractsError('USAGE', `--target must be an http(s) URL, not "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractsError('USAGE', `--target must be an http(s) URL, not "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ContractsError('USAGE', `--target must be an http(s) URL, not "${value}"`);
   if (url.search || url.hash) throw new ContractsError('USAGE', '--target takes no query or fragment');
   return value;
 }
 
 function requireMegabytes(value: unknown): number {
   const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
+  if (!(megabytes > 0) || megabytes > 1024)
+    throw new ContractsError(
+      'USAGE',
+      `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`,
+    );
   return Math.round(megabytes * 2 ** 20);
 }

@@ -8,11 +8,15 @@ process.env.SCARF_ANALYTICS ??= 'false';
 // commands with work to finish (check's cleanup and report files) finish it. A stream fault other than EPIPE is
 // said in one line.
 const gone = { stdout: false, stderr: false };
-for (const [name, stream] of [['stdout', process.stdout], ['stderr', process.stderr]] as const) {
+for (const [name, stream] of [
+  ['stdout', process.stdout],
+  ['stderr', process.stderr],
+] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     gone[name] = true;
     if (name === 'stdout') outputGone.abort();
-    if (error.code !== 'EPIPE' && !gone.stderr) process.stderr.write(`contracts: cannot write to ${name}: ${error.code ?? error.message}\n`);
+    if (error.code !== 'EPIPE' && !gone.stderr)
+      process.stderr.write(`contracts: cannot write to ${name}: ${error.code ?? error.message}\n`);
   });
 }
 const exitCode = await main(process.argv.slice(2), {

@@ -10,7 +10,7 @@ export const sandboxCommand: Command = {
   description: [
     'One HTTP server implementing both APIs from the seeds. Unlike the Prism mock it keeps state: a webhook you',
     'create is the one you get back. Ping, test and redelivery POST a signed payload (X-Hub-Signature-256 with',
-    'the hook\'s secret) to the hook\'s config.url and record the target\'s answer as a delivery.',
+    "the hook's secret) to the hook's config.url and record the target's answer as a delivery.",
     '',
     'client-session: GET /client-session needs X-API-KEY (any value) and X-API-VERSION: 2.4; without clientToken',
     'it returns the demo session (client token demo-client-token), an unknown token gets 404.',
@@ -21,16 +21,45 @@ export const sandboxCommand: Command = {
     'X-Sandbox-Delivery-Depth; what a request carrying it triggers goes one level deeper, and nothing past 3 is sent.',
   ].join('\n'),
   options: [
-    { name: 'port', type: 'string', valueName: 'port', description: 'Port to listen on (0: any free port)', default: '4020' },
+    {
+      name: 'port',
+      type: 'string',
+      valueName: 'port',
+      description: 'Port to listen on (0: any free port)',
+      default: '4020',
+    },
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
-    { name: 'sessions', type: 'string', valueName: 'file', description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session' },
-    { name: 'repository', type: 'string', valueName: 'owner/name', multiple: true, description: 'A repository that exists (octo/app always does)' },
-    { name: 'max-deliveries', type: 'string', valueName: 'n', description: 'Deliveries kept per hook; older ones are dropped', default: '1000' },
+    {
+      name: 'sessions',
+      type: 'string',
+      valueName: 'file',
+      description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session',
+    },
+    {
+      name: 'repository',
+      type: 'string',
+      valueName: 'owner/name',
+      multiple: true,
+      description: 'A repository that exists (octo/app always does)',
+    },
+    {
+      name: 'max-deliveries',
+      type: 'string',
+      valueName: 'n',
+      description: 'Deliveries kept per hook; older ones are dropped',
+      default: '1000',
+    },
   ],
   examples: [
     { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
-    { command: 'contracts check --base-url http://127.0.0.1:4020', description: 'In another terminal: the full conformance sequence against it' },
-    { command: 'contracts sandbox --port 5020 --sessions sessions.json --repository acme/shop', description: 'Your own sessions and repository' },
+    {
+      command: 'contracts check --base-url http://127.0.0.1:4020',
+      description: 'In another terminal: the full conformance sequence against it',
+    },
+    {
+      command: 'contracts sandbox --port 5020 --sessions sessions.json --repository acme/shop',
+      description: 'Your own sessions and repository',
+    },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
@@ -59,6 +88,7 @@ export const sandboxCommand: Command = {
 function requireCount(name: string, value: unknown): number {
   const raw = String(value);
   const count = Number(raw);
-  if (!/^\d+$/.test(raw) || count < 1 || !Number.isSafeInteger(count)) throw new ContractsError('USAGE', `--${name} must be a whole number of at least 1, not "${raw}"`);
+  if (!/^\d+$/.test(raw) || count < 1 || !Number.isSafeInteger(count))
+    throw new ContractsError('USAGE', `--${name} must be a whole number of at least 1, not "${raw}"`);
   return count;
 }

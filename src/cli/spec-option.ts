@@ -32,7 +32,10 @@ export function parseSpecs(values: unknown, cwd: string): SpecChoice[] {
     }
     const [, api, file] = named as unknown as [string, string, string];
     if (!(apiNames as readonly string[]).includes(api)) {
-      throw new ContractsError('USAGE', `--spec ${value}: no API "${api}".${didYouMean(api, apiNames)} The APIs: ${apiNames.join(', ')}`);
+      throw new ContractsError(
+        'USAGE',
+        `--spec ${value}: no API "${api}".${didYouMean(api, apiNames)} The APIs: ${apiNames.join(', ')}`,
+      );
     }
     if (file === '') throw new ContractsError('USAGE', `--spec ${value}: the file is missing (--spec ${api}=FILE)`);
     if (seen.has(api)) throw new ContractsError('USAGE', `--spec names ${api} twice`);
@@ -50,8 +53,16 @@ export function specOverrides(values: unknown, cwd: string, chosen: readonly str
   const specs = parseSpecs(values, cwd);
   for (const spec of specs) {
     const api = spec.api ?? (chosen.length === 1 ? chosen[0]! : undefined);
-    if (api === undefined) throw new ContractsError('USAGE', `--spec ${spec.shown}: with several APIs, say which one it is for: --spec API=${spec.shown} (API one of ${chosen.join(', ')})`);
-    if (!chosen.includes(api)) throw new ContractsError('USAGE', `--spec ${api}=${spec.shown} has no effect: ${api} is not among the APIs of this run (${chosen.join(', ')})`);
+    if (api === undefined)
+      throw new ContractsError(
+        'USAGE',
+        `--spec ${spec.shown}: with several APIs, say which one it is for: --spec API=${spec.shown} (API one of ${chosen.join(', ')})`,
+      );
+    if (!chosen.includes(api))
+      throw new ContractsError(
+        'USAGE',
+        `--spec ${api}=${spec.shown} has no effect: ${api} is not among the APIs of this run (${chosen.join(', ')})`,
+      );
     if (overrides[api] !== undefined) throw new ContractsError('USAGE', `--spec names ${api} twice`);
     overrides[api] = spec.file;
   }
@@ -61,6 +72,7 @@ export function specOverrides(values: unknown, cwd: string, chosen: readonly str
 /** One spec for commands that take one (validate --delivery, receive): FILE or API=FILE; undefined when none. */
 export function singleSpec(values: unknown, cwd: string): SpecChoice | undefined {
   const specs = parseSpecs(values, cwd);
-  if (specs.length > 1) throw new ContractsError('USAGE', 'give one --spec here: the deliveries are checked against one spec');
+  if (specs.length > 1)
+    throw new ContractsError('USAGE', 'give one --spec here: the deliveries are checked against one spec');
   return specs[0];
 }

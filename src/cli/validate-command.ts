@@ -17,7 +17,8 @@ import { mark, type Side } from '../runner/judge-har-entry.js';
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check one recorded response, or a HAR capture, against a spec',
-  usage: '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE [--side request|response|both]) | --delivery --headers FILE --body FILE|-',
+  usage:
+    '(--api NAME | --spec FILE) ((--operation ID | --method M --path P) --status N [--header H]... [--body FILE|-] | --har FILE [--side request|response|both]) | --delivery --headers FILE --body FILE|-',
   description: [
     'Runs the per-exchange checks (status code, content type, body schema, response headers, paymentMethod',
     'placement) on responses you already have: one given by its parts, or every exchange of a HAR capture',
@@ -25,37 +26,109 @@ export const validateCommand: Command = {
     'With --har the request side is checked too (parameters, body, presence of the credential; --side).',
   ].join('\n'),
   options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)` },
-    specOption('Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own'),
-    { name: 'operation', type: 'string', valueName: 'id', description: 'operationId of the response (instead of --method and --path)' },
+    {
+      name: 'api',
+      type: 'string',
+      valueName: 'name',
+      description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)`,
+    },
+    specOption(
+      'Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
+    ),
+    {
+      name: 'operation',
+      type: 'string',
+      valueName: 'id',
+      description: 'operationId of the response (instead of --method and --path)',
+    },
     { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
     { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },
     { name: 'status', type: 'string', valueName: 'code', description: 'Response status code' },
     { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
-    { name: 'body', type: 'string', valueName: 'file|-', description: 'Response body from a file, or - for standard input' },
+    {
+      name: 'body',
+      type: 'string',
+      valueName: 'file|-',
+      description: 'Response body from a file, or - for standard input',
+    },
     { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
-    { name: 'side', type: 'string', valueName: 'request|response|both', description: 'With --har: which side of each exchange to check (default both)', requires: ['har'] },
-    { name: 'jobs', type: 'string', valueName: 'N', description: 'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)', requires: ['har'] },
+    {
+      name: 'side',
+      type: 'string',
+      valueName: 'request|response|both',
+      description: 'With --har: which side of each exchange to check (default both)',
+      requires: ['har'],
+    },
+    {
+      name: 'jobs',
+      type: 'string',
+      valueName: 'N',
+      description:
+        'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)',
+      requires: ['har'],
+    },
     ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
     { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    { name: 'max-body', type: 'string', valueName: 'MB', description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked', default: '10' },
-    { name: 'delivery', type: 'boolean', description: 'Check one recorded webhook delivery (--headers and --body) against the spec\'s webhooks' },
-    { name: 'headers', type: 'string', valueName: 'file', description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object', requires: ['delivery'] },
-    { name: 'secret-env', type: 'string', valueName: 'NAME', description: 'With --delivery: the variable holding the hook\'s secret (default WEBHOOK_SECRET; unset: signatures not judged)', requires: ['delivery'] },
+    {
+      name: 'max-body',
+      type: 'string',
+      valueName: 'MB',
+      description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked',
+      default: '10',
+    },
+    {
+      name: 'delivery',
+      type: 'boolean',
+      description: "Check one recorded webhook delivery (--headers and --body) against the spec's webhooks",
+    },
+    {
+      name: 'headers',
+      type: 'string',
+      valueName: 'file',
+      description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object',
+      requires: ['delivery'],
+    },
+    {
+      name: 'secret-env',
+      type: 'string',
+      valueName: 'NAME',
+      description:
+        "With --delivery: the variable holding the hook's secret (default WEBHOOK_SECRET; unset: signatures not judged)",
+      requires: ['delivery'],
+    },
     { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
-    { name: 'quiet', type: 'boolean', description: 'No progress line and no notes on standard error; the results and the summary are still printed' },
+    {
+      name: 'quiet',
+      type: 'boolean',
+      description: 'No progress line and no notes on standard error; the results and the summary are still printed',
+    },
   ],
   examples: [
-    { command: "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json", description: 'One recorded response' },
-    { command: "curl -s … | contracts validate --api repository-webhooks --method GET --path /repos/o/r/hooks/42 --status 200 --header 'content-type: application/json' --body -", description: 'A body from standard input' },
-    { command: 'contracts validate --api repository-webhooks --har staging.har --format json', description: 'Every exchange of a browser or proxy capture' },
-    { command: 'WEBHOOK_SECRET=… contracts validate --delivery --headers delivery-headers.txt --body delivery.json', description: 'One recorded webhook delivery: signatures, headers, payload' },
+    {
+      command:
+        "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json",
+      description: 'One recorded response',
+    },
+    {
+      command:
+        "curl -s … | contracts validate --api repository-webhooks --method GET --path /repos/o/r/hooks/42 --status 200 --header 'content-type: application/json' --body -",
+      description: 'A body from standard input',
+    },
+    {
+      command: 'contracts validate --api repository-webhooks --har staging.har --format json',
+      description: 'Every exchange of a browser or proxy capture',
+    },
+    {
+      command: 'WEBHOOK_SECRET=… contracts validate --delivery --headers delivery-headers.txt --body delivery.json',
+      description: 'One recorded webhook delivery: signatures, headers, payload',
+    },
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
     const maxBodyBytes = requireMaxBody(options['max-body']);
-    if (options.delivery) return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
+    if (options.delivery)
+      return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }] = await Promise.all([
       import('../core/load-spec.js'),
@@ -64,24 +137,47 @@ export const validateCommand: Command = {
     ]);
     if (options.har !== undefined) {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
-        if (options[name] !== undefined) throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
+        if (options[name] !== undefined)
+          throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
       }
     }
     const jobs = requireJobs(options.jobs);
-    const side = options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
+    const side =
+      options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
     const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
     if (single) {
       // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
-      const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), { strict, lazy: true });
+      const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), {
+        strict,
+        lazy: true,
+      });
       if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
-        throw new ContractsError('USAGE', `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`);
+        throw new ContractsError(
+          'USAGE',
+          `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`,
+        );
       }
-      const result = checkExchange(contract, single.exchange, { strict, ...(single.operationId ? { operationId: single.operationId } : {}) });
+      const result = checkExchange(contract, single.exchange, {
+        strict,
+        ...(single.operationId ? { operationId: single.operationId } : {}),
+      });
       const failed = result.findings.some((finding) => finding.severity === 'error');
       const omitted = omittedCount(result);
-      if (format === 'json') io.out(JSON.stringify({ operation: result.operationId ?? null, applied: result.applied, findings: result.findings, ...(omitted ? { omitted } : {}) }, null, 2));
+      if (format === 'json')
+        io.out(
+          JSON.stringify(
+            {
+              operation: result.operationId ?? null,
+              applied: result.applied,
+              findings: result.findings,
+              ...(omitted ? { omitted } : {}),
+            },
+            null,
+            2,
+          ),
+        );
       else io.out(describe(result.operationId, result.applied.length, result.findings, omitted));
       return failed ? exitCodes.failed : exitCodes.ok;
     }
@@ -91,7 +187,16 @@ export const validateCommand: Command = {
     // reader of the output going away, stops it between exchanges (or while it waits for the file), so what was
     // written, the JSON above all, is complete.
     const { checkHar } = await import('../runner/check-har.js');
-    const run = checkHar({ file: path.resolve(io.cwd, String(options.har)), shown: String(options.har), specs: specFiles, jobs, side: side as Side, strict, format: format as 'text' | 'json', maxBodyBytes });
+    const run = checkHar({
+      file: path.resolve(io.cwd, String(options.har)),
+      shown: String(options.har),
+      specs: specFiles,
+      jobs,
+      side: side as Side,
+      strict,
+      format: format as 'text' | 'json',
+      maxBodyBytes,
+    });
     try {
       await run.ready;
     } catch (error) {
@@ -100,7 +205,14 @@ export const validateCommand: Command = {
     }
     const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
     const stop = whenStopped();
-    const progress = startProgress({ stream: io.progressStream, quiet: Boolean(options.quiet), label: 'validate', unit: 'exchanges', findings: 'failing', snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }) });
+    const progress = startProgress({
+      stream: io.progressStream,
+      quiet: Boolean(options.quiet),
+      label: 'validate',
+      unit: 'exchanges',
+      findings: 'failing',
+      snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }),
+    });
     io = progress.around(io);
     try {
       if (format === 'json') io.out('{\n  "results": [');
@@ -116,13 +228,15 @@ export const validateCommand: Command = {
         const verdict = next.value;
         counts.exchanges++;
         counts[verdict.verdict]++;
-        for (const line of verdict.out ?? []) io.out(format === 'json' ? `${counts.exchanges > 1 ? ',' : ''}    ${line}` : line);
+        for (const line of verdict.out ?? [])
+          io.out(format === 'json' ? `${counts.exchanges > 1 ? ',' : ''}    ${line}` : line);
       }
     } catch (error) {
       // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
       if (format === 'json') {
         const code = error instanceof ContractsError ? error.code : 'INTERNAL';
-        const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+        const message =
+          error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
         io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "error": ${JSON.stringify({ code, message })}\n}`);
         throw markedInJson(error as object);
       }
@@ -134,16 +248,25 @@ export const validateCommand: Command = {
     }
     const { reason } = stop;
     const coverageReport = run.coverage().report();
-    if (format === 'json') io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`);
-    else io.out(`${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`);
+    if (format === 'json')
+      io.out(
+        `  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`,
+      );
+    else
+      io.out(
+        `${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`,
+      );
     const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
-    const underCoverage = showCoverage && reason === undefined
-      ? await reportCoverage(coverageReport, coverageSetting, io, format === 'json' ? io.err : io.out)
-      : false;
+    const underCoverage =
+      showCoverage && reason === undefined
+        ? await reportCoverage(coverageReport, coverageSetting, io, format === 'json' ? io.err : io.out)
+        : false;
     // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
     if (reason === 'output closed') return exitCodes.cannotRun;
     if (reason) {
-      io.err(`contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`);
+      io.err(
+        `contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`,
+      );
       return exitCodes.cannotRun;
     }
     return counts.failed + counts.unmatched + counts.invalid > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
@@ -156,7 +279,11 @@ export const validateCommand: Command = {
  * long-lived promise would leave a reaction on it per read, each keeping that read's result (the exchange, its
  * body) alive to the end of the run, and memory would grow with the capture.
  */
-function whenStopped(): { race<T>(promise: Promise<T>): Promise<T | 'stopped'>; reason: string | undefined; dispose(): void } {
+function whenStopped(): {
+  race<T>(promise: Promise<T>): Promise<T | 'stopped'>;
+  reason: string | undefined;
+  dispose(): void;
+} {
   let wake: ((value: 'stopped') => void) | undefined;
   const stop = {
     race<T>(promise: Promise<T>): Promise<T | 'stopped'> {
@@ -192,30 +319,55 @@ function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: str
   if (options.api === undefined) {
     // Without --api, the --spec values say it all: FILE alone (an API of its own), or API=FILE for each API.
     const specs = parseSpecs(options.spec, io.cwd);
-    if (specs.length === 1 && specs[0]!.api === undefined) return [{ file: specs[0]!.file, display: specs[0]!.shown, api: specs[0]!.shown }];
+    if (specs.length === 1 && specs[0]!.api === undefined)
+      return [{ file: specs[0]!.file, display: specs[0]!.shown, api: specs[0]!.shown }];
     if (specs.length > 0 && specs.every((spec) => spec.api !== undefined)) {
-      if (specs.length > 1 && !har) throw new ContractsError('USAGE', 'one response belongs to one API: give one --spec (several only go with --har)');
+      if (specs.length > 1 && !har)
+        throw new ContractsError(
+          'USAGE',
+          'one response belongs to one API: give one --spec (several only go with --har)',
+        );
       return specs.map((spec) => ({ file: spec.file, display: spec.shown, api: spec.api! }));
     }
-    if (specs.length > 1) throw new ContractsError('USAGE', 'several --spec values need their APIs: --spec API=FILE for each');
+    if (specs.length > 1)
+      throw new ContractsError('USAGE', 'several --spec values need their APIs: --spec API=FILE for each');
   }
-  if (options.api === undefined) throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
-  if (String(options.api) === 'all' && !har) throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
+  if (options.api === undefined)
+    throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
+  if (String(options.api) === 'all' && !har)
+    throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
   const chosen = selectApis(String(options.api)).map((entry) => entry.name);
   const overrides = specOverrides(options.spec, io.cwd, chosen);
-  return chosen.map((name) => ({ file: overrides[name] ?? specPath(apis[name]), display: overrides[name] === undefined ? apis[name].spec : path.relative(io.cwd, overrides[name]!) || overrides[name]!, api: name }));
+  return chosen.map((name) => ({
+    file: overrides[name] ?? specPath(apis[name]),
+    display:
+      overrides[name] === undefined ? apis[name].spec : path.relative(io.cwd, overrides[name]!) || overrides[name]!,
+    api: name,
+  }));
 }
 
-async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: number): Promise<{ exchange: Exchange; operationId?: string }> {
+async function singleExchange(
+  options: ParsedOptions,
+  io: Io,
+  maxBodyBytes: number,
+): Promise<{ exchange: Exchange; operationId?: string }> {
   const operationId = options.operation as string | undefined;
   const method = options.method as string | undefined;
   const requestPath = options.path as string | undefined;
   if (operationId === undefined && (method === undefined || requestPath === undefined)) {
-    throw new ContractsError('USAGE', 'say which response this is: --operation ID, or --method and --path (or check a capture with --har)');
+    throw new ContractsError(
+      'USAGE',
+      'say which response this is: --operation ID, or --method and --path (or check a capture with --har)',
+    );
   }
-  if (operationId !== undefined && (method !== undefined || requestPath !== undefined)) throw new ContractsError('USAGE', '--operation replaces --method and --path: give one or the other');
+  if (operationId !== undefined && (method !== undefined || requestPath !== undefined))
+    throw new ContractsError('USAGE', '--operation replaces --method and --path: give one or the other');
   const statusText = options.status as string | undefined;
-  if (statusText === undefined || !/^[1-5]\d\d$/.test(statusText)) throw new ContractsError('USAGE', `--status must be an HTTP status code (100-599)${statusText === undefined ? '' : `, not "${statusText}"`}`);
+  if (statusText === undefined || !/^[1-5]\d\d$/.test(statusText))
+    throw new ContractsError(
+      'USAGE',
+      `--status must be an HTTP status code (100-599)${statusText === undefined ? '' : `, not "${statusText}"`}`,
+    );
   const headers: Record<string, string> = {};
   for (const header of (options.header as string[] | undefined) ?? []) {
     const colon = header.indexOf(':');
@@ -223,13 +375,30 @@ async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: numb
     headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
   }
   const bodySource = options.body as string | undefined;
-  const read = bodySource === undefined ? { bytes: Buffer.alloc(0), tooLarge: false }
-    : bodySource === '-' ? await readCapped(process.stdin, maxBodyBytes, 'standard input')
-    : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
+  const read =
+    bodySource === undefined
+      ? { bytes: Buffer.alloc(0), tooLarge: false }
+      : bodySource === '-'
+        ? await readCapped(process.stdin, maxBodyBytes, 'standard input')
+        : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
   const { text: body, notUtf8 } = decodeBody(read.bytes);
   const exchange: Exchange = read.tooLarge
-    ? { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body: '', bodyTooLarge: maxBodyBytes }
-    : { method: method ?? 'GET', path: requestPath ?? '/', status: Number(statusText), headers, body, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+    ? {
+        method: method ?? 'GET',
+        path: requestPath ?? '/',
+        status: Number(statusText),
+        headers,
+        body: '',
+        bodyTooLarge: maxBodyBytes,
+      }
+    : {
+        method: method ?? 'GET',
+        path: requestPath ?? '/',
+        status: Number(statusText),
+        headers,
+        body,
+        ...(notUtf8 ? { bodyNotUtf8: true } : {}),
+      };
   return {
     exchange,
     ...(operationId !== undefined ? { operationId } : {}),
@@ -240,19 +409,28 @@ async function singleExchange(options: ParsedOptions, io: Io, maxBodyBytes: numb
 function requireJobs(value: unknown): number | 'auto' {
   if (value === undefined) return 'auto';
   const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new ContractsError('USAGE', `--jobs must be a whole number from 1 to 64, not "${String(value)}"`);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
+    throw new ContractsError('USAGE', `--jobs must be a whole number from 1 to 64, not "${String(value)}"`);
   return jobs;
 }
 
 /** The same meaning as check's --max-body: megabytes, more than 0, at most 1024. */
 function requireMaxBody(value: unknown): number {
   const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024) throw new ContractsError('USAGE', `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
+  if (!(megabytes > 0) || megabytes > 1024)
+    throw new ContractsError(
+      'USAGE',
+      `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`,
+    );
   return Math.round(megabytes * 2 ** 20);
 }
 
 /** Reads at most `limit` bytes: reading stops at the first byte past it (`/dev/zero` or an endless pipe included). */
-export async function readCapped(stream: Readable, limit: number, shown: string): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+export async function readCapped(
+  stream: Readable,
+  limit: number,
+  shown: string,
+): Promise<{ bytes: Buffer; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -266,7 +444,10 @@ export async function readCapped(stream: Readable, limit: number, shown: string)
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`,
+    );
   }
   return { bytes: Buffer.concat(chunks), tooLarge: false };
 }

@@ -12,33 +12,74 @@ import { createReadStream } from 'node:fs';
 
 const maxHeaderBytes = 64 * 1024;
 
-export async function validateDelivery(options: ParsedOptions, io: Io, format: string, maxBodyBytes: number): Promise<number> {
+export async function validateDelivery(
+  options: ParsedOptions,
+  io: Io,
+  format: string,
+  maxBodyBytes: number,
+): Promise<number> {
   for (const name of ['api', 'operation', 'method', 'path', 'status', 'header', 'har', 'strict']) {
-    if (options[name] !== undefined) throw new ContractsError('USAGE', `--delivery checks one webhook delivery: it does not go with --${name}`);
+    if (options[name] !== undefined)
+      throw new ContractsError('USAGE', `--delivery checks one webhook delivery: it does not go with --${name}`);
   }
   const headersFile = options.headers as string | undefined;
   const bodySource = options.body as string | undefined;
-  if (headersFile === undefined || bodySource === undefined) throw new ContractsError('USAGE', '--delivery needs --headers FILE (the delivery\'s request headers) and --body FILE|- (its raw body)');
+  if (headersFile === undefined || bodySource === undefined)
+    throw new ContractsError(
+      'USAGE',
+      "--delivery needs --headers FILE (the delivery's request headers) and --body FILE|- (its raw body)",
+    );
   const secretEnv = String(options['secret-env'] ?? 'WEBHOOK_SECRET');
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv)) throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv))
+    throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
   const secret = io.env[secretEnv] || undefined;
   io.redactor.add(secret);
 
   const headers = parseHeaders(await readText(path.resolve(io.cwd, headersFile), headersFile), headersFile);
-  const read = bodySource === '-' ? await readCapped(process.stdin, maxBodyBytes, 'standard input') : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
-  if (read.tooLarge) throw new ContractsError('INPUT_NOT_READABLE', `the delivery body is over the ${maxBodyBytes / 2 ** 20} MB limit (--max-body): it was not read`);
+  const read =
+    bodySource === '-'
+      ? await readCapped(process.stdin, maxBodyBytes, 'standard input')
+      : await readCapped(createReadStream(path.resolve(io.cwd, bodySource)), maxBodyBytes, bodySource);
+  if (read.tooLarge)
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `the delivery body is over the ${maxBodyBytes / 2 ** 20} MB limit (--max-body): it was not read`,
+    );
 
-  const [{ loadSpec }, { compileDeliveryContract, checkDelivery }] = await Promise.all([import('../core/load-spec.js'), import('../core/delivery/index.js')]);
-  const specFile = singleSpec(options.spec, io.cwd) ?? { file: specPath(apis['repository-webhooks']), shown: apis['repository-webhooks'].spec };
+  const [{ loadSpec }, { compileDeliveryContract, checkDelivery }] = await Promise.all([
+    import('../core/load-spec.js'),
+    import('../core/delivery/index.js'),
+  ]);
+  const specFile = singleSpec(options.spec, io.cwd) ?? {
+    file: specPath(apis['repository-webhooks']),
+    shown: apis['repository-webhooks'].spec,
+  };
   const contract = compileDeliveryContract(await loadSpec(specFile.file, specFile.shown));
-  const result = await checkDelivery(contract, { method: 'POST', headers, body: read.bytes }, secret === undefined ? {} : { secret });
+  const result = await checkDelivery(
+    contract,
+    { method: 'POST', headers, body: read.bytes },
+    secret === undefined ? {} : { secret },
+  );
   const failed = result.findings.some((finding) => finding.severity === 'error');
   if (format === 'json') {
-    io.out(JSON.stringify({ operation: result.operation, event: result.event ?? null, applied: result.applied, findings: result.findings, ...(secret === undefined ? { signatures: `not judged: ${secretEnv} is not set` } : {}) }, null, 2));
+    io.out(
+      JSON.stringify(
+        {
+          operation: result.operation,
+          event: result.event ?? null,
+          applied: result.applied,
+          findings: result.findings,
+          ...(secret === undefined ? { signatures: `not judged: ${secretEnv} is not set` } : {}),
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     if (result.findings.length === 0) io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks)`);
     for (const finding of result.findings) io.out(`${mark(finding)} ${finding.check}: ${finding.message}`);
-    if (secret === undefined && !options.quiet) io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
+    if (secret === undefined && !options.quiet)
+      io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
   }
   return failed ? exitCodes.failed : exitCodes.ok;
 }
@@ -46,12 +87,19 @@ export async function validateDelivery(options: ParsedOptions, io: Io, format: s
 async function readText(file: string, shown: string): Promise<string> {
   try {
     const text = await readFile(file, 'utf8');
-    if (Buffer.byteLength(text) > maxHeaderBytes) throw new ContractsError('INPUT_NOT_READABLE', `${shown} is over ${maxHeaderBytes / 1024} KB: not a set of headers`);
+    if (Buffer.byteLength(text) > maxHeaderBytes)
+      throw new ContractsError(
+        'INPUT_NOT_READABLE',
+        `${shown} is over ${maxHeaderBytes / 1024} KB: not a set of headers`,
+      );
     return text;
   } catch (error) {
     if (error instanceof ContractsError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -72,10 +120,17 @@ export function parseHeaders(text: string, shown: string): Record<string, string
     try {
       parsed = JSON.parse(trimmed);
     } catch {
-      throw new ContractsError('INPUT_NOT_READABLE', `${shown}: not valid JSON (give an object of header names to values, or "Name: value" lines)`);
+      throw new ContractsError(
+        'INPUT_NOT_READABLE',
+        `${shown}: not valid JSON (give an object of header names to values, or "Name: value" lines)`,
+      );
     }
     for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
-      if (typeof value !== 'string') throw new ContractsError('INPUT_NOT_READABLE', `${shown}: the value of header "${name.slice(0, 100)}" is not a string`);
+      if (typeof value !== 'string')
+        throw new ContractsError(
+          'INPUT_NOT_READABLE',
+          `${shown}: the value of header "${name.slice(0, 100)}" is not a string`,
+        );
       add(name, value);
     }
     return headers;
@@ -84,7 +139,8 @@ export function parseHeaders(text: string, shown: string): Record<string, string
   lines.forEach((line, index) => {
     if (index === 0 && /^[A-Z]+ \S+ HTTP\/\d/.test(line)) return;
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new ContractsError('INPUT_NOT_READABLE', `${shown}:${index + 1}: not a "Name: value" header line`);
+    if (colon <= 0)
+      throw new ContractsError('INPUT_NOT_READABLE', `${shown}:${index + 1}: not a "Name: value" header line`);
     add(line.slice(0, colon), line.slice(colon + 1).trim());
   });
   return headers;

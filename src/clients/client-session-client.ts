@@ -16,9 +16,16 @@ export interface ClientSessionClientOptions extends Omit<ClientOptions, 'baseUrl
  * A client whose requests and responses are typed by the spec: `X-API-VERSION` must be "2.4",
  * unknown paths and wrong parameter types do not compile.
  */
-export function createClientSessionClient({ apiKey, headers, ...options }: ClientSessionClientOptions): ClientSessionClient {
+export function createClientSessionClient({
+  apiKey,
+  headers,
+  ...options
+}: ClientSessionClientOptions): ClientSessionClient {
   return createClient<paths>({
     ...options,
-    headers: { ...(apiKey === undefined ? {} : { 'X-API-KEY': apiKey }), ...(headers as Record<string, string> | undefined) },
+    headers: {
+      ...(apiKey === undefined ? {} : { 'X-API-KEY': apiKey }),
+      ...(headers as Record<string, string> | undefined),
+    },
   });
 }

@@ -21,7 +21,11 @@ export interface RepositoryWebhooksClientOptions extends Omit<ClientOptions, 'ba
   token?: string;
 }
 
-export function createRepositoryWebhooksClient({ token, headers, ...options }: RepositoryWebhooksClientOptions): RepositoryWebhooksClient {
+export function createRepositoryWebhooksClient({
+  token,
+  headers,
+  ...options
+}: RepositoryWebhooksClientOptions): RepositoryWebhooksClient {
   return createClient<paths>({
     ...options,
     headers: {

@@ -10,7 +10,10 @@ import { createLocator, pointerToPath, type JsonPath } from '../core/source-loca
 
 export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
 
-export const configSchemaFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/contracts-config.schema.json');
+export const configSchemaFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../schemas/contracts-config.schema.json',
+);
 
 export interface ConfigCredential {
   /** The environment variable holding the secret. */
@@ -60,7 +63,11 @@ export function readConfig(file: string, display = file): Config {
   const at = (p: JsonPath) => ({ file: display, ...createLocator(doc, lineCounter)(p) });
   if (doc.errors[0]) {
     const pos = lineCounter.linePos(doc.errors[0].pos[0]);
-    throw new ContractsError('CONFIG_INVALID', `not valid YAML or JSON: ${doc.errors[0].message.split('\n')[0]}`, { file: display, line: pos.line, column: pos.col });
+    throw new ContractsError('CONFIG_INVALID', `not valid YAML or JSON: ${doc.errors[0].message.split('\n')[0]}`, {
+      file: display,
+      line: pos.line,
+      column: pos.col,
+    });
   }
   let data: unknown;
   try {
@@ -69,7 +76,9 @@ export function readConfig(file: string, display = file): Config {
     throw new ContractsError('CONFIG_INVALID', 'YAML aliases expand too far', at([]));
   }
   // strictRequired off: a credential's oneOf branches only say which field is required.
-  validator ??= new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(JSON.parse(readFileSync(configSchemaFile, 'utf8')) as object);
+  validator ??= new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(
+    JSON.parse(readFileSync(configSchemaFile, 'utf8')) as object,
+  );
   if (!validator(data)) {
     const error = mostSpecific(validator.errors ?? []);
     const where = pointerToPath(error.instancePath);
@@ -82,7 +91,12 @@ export function readConfig(file: string, display = file): Config {
   let nextPort = 4010;
   const apis = raw.map((api, index): ConfigApi => {
     const name = api.name!;
-    if (names.has(name)) throw new ContractsError('CONFIG_INVALID', `apis[${index}].name: "${name}" is already the name of another API`, at(['apis', index, 'name']));
+    if (names.has(name))
+      throw new ContractsError(
+        'CONFIG_INVALID',
+        `apis[${index}].name: "${name}" is already the name of another API`,
+        at(['apis', index, 'name']),
+      );
     names.add(name);
     let mockPort = api.mockPort;
     if (mockPort === undefined) {
@@ -90,12 +104,23 @@ export function readConfig(file: string, display = file): Config {
       mockPort = nextPort;
       ports.add(nextPort);
     }
-    return { name, spec: api.spec!, generated: api.generated ?? `generated/${name}.ts`, mockPort, credentials: api.credentials ?? [] };
+    return {
+      name,
+      spec: api.spec!,
+      generated: api.generated ?? `generated/${name}.ts`,
+      mockPort,
+      credentials: api.credentials ?? [],
+    };
   });
   const mockPorts = new Map<number, string>();
   apis.forEach((api, index) => {
     const other = mockPorts.get(api.mockPort);
-    if (other !== undefined) throw new ContractsError('CONFIG_INVALID', `apis[${index}].mockPort: ${api.mockPort} is already the mock port of ${other}`, at(['apis', index, 'mockPort']));
+    if (other !== undefined)
+      throw new ContractsError(
+        'CONFIG_INVALID',
+        `apis[${index}].mockPort: ${api.mockPort} is already the mock port of ${other}`,
+        at(['apis', index, 'mockPort']),
+      );
     mockPorts.set(api.mockPort, api.name);
   });
   return { file, dir: path.dirname(file), apis };
@@ -109,14 +134,21 @@ function mostSpecific(errors: ErrorObject[]): ErrorObject {
 }
 
 function explain(error: ErrorObject, where: JsonPath): string {
-  const name = where.map((step, i) => (typeof step === 'number' || /^\d+$/.test(String(step)) ? `[${step}]` : `${i === 0 ? '' : '.'}${step}`)).join('') || 'the config';
+  const name =
+    where
+      .map((step, i) =>
+        typeof step === 'number' || /^\d+$/.test(String(step)) ? `[${step}]` : `${i === 0 ? '' : '.'}${step}`,
+      )
+      .join('') || 'the config';
   switch (error.keyword) {
     case 'required':
       return `${name} needs "${String(error.params.missingProperty)}"`;
     case 'additionalProperties':
       return `${name} has an unknown field "${String(error.params.additionalProperty)}" (see schemas/contracts-config.schema.json)`;
     case 'pattern':
-      return name.endsWith('.name') ? `${name} must be lower-case letters, digits and dashes, starting with a letter` : `${name} must match ${String(error.params.pattern)}`;
+      return name.endsWith('.name')
+        ? `${name} must be lower-case letters, digits and dashes, starting with a letter`
+        : `${name} must match ${String(error.params.pattern)}`;
     case 'oneOf':
       return `${name} must name exactly one of header, query or securityScheme`;
     default:

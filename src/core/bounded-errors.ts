@@ -42,9 +42,13 @@ export function boundErrorCollection(source: string): string {
   const stop = (listedOnly: boolean) =>
     `if(errors > ${maxListedErrors}${listedOnly ? '' : ` || ++self.${budgetProperty}.created > ${maxCreatedErrors}`}){throw self.${budgetProperty}.stop(vErrors, errors > ${maxListedErrors});}`;
   const rewritten = source
-    .replace(concatSite, (_match, from: string) =>
-      `if(vErrors === null){vErrors = ${from};}else{const __added = ${from};for(let __k = 0; __k < __added.length; __k++){vErrors.push(__added[__k]);}}errors = vErrors.length;${stop(true)}`)
+    .replace(
+      concatSite,
+      (_match, from: string) =>
+        `if(vErrors === null){vErrors = ${from};}else{const __added = ${from};for(let __k = 0; __k < __added.length; __k++){vErrors.push(__added[__k]);}}errors = vErrors.length;${stop(true)}`,
+    )
     .replace(addSite, `errors++;${stop(false)}`);
-  if (rewritten.includes('vErrors.concat(')) throw new Error('bounded-errors: ajv generated an error merge this rewrite does not know');
+  if (rewritten.includes('vErrors.concat('))
+    throw new Error('bounded-errors: ajv generated an error merge this rewrite does not know');
   return rewritten;
 }

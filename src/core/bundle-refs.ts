@@ -22,7 +22,10 @@ const boundedYaml = {
 };
 
 /** Paths of every `$ref` that points into another file (literal data, like examples, is not looked into). */
-export function externalRefs(document: unknown, isLiteral: (key: string, child: unknown, at: JsonPath) => boolean): { path: JsonPath; ref: string }[] {
+export function externalRefs(
+  document: unknown,
+  isLiteral: (key: string, child: unknown, at: JsonPath) => boolean,
+): { path: JsonPath; ref: string }[] {
   const found: { path: JsonPath; ref: string }[] = [];
   const walk = (value: unknown, at: (string | number)[]): void => {
     if (Array.isArray(value)) {
@@ -42,10 +45,16 @@ export function externalRefs(document: unknown, isLiteral: (key: string, child: 
  * The document at `file` with its external references bundled in. Only local files are read: a reference to a
  * URL is refused (a spec must not make the toolkit fetch from the network).
  */
-export async function bundleExternalRefs(file: string, refs: { path: JsonPath; ref: string }[], at: (path: JsonPath) => SourceLocation): Promise<Record<string, unknown>> {
+export async function bundleExternalRefs(
+  file: string,
+  refs: { path: JsonPath; ref: string }[],
+  at: (path: JsonPath) => SourceLocation,
+): Promise<Record<string, unknown>> {
   for (const { path: refPath, ref } of refs) {
-    const fail = (reason: string) => new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
-    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^file:/i.test(ref)) throw fail('points to a URL: only files next to the spec are bundled, download it first');
+    const fail = (reason: string) =>
+      new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^file:/i.test(ref))
+      throw fail('points to a URL: only files next to the spec are bundled, download it first');
     const target = path.resolve(path.dirname(file), decodeURIComponent(ref.split('#')[0]!));
     await access(target).catch(() => {
       throw fail('does not resolve: no such file next to the spec');
@@ -61,6 +70,10 @@ export async function bundleExternalRefs(file: string, refs: { path: JsonPath; r
   } catch (error) {
     const first = refs[0]!;
     const reason = ((error as Error).message || String(error)).split('\n')[0];
-    throw new ContractsError('SPEC_BROKEN_REF', `external $ref could not be bundled: ${reason}`, at([...first.path, '$ref']));
+    throw new ContractsError(
+      'SPEC_BROKEN_REF',
+      `external $ref could not be bundled: ${reason}`,
+      at([...first.path, '$ref']),
+    );
   }
 }

@@ -34,15 +34,17 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     return {
       operationId: undefined,
       applied: ['operation_matching'],
-      findings: [{
-        check: 'operation_matching',
-        severity: 'error',
-        operation: `${exchange.method.toUpperCase()} ${exchange.path}`,
-        instancePath: '',
-        message: options.operationId
-          ? `no operation "${options.operationId}" in the spec`
-          : `${exchange.method.toUpperCase()} ${exchange.path} matches no operation of the spec`,
-      }],
+      findings: [
+        {
+          check: 'operation_matching',
+          severity: 'error',
+          operation: `${exchange.method.toUpperCase()} ${exchange.path}`,
+          instancePath: '',
+          message: options.operationId
+            ? `no operation "${options.operationId}" in the spec`
+            : `${exchange.method.toUpperCase()} ${exchange.path} matches no operation of the spec`,
+        },
+      ],
     };
   }
   const response = responseFor(operation.spec, exchange.status);
@@ -55,9 +57,12 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     operation,
     response: compiledResponse,
     media,
-    body: exchange.bodyTooLarge !== undefined
-      ? { kind: 'too-large', limit: exchange.bodyTooLarge }
-      : 'json' in exchange && isJsonMediaType(mediaType) ? { kind: 'json', value: exchange.json } : parseBody(exchange.body, mediaType),
+    body:
+      exchange.bodyTooLarge !== undefined
+        ? { kind: 'too-large', limit: exchange.bodyTooLarge }
+        : 'json' in exchange && isJsonMediaType(mediaType)
+          ? { kind: 'json', value: exchange.json }
+          : parseBody(exchange.body, mediaType),
     strict: options.strict === true,
   };
   const applied: CheckName[] = [];
@@ -69,13 +74,15 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
       found.push(check.run(context));
     } catch (error) {
       // A response can be hostile: the check reports that it could not judge it, and the others go on.
-      found.push([{
-        check: check.name,
-        severity: 'error',
-        operation: operation.spec.operationId,
-        instancePath: '',
-        message: `could not check this response: ${cannotCheck(error)}`,
-      }]);
+      found.push([
+        {
+          check: check.name,
+          severity: 'error',
+          operation: operation.spec.operationId,
+          instancePath: '',
+          message: `could not check this response: ${cannotCheck(error)}`,
+        },
+      ]);
     }
   }
   return { operationId: operation.spec.operationId, applied, ...capFindings(found) };
@@ -121,7 +128,11 @@ export function omittedCount(result: Pick<ExchangeResult, 'omitted'>): number {
   return Object.values(result.omitted ?? {}).reduce((sum, count) => sum + count, 0);
 }
 
-function findOperation(contract: Contract, exchange: Exchange, operationId: string | undefined): CompiledOperation | undefined {
+function findOperation(
+  contract: Contract,
+  exchange: Exchange,
+  operationId: string | undefined,
+): CompiledOperation | undefined {
   if (operationId !== undefined) return contract.byOperationId.get(operationId);
   const match = matchOperation(contract.operations, exchange.method, exchange.path);
   return match && contract.byOperationId.get(match.operation.operationId);

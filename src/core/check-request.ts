@@ -29,7 +29,15 @@ export function checkRequest(contract: Contract, request: RequestRecord): Reques
     return {
       operationId: undefined,
       applied: ['operation_matching'],
-      findings: [{ check: 'operation_matching', severity: 'error', operation, instancePath: '', message: `${operation} matches no operation of the spec` }],
+      findings: [
+        {
+          check: 'operation_matching',
+          severity: 'error',
+          operation,
+          instancePath: '',
+          message: `${operation} matches no operation of the spec`,
+        },
+      ],
     };
   }
   const context: RequestCheckContext = {
@@ -48,11 +56,22 @@ export function checkRequest(contract: Contract, request: RequestRecord): Reques
     try {
       findings.push(...check.run(context));
     } catch (error) {
-      findings.push({ check: check.name, severity: 'error', operation: context.operationId, instancePath: '', message: `could not check this request: ${(error as Error).message}` });
+      findings.push({
+        check: check.name,
+        severity: 'error',
+        operation: context.operationId,
+        instancePath: '',
+        message: `could not check this request: ${(error as Error).message}`,
+      });
     }
   }
   if (findings.length <= maxRequestFindings) return { operationId: context.operationId, applied, findings };
-  return { operationId: context.operationId, applied, findings: findings.slice(0, maxRequestFindings), omitted: findings.length - maxRequestFindings };
+  return {
+    operationId: context.operationId,
+    applied,
+    findings: findings.slice(0, maxRequestFindings),
+    omitted: findings.length - maxRequestFindings,
+  };
 }
 
 /** A URL's path and raw query, for building a RequestRecord from a request line or a HAR url. */
@@ -60,5 +79,7 @@ export function splitTarget(target: string): { path: string; query: string } {
   const hash = target.indexOf('#');
   const withoutHash = hash < 0 ? target : target.slice(0, hash);
   const mark = withoutHash.indexOf('?');
-  return mark < 0 ? { path: withoutHash, query: '' } : { path: withoutHash.slice(0, mark), query: withoutHash.slice(mark + 1) };
+  return mark < 0
+    ? { path: withoutHash, query: '' }
+    : { path: withoutHash.slice(0, mark), query: withoutHash.slice(mark + 1) };
 }

@@ -72,10 +72,13 @@ export const lazyCompileAbove = 100;
 
 export function compileContract(spec: LoadedSpec, options: ContractOptions = {}): Contract {
   const compiled = compileSpec(spec);
-  const strict: CompiledSpec | undefined = options.strict ? compileSpec(spec, strictDocument(spec.document)) : undefined;
+  const strict: CompiledSpec | undefined = options.strict
+    ? compileSpec(spec, strictDocument(spec.document))
+    : undefined;
   const operations = indexOperations(spec.document);
   const lazy = options.lazy === true || operations.length > lazyCompileAbove;
-  const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) => once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
+  const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) =>
+    once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
   const byOperationId = new Map<string, CompiledOperation>();
   let requests = lazy ? undefined : compileRequests(spec, compiled);
   for (const operation of operations) {
@@ -128,17 +131,27 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
 /** The schema at a path, following $refs, or undefined. */
 function resolveSchema(document: object, path: JsonPath): Record<string, unknown> | undefined {
   let schema = resolvePointer(document, '#' + pathToPointer(path));
-  for (let hops = 0; hops < 10 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string'; hops++) {
+  for (
+    let hops = 0;
+    hops < 10 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string';
+    hops++
+  ) {
     schema = resolvePointer(document, (schema as { $ref: string }).$ref);
   }
   return schema && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
 }
 
 function placementRule(document: object, schemaPath: JsonPath): PlacementRule | undefined {
-  const extension = resolveSchema(document, schemaPath)?.['x-payment-method-placement'] as { accepted?: unknown; description?: unknown } | undefined;
+  const extension = resolveSchema(document, schemaPath)?.['x-payment-method-placement'] as
+    | { accepted?: unknown; description?: unknown }
+    | undefined;
   if (!extension || !Array.isArray(extension.accepted)) return undefined;
   const accepted = extension.accepted.map(String);
-  return { accepted, segments: accepted.map((pointer) => pointerToPath(pointer)), description: String(extension.description ?? '') };
+  return {
+    accepted,
+    segments: accepted.map((pointer) => pointerToPath(pointer)),
+    description: String(extension.description ?? ''),
+  };
 }
 
 function schemaType(document: object, schemaPath: JsonPath): string | undefined {

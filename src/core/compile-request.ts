@@ -49,7 +49,11 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<s
     requests.set(model.operationId, {
       params: model.params
         .filter((param) => !(param.in === 'header' && ignoredHeaders.has(param.name.toLowerCase())))
-        .map((param) => ({ model: param, types: typesOf(param.schema), validate: compiled.validatorAt(param.schemaPath) })),
+        .map((param) => ({
+          model: param,
+          types: typesOf(param.schema),
+          validate: compiled.validatorAt(param.schemaPath),
+        })),
       body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled),
       security: securityAlternatives(document, raw.security ?? document.security),
     });
@@ -57,12 +61,20 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<s
   return requests;
 }
 
-function requestBody(document: Record<string, unknown>, raw: unknown, at: (string | number)[], compiled: CompiledSpec): CompiledRequestBody | undefined {
+function requestBody(
+  document: Record<string, unknown>,
+  raw: unknown,
+  at: (string | number)[],
+  compiled: CompiledSpec,
+): CompiledRequestBody | undefined {
   if (raw === undefined) return undefined;
   let node = raw as Record<string, unknown>;
   let path = at;
   for (let hops = 0; hops < 20 && typeof node?.$ref === 'string'; hops++) {
-    path = (node.$ref as string).slice(2).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    path = (node.$ref as string)
+      .slice(2)
+      .split('/')
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
     node = resolvePointer(document, node.$ref as string) as Record<string, unknown>;
   }
   const content = (node?.content ?? {}) as Record<string, { schema?: unknown }>;
@@ -70,18 +82,30 @@ function requestBody(document: Record<string, unknown>, raw: unknown, at: (strin
     required: node?.required === true,
     mediaTypes: Object.entries(content).map(([mediaType, media]) => ({
       mediaType: mediaType.toLowerCase(),
-      validate: media && typeof media === 'object' && 'schema' in media ? compiled.validatorAt([...path, 'content', mediaType, 'schema']) : undefined,
+      validate:
+        media && typeof media === 'object' && 'schema' in media
+          ? compiled.validatorAt([...path, 'content', mediaType, 'schema'])
+          : undefined,
     })),
   };
 }
 
 function securityAlternatives(document: Record<string, unknown>, security: unknown): SecurityCredential[][] {
   if (!Array.isArray(security) || security.length === 0) return [];
-  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
+  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    unknown
+  >;
   const alternatives = security.map((requirement: Record<string, unknown>) =>
     Object.keys(requirement ?? {}).flatMap((name): SecurityCredential[] => {
-      const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string; scheme?: string } | undefined;
-      if (scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name) {
+      const scheme = deref(document, schemes[name]) as
+        | { type?: string; in?: string; name?: string; scheme?: string }
+        | undefined;
+      if (
+        scheme?.type === 'apiKey' &&
+        (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') &&
+        scheme.name
+      ) {
         return [{ scheme: name, in: scheme.in, name: scheme.name }];
       }
       if (scheme?.type === 'http' || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') {

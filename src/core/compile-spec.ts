@@ -1,6 +1,13 @@
 // Compiles the Schema Objects of one loaded spec with the shared ajv setup; each validator is built once.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { boundErrorCollection, budgetProperty, ErrorBudget, ErrorListStopped, maxCreatedErrors, maxListedErrors } from './bounded-errors.js';
+import {
+  boundErrorCollection,
+  budgetProperty,
+  ErrorBudget,
+  ErrorListStopped,
+  maxCreatedErrors,
+  maxListedErrors,
+} from './bounded-errors.js';
 import { addExtensionKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
 import { pathToPointer, type JsonPath } from './source-locator.js';
@@ -41,7 +48,17 @@ export interface CompiledSpec {
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
-const documentKeywords = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags'];
+const documentKeywords = [
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'paths',
+  'webhooks',
+  'components',
+  'security',
+  'tags',
+];
 
 export interface CompileOptions {
   /**
@@ -52,7 +69,11 @@ export interface CompileOptions {
 }
 
 /** `document` replaces the spec's own document (the strict variant compiles a transformed copy). */
-export function compileSpec(spec: LoadedSpec, document: object = spec.document, options: CompileOptions = {}): CompiledSpec {
+export function compileSpec(
+  spec: LoadedSpec,
+  document: object = spec.document,
+  options: CompileOptions = {},
+): CompiledSpec {
   const documentId = 'https://contracts.invalid/' + encodeURIComponent(spec.file);
   // Two compilations of the same schemas. allErrors off, compiled at load: whether a value is valid at all, and its
   // first error; a conforming value costs this one call. allErrors on, with error collection bounded, compiled on
@@ -83,7 +104,12 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document, 
     let all = allErrorsCache.get(pointer);
     if (!all) {
       if (!allErrorsAjv) {
-        allErrorsAjv = documentAjv(createAjv({ code: { process: boundErrorCollection } }), document, documentId, ignoreFormats);
+        allErrorsAjv = documentAjv(
+          createAjv({ code: { process: boundErrorCollection } }),
+          document,
+          documentId,
+          ignoreFormats,
+        );
         (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
       }
       all = allErrorsAjv.compile({ $ref: `${documentId}#${pointer}` });
@@ -100,13 +126,21 @@ export function compileSpec(spec: LoadedSpec, document: object = spec.document, 
     try {
       // Both validators compile the same schema: a value one rejects the other rejects (tests/core/fast-path
       // compares them); should they ever differ, the first error still stands rather than a silent pass.
-      return { valid: false, errors: (all(value) ? firstErrors : all.errors ?? []).map((found) => toSchemaError(found, documentId)) };
+      return {
+        valid: false,
+        errors: (all(value) ? firstErrors : (all.errors ?? [])).map((found) => toSchemaError(found, documentId)),
+      };
     } catch (error) {
       if (!(error instanceof ErrorListStopped)) throw error;
       // The errors counted so far may include those of an alternative (anyOf/oneOf) that another one would have
       // excused; the first-error validator, linear and exact, has already said the value fails.
-      const listed = error.reason === 'listed' && error.errors.length > 0 ? (error.errors as ErrorObject[]) : firstErrors;
-      return { valid: false, errors: listed.map((found) => toSchemaError(found, documentId)), stoppedAfter: error.reason === 'listed' ? maxListedErrors : maxCreatedErrors };
+      const listed =
+        error.reason === 'listed' && error.errors.length > 0 ? (error.errors as ErrorObject[]) : firstErrors;
+      return {
+        valid: false,
+        errors: listed.map((found) => toSchemaError(found, documentId)),
+        stoppedAfter: error.reason === 'listed' ? maxListedErrors : maxCreatedErrors,
+      };
     }
   };
 
@@ -133,7 +167,9 @@ function documentAjv(ajv: ContractsAjv, document: object, documentId: string, ig
 }
 
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
-  const schemaPath = error.schemaPath.startsWith(documentId) ? error.schemaPath.slice(documentId.length) : error.schemaPath;
+  const schemaPath = error.schemaPath.startsWith(documentId)
+    ? error.schemaPath.slice(documentId.length)
+    : error.schemaPath;
   return {
     instancePath: shortened(error.instancePath),
     schemaPath: schemaPath.replace(/^#/, ''),

@@ -46,7 +46,9 @@ interface ResponseObservation {
 }
 
 /** What one exchange adds to coverage, as plain data (it crosses threads): see Coverage.record. */
-export type CoverageObservation = { side: 'request'; api: string; operationId: string; parameters: string[] } | ResponseObservation;
+export type CoverageObservation =
+  | { side: 'request'; api: string; operationId: string; parameters: string[] }
+  | ResponseObservation;
 
 export class Coverage {
   private readonly byOperation = new Map<string, OperationCoverage>();
@@ -59,17 +61,32 @@ export class Coverage {
   /** Another API's contract, for a run that loads its specs after it starts counting. */
   addContract(api: string, contract: Contract): void {
     this.contracts.push({ api, contract });
-    {
-      for (const [operationId, operation] of contract.byOperationId) {
-        const statuses: Record<string, boolean> = {};
-        const mediaTypes: Record<string, Record<string, boolean>> = {};
-        for (const response of operation.responses) {
-          statuses[response.spec.status] = false;
-          if (response.mediaTypes.length > 0) mediaTypes[response.spec.status] = Object.fromEntries(response.mediaTypes.map((media) => [media.mediaType, false]));
-        }
-        const parameters = Object.fromEntries((contract.requests.get(operationId)?.params ?? []).map((param) => [`${param.model.in} ${param.model.name}`, false]));
-        this.byOperation.set(key(api, operationId), { api, operationId, calls: 0, statuses, mediaTypes, parameters, requestsSeen: 0, undocumentedStatuses: [] });
+    for (const [operationId, operation] of contract.byOperationId) {
+      const statuses: Record<string, boolean> = {};
+      const mediaTypes: Record<string, Record<string, boolean>> = {};
+      for (const response of operation.responses) {
+        statuses[response.spec.status] = false;
+        if (response.mediaTypes.length > 0)
+          mediaTypes[response.spec.status] = Object.fromEntries(
+            response.mediaTypes.map((media) => [media.mediaType, false]),
+          );
       }
+      const parameters = Object.fromEntries(
+        (contract.requests.get(operationId)?.params ?? []).map((param) => [
+          `${param.model.in} ${param.model.name}`,
+          false,
+        ]),
+      );
+      this.byOperation.set(key(api, operationId), {
+        api,
+        operationId,
+        calls: 0,
+        statuses,
+        mediaTypes,
+        parameters,
+        requestsSeen: 0,
+        undocumentedStatuses: [],
+      });
     }
   }
 
@@ -79,12 +96,17 @@ export class Coverage {
    */
   static counting(perOperation: readonly OperationCoverage[]): Coverage {
     const coverage = new Coverage([]);
-    for (const entry of structuredClone(perOperation)) coverage.byOperation.set(key(entry.api, entry.operationId), entry);
+    for (const entry of structuredClone(perOperation))
+      coverage.byOperation.set(key(entry.api, entry.operationId), entry);
     return coverage;
   }
 
   /** A request matched to an operation: counts the call and the parameters it carried. */
-  recordRequest(api: string, operationId: string, request: { query: string; headers: Record<string, string | undefined> }): void {
+  recordRequest(
+    api: string,
+    operationId: string,
+    request: { query: string; headers: Record<string, string | undefined> },
+  ): void {
     const observation = this.observeRequest(api, operationId, request);
     if (observation) this.record(observation);
   }
@@ -93,26 +115,45 @@ export class Coverage {
    * A response matched to an operation. `counted`: the request was already recorded (recordRequest), so the call
    * is not counted twice. `json`: the parsed body, when the caller has it (for the placement branch).
    */
-  recordResponse(api: string, operationId: string, response: { status: number; headers: Record<string, string | undefined>; json?: unknown }, counted = false): void {
+  recordResponse(
+    api: string,
+    operationId: string,
+    response: { status: number; headers: Record<string, string | undefined>; json?: unknown },
+    counted = false,
+  ): void {
     const observation = this.observeResponse(api, operationId, response, counted);
     if (observation) this.record(observation);
   }
 
   /** What a request adds to the counts, as data (nothing yet counted); undefined for an operation not counted. */
-  observeRequest(api: string, operationId: string, request: { query: string; headers: Record<string, string | undefined> }): CoverageObservation | undefined {
+  observeRequest(
+    api: string,
+    operationId: string,
+    request: { query: string; headers: Record<string, string | undefined> },
+  ): CoverageObservation | undefined {
     const entry = this.byOperation.get(key(api, operationId));
     if (!entry) return undefined;
     const query = new URLSearchParams(request.query);
     const parameters: string[] = [];
     for (const name of Object.keys(entry.parameters)) {
       const [where, param] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
-      if (where === 'path' || (where === 'query' && query.has(param)) || (where === 'header' && headerValue(request.headers, param.toLowerCase()) !== undefined)) parameters.push(name);
+      if (
+        where === 'path' ||
+        (where === 'query' && query.has(param)) ||
+        (where === 'header' && headerValue(request.headers, param.toLowerCase()) !== undefined)
+      )
+        parameters.push(name);
     }
     return { side: 'request', api, operationId, parameters };
   }
 
   /** What a response adds to the counts, as data (nothing yet counted); undefined for an operation not counted. */
-  observeResponse(api: string, operationId: string, response: { status: number; headers: Record<string, string | undefined>; json?: unknown }, counted = false): CoverageObservation | undefined {
+  observeResponse(
+    api: string,
+    operationId: string,
+    response: { status: number; headers: Record<string, string | undefined>; json?: unknown },
+    counted = false,
+  ): CoverageObservation | undefined {
     const entry = this.byOperation.get(key(api, operationId));
     const operation = this.contractOf(api)?.byOperationId.get(operationId);
     if (!entry || !operation) return undefined;
@@ -123,10 +164,18 @@ export class Coverage {
     const mediaType = mediaTypeOf(headerValue(response.headers, 'content-type'));
     const types = entry.mediaTypes[documented.status];
     if (types && mediaType !== undefined && mediaType in types) observation.mediaType = mediaType;
-    const media = operation.responses.find((candidate) => candidate.spec === documented)?.mediaTypes.find((candidate) => candidate.mediaType === mediaType);
+    const media = operation.responses
+      .find((candidate) => candidate.spec === documented)
+      ?.mediaTypes.find((candidate) => candidate.mediaType === mediaType);
     if (media?.placement && 'json' in response) {
       const present = media.placement.segments.map((segments) => valueAt(response.json, segments) !== undefined);
-      observation.placement = present.every(Boolean) ? 'both' : present[0] ? `${media.placement.accepted[0]} only` : present.some(Boolean) ? `${media.placement.accepted[present.indexOf(true)]} only` : 'neither';
+      observation.placement = present.every(Boolean)
+        ? 'both'
+        : present[0]
+          ? `${media.placement.accepted[0]} only`
+          : present.some(Boolean)
+            ? `${media.placement.accepted[present.indexOf(true)]} only`
+            : 'neither';
     }
     return observation;
   }
@@ -143,7 +192,8 @@ export class Coverage {
     }
     if (!observation.counted) entry.calls++;
     if (observation.documented === undefined) {
-      if (!entry.undocumentedStatuses.includes(observation.status) && entry.undocumentedStatuses.length < 20) entry.undocumentedStatuses.push(observation.status);
+      if (!entry.undocumentedStatuses.includes(observation.status) && entry.undocumentedStatuses.length < 20)
+        entry.undocumentedStatuses.push(observation.status);
       return;
     }
     entry.statuses[observation.documented] = true;
@@ -157,7 +207,10 @@ export class Coverage {
   /** Whether a response for this operation's media type carries a placement rule (so the caller parses the body). */
   wantsBody(api: string, operationId: string): boolean {
     const operation = this.contractOf(api)?.byOperationId.get(operationId);
-    return operation?.responses.some((response) => response.mediaTypes.some((media) => media.placement !== undefined)) ?? false;
+    return (
+      operation?.responses.some((response) => response.mediaTypes.some((media) => media.placement !== undefined)) ??
+      false
+    );
   }
 
   report(): CoverageReport {
@@ -165,7 +218,10 @@ export class Coverage {
     const documented = perOperation.reduce((sum, entry) => sum + Object.keys(entry.statuses).length, 0);
     const seen = perOperation.reduce((sum, entry) => sum + Object.values(entry.statuses).filter(Boolean).length, 0);
     return {
-      operations: { documented: perOperation.length, exercised: perOperation.filter((entry) => entry.calls > 0).length },
+      operations: {
+        documented: perOperation.length,
+        exercised: perOperation.filter((entry) => entry.calls > 0).length,
+      },
       statusPairs: { documented, seen, percent: documented === 0 ? 100 : Math.floor((seen / documented) * 1000) / 10 },
       perOperation: structuredClone(perOperation),
     };
@@ -182,15 +238,29 @@ export function coverageLines(report: CoverageReport): string[] {
     `coverage: ${report.operations.exercised}/${report.operations.documented} operations exercised; ${report.statusPairs.seen}/${report.statusPairs.documented} documented operation × status pairs seen (${report.statusPairs.percent}%)`,
   ];
   for (const entry of report.perOperation) {
-    const statuses = Object.entries(entry.statuses).map(([status, seen]) => `${seen ? '✓' : '·'}${status}`).join(' ');
-    const media = Object.entries(entry.mediaTypes).flatMap(([status, types]) => Object.entries(types).filter(([, seen]) => seen).map(([type]) => `${status} ${type}`));
+    const statuses = Object.entries(entry.statuses)
+      .map(([status, seen]) => `${seen ? '✓' : '·'}${status}`)
+      .join(' ');
+    const media = Object.entries(entry.mediaTypes).flatMap(([status, types]) =>
+      Object.entries(types)
+        .filter(([, seen]) => seen)
+        .map(([type]) => `${status} ${type}`),
+    );
     const params = Object.entries(entry.parameters);
-    const placement = entry.placement ? `; placement: ${Object.entries(entry.placement).map(([branch, count]) => `${branch} ×${count}`).join(', ')}` : '';
+    const placement = entry.placement
+      ? `; placement: ${Object.entries(entry.placement)
+          .map(([branch, count]) => `${branch} ×${count}`)
+          .join(', ')}`
+      : '';
     lines.push(
       `  ${entry.calls > 0 ? '✓' : '·'} ${entry.api} ${entry.operationId} (${entry.calls} calls): ${statuses}` +
         (media.length > 0 ? `; media types seen: ${media.join(', ')}` : '') +
-        (params.length > 0 && entry.requestsSeen > 0 ? `; parameters used: ${params.filter(([, used]) => used).length}/${params.length}` : '') +
-        (entry.undocumentedStatuses.length > 0 ? `; undocumented statuses: ${entry.undocumentedStatuses.join(', ')}` : '') +
+        (params.length > 0 && entry.requestsSeen > 0
+          ? `; parameters used: ${params.filter(([, used]) => used).length}/${params.length}`
+          : '') +
+        (entry.undocumentedStatuses.length > 0
+          ? `; undocumented statuses: ${entry.undocumentedStatuses.join(', ')}`
+          : '') +
         placement,
     );
   }

@@ -23,7 +23,13 @@ export function exampleSites(document: unknown): ExampleSite[] {
     }
     if (node === null || typeof node !== 'object') return;
     const object = node as Record<string, unknown>;
-    if ('schema' in object && (path[path.length - 2] === 'content' || 'in' in object || path[path.length - 2] === 'headers' || path[path.length - 2] === 'parameters')) {
+    if (
+      'schema' in object &&
+      (path[path.length - 2] === 'content' ||
+        'in' in object ||
+        path[path.length - 2] === 'headers' ||
+        path[path.length - 2] === 'parameters')
+    ) {
       sites.push(...mediaExamples(document, object, path));
     }
     for (const [key, child] of Object.entries(object)) {
@@ -38,9 +44,22 @@ export function exampleSites(document: unknown): ExampleSite[] {
       if (typeof site.schema === 'boolean') continue;
       const values = site.schema.examples;
       if (Array.isArray(values)) {
-        values.forEach((value, index) => sites.push({ examplePath: [...site.path, 'examples', index], schemaPath: site.path, value, label: `examples[${index}]` }));
+        values.forEach((value, index) =>
+          sites.push({
+            examplePath: [...site.path, 'examples', index],
+            schemaPath: site.path,
+            value,
+            label: `examples[${index}]`,
+          }),
+        );
       }
-      if ('example' in site.schema) sites.push({ examplePath: [...site.path, 'example'], schemaPath: site.path, value: site.schema.example, label: 'example' });
+      if ('example' in site.schema)
+        sites.push({
+          examplePath: [...site.path, 'example'],
+          schemaPath: site.path,
+          value: site.schema.example,
+          label: 'example',
+        });
     }
   }
   return sites;
@@ -49,7 +68,8 @@ export function exampleSites(document: unknown): ExampleSite[] {
 function mediaExamples(document: unknown, object: Record<string, unknown>, path: JsonPath): ExampleSite[] {
   const schemaPath = [...path, 'schema'];
   const sites: ExampleSite[] = [];
-  if ('example' in object) sites.push({ examplePath: [...path, 'example'], schemaPath, value: object.example, label: 'example' });
+  if ('example' in object)
+    sites.push({ examplePath: [...path, 'example'], schemaPath, value: object.example, label: 'example' });
   const examples = object.examples;
   if (examples !== null && typeof examples === 'object' && !Array.isArray(examples)) {
     for (const [name, raw] of Object.entries(examples as Record<string, unknown>)) {
@@ -66,7 +86,9 @@ function mediaExamples(document: unknown, object: Record<string, unknown>, path:
 function resolveExample(document: unknown, raw: unknown): Record<string, unknown> | undefined {
   let value = raw;
   for (let hops = 0; isRef(value) && hops < 10; hops++) value = resolvePointer(document, value.$ref);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function isRef(value: unknown): value is { $ref: string } {

@@ -7,7 +7,9 @@ export function describeJsonSyntaxError(text: string): string {
   const error = findJsonSyntaxError(text);
   if (!error) return 'it does not parse';
   const { line, column } = lineAndColumn(text, error.offset);
-  return error.atEnd ? `it ends early, at line ${line}, column ${column}` : `unexpected character at line ${line}, column ${column}`;
+  return error.atEnd
+    ? `it ends early, at line ${line}, column ${column}`
+    : `unexpected character at line ${line}, column ${column}`;
 }
 
 export interface JsonSyntaxError {
@@ -101,8 +103,18 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
         if (char === '{' && !readKey()) return fail(at);
         continue;
       }
-      const read = char === '"' ? scanString() : char === 't' ? scanLiteral('true') : char === 'f' ? scanLiteral('false')
-        : char === 'n' ? scanLiteral('null') : char === '-' || (char !== undefined && char >= '0' && char <= '9') ? scanNumber() : false;
+      const read =
+        char === '"'
+          ? scanString()
+          : char === 't'
+            ? scanLiteral('true')
+            : char === 'f'
+              ? scanLiteral('false')
+              : char === 'n'
+                ? scanLiteral('null')
+                : char === '-' || (char !== undefined && char >= '0' && char <= '9')
+                  ? scanNumber()
+                  : false;
       if (!read) return fail(at);
       expectValue = false;
       continue;

@@ -42,10 +42,14 @@ export function linkGraph(document: OpenApiDocument): LinkGraph {
       if (links === null || typeof links !== 'object') continue;
       for (const [name, raw] of Object.entries(links)) {
         const where = `${operation.operationId} ${response.status} link ${name}`;
-        const link = follow(document, raw) as { operationId?: unknown; operationRef?: unknown; parameters?: unknown } | undefined;
+        const link = follow(document, raw) as
+          | { operationId?: unknown; operationRef?: unknown; parameters?: unknown }
+          | undefined;
         const to = link?.operationId;
         if (typeof to !== 'string' || !known.has(to)) {
-          problems.push(`${where}: ${typeof to === 'string' ? `operationId ${to} names no operation` : 'only links by operationId are followed'}`);
+          problems.push(
+            `${where}: ${typeof to === 'string' ? `operationId ${to} names no operation` : 'only links by operationId are followed'}`,
+          );
           continue;
         }
         const parameters: LinkEdge['parameters'] = [];
@@ -53,7 +57,9 @@ export function linkGraph(document: OpenApiDocument): LinkGraph {
         for (const [parameter, expression] of Object.entries((link!.parameters ?? {}) as Record<string, unknown>)) {
           const source = typeof expression === 'string' ? parseExpression(expression) : undefined;
           if (!source) {
-            problems.push(`${where}: parameter ${parameter}: ${JSON.stringify(expression)} is not a supported runtime expression`);
+            problems.push(
+              `${where}: parameter ${parameter}: ${JSON.stringify(expression)} is not a supported runtime expression`,
+            );
             followable = false;
             continue;
           }

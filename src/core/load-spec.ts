@@ -41,7 +41,8 @@ export async function loadSpec(file: string, displayFile = file): Promise<Loaded
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ContractsError('SPEC_NOT_FOUND', `spec not found: ${displayFile}`);
-    if (code === 'EISDIR') throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
+    if (code === 'EISDIR')
+      throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
     throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
   }
   const parsed = parseSource(displayFile, source);
@@ -83,7 +84,11 @@ function parseYaml(file: string, source: string): { locateInSource: Locate; docu
   if (firstError) {
     const pos = lineCounter.linePos(firstError.pos[0]);
     const reason = firstError.message.split('\n')[0];
-    throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, { file, line: pos.line, column: pos.col });
+    throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, {
+      file,
+      line: pos.line,
+      column: pos.col,
+    });
   }
   return { locateInSource: createLocator(yamlDoc, lineCounter), document: toData(file, yamlDoc, lineCounter) };
 }
@@ -99,7 +104,11 @@ function parseSource(file: string, source: string) {
   const { locateInSource, document } = json ?? parseYaml(file, source);
   const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
-    throw new ContractsError('SPEC_NOT_OPENAPI_31', `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`, at([]));
+    throw new ContractsError(
+      'SPEC_NOT_OPENAPI_31',
+      `not an OpenAPI document: ${path.basename(file)} holds no mapping at the top`,
+      at([]),
+    );
   }
   const record = document as Record<string, unknown>;
   if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
@@ -113,7 +122,11 @@ function parseSource(file: string, source: string) {
   const version = record.openapi;
   if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version))) {
     const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
-    throw new ContractsError('SPEC_NOT_OPENAPI_31', `only OpenAPI 3.0 and 3.1 are supported, found ${found}`, at(['openapi']));
+    throw new ContractsError(
+      'SPEC_NOT_OPENAPI_31',
+      `only OpenAPI 3.0 and 3.1 are supported, found ${found}`,
+      at(['openapi']),
+    );
   }
   return { record, locateInSource, at };
 }
@@ -124,7 +137,9 @@ function finish(file: string, source: string, record: Record<string, unknown>, l
   checkRefs(record, [], (refPath, ref, reason) => {
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
   });
-  const upgraded = isOpenApi30(version) ? upgradeOpenApi30(record) : { document: record, sourcePath: (p: JsonPath) => p };
+  const upgraded = isOpenApi30(version)
+    ? upgradeOpenApi30(record)
+    : { document: record, sourcePath: (p: JsonPath) => p };
   return {
     file,
     source,
@@ -170,11 +185,17 @@ const literalKeys = new Set(['example', 'default', 'enum', 'const']);
 function isLiteral(key: string, child: unknown, at: JsonPath): boolean {
   return (
     at[at.length - 1] !== 'properties' &&
-    (literalKeys.has(key) || (key === 'value' && at[at.length - 2] === 'examples') || (key === 'examples' && Array.isArray(child)))
+    (literalKeys.has(key) ||
+      (key === 'value' && at[at.length - 2] === 'examples') ||
+      (key === 'examples' && Array.isArray(child)))
   );
 }
 
-function checkRefs(root: Record<string, unknown>, here: JsonPath, fail: (path: JsonPath, ref: string, reason: string) => never): void {
+function checkRefs(
+  root: Record<string, unknown>,
+  here: JsonPath,
+  fail: (path: JsonPath, ref: string, reason: string) => never,
+): void {
   const walk = (value: unknown, at: (string | number)[]): void => {
     if (Array.isArray(value)) {
       value.forEach((item, index) => walk(item, [...at, index]));

@@ -51,11 +51,16 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
       const operationPath = [...item.path, method];
       const { matcher, pathParams, specificity } = compileTemplate(pathTemplate);
       operations.push({
-        operationId: String((operation as { operationId?: unknown }).operationId ?? `${method.toUpperCase()} ${pathTemplate}`),
+        operationId: String(
+          (operation as { operationId?: unknown }).operationId ?? `${method.toUpperCase()} ${pathTemplate}`,
+        ),
         method,
         pathTemplate,
         path: operationPath,
-        responses: indexResponses(document, (operation as { responses?: Record<string, unknown> }).responses ?? {}, [...operationPath, 'responses']),
+        responses: indexResponses(document, (operation as { responses?: Record<string, unknown> }).responses ?? {}, [
+          ...operationPath,
+          'responses',
+        ]),
         matcher,
         pathParams,
         specificity,
@@ -66,7 +71,11 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
 }
 
 /** The operation for a method and a concrete path (no query string); the most literal template wins. */
-export function matchOperation(operations: readonly OperationSpec[], method: string, path: string): OperationMatch | undefined {
+export function matchOperation(
+  operations: readonly OperationSpec[],
+  method: string,
+  path: string,
+): OperationMatch | undefined {
   const lower = method.toLowerCase();
   let best: OperationMatch | undefined;
   for (const operation of operations) {
@@ -94,17 +103,32 @@ export function responseFor(operation: OperationSpec, status: number): ResponseS
 function indexResponses(document: OpenApiDocument, responses: Record<string, unknown>, at: JsonPath): ResponseSpec[] {
   return Object.entries(responses).map(([status, raw]) => {
     const { value, path } = follow(document, raw as object, [...at, status]);
-    const response = value as { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown>; 'x-no-body'?: unknown };
+    const response = value as {
+      content?: Record<string, { schema?: unknown }>;
+      headers?: Record<string, unknown>;
+      'x-no-body'?: unknown;
+    };
     const mediaTypes = Object.entries(response.content ?? {}).map(([mediaType, media]) => ({
       mediaType,
-      schemaPath: media && typeof media === 'object' && 'schema' in media ? [...path, 'content', mediaType, 'schema'] : undefined,
+      schemaPath:
+        media && typeof media === 'object' && 'schema' in media ? [...path, 'content', mediaType, 'schema'] : undefined,
     }));
     const headers = Object.entries(response.headers ?? {}).map(([name, rawHeader]) => {
       const header = follow(document, rawHeader as object, [...path, 'headers', name]);
       const headerValue = header.value as { required?: boolean; schema?: unknown };
-      return { name, required: headerValue.required === true, schemaPath: 'schema' in headerValue ? [...header.path, 'schema'] : undefined };
+      return {
+        name,
+        required: headerValue.required === true,
+        schemaPath: 'schema' in headerValue ? [...header.path, 'schema'] : undefined,
+      };
     });
-    return { status, path, mediaTypes, noBody: response['x-no-body'] === true || status === '204' || status === '304', headers };
+    return {
+      status,
+      path,
+      mediaTypes,
+      noBody: response['x-no-body'] === true || status === '204' || status === '304',
+      headers,
+    };
   });
 }
 
@@ -131,12 +155,15 @@ function compileTemplate(template: string): { matcher: RegExp; pathParams: strin
         if (segment) specificity++;
         return escapeRegExp(segment);
       }
-      return segment.split(/(\{[^}]+\})/).map((part) => {
-        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-        if (name === undefined) return escapeRegExp(part);
-        pathParams.push(name);
-        return '([^/]+)';
-      }).join('');
+      return segment
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (name === undefined) return escapeRegExp(part);
+          pathParams.push(name);
+          return '([^/]+)';
+        })
+        .join('');
     })
     .join('/');
   return { matcher: new RegExp(`^${pattern}/?$`), pathParams, specificity };

@@ -7,7 +7,7 @@ export function valueAtPointer(root: unknown, pointer: string): unknown {
   let node = root;
   for (const key of pointerToPath(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (!Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -35,7 +35,11 @@ export function renderValue(value: unknown, budget = 80): string {
   const walk = (node: unknown): void => {
     if (left <= 0) return;
     if (node === null || typeof node !== 'object') {
-      push(node === undefined ? 'undefined' : JSON.stringify(typeof node === 'string' && node.length > left ? node.slice(0, left + 1) : node));
+      push(
+        node === undefined
+          ? 'undefined'
+          : JSON.stringify(typeof node === 'string' && node.length > left ? node.slice(0, left + 1) : node),
+      );
       return;
     }
     if (Array.isArray(node)) {

@@ -57,7 +57,10 @@ export interface Violation {
 export function operationModels(spec: LoadedSpec): OperationModel[] {
   const document = spec.document as Record<string, unknown>;
   return indexOperations(spec.document).map((operation) => {
-    const item = deref(document, resolvePointer(document, '#' + pointerOf(operation.path.slice(0, -1)))) as Record<string, unknown>;
+    const item = deref(document, resolvePointer(document, '#' + pointerOf(operation.path.slice(0, -1)))) as Record<
+      string,
+      unknown
+    >;
     const raw = item[operation.method] as Record<string, unknown>;
     const params = new Map<string, ParamModel>();
     const sources: [unknown, JsonPath][] = [
@@ -68,7 +71,14 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       if (!Array.isArray(list)) continue;
       list.forEach((entry, index) => {
         const { value, path } = follow(document, entry, [...listPath, index]);
-        const param = value as { name: string; in: string; required?: boolean; schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+        const param = value as {
+          name: string;
+          in: string;
+          required?: boolean;
+          schema?: unknown;
+          example?: unknown;
+          examples?: Record<string, { value?: unknown }>;
+        };
         if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header') return;
         const schema = deref(document, param.schema) as Record<string, unknown> | undefined;
         if (!schema) return;
@@ -78,7 +88,10 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
           required: param.required === true || param.in === 'path',
           schema,
           schemaPath: [...path, 'schema'],
-          examples: [...(param.example !== undefined ? [param.example] : []), ...Object.values(param.examples ?? {}).map((example) => example.value)],
+          examples: [
+            ...(param.example !== undefined ? [param.example] : []),
+            ...Object.values(param.examples ?? {}).map((example) => example.value),
+          ],
         });
       });
     }
@@ -98,12 +111,17 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
 function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath): BodyModel | undefined {
   if (raw === undefined) return undefined;
   const { value, path } = follow(document, raw, at);
-  const body = value as { required?: boolean; content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }> };
+  const body = value as {
+    required?: boolean;
+    content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }>;
+  };
   const media = body.content?.['application/json'];
   if (!media?.schema) return undefined;
   const examples = [
     ...(media.example !== undefined ? [media.example] : []),
-    ...Object.values(media.examples ?? {}).map((example) => (deref(document, example) as { value?: unknown } | undefined)?.value),
+    ...Object.values(media.examples ?? {}).map(
+      (example) => (deref(document, example) as { value?: unknown } | undefined)?.value,
+    ),
   ].filter((example) => example !== undefined);
   return {
     required: body.required === true,
@@ -116,7 +134,10 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
 function apiKeyHeaders(document: Record<string, unknown>, security: unknown): string[] {
   if (!Array.isArray(security) || security.length === 0) return [];
   // Any one requirement satisfies OpenAPI security; a header is needed only if every alternative asks for it.
-  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
+  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    unknown
+  >;
   const perAlternative = security.map((requirement: Record<string, unknown>) =>
     Object.keys(requirement).flatMap((name) => {
       const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string } | undefined;
@@ -130,7 +151,8 @@ function apiKeyHeaders(document: Record<string, unknown>, security: unknown): st
 export function wireValue(param: ParamModel, value: ParamValue): unknown {
   const text = param.in === 'header' ? String(value).trim() : String(value);
   const types = typesOf(param.schema);
-  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text))
+    return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && text === 'null') return null;
   return text;
@@ -144,13 +166,20 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
   const found: Violation[] = [];
   for (const param of model.params) {
     const bag = request[param.in === 'header' ? 'headers' : param.in];
-    const key = Object.keys(bag).find((name) => (param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name));
+    const key = Object.keys(bag).find((name) =>
+      param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name,
+    );
     if (key === undefined) {
-      if (param.required) found.push({ where: `${param.in} ${param.name}`, message: `required ${param.in} parameter ${param.name} is missing` });
+      if (param.required)
+        found.push({
+          where: `${param.in} ${param.name}`,
+          message: `required ${param.in} parameter ${param.name} is missing`,
+        });
       continue;
     }
     const errors = compiled.validateAt(param.schemaPath, wireValue(param, bag[key]!));
-    for (const error of errors) found.push({ where: `${param.in} ${param.name}`, message: describe(error, `${param.name}`) });
+    for (const error of errors)
+      found.push({ where: `${param.in} ${param.name}`, message: describe(error, `${param.name}`) });
   }
   for (const header of model.apiKeyHeaders) {
     if (!Object.keys(request.headers).some((name) => name.toLowerCase() === header.toLowerCase())) {
@@ -163,7 +192,8 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
     } else {
       // JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0.
       const sent = JSON.parse(JSON.stringify(request.body)) as unknown;
-      for (const error of compiled.validateAt(model.body.schemaPath, sent)) found.push({ where: 'body', message: describe(error, 'body') });
+      for (const error of compiled.validateAt(model.body.schemaPath, sent))
+        found.push({ where: 'body', message: describe(error, 'body') });
     }
   }
   return found;
@@ -183,7 +213,11 @@ export function typesOf(schema: Record<string, unknown>): string[] {
 /** Follows `$ref`s (local ones; the loader has checked that each resolves). */
 export function deref(document: unknown, value: unknown): unknown {
   let node = value;
-  for (let hops = 0; hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) {
+  for (
+    let hops = 0;
+    hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+    hops++
+  ) {
     node = resolvePointer(document, (node as { $ref: string }).$ref);
   }
   return node;
@@ -192,7 +226,11 @@ export function deref(document: unknown, value: unknown): unknown {
 function follow(document: unknown, value: unknown, at: JsonPath): { value: unknown; path: JsonPath } {
   let node = value;
   let path = at;
-  for (let hops = 0; hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) {
+  for (
+    let hops = 0;
+    hops < 20 && node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+    hops++
+  ) {
     const ref = (node as { $ref: string }).$ref;
     path = pointerToPath(ref);
     node = resolvePointer(document, ref);

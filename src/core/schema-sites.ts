@@ -8,7 +8,19 @@ export interface SchemaSite {
 }
 
 const schemaMapKeywords = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
-const schemaKeywords = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'contentSchema'];
+const schemaKeywords = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentSchema',
+];
 const schemaArrayKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 // Literal data inside the OpenAPI structure: never holds a Schema Object to lint.
 const literalKeys = new Set(['example', 'examples', 'default', 'enum', 'const']);

@@ -20,7 +20,9 @@ export function createLocator(doc: Document, lineCounter: LineCounter): Locate {
     let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
     for (const step of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(step));
+        const pair = node.items.find(
+          (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(step),
+        );
         if (!pair) break;
         offset = (pair.key as Node).range?.[0] ?? offset;
         node = pair.value;

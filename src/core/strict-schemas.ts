@@ -30,14 +30,22 @@ export function strictDocument(document: object): object {
   }
   const isMember = (path: ReadonlyArray<string | number>) => {
     const text = JSON.stringify(path);
-    return memberPaths.some((prefix) => text === prefix + ']' || text.startsWith(prefix + ',')) || memberRefs.has('#/' + path.map(String).join('/'));
+    return (
+      memberPaths.some((prefix) => text === prefix + ']' || text.startsWith(prefix + ',')) ||
+      memberRefs.has('#/' + path.map(String).join('/'))
+    );
   };
   for (const root of rootSchemaSites(copy)) {
     for (const site of subschemaSites(root)) {
       if (typeof site.schema === 'boolean' || isMember(site.path)) continue;
       // Sites hold the copy's own objects: setting the keyword here changes the copy.
       const schema = site.schema;
-      if (describesObject(copy, schema, 0) && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) schema.unevaluatedProperties = false;
+      if (
+        describesObject(copy, schema, 0) &&
+        !('additionalProperties' in schema) &&
+        !('unevaluatedProperties' in schema)
+      )
+        schema.unevaluatedProperties = false;
     }
   }
   return copy;
@@ -50,8 +58,13 @@ export function strictDocument(document: object): object {
 function describesObject(document: object, schema: unknown, depth: number): boolean {
   if (depth > 8 || schema === null || typeof schema !== 'object') return false;
   const record = schema as Record<string, unknown>;
-  if (typeof record.$ref === 'string') return describesObject(document, resolvePointer(document, record.$ref), depth + 1);
+  if (typeof record.$ref === 'string')
+    return describesObject(document, resolvePointer(document, record.$ref), depth + 1);
   // An object schema without properties (metadata: keys not shown) is open, not strict.
   if ('properties' in record) return true;
-  return compositionKeywords.some((keyword) => Array.isArray(record[keyword]) && (record[keyword] as unknown[]).some((member) => describesObject(document, member, depth + 1)));
+  return compositionKeywords.some(
+    (keyword) =>
+      Array.isArray(record[keyword]) &&
+      (record[keyword] as unknown[]).some((member) => describesObject(document, member, depth + 1)),
+  );
 }

@@ -33,13 +33,22 @@ export function upgradeOpenApi30(document: Record<string, unknown>): Upgraded {
   upgraded.openapi = '3.1.0';
   const rewrites: Rewrite[] = [];
   for (const site of rootSchemaSites(upgraded)) {
-    const parent = site.path.slice(0, -1).reduce<Record<string, unknown>>((node, step) => node[step] as Record<string, unknown>, upgraded);
-    parent[site.path[site.path.length - 1] as string] = upgradeSchema(site.schema, [...site.path], [...site.path], rewrites);
+    const parent = site.path
+      .slice(0, -1)
+      .reduce<Record<string, unknown>>((node, step) => node[step] as Record<string, unknown>, upgraded);
+    parent[site.path[site.path.length - 1] as string] = upgradeSchema(
+      site.schema,
+      [...site.path],
+      [...site.path],
+      rewrites,
+    );
   }
   // Longest prefix first, so the innermost wrapped schema decides.
   rewrites.sort((a, b) => b.upgraded.length - a.upgraded.length);
   const sourcePath: SourcePath = (path) => {
-    const rewrite = rewrites.find((r) => r.upgraded.length <= path.length && r.upgraded.every((step, i) => String(step) === String(path[i])));
+    const rewrite = rewrites.find(
+      (r) => r.upgraded.length <= path.length && r.upgraded.every((step, i) => String(step) === String(path[i])),
+    );
     return rewrite ? [...rewrite.original, ...path.slice(rewrite.upgraded.length)] : path;
   };
   return { document: upgraded, sourcePath };
@@ -57,11 +66,14 @@ function upgradeSchema(value: unknown, upgradedPath: JsonPath, originalPath: Jso
   // becomes the first branch of an anyOf with null, so its subschemas sit one level down.
   const wrap = schema.nullable === true && schema.type === undefined;
   const base = wrap ? [...upgradedPath, 'anyOf', 0] : upgradedPath;
-  const into = (key: (string | number)[], child: unknown) => upgradeSchema(child, [...base, ...key], [...originalPath, ...key], rewrites);
+  const into = (key: (string | number)[], child: unknown) =>
+    upgradeSchema(child, [...base, ...key], [...originalPath, ...key], rewrites);
   for (const keyword of schemaMapKeywords) {
     const map = schema[keyword];
     if (map !== null && typeof map === 'object' && !Array.isArray(map)) {
-      schema[keyword] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, into([keyword, name], child)]));
+      schema[keyword] = Object.fromEntries(
+        Object.entries(map).map(([name, child]) => [name, into([keyword, name], child)]),
+      );
     }
   }
   for (const keyword of schemaKeywords) if (keyword in schema) schema[keyword] = into([keyword], schema[keyword]);
@@ -71,7 +83,10 @@ function upgradeSchema(value: unknown, upgradedPath: JsonPath, originalPath: Jso
   }
 
   // 3.0: a boolean that makes `minimum`/`maximum` exclusive; 3.1: the exclusive bound itself.
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (schema[exclusive] === true && typeof schema[bound] === 'number') {
       schema[exclusive] = schema[bound];
       delete schema[bound];

@@ -32,7 +32,11 @@ export function summaryLine(report: DiffReport): string {
 export function renderDiff(report: DiffReport, format: DiffFormat): string {
   switch (format) {
     case 'json':
-      return JSON.stringify({ title: report.title, summary: countLevels(report.changes), changes: report.changes, ignored: report.ignored }, null, 2);
+      return JSON.stringify(
+        { title: report.title, summary: countLevels(report.changes), changes: report.changes, ignored: report.ignored },
+        null,
+        2,
+      );
     case 'markdown':
       return markdown(report);
     case 'junit':
@@ -52,7 +56,11 @@ function textLine(change: SpecChange): string {
 function github(change: SpecChange): string {
   const command = change.level === 'info' ? 'notice' : change.level;
   const where = change.operations.length > 0 ? ` (${change.operations.join('; ')})` : '';
-  return githubCommand(command, { file: change.file, line: change.line, col: change.column, title: change.rule }, `${change.message}${where}`);
+  return githubCommand(
+    command,
+    { file: change.file, line: change.line, col: change.column, title: change.rule },
+    `${change.message}${where}`,
+  );
 }
 
 const icon: Record<DiffLevel, string> = { error: '🔴 breaking', warning: '🟠 warning', info: '🔵 info' };
@@ -62,15 +70,25 @@ function markdown(report: DiffReport): string {
   const lines = [`### API changes: ${report.title}`, ''];
   if (report.changes.length === 0) lines.push('No changes to the API contract.');
   else {
-    lines.push(`**${error} breaking**, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info (the check fails on ${report.failOn}${report.failOn === 'warning' ? ' and error' : ''}).`, '');
+    lines.push(
+      `**${error} breaking**, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info (the check fails on ${report.failOn}${report.failOn === 'warning' ? ' and error' : ''}).`,
+      '',
+    );
     lines.push('| Level | Rule | Change | Where |', '| --- | --- | --- | --- |');
     for (const change of report.changes) {
-      lines.push(`| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${change.operations.map(cell).join('<br>')}<br>\`${change.file}:${change.line}\` |`);
+      lines.push(
+        `| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${change.operations.map(cell).join('<br>')}<br>\`${change.file}:${change.line}\` |`,
+      );
     }
   }
   if (report.ignored.length > 0) {
-    lines.push('', `<details><summary>${report.ignored.length} accepted change${report.ignored.length === 1 ? '' : 's'} (.contracts-diff-ignore.yaml)</summary>`, '');
-    for (const { change, reason } of report.ignored) lines.push(`- \`${change.rule}\` ${cell(change.message)}: ${cell(reason)}`);
+    lines.push(
+      '',
+      `<details><summary>${report.ignored.length} accepted change${report.ignored.length === 1 ? '' : 's'} (.contracts-diff-ignore.yaml)</summary>`,
+      '',
+    );
+    for (const { change, reason } of report.ignored)
+      lines.push(`- \`${change.rule}\` ${cell(change.message)}: ${cell(reason)}`);
     lines.push('', '</details>');
   }
   return lines.join('\n');
@@ -78,17 +96,34 @@ function markdown(report: DiffReport): string {
 
 /** Text in a table cell: no pipes or newlines that would break the row, no raw HTML. */
 function cell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ');
 }
 
 function junit(report: DiffReport): string {
-  const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const xml = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const failing = report.changes.filter((c) => failsAt(c.level, report.failOn));
   const cases = report.changes.length + 1;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="contracts diff" tests="${cases}" failures="${failing.length}" errors="0">`];
-  lines.push(`  <testsuite name="${xml(report.title)}" tests="${cases}" failures="${failing.length}" errors="0" skipped="0">`);
-  lines.push(`    <testcase classname="contracts.diff" name="no change at or above ${report.failOn}"${failing.length > 0 ? '>' : '/>'}`);
-  if (failing.length > 0) lines.push(`      <failure message="${failing.length} change(s) at or above ${report.failOn}" type="contracts-diff"/>`, '    </testcase>');
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="contracts diff" tests="${cases}" failures="${failing.length}" errors="0">`,
+  ];
+  lines.push(
+    `  <testsuite name="${xml(report.title)}" tests="${cases}" failures="${failing.length}" errors="0" skipped="0">`,
+  );
+  lines.push(
+    `    <testcase classname="contracts.diff" name="no change at or above ${report.failOn}"${failing.length > 0 ? '>' : '/>'}`,
+  );
+  if (failing.length > 0)
+    lines.push(
+      `      <failure message="${failing.length} change(s) at or above ${report.failOn}" type="contracts-diff"/>`,
+      '    </testcase>',
+    );
   for (const change of report.changes) {
     const name = xml(`${change.rule} ${change.file}:${change.line} ${change.message}`);
     if (!failsAt(change.level, report.failOn)) {
@@ -96,7 +131,10 @@ function junit(report: DiffReport): string {
       continue;
     }
     lines.push(`    <testcase classname="contracts.diff.${change.rule}" name="${name}">`);
-    lines.push(`      <failure message="${xml(change.message)}" type="${change.level}">${xml(change.operations.join('\n'))}</failure>`, '    </testcase>');
+    lines.push(
+      `      <failure message="${xml(change.message)}" type="${change.level}">${xml(change.operations.join('\n'))}</failure>`,
+      '    </testcase>',
+    );
   }
   lines.push('  </testsuite>', '</testsuites>');
   return lines.join('\n');

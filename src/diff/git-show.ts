@@ -7,9 +7,14 @@ const maxSpecBytes = 64 * 1024 * 1024;
 
 function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, maxBuffer: maxSpecBytes, timeout: 60_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ ok: !error, stdout, stderr: stderr || (error ? error.message : '') });
-    });
+    execFile(
+      'git',
+      args,
+      { cwd, maxBuffer: maxSpecBytes, timeout: 60_000, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ ok: !error, stdout, stderr: stderr || (error ? error.message : '') });
+      },
+    );
   });
 }
 
@@ -23,16 +28,25 @@ export interface GitRef {
 export async function resolveRef(ref: string, cwd: string): Promise<GitRef> {
   if (ref.startsWith('-')) throw new ContractsError('USAGE', `--base takes a git ref, not "${ref}"`);
   const top = await git(['rev-parse', '--show-toplevel'], cwd);
-  if (!top.ok) throw new ContractsError('INPUT_NOT_READABLE', `--base ${ref}: not inside a git repository (${firstLine(top.stderr)})`);
+  if (!top.ok)
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `--base ${ref}: not inside a git repository (${firstLine(top.stderr)})`,
+    );
   const commit = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd);
-  if (!commit.ok) throw new ContractsError('INPUT_NOT_READABLE', `--base ${ref}: no such commit, branch or tag in this repository (fetch it first, e.g. git fetch origin ${ref.replace(/^origin\//, '')})`);
+  if (!commit.ok)
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `--base ${ref}: no such commit, branch or tag in this repository (fetch it first, e.g. git fetch origin ${ref.replace(/^origin\//, '')})`,
+    );
   return { ref, commit: commit.stdout.trim(), root: top.stdout.trim() };
 }
 
 /** The file's text at the ref, or undefined when it did not exist there (a spec added since). */
 export async function showAtRef(at: GitRef, file: string): Promise<string | undefined> {
   const relative = path.relative(at.root, path.resolve(file)).split(path.sep).join('/');
-  if (relative.startsWith('..')) throw new ContractsError('INPUT_NOT_READABLE', `${file} is outside the git repository at ${at.root}`);
+  if (relative.startsWith('..'))
+    throw new ContractsError('INPUT_NOT_READABLE', `${file} is outside the git repository at ${at.root}`);
   const shown = await git(['show', `${at.commit}:${relative}`], at.root);
   if (shown.ok) return shown.stdout;
   if (/does not exist|exists on disk, but not in/.test(shown.stderr)) return undefined;

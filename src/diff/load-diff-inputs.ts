@@ -45,13 +45,19 @@ export async function readIgnoreFile(file: string, cwd: string, required: boolea
     text = await readFile(path.resolve(cwd, file), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !required) return [];
-    throw new ContractsError('INPUT_NOT_READABLE', `cannot read ignore file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `cannot read ignore file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let parsed: unknown;
   try {
     parsed = parse(text);
   } catch (error) {
-    throw new ContractsError('INPUT_NOT_READABLE', `${file}: not valid YAML: ${((error as Error).message.split('\n')[0] ?? '').trim()}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `${file}: not valid YAML: ${((error as Error).message.split('\n')[0] ?? '').trim()}`,
+    );
   }
   return parseIgnoreEntries(file, parsed);
 }

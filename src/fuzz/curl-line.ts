@@ -28,12 +28,25 @@ export function curlLine(request: SentRequest, credentials: readonly CredentialS
     }
   }
   let shownUrl = quote(url.toString());
-  query.forEach((credential, index) => (shownUrl += `${quote(`${url.search === '' && index === 0 ? '?' : '&'}${credential.name}=${credential.prefix}`)}${reference(credential)}`));
+  query.forEach(
+    (credential, index) =>
+      (shownUrl += `${quote(`${url.search === '' && index === 0 ? '?' : '&'}${credential.name}=${credential.prefix}`)}${reference(credential)}`),
+  );
   const parts = ['curl', '-sS', '-i', '-X', request.method, shownUrl];
   for (const [name, value] of request.headers) {
-    const credential = named.find((candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase());
+    const credential = named.find(
+      (candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase(),
+    );
     if (credential) parts.push('-H', `${quote(`${name}: ${credential.prefix}`)}${reference(credential)}`);
-    else if (name.toLowerCase() === 'cookie') parts.push('-H', cookieLine(name, value, named.filter((candidate) => candidate.in === 'cookie')));
+    else if (name.toLowerCase() === 'cookie')
+      parts.push(
+        '-H',
+        cookieLine(
+          name,
+          value,
+          named.filter((candidate) => candidate.in === 'cookie'),
+        ),
+      );
     else parts.push('-H', quote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
@@ -47,11 +60,19 @@ function reference(credential: CredentialSource): string {
 
 function cookieLine(name: string, value: string, cookies: readonly CredentialSource[]): string {
   const pairs = value.split(';').map((pair) => pair.trim());
-  return quote(`${name}: `) + pairs.map((pair, index) => {
-    const separator = index === 0 ? '' : quote('; ');
-    const credential = cookies.find((candidate) => pair.startsWith(`${candidate.name}=`));
-    return separator + (credential ? `${quote(`${credential.name}=${credential.prefix}`)}${reference(credential)}` : quote(pair));
-  }).join('');
+  return (
+    quote(`${name}: `) +
+    pairs
+      .map((pair, index) => {
+        const separator = index === 0 ? '' : quote('; ');
+        const credential = cookies.find((candidate) => pair.startsWith(`${candidate.name}=`));
+        return (
+          separator +
+          (credential ? `${quote(`${credential.name}=${credential.prefix}`)}${reference(credential)}` : quote(pair))
+        );
+      })
+      .join('')
+  );
 }
 
 /** POSIX single quotes: nothing inside is interpreted; a quote is closed, escaped, reopened. */

@@ -99,10 +99,16 @@ export interface FuzzFailure {
 }
 
 /** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
-export function classify(model: OperationModel, compiled: CompiledSpec, request: RequestData): { verdict: Verdict; broken: Violation[] } {
+export function classify(
+  model: OperationModel,
+  compiled: CompiledSpec,
+  request: RequestData,
+): { verdict: Verdict; broken: Violation[] } {
   const broken = violations(model, compiled, request);
   if (broken.length === 0) return { verdict: 'positive', broken };
-  const onlyCredentials = broken.every((violation) => model.apiKeyHeaders.some((header) => violation.where === `header ${header}`));
+  const onlyCredentials = broken.every((violation) =>
+    model.apiKeyHeaders.some((header) => violation.where === `header ${header}`),
+  );
   return { verdict: onlyCredentials ? 'unauthenticated' : 'negative', broken };
 }
 
@@ -164,7 +170,10 @@ export class Executor {
    * the order the creates arrive, and the ids show in the report.
    */
   createsHook(fuzzCase: FuzzCase): boolean {
-    return fuzzCase.operationId === 'createWebhook' || (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined);
+    return (
+      fuzzCase.operationId === 'createWebhook' ||
+      (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined)
+    );
   }
 
   /**
@@ -218,28 +227,57 @@ export class Executor {
     const status = sent.exchange.status;
     const operation = model.operationId;
     if (this.options.coverage) {
-      const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, String(value)] as [string, string])).toString();
-      this.options.coverage.recordRequest(target.api, operation, { query, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)])) });
-      this.options.coverage.recordResponse(target.api, operation, { status, headers: sent.exchange.headers, ...(sent.json !== undefined ? { json: sent.json } : {}) }, true);
+      const query = new URLSearchParams(
+        Object.entries(request.query).map(([name, value]) => [name, String(value)] as [string, string]),
+      ).toString();
+      this.options.coverage.recordRequest(target.api, operation, {
+        query,
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+        ),
+      });
+      this.options.coverage.recordResponse(
+        target.api,
+        operation,
+        { status, headers: sent.exchange.headers, ...(sent.json !== undefined ? { json: sent.json } : {}) },
+        true,
+      );
     }
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     if (verdict === 'positive') {
-      const result = checkExchange(target.contract, sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json }, { operationId: operation, strict: this.options.strict });
-      for (const check of result.applied) judged.push([check, result.findings.filter((finding) => finding.check === check)]);
+      const result = checkExchange(
+        target.contract,
+        sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json },
+        { operationId: operation, strict: this.options.strict },
+      );
+      for (const check of result.applied)
+        judged.push([check, result.findings.filter((finding) => finding.check === check)]);
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
-      if (!fuzzCase.refusalExpected) judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
+      if (!fuzzCase.refusalExpected)
+        judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
     } else if (verdict === 'unauthenticated') {
       judged.push(['ignored_auth', ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
     } else {
-      judged.push(['negative_data_rejection', negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`)]);
+      judged.push([
+        'negative_data_rejection',
+        negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`),
+      ]);
     }
-    for (const [check, findings] of judged) this.options.results.record(target.api, operation, check, findings, sent.durationMs);
-    return { case: fuzzCase, verdict, sent, findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')) };
+    for (const [check, findings] of judged)
+      this.options.results.record(target.api, operation, check, findings, sent.durationMs);
+    return {
+      case: fuzzCase,
+      verdict,
+      sent,
+      findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')),
+    };
   }
 
   /** The failures of a result not seen before in this run (by check, operation, status and finding). */
   newFailures(target: ApiTarget, result: CaseResult): FuzzFailure[] {
-    return result.findings.map((finding) => this.failureOf(target, result.case, result.sent, finding)).filter((failure) => !this.failures.has(failure.key));
+    return result.findings
+      .map((finding) => this.failureOf(target, result.case, result.sent, finding))
+      .filter((failure) => !this.failures.has(failure.key));
   }
 
   failureOf(target: ApiTarget, fuzzCase: Pick<FuzzCase, 'phase' | 'note'>, sent: Sent, finding: Finding): FuzzFailure {
@@ -286,15 +324,27 @@ export class Executor {
     };
     for (const param of model.params) {
       const bag = request[param.in === 'header' ? 'headers' : param.in];
-      if (param.name in bindings && !(param.name in bag) && bindings[param.name] !== undefined) bag[param.name] = bindings[param.name]!;
+      if (param.name in bindings && !(param.name in bag) && bindings[param.name] !== undefined)
+        bag[param.name] = bindings[param.name]!;
       // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
       // validators judge the request as it is sent.
-      const fed = param.in === 'query' ? credentials.find((credential) => credential.in === 'query' && credential.name === param.name && credential.value !== undefined) : undefined;
+      const fed =
+        param.in === 'query'
+          ? credentials.find(
+              (credential) =>
+                credential.in === 'query' && credential.name === param.name && credential.value !== undefined,
+            )
+          : undefined;
       if (fed) request.query[param.name] = fed.value!;
     }
     for (const header of model.apiKeyHeaders) {
       if (fuzzCase.omit?.includes(header) || header in request.headers) continue;
-      const fed = credentials.find((credential) => credential.in === 'header' && credential.name.toLowerCase() === header.toLowerCase() && credential.value !== undefined);
+      const fed = credentials.find(
+        (credential) =>
+          credential.in === 'header' &&
+          credential.name.toLowerCase() === header.toLowerCase() &&
+          credential.value !== undefined,
+      );
       request.headers[header] = fed?.value ?? placeholderApiKey;
     }
     if (isPlainObject(request.body) && !fuzzCase.keepPath) {
@@ -313,15 +363,28 @@ export class Executor {
   }
 
   toSent(target: ApiTarget, model: OperationModel, request: RequestData): SentRequest {
-    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(request.path[name] ?? '')));
+    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+      encodeURIComponent(String(request.path[name] ?? '')),
+    );
     const url = new URL(target.baseUrl + path);
     for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, String(value));
     const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [name, String(value)]);
     if (request.body !== undefined) headers.push(['content-type', 'application/json']);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
-    const rest = this.credentialsOf(target).filter((credential) => !(credential.in === 'header' && model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())));
+    const rest = this.credentialsOf(target).filter(
+      (credential) =>
+        !(
+          credential.in === 'header' &&
+          model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
+        ),
+    );
     const placed = withCredentials({ url: url.toString(), headers }, rest, target.baseUrl);
-    return { method: model.method, url: placed.url, headers: placed.headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
+    return {
+      method: model.method,
+      url: placed.url,
+      headers: placed.headers,
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    };
   }
 
   credentialsOf(target: ApiTarget): ApiCredential[] {
@@ -343,16 +406,32 @@ export class Executor {
   }
 
   /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */
-  async call(target: ApiTarget, operationId: string, request: Partial<RequestData>, cleanup = false, tally: Tally = this): Promise<Sent> {
+  async call(
+    target: ApiTarget,
+    operationId: string,
+    request: Partial<RequestData>,
+    cleanup = false,
+    tally: Tally = this,
+  ): Promise<Sent> {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
     full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
     return this.send(this.toSent(target, model, full), cleanup, tally);
   }
 
-  async createHook(target: ApiTarget, body: Record<string, unknown> = { name: 'web', events: ['push'] }, tally: Tally = this): Promise<number | undefined> {
+  async createHook(
+    target: ApiTarget,
+    body: Record<string, unknown> = { name: 'web', events: ['push'] },
+    tally: Tally = this,
+  ): Promise<number | undefined> {
     const url = this.markerUrl();
-    const sent = await this.call(target, 'createWebhook', { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } }, false, tally);
+    const sent = await this.call(
+      target,
+      'createWebhook',
+      { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } },
+      false,
+      tally,
+    );
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     if (sent.exchange.status !== 201 || typeof id !== 'number') return undefined;
     this.ownHooks.set(id, url);
@@ -362,7 +441,8 @@ export class Executor {
   /** The shared hook and one delivery of it (a ping), for the operations that act on them. */
   async prepareWebhooks(target: ApiTarget): Promise<string | undefined> {
     this.sharedHook = await this.createHook(target);
-    if (this.sharedHook === undefined) return `createWebhook did not answer 201 with an integer id for ${this.options.owner}/${this.options.repo}: does the repository exist, and may the token write hooks?`;
+    if (this.sharedHook === undefined)
+      return `createWebhook did not answer 201 with an integer id for ${this.options.owner}/${this.options.repo}: does the repository exist, and may the token write hooks?`;
     const path = { hook_id: this.sharedHook };
     await this.call(target, 'pingWebhook', { path });
     for (let attempt = 0; attempt < 50 && this.sharedDelivery === undefined; attempt++) {
@@ -371,10 +451,19 @@ export class Executor {
       if (typeof first === 'number') this.sharedDelivery = first;
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return this.sharedDelivery === undefined ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping` : undefined;
+    return this.sharedDelivery === undefined
+      ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping`
+      : undefined;
   }
 
-  private async afterCase(target: ApiTarget, model: OperationModel, sent: Sent, freshHook: number | undefined, kept: RequestData | undefined, tally: Tally): Promise<void> {
+  private async afterCase(
+    target: ApiTarget,
+    model: OperationModel,
+    sent: Sent,
+    freshHook: number | undefined,
+    kept: RequestData | undefined,
+    tally: Tally,
+  ): Promise<void> {
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     if (model.operationId === 'createWebhook' && sent.exchange.status === 201 && typeof id === 'number') {
       const config = (kept?.body as { config?: { url?: unknown } } | undefined)?.config;
@@ -403,7 +492,11 @@ export class Executor {
       const list = await this.call(target, 'listWebhooks', { query: { per_page: 100, page } }, true);
       if (list.exchange.status !== 200 || !Array.isArray(list.json) || list.json.length === 0) break;
       for (const hook of list.json as { id?: unknown; config?: { url?: unknown } }[]) {
-        if (typeof hook.id === 'number' && typeof hook.config?.url === 'string' && hook.config.url.includes(`contracts-fuzz=${this.options.marker}-`)) {
+        if (
+          typeof hook.id === 'number' &&
+          typeof hook.config?.url === 'string' &&
+          hook.config.url.includes(`contracts-fuzz=${this.options.marker}-`)
+        ) {
           await this.deleteHook(target, hook.id);
           deleted++;
         }

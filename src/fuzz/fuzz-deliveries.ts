@@ -4,7 +4,11 @@
 import type { CheckName } from '../core/finding.js';
 import type { Receiver, ReceiverOptions, StoredDelivery } from '../receiver/start-receiver.js';
 
-export const deliveryChecks: readonly CheckName[] = ['delivery_signature', 'delivery_headers', 'delivery_payload_schema'];
+export const deliveryChecks: readonly CheckName[] = [
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+];
 
 /** After a full wait brought nothing and nothing of the run ever arrived, later waits are this short. */
 const unheardWaitMs = 500;
@@ -58,7 +62,9 @@ export class FuzzDeliveries {
 
   /** Why nothing arrived, when nothing of this run ever did. */
   hint(): string {
-    return this.heardAny() ? '' : `; nothing of this run reached the receiver at ${this.receiver.url}: can the target reach it? (a target elsewhere needs --hook-url, and then the delivery checks are skipped)`;
+    return this.heardAny()
+      ? ''
+      : `; nothing of this run reached the receiver at ${this.receiver.url}: can the target reach it? (a target elsewhere needs --hook-url, and then the delivery checks are skipped)`;
   }
 
   private heardAny(): boolean {

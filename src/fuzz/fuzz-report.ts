@@ -17,11 +17,15 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
       const checks = results.filter((result) => result.operation === operation);
       const count = (status: string) => checks.filter((check) => check.status === status).length;
       const mark = count('failed') > 0 ? '✗' : count('passed') > 0 ? '✓' : '-';
-      lines.push(`  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') ? `${count('failed')} failed` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`);
-      for (const check of checks.filter((candidate) => candidate.status === 'failed')) lines.push(`      ✗ ${check.check}${check.reason ? `: ${check.reason}` : ''}`);
+      lines.push(
+        `  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') ? `${count('failed')} failed` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`,
+      );
+      for (const check of checks.filter((candidate) => candidate.status === 'failed'))
+        lines.push(`      ✗ ${check.check}${check.reason ? `: ${check.reason}` : ''}`);
       // One line per reason: a choice like --read-only skips every check of an operation at once.
       const skippedBy = new Map<string, string[]>();
-      for (const check of checks.filter((candidate) => candidate.status === 'skipped')) skippedBy.set(check.reason ?? '', [...(skippedBy.get(check.reason ?? '') ?? []), check.check]);
+      for (const check of checks.filter((candidate) => candidate.status === 'skipped'))
+        skippedBy.set(check.reason ?? '', [...(skippedBy.get(check.reason ?? '') ?? []), check.check]);
       for (const [reason, names] of skippedBy) lines.push(`      - skipped: ${names.join(', ')}: ${reason}`);
     }
   }
@@ -38,7 +42,11 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
     if (run.omittedFailures) lines.push(`  … and ${run.omittedFailures} more distinct failures, not kept`);
     lines.push('', `Repeat this run with --seed ${run.seed}.`);
   }
-  if (run.notRun.length > 0) lines.push('', `Not run: ${run.notRun.length} checks (${run.results.find((result) => result.reason?.startsWith('not run: '))?.reason?.slice(9) ?? 'the run stopped early'})`);
+  if (run.notRun.length > 0)
+    lines.push(
+      '',
+      `Not run: ${run.notRun.length} checks (${run.results.find((result) => result.reason?.startsWith('not run: '))?.reason?.slice(9) ?? 'the run stopped early'})`,
+    );
   const { passed, failed, skipped } = run.summary;
   lines.push('', `${passed} passed, ${failed} failed, ${skipped} skipped; ${run.failures.length} distinct failures`);
   return lines.join('\n');
@@ -50,20 +58,36 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
  */
 function stable(run: FuzzRun, text: string, embedded: boolean): string {
   let shown = run.marker === '' ? text : text.split(`contracts-fuzz=${run.marker}-`).join('contracts-fuzz=RUN-');
-  if (embedded) for (const target of Object.values(run.targets)) if (target) shown = shown.split(target).join('http://127.0.0.1:$SANDBOX_PORT');
+  if (embedded)
+    for (const target of Object.values(run.targets))
+      if (target) shown = shown.split(target).join('http://127.0.0.1:$SANDBOX_PORT');
   return shown;
 }
 
 /** `--report json:FILE`: the check report's shape, plus the seed and every failure with the request it sent. */
 export async function writeFuzzJson(run: FuzzRun, file: string, redactor: Redactor): Promise<void> {
   const base = JSON.parse(jsonReport(run)) as Record<string, unknown>;
-  const text = redactor.redact(JSON.stringify({ ...base, seed: run.seed, requests: run.requests, failures: run.failures.map(({ key: _key, ...failure }) => failure) }, null, 2));
+  const text = redactor.redact(
+    JSON.stringify(
+      {
+        ...base,
+        seed: run.seed,
+        requests: run.requests,
+        failures: run.failures.map(({ key: _key, ...failure }) => failure),
+      },
+      null,
+      2,
+    ),
+  );
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temporary, text);
     await rename(temporary, file);
   } catch (error) {
-    throw new ContractsError('REPORT_NOT_WRITABLE', `cannot write the json report to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'REPORT_NOT_WRITABLE',
+      `cannot write the json report to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

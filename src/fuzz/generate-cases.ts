@@ -19,13 +19,30 @@ const bagOf = (param: ParamModel): 'path' | 'query' | 'headers' => (param.in ===
 /** The smallest valid request: required parameters and required body fields at their smallest values. */
 export function baseRequest({ document, model }: Generator): RequestData {
   const request: RequestData = { path: {}, query: {}, headers: {} };
-  for (const param of model.params.filter((p) => p.required && generated(p))) request[bagOf(param)][param.name] = toParam(minimalValue(document, param.schema));
+  for (const param of model.params.filter((p) => p.required && generated(p)))
+    request[bagOf(param)][param.name] = toParam(minimalValue(document, param.schema));
   if (model.body?.required) request.body = minimalValue(document, model.body.schema);
   return request;
 }
 
-function caseOf(generator: Generator, phase: Phase, request: RequestData, note: string, intent: FuzzCase['intent'], extra: Partial<FuzzCase> = {}): FuzzCase {
-  return { api: generator.api, operationId: generator.model.operationId, phase, request, note, intent, ...hookFor(generator.model), ...extra };
+function caseOf(
+  generator: Generator,
+  phase: Phase,
+  request: RequestData,
+  note: string,
+  intent: FuzzCase['intent'],
+  extra: Partial<FuzzCase> = {},
+): FuzzCase {
+  return {
+    api: generator.api,
+    operationId: generator.model.operationId,
+    phase,
+    request,
+    note,
+    intent,
+    ...hookFor(generator.model),
+    ...extra,
+  };
 }
 
 function hookFor(model: OperationModel): Partial<FuzzCase> {
@@ -35,14 +52,25 @@ function hookFor(model: OperationModel): Partial<FuzzCase> {
 
 export function examplesPhase(generator: Generator): FuzzCase[] {
   const { model, document } = generator;
-  const cases: FuzzCase[] = [caseOf(generator, 'examples', baseRequest(generator), 'the smallest valid request', 'derive')];
+  const cases: FuzzCase[] = [
+    caseOf(generator, 'examples', baseRequest(generator), 'the smallest valid request', 'derive'),
+  ];
   for (const [index, example] of (model.body?.examples ?? []).entries()) {
-    cases.push(caseOf(generator, 'examples', { ...baseRequest(generator), body: structuredClone(example) }, `request body example ${index + 1}`, 'derive'));
+    cases.push(
+      caseOf(
+        generator,
+        'examples',
+        { ...baseRequest(generator), body: structuredClone(example) },
+        `request body example ${index + 1}`,
+        'derive',
+      ),
+    );
   }
   for (const param of model.params.filter(generated)) {
     const schema = resolved(document, param.schema);
     const examples = [...param.examples, ...(Array.isArray(schema.examples) ? schema.examples : [])];
-    for (const example of examples) cases.push(withParam(generator, 'examples', param, toParam(example), `${param.name} = its example`));
+    for (const example of examples)
+      cases.push(withParam(generator, 'examples', param, toParam(example), `${param.name} = its example`));
   }
   return cases;
 }
@@ -55,16 +83,34 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
       if (value !== null && typeof value === 'object') continue;
       cases.push(withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`));
     }
-    if (!param.required) cases.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
+    if (!param.required)
+      cases.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
   }
   if (model.body) {
     const base = baseRequest(generator);
-    cases.push(caseOf(generator, 'boundaries', { ...base, body: fullValue(document, model.body.schema) }, 'every optional body field present', 'derive'));
+    cases.push(
+      caseOf(
+        generator,
+        'boundaries',
+        { ...base, body: fullValue(document, model.body.schema) },
+        'every optional body field present',
+        'derive',
+      ),
+    );
     for (const { pointer, schema } of bodyFields(document, model.body.schema)) {
       // config.url is always the run's own --hook-url: a generated address would have the target call it.
       if (pointer === '/config/url' || pointer === '/url') continue;
       for (const value of boundaryValues(document, schema)) {
-        cases.push(caseOf(generator, 'boundaries', { ...base, body: setAt(base.body ?? {}, pointer, value) }, `body${pointer} = ${short(value)}`, 'derive', keep(pointer)));
+        cases.push(
+          caseOf(
+            generator,
+            'boundaries',
+            { ...base, body: setAt(base.body ?? {}, pointer, value) },
+            `body${pointer} = ${short(value)}`,
+            'derive',
+            keep(pointer),
+          ),
+        );
       }
     }
   }
@@ -74,41 +120,66 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
 /** Each constraint of the smallest valid request broken on its own: the negative phase's fixed part. */
 export function negativePhase(generator: Generator): FuzzCase[] {
   const base = baseRequest(generator);
-  const full = generator.model.body ? [{ ...base, body: fullValue(generator.document, generator.model.body.schema) }] : [];
+  const full = generator.model.body
+    ? [{ ...base, body: fullValue(generator.document, generator.model.body.schema) }]
+    : [];
   const seen = new Set<string>();
-  return [base, ...full].flatMap((request) => mutationsOf(generator, request)).filter((candidate) => {
-    const key = JSON.stringify([candidate.request, candidate.omit]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return [base, ...full]
+    .flatMap((request) => mutationsOf(generator, request))
+    .filter((candidate) => {
+      const key = JSON.stringify([candidate.request, candidate.omit]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** Every single-constraint mutation of `request`, as negative cases. */
 export function mutationsOf(generator: Generator, request: RequestData): FuzzCase[] {
   const { model, document } = generator;
   const cases: FuzzCase[] = [];
-  const negative = (changed: RequestData, note: string, extra: Partial<FuzzCase> = {}) => cases.push(caseOf(generator, 'negative', changed, note, 'negative', extra));
+  const negative = (changed: RequestData, note: string, extra: Partial<FuzzCase> = {}) =>
+    cases.push(caseOf(generator, 'negative', changed, note, 'negative', extra));
   for (const param of model.params.filter((p) => generated(p) || p.name === 'hook_id' || p.name === 'delivery_id')) {
     for (const { note, value } of breakingValues(document, param.schema, true)) {
       negative(setParam(request, param, toParam(value)), `${param.in} ${param.name}: ${note} (${short(value)})`);
     }
-    if (param.required && param.in !== 'path') negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
+    if (param.required && param.in !== 'path')
+      negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
   }
   for (const header of model.apiKeyHeaders) negative(request, `header ${header}: missing`, { omit: [header] });
   if (model.body) {
     const body = request.body ?? minimalValue(document, model.body.schema);
-    for (const { note, value } of breakingValues(document, model.body.schema, false)) negative({ ...request, body: value }, `body: ${note}`);
+    for (const { note, value } of breakingValues(document, model.body.schema, false))
+      negative({ ...request, body: value }, `body: ${note}`);
     for (const { pointer, schema, parentStrict, required } of bodyFields(document, model.body.schema)) {
-      for (const { note, value } of breakingValues(document, schema, false)) negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
-      if (required && hasAt(body, pointer)) negative({ ...request, body: deleteAt(body, pointer) }, `body${pointer}: the required field is missing`, keep(pointer));
+      for (const { note, value } of breakingValues(document, schema, false))
+        negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
+      if (required && hasAt(body, pointer))
+        negative(
+          { ...request, body: deleteAt(body, pointer) },
+          `body${pointer}: the required field is missing`,
+          keep(pointer),
+        );
       void parentStrict;
     }
     for (const pointer of strictObjects(document, model.body.schema)) {
       if (pointer === '' || isPlainObject(getAt(body, pointer))) {
-        negative({ ...request, body: setAt(body, `${pointer}/unexpected_field`, 1) }, `body${pointer}: a field additionalProperties: false forbids`);
+        negative(
+          { ...request, body: setAt(body, `${pointer}/unexpected_field`, 1) },
+          `body${pointer}: a field additionalProperties: false forbids`,
+        );
       } else {
-        negative({ ...request, body: setAt(body, pointer, { ...(minimalValue(document, fieldSchema(document, model.body.schema, pointer)) as object), unexpected_field: 1 }) }, `body${pointer}: a field additionalProperties: false forbids`);
+        negative(
+          {
+            ...request,
+            body: setAt(body, pointer, {
+              ...(minimalValue(document, fieldSchema(document, model.body.schema, pointer)) as object),
+              unexpected_field: 1,
+            }),
+          },
+          `body${pointer}: a field additionalProperties: false forbids`,
+        );
       }
     }
   }
@@ -120,10 +191,16 @@ export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
   const { model, document } = generator;
   const params = model.params.filter(generated);
   const paramArbs = params.map((param) => {
-    const arb = schemaArbitrary(document, param.schema, { header: param.in === 'header' }).filter((value) => value === null || typeof value !== 'object').map((value) => toParam(value));
+    const arb = schemaArbitrary(document, param.schema, { header: param.in === 'header' })
+      .filter((value) => value === null || typeof value !== 'object')
+      .map((value) => toParam(value));
     return param.required ? arb.map((value) => value as ParamValue | undefined) : fc.option(arb, { nil: undefined });
   });
-  const body = model.body ? (model.body.required ? schemaArbitrary(document, model.body.schema) : fc.option(schemaArbitrary(document, model.body.schema), { nil: undefined })) : fc.constant(undefined);
+  const body = model.body
+    ? model.body.required
+      ? schemaArbitrary(document, model.body.schema)
+      : fc.option(schemaArbitrary(document, model.body.schema), { nil: undefined })
+    : fc.constant(undefined);
   return fc.tuple(fc.tuple(...paramArbs), body).map(([values, bodyValue]) => {
     const request: RequestData = { path: {}, query: {}, headers: {} };
     params.forEach((param, index) => {
@@ -138,7 +215,8 @@ export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
 export function negativeArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
   return fc.tuple(randomArbitrary(generator), fc.nat()).map(([valid, pick]) => {
     const mutations = mutationsOf(generator, valid.request);
-    const chosen = mutations.length > 0 ? mutations[pick % mutations.length]! : { ...valid, intent: 'negative' as const };
+    const chosen =
+      mutations.length > 0 ? mutations[pick % mutations.length]! : { ...valid, intent: 'negative' as const };
     return { ...chosen, note: `${chosen.note}, in a random request` };
   });
 }
@@ -159,7 +237,9 @@ function dropParam(request: RequestData, param: ParamModel): RequestData {
 }
 
 function toParam(value: unknown): ParamValue {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value) ? (value as ParamValue) : JSON.stringify(value);
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value)
+    ? (value as ParamValue)
+    : JSON.stringify(value);
 }
 
 interface BodyField {
@@ -177,7 +257,12 @@ function bodyFields(document: unknown, raw: unknown, prefix = '', depth = 0): Bo
   const fields: BodyField[] = [];
   for (const [name, sub] of Object.entries(properties)) {
     const pointer = `${prefix}/${name}`;
-    fields.push({ pointer, schema: sub, required: required.includes(name), parentStrict: schema.additionalProperties === false });
+    fields.push({
+      pointer,
+      schema: sub,
+      required: required.includes(name),
+      parentStrict: schema.additionalProperties === false,
+    });
     if (depth < 2 && resolved(document, sub).properties) fields.push(...bodyFields(document, sub, pointer, depth + 1));
   }
   return fields;
@@ -188,12 +273,18 @@ function strictObjects(document: unknown, raw: unknown, prefix = '', depth = 0):
   const here = schema.additionalProperties === false ? [prefix] : [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   if (depth >= 2) return here;
-  return [...here, ...Object.entries(properties).flatMap(([name, sub]) => strictObjects(document, sub, `${prefix}/${name}`, depth + 1))];
+  return [
+    ...here,
+    ...Object.entries(properties).flatMap(([name, sub]) =>
+      strictObjects(document, sub, `${prefix}/${name}`, depth + 1),
+    ),
+  ];
 }
 
 function fieldSchema(document: unknown, raw: unknown, pointer: string): unknown {
   let schema: unknown = raw;
-  for (const segment of pointer.split('/').slice(1)) schema = (resolved(document, schema).properties as Record<string, unknown> | undefined)?.[segment] ?? {};
+  for (const segment of pointer.split('/').slice(1))
+    schema = (resolved(document, schema).properties as Record<string, unknown> | undefined)?.[segment] ?? {};
   return schema;
 }
 
@@ -201,7 +292,12 @@ function fieldSchema(document: unknown, raw: unknown, pointer: string): unknown 
 function fullValue(document: unknown, raw: unknown, depth = 0): unknown {
   const schema = resolved(document, raw);
   if (!schema.properties || depth > 2) return minimalValue(document, raw);
-  return Object.fromEntries(Object.entries(schema.properties as Record<string, unknown>).map(([name, sub]) => [name, fullValue(document, sub, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(schema.properties as Record<string, unknown>).map(([name, sub]) => [
+      name,
+      fullValue(document, sub, depth + 1),
+    ]),
+  );
 }
 
 function setAt(root: unknown, pointer: string, value: unknown): unknown {

@@ -22,16 +22,22 @@ interface SavedReport {
 const rank = { failed: 2, passed: 1, skipped: 0 } as const;
 
 export async function readReports(files: readonly string[]): Promise<SavedReport[]> {
-  return Promise.all(files.map(async (file) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new ContractsError('USAGE', `cannot read ${file} as a JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    if (!parsed || typeof parsed !== 'object' || !Array.isArray((parsed as SavedReport).results)) throw new ContractsError('USAGE', `${file} is not a JSON report of contracts check or fuzz (no "results")`);
-    return parsed as SavedReport;
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new ContractsError(
+          'USAGE',
+          `cannot read ${file} as a JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      }
+      if (!parsed || typeof parsed !== 'object' || !Array.isArray((parsed as SavedReport).results))
+        throw new ContractsError('USAGE', `${file} is not a JSON report of contracts check or fuzz (no "results")`);
+      return parsed as SavedReport;
+    }),
+  );
 }
 
 export function mergeReports(reports: readonly SavedReport[]): FuzzRun {
@@ -46,7 +52,9 @@ export function mergeReports(reports: readonly SavedReport[]): FuzzRun {
       }
       seen.durationMs += result.durationMs;
       for (const finding of result.findings) {
-        const same = seen.findings.find((kept) => kept.message === finding.message && kept.severity === finding.severity);
+        const same = seen.findings.find(
+          (kept) => kept.message === finding.message && kept.severity === finding.severity,
+        );
         if (same) same.count = (same.count ?? 1) + (finding.count ?? 1);
         else seen.findings.push(finding);
       }
@@ -58,7 +66,9 @@ export function mergeReports(reports: readonly SavedReport[]): FuzzRun {
     }
   }
   const failures = new Map<string, FuzzFailure>();
-  for (const report of reports) for (const failure of report.failures ?? []) if (!failures.has(failure.id)) failures.set(failure.id, { ...failure, key: failure.id });
+  for (const report of reports)
+    for (const failure of report.failures ?? [])
+      if (!failures.has(failure.id)) failures.set(failure.id, { ...failure, key: failure.id });
   const all = [...results.values()];
   const error = reports.find((report) => report.error)?.error;
   return {

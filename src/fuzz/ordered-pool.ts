@@ -35,7 +35,14 @@ export async function runOrdered<T, R>(pool: OrderedPool<T, R>): Promise<void> {
   let held: T | undefined;
   let blocking = false;
   const fill = () => {
-    while (!halted && !exhausted && !blocking && inFlight.size < pool.workers && queue.length < ahead && !pool.stopped()) {
+    while (
+      !halted &&
+      !exhausted &&
+      !blocking &&
+      inFlight.size < pool.workers &&
+      queue.length < ahead &&
+      !pool.stopped()
+    ) {
       const item = held ?? pool.next();
       held = undefined;
       if (item === undefined) {
@@ -48,7 +55,10 @@ export async function runOrdered<T, R>(pool: OrderedPool<T, R>): Promise<void> {
         break;
       }
       blocking = alone;
-      const outcome: Promise<Outcome> = pool.work(item).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+      const outcome: Promise<Outcome> = pool.work(item).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
       inFlight.add(outcome);
       void outcome.then(() => {
         inFlight.delete(outcome);

@@ -42,18 +42,46 @@ export async function readSavedFailures(file: string): Promise<SavedFailure[]> {
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new ContractsError('USAGE', `--replay: cannot read ${file} as a fuzz JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'USAGE',
+      `--replay: cannot read ${file} as a fuzz JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const failures = (parsed as { failures?: unknown }).failures;
-  if (!Array.isArray(failures) || !failures.every((failure) => isPlainObject(failure) && isPlainObject(failure.request) && typeof failure.check === 'string' && typeof failure.api === 'string')) {
-    throw new ContractsError('USAGE', `--replay: ${file} is not a JSON report of contracts fuzz (no "failures" with their requests)`);
+  if (
+    !Array.isArray(failures) ||
+    !failures.every(
+      (failure) =>
+        isPlainObject(failure) &&
+        isPlainObject(failure.request) &&
+        typeof failure.check === 'string' &&
+        typeof failure.api === 'string',
+    )
+  ) {
+    throw new ContractsError(
+      'USAGE',
+      `--replay: ${file} is not a JSON report of contracts fuzz (no "failures" with their requests)`,
+    );
   }
   return failures as SavedFailure[];
 }
 
-export async function replayFailures(failures: readonly SavedFailure[], baseUrl: string, options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline' | 'credentials'> & { timeoutMs: number; remote?: boolean }): Promise<ReplayOutcome[]> {
+export async function replayFailures(
+  failures: readonly SavedFailure[],
+  baseUrl: string,
+  options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline' | 'credentials'> & {
+    timeoutMs: number;
+    remote?: boolean;
+  },
+): Promise<ReplayOutcome[]> {
   const capture = new HttpCapture({ timeoutMs: options.timeoutMs });
-  const executor = new Executor({ ...options, capture, results: new ResultCollector(), deadline: Infinity, credentials: {} });
+  const executor = new Executor({
+    ...options,
+    capture,
+    results: new ResultCollector(),
+    deadline: Infinity,
+    credentials: {},
+  });
   // Credentials first, for every API the report names: a missing variable is one line before anything is sent.
   const specs = new Map<ApiName, LoadedSpec>();
   for (const api of new Set(failures.map((failure) => failure.api).filter(isApiName))) {
@@ -70,22 +98,38 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
         continue;
       }
       if (failure.phase === 'stateful') {
-        outcomes.push({ failure, reproduced: undefined, reason: `found in a sequence (${failure.note}): run contracts fuzz --seed with the report's seed` });
+        outcomes.push({
+          failure,
+          reproduced: undefined,
+          reason: `found in a sequence (${failure.note}): run contracts fuzz --seed with the report's seed`,
+        });
         continue;
       }
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
       const fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
       if (!fuzzCase) {
-        outcomes.push({ failure, reproduced: undefined, reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec` });
+        outcomes.push({
+          failure,
+          reproduced: undefined,
+          reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec`,
+        });
         continue;
       }
       const result = await executor.runCase(target, fuzzCase);
       if (!result) {
-        outcomes.push({ failure, reproduced: undefined, reason: 'the saved request no longer is what it was (the spec changed?)' });
+        outcomes.push({
+          failure,
+          reproduced: undefined,
+          reason: 'the saved request no longer is what it was (the spec changed?)',
+        });
         continue;
       }
-      outcomes.push({ failure, reproduced: result.findings.some((finding) => finding.check === failure.check), status: result.sent.exchange.status });
+      outcomes.push({
+        failure,
+        reproduced: result.findings.some((finding) => finding.check === failure.check),
+        status: result.sent.exchange.status,
+      });
     }
   } finally {
     const webhooks = targets.get('repository-webhooks');
@@ -97,7 +141,13 @@ export async function replayFailures(failures: readonly SavedFailure[], baseUrl:
 
 async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: Executor): Promise<ApiTarget> {
   const models = operationModels(spec);
-  const target: ApiTarget = { api, baseUrl: baseUrl.replace(/\/+$/, ''), contract: compileContract(spec, { strict: executor.options.strict }), compiled: compileSpec(spec), models: new Map(models.map((model) => [model.operationId, model])) };
+  const target: ApiTarget = {
+    api,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    contract: compileContract(spec, { strict: executor.options.strict }),
+    compiled: compileSpec(spec),
+    models: new Map(models.map((model) => [model.operationId, model])),
+  };
   if (api === 'repository-webhooks') {
     const problem = await executor.prepareWebhooks(target);
     if (problem) throw new ContractsError('TARGET_UNREACHABLE', `--replay: ${problem}`);
@@ -108,29 +158,50 @@ async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: 
 /** The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh. */
 function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | undefined {
   const url = new URL(failure.request.url);
-  const match = matchOperation([...target.models.values()].map((model) => model.spec), failure.request.method, url.pathname);
+  const match = matchOperation(
+    [...target.models.values()].map((model) => model.spec),
+    failure.request.method,
+    url.pathname,
+  );
   if (!match) return undefined;
   const model = target.models.get(match.operation.operationId)!;
   const request: RequestData = { path: {}, query: {}, headers: {} };
-  for (const [name, value] of Object.entries(match.pathParams)) if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
+  for (const [name, value] of Object.entries(match.pathParams))
+    if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
   delete request.path.owner;
   delete request.path.repo;
   // A credential in the query was saved redacted: this run sends its own.
-  const secretQuery = new Set(credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name));
-  for (const [name, value] of url.searchParams) if (!boundParams.has(name) && !secretQuery.has(name)) request.query[name] = value;
+  const secretQuery = new Set(
+    credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name),
+  );
+  for (const [name, value] of url.searchParams)
+    if (!boundParams.has(name) && !secretQuery.has(name)) request.query[name] = value;
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());
     if (value !== undefined) request.headers[param.name] = value;
   }
   if (failure.request.body !== undefined) request.body = JSON.parse(failure.request.body);
-  const configUrl = isPlainObject(request.body) ? (isPlainObject(request.body.config) ? request.body.config.url : request.body.url) : undefined;
+  const configUrl = isPlainObject(request.body)
+    ? isPlainObject(request.body.config)
+      ? request.body.config.url
+      : request.body.url
+    : undefined;
   const ownUrl = typeof configUrl === 'string' && configUrl.includes('contracts-fuzz=');
   return {
-    api: target.api, operationId: model.operationId, phase: failure.phase, note: failure.note, intent: 'derive', request,
+    api: target.api,
+    operationId: model.operationId,
+    phase: failure.phase,
+    note: failure.note,
+    intent: 'derive',
+    request,
     omit: model.apiKeyHeaders.filter((header) => !sentHeaders.has(header.toLowerCase())),
-    ...(configUrl !== undefined && !ownUrl ? { keepPath: isPlainObject((request.body as Record<string, unknown>).config) ? '/config/url' : '/url' } : {}),
-    ...(model.params.some((param) => param.name === 'hook_id') && request.path.hook_id === undefined ? { hook: model.method === 'DELETE' ? 'fresh' : 'shared' } : {}),
+    ...(configUrl !== undefined && !ownUrl
+      ? { keepPath: isPlainObject((request.body as Record<string, unknown>).config) ? '/config/url' : '/url' }
+      : {}),
+    ...(model.params.some((param) => param.name === 'hook_id') && request.path.hook_id === undefined
+      ? { hook: model.method === 'DELETE' ? 'fresh' : 'shared' }
+      : {}),
     ...(url.searchParams.has('cursor') ? { cursor: true } : {}),
   };
 }

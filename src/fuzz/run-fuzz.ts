@@ -13,9 +13,23 @@ import { apiCredentials, type ApiCredential } from '../runner/api-credentials.js
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector, summarize } from '../runner/results.js';
 import type { CheckRun } from '../runner/run-check.js';
-import { Executor, placeholderApiKey, type ApiTarget, type CaseResult, type FuzzFailure, type SentCase } from './executor.js';
+import {
+  Executor,
+  placeholderApiKey,
+  type ApiTarget,
+  type CaseResult,
+  type FuzzFailure,
+  type SentCase,
+} from './executor.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
-import { boundariesPhase, examplesPhase, negativeArbitrary, negativePhase, randomArbitrary, type Generator } from './generate-cases.js';
+import {
+  boundariesPhase,
+  examplesPhase,
+  negativeArbitrary,
+  negativePhase,
+  randomArbitrary,
+  type Generator,
+} from './generate-cases.js';
 import { runOrdered } from './ordered-pool.js';
 import { operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
@@ -90,9 +104,21 @@ export class FuzzRunner {
     const coverage = options.coverage ? new Coverage([]) : undefined;
     const credentials: Record<string, ApiCredential[]> = {};
     const executor = new Executor({
-      ...(coverage ? { coverage } : {}), credentials,
-      capture: this.capture, env: options.env, owner: options.owner, repo: options.repo, hookUrl: options.hookUrl, marker: options.marker,
-      rate: options.rate, strict: options.strict, results, seed: options.seed, deadline: started + options.maxTimeMs, log: options.log, addSecret: options.addSecret,
+      ...(coverage ? { coverage } : {}),
+      credentials,
+      capture: this.capture,
+      env: options.env,
+      owner: options.owner,
+      repo: options.repo,
+      hookUrl: options.hookUrl,
+      marker: options.marker,
+      rate: options.rate,
+      strict: options.strict,
+      results,
+      seed: options.seed,
+      deadline: started + options.maxTimeMs,
+      log: options.log,
+      addSecret: options.addSecret,
     });
     this.executor = executor;
     let error: ContractsError | undefined;
@@ -108,12 +134,18 @@ export class FuzzRunner {
       loaded.push({
         document: spec.document,
         target: {
-          api, baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''), contract, compiled: compileSpec(spec),
+          api,
+          baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''),
+          contract,
+          compiled: compileSpec(spec),
           models: new Map(models.map((model) => [model.operationId, model])),
         },
       });
     }
-    this.units = shardUnits(loaded.map(({ target }) => target), options);
+    this.units = shardUnits(
+      loaded.map(({ target }) => target),
+      options,
+    );
     for (const { target, document } of loaded) {
       const api = target.api as ApiName;
       targets[api] = target.baseUrl;
@@ -121,7 +153,10 @@ export class FuzzRunner {
       try {
         await this.fuzzApi(executor, target, document);
       } catch (caught) {
-        error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+        error =
+          caught instanceof ContractsError
+            ? caught
+            : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
       } finally {
         if (api === 'repository-webhooks' && !options.readOnly) {
           const count = executor.ownHooks.size;
@@ -136,11 +171,28 @@ export class FuzzRunner {
       if (error) break;
     }
     this.capture.close();
-    const notRun = results.finish(error ? (error.code === 'INTERRUPTED' ? 'the run was interrupted' : `the run stopped: ${error.code}`) : executor.expired ? '--max-time was reached' : undefined);
+    const notRun = results.finish(
+      error
+        ? error.code === 'INTERRUPTED'
+          ? 'the run was interrupted'
+          : `the run stopped: ${error.code}`
+        : executor.expired
+          ? '--max-time was reached'
+          : undefined,
+    );
     const all = results.all();
     return {
-      mode: options.readOnly ? 'read-only' : 'full', targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started,
-      ...(error ? { error } : {}), failures: [...executor.failures.values()], seed: options.seed, marker: options.marker, requests: executor.requests,
+      mode: options.readOnly ? 'read-only' : 'full',
+      targets,
+      results: all,
+      summary: summarize(all),
+      notRun,
+      durationMs: performance.now() - started,
+      ...(error ? { error } : {}),
+      failures: [...executor.failures.values()],
+      seed: options.seed,
+      marker: options.marker,
+      requests: executor.requests,
       ...(executor.omittedFailures > 0 ? { omittedFailures: executor.omittedFailures } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),
     };
@@ -157,36 +209,74 @@ export class FuzzRunner {
         if (sequences) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
         continue;
       }
-      const planned: [string, string | undefined][] = [['not_a_server_error', undefined], ['status_code_conformance', positive ? undefined : '--phases has no phase that sends valid requests']];
+      const planned: [string, string | undefined][] = [
+        ['not_a_server_error', undefined],
+        ['status_code_conformance', positive ? undefined : '--phases has no phase that sends valid requests'],
+      ];
       if (positive) planned.push(['positive_data_acceptance', undefined]);
-      planned.push(['negative_data_rejection', phases.includes('negative') || phases.includes('boundaries') ? undefined : '--phases has neither negative nor boundaries']);
-      if (model.apiKeyHeaders.length > 0) planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
+      planned.push([
+        'negative_data_rejection',
+        phases.includes('negative') || phases.includes('boundaries')
+          ? undefined
+          : '--phases has neither negative nor boundaries',
+      ]);
+      if (model.apiKeyHeaders.length > 0)
+        planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
       for (const [check, reason] of planned) {
         results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
         const onHook = model.params.some((param) => param.name === 'hook_id');
-        const skipped = readOnly && model.method !== 'GET' ? '--read-only sends only GET requests' : readOnly && onHook ? '--read-only creates no hook to act on' : reason;
+        const skipped =
+          readOnly && model.method !== 'GET'
+            ? '--read-only sends only GET requests'
+            : readOnly && onHook
+              ? '--read-only creates no hook to act on'
+              : reason;
         if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
       }
       // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
-      if (!hasConstraints(model)) results.markSkipped(target.api, model.operationId, 'negative_data_rejection', 'the spec constrains nothing of this request that can be broken');
-      if (sequences || !phases.includes('stateful')) this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+      if (!hasConstraints(model))
+        results.markSkipped(
+          target.api,
+          model.operationId,
+          'negative_data_rejection',
+          'the spec constrains nothing of this request that can be broken',
+        );
+      if (sequences || !phases.includes('stateful'))
+        this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
     }
   }
 
   /** use_after_free and ensure_resource_availability: judged by the sequences over the webhooks API. */
-  private planSequenceChecks(results: ResultCollector, target: ApiTarget, operationId: string, phases: readonly Phase[], readOnly: boolean): void {
+  private planSequenceChecks(
+    results: ResultCollector,
+    target: ApiTarget,
+    operationId: string,
+    phases: readonly Phase[],
+    readOnly: boolean,
+  ): void {
     if (target.api !== 'repository-webhooks') return;
     const checks = [
-      ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId) ? ['use_after_free'] : []),
+      ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId)
+        ? ['use_after_free']
+        : []),
       ...(operationId === 'createWebhook' ? ['ensure_resource_availability'] : []),
     ];
     const deliveries = this.options.deliveries;
-    const receiverOff = deliveries === undefined ? 'no receiver was started' : 'off' in deliveries ? deliveries.off : undefined;
+    const receiverOff =
+      deliveries === undefined ? 'no receiver was started' : 'off' in deliveries ? deliveries.off : undefined;
     // The deliveries a sequence triggers (ping, test, redelivery), checked by the receiver as they arrive.
-    const delivered = ['pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery'].includes(operationId) ? deliveryChecks : [];
+    const delivered = ['pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery'].includes(operationId)
+      ? deliveryChecks
+      : [];
     for (const check of [...checks, ...delivered]) {
       results.plan([{ api: target.api, operation: operationId, check: check as CheckName }]);
-      const reason = readOnly ? '--read-only sends only GET requests' : !phases.includes('stateful') ? '--phases has no stateful phase' : delivered.includes(check as CheckName) ? receiverOff : undefined;
+      const reason = readOnly
+        ? '--read-only sends only GET requests'
+        : !phases.includes('stateful')
+          ? '--phases has no stateful phase'
+          : delivered.includes(check as CheckName)
+            ? receiverOff
+            : undefined;
       if (reason) results.markSkipped(target.api, operationId, check as CheckName, reason);
     }
   }
@@ -216,11 +306,17 @@ export class FuzzRunner {
           await this.runList(executor, target, negativePhase(generator));
           await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
         }
-        if (phase === 'random') await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+        if (phase === 'random')
+          await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
       }
     }
     if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
-      await runStateful(executor, target, { seed: derivedSeed(options.seed, 'stateful'), numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)), maxShrinkRequests, ...(options.deliveries && !('off' in options.deliveries) ? { deliveries: options.deliveries } : {}) });
+      await runStateful(executor, target, {
+        seed: derivedSeed(options.seed, 'stateful'),
+        numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)),
+        maxShrinkRequests,
+        ...(options.deliveries && !('off' in options.deliveries) ? { deliveries: options.deliveries } : {}),
+      });
     }
     executor.rethrow();
   }
@@ -228,7 +324,8 @@ export class FuzzRunner {
   private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {
     const results = executor.options.results;
     for (const model of target.models.values()) {
-      if (model.params.some((param) => param.name === 'hook_id')) results.unexercisedPending(target.api, reason, model.operationId);
+      if (model.params.some((param) => param.name === 'hook_id'))
+        results.unexercisedPending(target.api, reason, model.operationId);
     }
   }
 
@@ -266,7 +363,12 @@ export class FuzzRunner {
    * judged, so the report is what one worker would give. A round that found something is followed by another on
    * the remaining budget, so one bug does not hide the next.
    */
-  private async runArbitrary(executor: Executor, target: ApiTarget, arbitrary: fc.Arbitrary<FuzzCase>, label: string): Promise<void> {
+  private async runArbitrary(
+    executor: Executor,
+    target: ApiTarget,
+    arbitrary: fc.Arbitrary<FuzzCase>,
+    label: string,
+  ): Promise<void> {
     const workers = this.options.workers ?? 1;
     let budget = this.options.maxExamples;
     for (let round = 0; budget > 0 && round < 10 && !executor.expired; round++) {
@@ -320,7 +422,11 @@ export class FuzzRunner {
  * The values fc.check would draw with this seed, in its order, with their index in the stream (what `path`
  * replays): drawn `batch` at a time through fast-check itself, so the stream is fast-check's, not a copy of it.
  */
-function valueStream<T>(arbitrary: fc.Arbitrary<T>, seed: number, first: number): { index: number; next: () => { index: number; value: T } } {
+function valueStream<T>(
+  arbitrary: fc.Arbitrary<T>,
+  seed: number,
+  first: number,
+): { index: number; next: () => { index: number; value: T } } {
   const drawn: T[] = [];
   // Each batch walks the seed's stream from its start: batches double, so that costs O(n log n), not O(n²).
   let batch = first;
@@ -328,7 +434,10 @@ function valueStream<T>(arbitrary: fc.Arbitrary<T>, seed: number, first: number)
     index: 0,
     next: () => {
       if (drawn.length === 0) {
-        fc.check(fc.property(arbitrary, (value) => void drawn.push(value)), { seed, path: String(stream.index), numRuns: batch });
+        fc.check(
+          fc.property(arbitrary, (value) => void drawn.push(value)),
+          { seed, path: String(stream.index), numRuns: batch },
+        );
         batch = Math.min(batch * 2, 512);
       }
       return { index: stream.index++, value: drawn.shift()! };
@@ -348,8 +457,15 @@ function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<st
 }
 
 function hasConstraints(model: import('./request-model.js').OperationModel): boolean {
-  return model.body !== undefined || model.apiKeyHeaders.length > 0 || model.params.some((param) => param.required && param.in !== 'path') ||
-    model.params.some((param) => ['integer', 'number', 'boolean'].includes(String(param.schema.type)) || Array.isArray(param.schema.enum));
+  return (
+    model.body !== undefined ||
+    model.apiKeyHeaders.length > 0 ||
+    model.params.some((param) => param.required && param.in !== 'path') ||
+    model.params.some(
+      (param) =>
+        ['integer', 'number', 'boolean'].includes(String(param.schema.type)) || Array.isArray(param.schema.enum),
+    )
+  );
 }
 
 /** A seed per phase and operation from the run's seed: adding an operation does not change the others' cases. */
@@ -360,10 +476,19 @@ export function derivedSeed(seed: number, label: string): number {
 }
 
 /** The config's credentials for one API; a missing one a real target needs ends the run before anything is sent. */
-export function fuzzCredentials(api: string, contract: Contract, options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret'>): ApiCredential[] {
+export function fuzzCredentials(
+  api: string,
+  contract: Contract,
+  options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret'>,
+): ApiCredential[] {
   return apiCredentials({
-    api, configured: isApiName(api) ? apis[api].credentials : [], contract, env: options.env, remote: options.remote === true,
+    api,
+    configured: isApiName(api) ? apis[api].credentials : [],
+    contract,
+    env: options.env,
+    remote: options.remote === true,
     ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
-    addSecret: options.addSecret, log: options.log,
+    addSecret: options.addSecret,
+    log: options.log,
   });
 }

@@ -17,20 +17,32 @@ type Schema = Record<string, unknown>;
 const headerChar = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
 const anyJson = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
 
-export function schemaArbitrary(document: unknown, raw: unknown, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  document: unknown,
+  raw: unknown,
+  options: ArbitraryOptions = {},
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const schema = (deref(document, raw) ?? {}) as Schema;
   if (depth > 8) return fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1)));
+  if (Array.isArray(alternatives))
+    return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1)));
   if (Array.isArray(schema.allOf)) return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1);
   const types = typesOf(schema);
   if (types.length === 0) return schema.properties ? objectArbitrary(document, schema, options, depth) : anyJson;
   return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth)));
 }
 
-function typed(document: unknown, schema: Schema, type: string, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+function typed(
+  document: unknown,
+  schema: Schema,
+  type: string,
+  options: ArbitraryOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
       const minLength = Number(schema.minLength ?? 0);
@@ -39,9 +51,17 @@ function typed(document: unknown, schema: Schema, type: string, options: Arbitra
       return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
     }
     case 'integer':
-      return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1) });
+      return fc.integer({
+        min: bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)),
+        max: bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1),
+      });
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: Number(schema.minimum ?? -1e9), max: Number(schema.maximum ?? 1e9) });
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: Number(schema.minimum ?? -1e9),
+        max: Number(schema.maximum ?? 1e9),
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -58,11 +78,17 @@ function typed(document: unknown, schema: Schema, type: string, options: Arbitra
   }
 }
 
-function objectArbitrary(document: unknown, schema: Schema, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  document: unknown,
+  schema: Schema,
+  options: ArbitraryOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = (schema.required ?? []) as string[];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, sub] of Object.entries(properties)) model[name] = schemaArbitrary(document, sub, options, depth + 1);
+  for (const [name, sub] of Object.entries(properties))
+    model[name] = schemaArbitrary(document, sub, options, depth + 1);
   // Undeclared properties are never proposed: where the schema allows them they add nothing, and where it
   // refuses them they are the negative phase's job.
   return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
@@ -76,8 +102,10 @@ export function mergeAll(document: unknown, schema: Schema): Schema {
     const part = deref(document, raw) as Schema;
     const flat = Array.isArray(part.allOf) ? mergeAll(document, part) : part;
     for (const [key, value] of Object.entries(flat)) {
-      if (key === 'properties') merged.properties = { ...(merged.properties as Schema | undefined), ...(value as Schema) };
-      else if (key === 'required') merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(value as string[])])];
+      if (key === 'properties')
+        merged.properties = { ...(merged.properties as Schema | undefined), ...(value as Schema) };
+      else if (key === 'required')
+        merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(value as string[])])];
       else if (!(key in merged)) merged[key] = value;
     }
   }

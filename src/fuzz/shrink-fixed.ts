@@ -9,7 +9,12 @@ import { isPlainObject, type FuzzCase } from './fuzz-case.js';
 const worthShrinking = 16;
 const maxRequests = 40;
 
-export async function shrinkFixed(executor: Executor, target: ApiTarget, original: CaseResult, failure: FuzzFailure): Promise<FuzzFailure> {
+export async function shrinkFixed(
+  executor: Executor,
+  target: ApiTarget,
+  original: CaseResult,
+  failure: FuzzFailure,
+): Promise<FuzzFailure> {
   let current = original.case;
   let best = failure;
   let requests = 0;
@@ -23,7 +28,9 @@ export async function shrinkFixed(executor: Executor, target: ApiTarget, origina
       const candidate = write(current, where, full.slice(0, mid));
       requests++;
       const result = await executor.runCase(target, candidate);
-      const same = result?.findings.map((finding) => executor.failureOf(target, candidate, result.sent, finding)).find((found) => found.key === failure.key);
+      const same = result?.findings
+        .map((finding) => executor.failureOf(target, candidate, result.sent, finding))
+        .find((found) => found.key === failure.key);
       if (same) {
         hi = mid;
         best = { ...same, note: `${failure.note} (shrunk: ${where.join('/')} cut to ${mid} characters)` };
@@ -43,7 +50,8 @@ function stringsIn(fuzzCase: FuzzCase): Where[] {
   const walk = (value: unknown, at: Where, depth: number) => {
     if (typeof value === 'string' && value.length >= worthShrinking) found.push(at);
     else if (depth < 6 && Array.isArray(value)) value.forEach((item, index) => walk(item, [...at, index], depth + 1));
-    else if (depth < 6 && isPlainObject(value)) for (const [key, item] of Object.entries(value)) walk(item, [...at, key], depth + 1);
+    else if (depth < 6 && isPlainObject(value))
+      for (const [key, item] of Object.entries(value)) walk(item, [...at, key], depth + 1);
   };
   walk(fuzzCase.request, [], 0);
   return found;

@@ -2,7 +2,13 @@
 // apply: the config endpoints return only the config (rule 1); a ping, a test on a push hook and a redelivery each
 // produce a new delivery of their kind (rules 4-6, events 2 and 5); a hook may not share another's config with
 // overlapping events (what the service does). The rules themselves are the core's pure functions (core/behaviour).
-import { configOnly, pingDelivery, redeliveryFlag, sharedConfigRefused, testPushDelivery } from '../core/behaviour/index.js';
+import {
+  configOnly,
+  pingDelivery,
+  redeliveryFlag,
+  sharedConfigRefused,
+  testPushDelivery,
+} from '../core/behaviour/index.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiTarget, CaseResult, Executor } from './executor.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
@@ -35,8 +41,16 @@ type DeliveryRule = (operation: string, before: unknown, after: unknown, waitedM
 const deliveryRules: Record<string, { check: CheckName; rule: DeliveryRule; applies: (hook: HookModel) => boolean }> = {
   pingWebhook: { check: 'ping_delivery', rule: pingDelivery, applies: () => true },
   // A test on a hook not subscribed to push produces nothing; proving "nothing" needs a wait this phase does not take.
-  testPushWebhook: { check: 'test_push_delivery', rule: testPushDelivery, applies: (hook) => hook.events.includes('push') },
-  redeliverWebhookDelivery: { check: 'redelivery_flag', rule: (operation, before, after) => redeliveryFlag(operation, before, after), applies: () => true },
+  testPushWebhook: {
+    check: 'test_push_delivery',
+    rule: testPushDelivery,
+    applies: (hook) => hook.events.includes('push'),
+  },
+  redeliverWebhookDelivery: {
+    check: 'redelivery_flag',
+    rule: (operation, before, after) => redeliveryFlag(operation, before, after),
+    applies: () => true,
+  },
 };
 
 /** What the rules need from before a step that triggers a delivery: the hook's deliveries, and the receiver's mark. */
@@ -46,14 +60,27 @@ export interface Before {
 }
 
 /** Reads (and judges) the hook's deliveries right before a delivery is triggered; undefined where no rule applies. */
-export async function ruleBefore({ send, deliveries }: RuleContext, operationId: string, hook: HookModel): Promise<Before | undefined> {
+export async function ruleBefore(
+  { send, deliveries }: RuleContext,
+  operationId: string,
+  hook: HookModel,
+): Promise<Before | undefined> {
   if (!deliveryRules[operationId]?.applies(hook)) return undefined;
   const list = await send('listWebhookDeliveries', { path: { hook_id: hook.id } });
-  return { list: list?.sent.exchange.status === 200 && Array.isArray(list.sent.json) ? list.sent.json : undefined, mark: deliveries?.mark() };
+  return {
+    list: list?.sent.exchange.status === 200 && Array.isArray(list.sent.json) ? list.sent.json : undefined,
+    mark: deliveries?.mark(),
+  };
 }
 
 /** The rule findings of a step's response (each also recorded as its check's judgement); [] where no rule applies. */
-export async function ruleAfter(context: RuleContext, operationId: string, hook: HookModel, result: CaseResult, before: Before | undefined): Promise<Finding[]> {
+export async function ruleAfter(
+  context: RuleContext,
+  operationId: string,
+  hook: HookModel,
+  result: CaseResult,
+  before: Before | undefined,
+): Promise<Finding[]> {
   const status = result.sent.exchange.status;
   if ((operationId === 'getWebhookConfig' || operationId === 'updateWebhookConfig') && status === 200) {
     const findings = configOnly(operationId, result.sent.json);
@@ -64,7 +91,9 @@ export async function ruleAfter(context: RuleContext, operationId: string, hook:
   if (!delivery || before === undefined || status < 200 || status >= 300) return [];
   const findings: Finding[] = [];
   if (before.list !== undefined) {
-    const recorded = await waitForDelivery(context, hook, (after, waited) => delivery.rule(operationId, before.list, after, waited));
+    const recorded = await waitForDelivery(context, hook, (after, waited) =>
+      delivery.rule(operationId, before.list, after, waited),
+    );
     if (recorded) context.record(operationId, delivery.check, recorded);
     findings.push(...(recorded ?? []));
   }
@@ -76,19 +105,32 @@ export async function ruleAfter(context: RuleContext, operationId: string, hook:
  * delivery_signature, delivery_headers, delivery_payload_schema: what the receiver found in the delivery this step
  * triggered (signed with the hook's secret, or not at all). Nothing arrived: the checks were kept from running.
  */
-async function arrival({ executor, target, deliveries, record }: RuleContext, operationId: string, hook: HookModel, mark: number): Promise<Finding[]> {
+async function arrival(
+  { executor, target, deliveries, record }: RuleContext,
+  operationId: string,
+  hook: HookModel,
+  mark: number,
+): Promise<Finding[]> {
   const hookUrl = executor.ownHooks.get(hook.id);
   if (!deliveries || !hookUrl) return [];
   const arrived = await deliveries.next(hookUrl, mark, deliveryWaitMs, () => executor.expired);
   if (executor.expired) return [];
   if (!arrived) {
-    for (const check of deliveryChecks) executor.options.results.unexercised(target.api, operationId, check, `no delivery arrived at the receiver within ${deliveryWaitMs} ms of the ${operationId} (2xx)${deliveries.hint()}`);
+    for (const check of deliveryChecks)
+      executor.options.results.unexercised(
+        target.api,
+        operationId,
+        check,
+        `no delivery arrived at the receiver within ${deliveryWaitMs} ms of the ${operationId} (2xx)${deliveries.hint()}`,
+      );
     return [];
   }
   const findings: Finding[] = [];
   for (const check of deliveryChecks) {
     if (!arrived.result.applied.includes(check)) continue;
-    const own = arrived.result.findings.filter((finding) => finding.check === check).map((finding) => ({ ...finding, operation: operationId }));
+    const own = arrived.result.findings
+      .filter((finding) => finding.check === check)
+      .map((finding) => ({ ...finding, operation: operationId }));
     record(operationId, check, own);
     findings.push(...own);
   }
@@ -99,7 +141,11 @@ async function arrival({ executor, target, deliveries, record }: RuleContext, op
  * Reads the hook's deliveries until the rule holds or the wait is over; the last reading's findings. Undefined when
  * the run ended meanwhile (an interrupt or --max-time is no verdict on the target).
  */
-async function waitForDelivery({ executor, target }: RuleContext, hook: HookModel, rule: (after: unknown, waitedMs: number) => Finding[]): Promise<Finding[] | undefined> {
+async function waitForDelivery(
+  { executor, target }: RuleContext,
+  hook: HookModel,
+  rule: (after: unknown, waitedMs: number) => Finding[],
+): Promise<Finding[] | undefined> {
   const started = performance.now();
   for (;;) {
     if (executor.expired) return undefined;
@@ -115,14 +161,31 @@ async function waitForDelivery({ executor, target }: RuleContext, hook: HookMode
  * A create that shares the config of an earlier live hook of the sequence (its url, which carries the run marker,
  * and its secret) with overlapping events (the same ones): the seed says it must be refused.
  */
-export function sharedConfigRule(executor: Executor, hooks: readonly HookModel[], share: number): { hook: HookModel; events: string[]; body: Record<string, unknown>; judge: (result: CaseResult | undefined) => Finding[] } | undefined {
+export function sharedConfigRule(
+  executor: Executor,
+  hooks: readonly HookModel[],
+  share: number,
+):
+  | {
+      hook: HookModel;
+      events: string[];
+      body: Record<string, unknown>;
+      judge: (result: CaseResult | undefined) => Finding[];
+    }
+  | undefined {
   const live = hooks.filter((hook) => !hook.deleted && hook.events.length > 0 && executor.ownHooks.get(hook.id));
   const hook = live[share % Math.max(live.length, 1)];
   if (!hook) return undefined;
   const events = [...hook.events];
-  const body = { name: 'web', events, config: { url: executor.ownHooks.get(hook.id)!, ...(hook.secret ? { secret: hook.secret } : {}) } };
+  const body = {
+    name: 'web',
+    events,
+    config: { url: executor.ownHooks.get(hook.id)!, ...(hook.secret ? { secret: hook.secret } : {}) },
+  };
   return {
-    hook, events, body,
+    hook,
+    events,
+    body,
     judge: (result) => {
       if (!result) return [];
       const findings = sharedConfigRefused('createWebhook', result.sent.exchange.status);

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Finding } from '../core/finding.js';
 import { bindLink, linkGraph, statusMatches, type LinkEdge } from '../core/link-graph.js';
 import type { OpenApiDocument } from '../core/load-spec.js';
-import { type ApiTarget, type CaseResult, type Executor } from './executor.js';
+import type { ApiTarget, CaseResult, Executor } from './executor.js';
 import type { FuzzCase } from './fuzz-case.js';
 import type { FuzzDeliveries } from './fuzz-deliveries.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
@@ -25,9 +25,18 @@ export type Step =
   /** Follow a link to `to` from an earlier response (`from` 0: the most recent one that links there). */
   | { op: 'follow'; to: string; from: number; update?: { kind: (typeof updateKinds)[number]; events: string[] } };
 
-const plainCreate = fc.record({ op: fc.constant('create' as const), events: fc.option(events, { nil: undefined }), secret: fc.boolean() });
+const plainCreate = fc.record({
+  op: fc.constant('create' as const),
+  events: fc.option(events, { nil: undefined }),
+  secret: fc.boolean(),
+});
 /** One create in five tries to share an earlier hook's config. */
-const createArbitrary: fc.Arbitrary<Step> = fc.record({ op: fc.constant('create' as const), events: fc.option(events, { nil: undefined }), secret: fc.boolean(), share: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat({ max: 3 }) }) });
+const createArbitrary: fc.Arbitrary<Step> = fc.record({
+  op: fc.constant('create' as const),
+  events: fc.option(events, { nil: undefined }),
+  secret: fc.boolean(),
+  share: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat({ max: 3 }) }),
+});
 
 /**
  * A step to any operation some link leads to. The update details are drawn for every step and used only by a step
@@ -35,11 +44,21 @@ const createArbitrary: fc.Arbitrary<Step> = fc.record({ op: fc.constant('create'
  */
 export function stepArbitrary(graph: readonly LinkEdge[]): fc.Arbitrary<Step> {
   const targets = [...new Set(graph.map((edge) => edge.to))].sort();
-  const follow = fc.record({ op: fc.constant('follow' as const), to: fc.constantFrom(...targets), from: fc.nat({ max: 3 }), update: fc.record({ kind: fc.constantFrom(...updateKinds), events }) });
+  const follow = fc.record({
+    op: fc.constant('follow' as const),
+    to: fc.constantFrom(...targets),
+    from: fc.nat({ max: 3 }),
+    update: fc.record({ kind: fc.constantFrom(...updateKinds), events }),
+  });
   return fc.oneof({ weight: 1, arbitrary: createArbitrary }, { weight: 5, arbitrary: follow });
 }
 
-const to = (operation: string, from = 0): Step => ({ op: 'follow', to: operation, from, update: { kind: 'events', events: [] } });
+const to = (operation: string, from = 0): Step => ({
+  op: 'follow',
+  to: operation,
+  from,
+  update: { kind: 'events', events: [] },
+});
 
 /** Every rule exercised in one pass, whatever the seed: delivery list → detail → redeliver twice (a redelivery's own). */
 export const canonicalSequence: Step[] = [
@@ -85,7 +104,11 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     executor.options.log(`stateful: ${target.api}: no link leads from createWebhook, so there is no sequence to walk`);
     return;
   }
-  const with404 = new Set(target.contract.operations.filter((operation) => operation.responses.some((response) => response.status === '404')).map((operation) => operation.operationId));
+  const with404 = new Set(
+    target.contract.operations
+      .filter((operation) => operation.responses.some((response) => response.status === '404'))
+      .map((operation) => operation.operationId),
+  );
   const walk = { edges, with404 };
   let secrets = 0;
   // Every sequence starts with a create; a tuple, not a map, so that shrinking works on the canonical sequence too.
@@ -99,13 +122,27 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     const property = fc.asyncProperty(sequences, async ([start, rest]) => {
       const steps = [start, ...rest];
       if (executor.expired || (shrinking && shrinkSequences++ >= options.maxShrinkRequests / 10)) return true;
-      const failing = await executor.guarded(() => runSequence(executor, target, { ...walk, deliveries: options.deliveries }, steps, () => `fuzz-secret-${executor.options.marker}-${++secrets}`), undefined);
+      const failing = await executor.guarded(
+        () =>
+          runSequence(
+            executor,
+            target,
+            { ...walk, deliveries: options.deliveries },
+            steps,
+            () => `fuzz-secret-${executor.options.marker}-${++secrets}`,
+          ),
+        undefined,
+      );
       if (!failing) return true;
       shrinking = true;
       found = failing;
       return false;
     });
-    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.numRuns, examples: [[[canonicalSequence[0]!, canonicalSequence.slice(1)]]] });
+    const details = await fc.check(property, {
+      seed: options.seed + round,
+      numRuns: options.numRuns,
+      examples: [[[canonicalSequence[0]!, canonicalSequence.slice(1)]]],
+    });
     executor.rethrow();
     if (!details.failed || !found) return;
     for (const failure of executor.newFailures(target, found)) executor.keep(failure);
@@ -113,7 +150,13 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
 }
 
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
-async function runSequence(executor: Executor, target: ApiTarget, walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined }, steps: Step[], newSecret: () => string): Promise<CaseResult | undefined> {
+async function runSequence(
+  executor: Executor,
+  target: ApiTarget,
+  walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined },
+  steps: Step[],
+  newSecret: () => string,
+): Promise<CaseResult | undefined> {
   const hooks: HookModel[] = [];
   const produced: Produced[] = [];
   const done: string[] = [];
@@ -121,22 +164,51 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
   const judge = (result: CaseResult | undefined, extra: Finding[] = []): void => {
     if (!result) return;
     const secrets = hooks.flatMap((hook) => (hook.secret ? [hook.secret] : []));
-    const leaks = secrets.flatMap((secret) => secretInClear(result.case.operationId, secret, result.sent.exchange.body));
-    if (secrets.length > 0) executor.options.results.record(target.api, result.case.operationId, 'secret_masked', leaks);
-    const all = { ...result, findings: [...result.findings, ...extra.filter((finding) => finding.severity === 'error'), ...leaks] };
-    if (!first && executor.newFailures(target, all).length > 0) first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
+    const leaks = secrets.flatMap((secret) =>
+      secretInClear(result.case.operationId, secret, result.sent.exchange.body),
+    );
+    if (secrets.length > 0)
+      executor.options.results.record(target.api, result.case.operationId, 'secret_masked', leaks);
+    const all = {
+      ...result,
+      findings: [...result.findings, ...extra.filter((finding) => finding.severity === 'error'), ...leaks],
+    };
+    if (!first && executor.newFailures(target, all).length > 0)
+      first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
   };
   const send: Send = (operationId, request = {}, extra = {}) => {
     const fuzzCase: FuzzCase = {
-      api: target.api, operationId, phase: 'stateful', intent: 'positive', note: describe(operationId, request), ...extra,
+      api: target.api,
+      operationId,
+      phase: 'stateful',
+      intent: 'positive',
+      note: describe(operationId, request),
+      ...extra,
       request: { query: {}, headers: {}, path: {}, ...request },
     };
     return executor.runCase(target, fuzzCase);
   };
-  const record = (operationId: string, check: Parameters<Executor['options']['results']['record']>[2], findings: Finding[]) => executor.options.results.record(target.api, operationId, check, findings);
-  const context: RuleContext = { executor, target, send, judge, record, ...(walk.deliveries ? { deliveries: walk.deliveries } : {}) };
+  const record = (
+    operationId: string,
+    check: Parameters<Executor['options']['results']['record']>[2],
+    findings: Finding[],
+  ) => executor.options.results.record(target.api, operationId, check, findings);
+  const context: RuleContext = {
+    executor,
+    target,
+    send,
+    judge,
+    record,
+    ...(walk.deliveries ? { deliveries: walk.deliveries } : {}),
+  };
   const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {
-    if (result) produced.push({ operationId: result.case.operationId, status: result.sent.exchange.status, path, body: result.sent.json });
+    if (result)
+      produced.push({
+        operationId: result.case.operationId,
+        status: result.sent.exchange.status,
+        path,
+        body: result.sent.json,
+      });
   };
   try {
     for (const step of steps) {
@@ -146,31 +218,57 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
         if (step.share !== undefined) {
           // Only a live hook with events can be shared with; otherwise there is no refusal to expect.
           if (!shared) continue;
-          const result = await send('createWebhook', { body: shared.body }, { keepCreated: true, keepPath: '/config/url', refusalExpected: true });
-          const created = result?.sent.exchange.status === 201 ? (result.sent.json as { id?: unknown } | undefined)?.id : undefined;
-          if (typeof created === 'number') hooks.push({ id: created, events: shared.events, secret: undefined, deleted: false });
+          const result = await send(
+            'createWebhook',
+            { body: shared.body },
+            { keepCreated: true, keepPath: '/config/url', refusalExpected: true },
+          );
+          const created =
+            result?.sent.exchange.status === 201 ? (result.sent.json as { id?: unknown } | undefined)?.id : undefined;
+          if (typeof created === 'number')
+            hooks.push({ id: created, events: shared.events, secret: undefined, deleted: false });
           judge(result, shared.judge(result));
-          done.push(`create a hook with hook #${hooks.indexOf(shared.hook)}'s config and events ${JSON.stringify(shared.events)}`);
+          done.push(
+            `create a hook with hook #${hooks.indexOf(shared.hook)}'s config and events ${JSON.stringify(shared.events)}`,
+          );
           continue;
         }
         const secret = step.secret ? newSecret() : undefined;
         if (secret) executor.options.addSecret(secret);
-        const body: Record<string, unknown> = { name: 'web', ...(step.events ? { events: step.events } : {}), config: { url: 'replaced', ...(secret ? { secret } : {}) } };
+        const body: Record<string, unknown> = {
+          name: 'web',
+          ...(step.events ? { events: step.events } : {}),
+          config: { url: 'replaced', ...(secret ? { secret } : {}) },
+        };
         const result = await send('createWebhook', { body }, { keepCreated: true });
         const id = (result?.sent.json as { id?: unknown } | undefined)?.id;
         if (!result || result.sent.exchange.status !== 201 || typeof id !== 'number') {
           judge(result);
           continue;
         }
-        const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
+        const hook: HookModel = {
+          id,
+          events: step.events ? [...new Set(step.events)] : ['push'],
+          secret,
+          deleted: false,
+        };
         hooks.push(hook);
         const hookUrl = executor.ownHooks.get(id);
         if (hookUrl) walk.deliveries?.expect(hookUrl, secret);
         remember(result, { owner: executor.options.owner, repo: executor.options.repo });
-        const extra = step.events ? [] : eventsExpected('events_default_push', 'createWebhook', ['push'], (result.sent.json as { events?: unknown }).events);
+        const extra = step.events
+          ? []
+          : eventsExpected(
+              'events_default_push',
+              'createWebhook',
+              ['push'],
+              (result.sent.json as { events?: unknown }).events,
+            );
         if (!step.events) record('createWebhook', 'events_default_push', extra);
         judge(result, extra);
-        done.push(`create hook #${hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`);
+        done.push(
+          `create hook #${hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`,
+        );
         judge(...(await availability(context, hook)));
         continue;
       }
@@ -182,7 +280,10 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
       if (hook.deleted) {
         // use_after_free: a deleted hook is 404 for every operation that documents 404; the others say nothing.
         if (!walk.with404.has(step.to)) continue;
-        const result = await send(step.to, { path, ...(step.to === 'updateWebhook' ? { body: { active: true } } : {}) });
+        const result = await send(step.to, {
+          path,
+          ...(step.to === 'updateWebhook' ? { body: { active: true } } : {}),
+        });
         if (result) {
           const findings = useAfterFree(step.to, result.sent.exchange.status, hook.id);
           record(step.to, 'use_after_free', findings);
@@ -197,20 +298,37 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
       remember(result, path);
       if (step.to === 'updateWebhook' && step.update && result?.sent.exchange.status === 200) {
         const { kind, events: listed } = step.update;
-        const expected = kind === 'events' ? [...new Set(listed)] : kind === 'add_events' ? [...new Set([...hook.events, ...listed])] : hook.events.filter((event) => !listed.includes(event));
+        const expected =
+          kind === 'events'
+            ? [...new Set(listed)]
+            : kind === 'add_events'
+              ? [...new Set([...hook.events, ...listed])]
+              : hook.events.filter((event) => !listed.includes(event));
         const check = kind === 'events' ? 'events_replace' : kind;
-        const findings = eventsExpected(check, 'updateWebhook', expected, (result.sent.json as { events?: unknown } | undefined)?.events);
+        const findings = eventsExpected(
+          check,
+          'updateWebhook',
+          expected,
+          (result.sent.json as { events?: unknown } | undefined)?.events,
+        );
         record('updateWebhook', check, findings);
         judge(result, findings);
         hook.events = expected;
       } else judge(result, result ? await ruleAfter(context, step.to, hook, result, before) : []);
-      done.push(`${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`);
+      done.push(
+        `${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`,
+      );
       if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
         hook.deleted = true;
         executor.ownHooks.delete(hook.id);
         // use_after_free: right after the delete, the hook is gone for every operation on it that documents 404.
-        for (const probe of walk.edges.filter((candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to))) {
-          const sent = await send(probe.to, { path: { hook_id: hook.id }, ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}) });
+        for (const probe of walk.edges.filter(
+          (candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to),
+        )) {
+          const sent = await send(probe.to, {
+            path: { hook_id: hook.id },
+            ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}),
+          });
           if (!sent) continue;
           const findings = useAfterFree(probe.to, sent.sent.exchange.status, hook.id);
           record(probe.to, 'use_after_free', findings);
@@ -228,12 +346,18 @@ async function runSequence(executor: Executor, target: ApiTarget, walk: { edges:
  * The link a step follows: among the responses so far that link to the step's operation and whose link binds every
  * parameter, the `from`-th most recent. A link must land on a hook of this sequence: no id the run did not create.
  */
-function pickLink(edges: readonly LinkEdge[], produced: readonly Produced[], hooks: readonly HookModel[], step: Extract<Step, { op: 'follow' }>): { edge: LinkEdge; path: Record<string, ParamValue>; hook: HookModel } | undefined {
+function pickLink(
+  edges: readonly LinkEdge[],
+  produced: readonly Produced[],
+  hooks: readonly HookModel[],
+  step: Extract<Step, { op: 'follow' }>,
+): { edge: LinkEdge; path: Record<string, ParamValue>; hook: HookModel } | undefined {
   const candidates: { edge: LinkEdge; path: Record<string, ParamValue>; hook: HookModel }[] = [];
   for (let index = produced.length - 1; index >= 0; index--) {
     const response = produced[index]!;
     for (const edge of edges) {
-      if (edge.to !== step.to || edge.from !== response.operationId || !statusMatches(edge.status, response.status)) continue;
+      if (edge.to !== step.to || edge.from !== response.operationId || !statusMatches(edge.status, response.status))
+        continue;
       const bound = bindLink(edge, response);
       const hook = hooks.find((candidate) => candidate.id === bound?.hook_id);
       if (bound && hook) candidates.push({ edge, path: bound as Record<string, ParamValue>, hook });
@@ -244,19 +368,31 @@ function pickLink(edges: readonly LinkEdge[], produced: readonly Produced[], hoo
 
 /** The body a step sends: what the seed's rules are about (events, add/remove), else a harmless valid change. */
 function bodyFor(step: Extract<Step, { op: 'follow' }>, hook: HookModel): unknown {
-  if (step.to === 'updateWebhook') return step.update ? { [step.update.kind]: step.update.events } : { active: !hook.deleted };
+  if (step.to === 'updateWebhook')
+    return step.update ? { [step.update.kind]: step.update.events } : { active: !hook.deleted };
   if (step.to === 'updateWebhookConfig') return { content_type: 'json' };
   return undefined;
 }
 
-export type Send = (operationId: string, request?: Partial<RequestData>, extra?: Partial<FuzzCase>) => Promise<CaseResult | undefined>;
+export type Send = (
+  operationId: string,
+  request?: Partial<RequestData>,
+  extra?: Partial<FuzzCase>,
+) => Promise<CaseResult | undefined>;
 
 /** ensure_resource_availability: a hook created with 201 is readable by its id and appears in the list. */
-async function availability({ send, record }: RuleContext, hook: HookModel): Promise<[CaseResult | undefined, Finding[]]> {
+async function availability(
+  { send, record }: RuleContext,
+  hook: HookModel,
+): Promise<[CaseResult | undefined, Finding[]]> {
   const read = await send('getWebhook', { path: { hook_id: hook.id } });
   if (!read) return [undefined, []];
   if (read.sent.exchange.status !== 200 || (read.sent.json as { id?: unknown } | undefined)?.id !== hook.id) {
-    const findings = resourceAvailability('createWebhook', hook.id, `answered ${read.sent.exchange.status} to getWebhook`);
+    const findings = resourceAvailability(
+      'createWebhook',
+      hook.id,
+      `answered ${read.sent.exchange.status} to getWebhook`,
+    );
     record('createWebhook', 'ensure_resource_availability', findings);
     return [read, findings];
   }

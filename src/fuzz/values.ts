@@ -24,17 +24,29 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
       return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' && schema.maximum < 1 ? schema.maximum : 1;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.maximum === 'number' && schema.maximum < 1
+          ? schema.maximum
+          : 1;
     case 'boolean':
       return true;
     case 'null':
       return null;
     case 'array':
-      return Array.from({ length: Number(schema.minItems ?? 0) }, () => minimalValue(document, schema.items ?? {}, depth + 1));
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () =>
+        minimalValue(document, schema.items ?? {}, depth + 1),
+      );
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, unknown>;
       const required = (schema.required ?? []) as string[];
-      return depth > 8 ? {} : Object.fromEntries(required.filter((name) => name in properties).map((name) => [name, minimalValue(document, properties[name], depth + 1)]));
+      return depth > 8
+        ? {}
+        : Object.fromEntries(
+            required
+              .filter((name) => name in properties)
+              .map((name) => [name, minimalValue(document, properties[name], depth + 1)]),
+          );
     }
     default:
       return null;
@@ -53,7 +65,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
   if (Array.isArray(schema.enum)) values.push(...(schema.enum as unknown[]));
   if (Array.isArray(schema.examples)) values.push(...(schema.examples as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives)) for (const branch of alternatives) values.push(...boundaryValues(document, branch, header));
+  if (Array.isArray(alternatives))
+    for (const branch of alternatives) values.push(...boundaryValues(document, branch, header));
   for (const type of typesOf(schema)) {
     if (type === 'string') {
       const min = Number(schema.minLength ?? 0);
@@ -64,7 +77,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
     } else if (type === 'integer' || type === 'number') {
       values.push(0, 1, -1, ...int64Edges);
       for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
-        if (typeof schema[key] === 'number') values.push(schema[key], (schema[key] as number) - 1, (schema[key] as number) + 1);
+        if (typeof schema[key] === 'number')
+          values.push(schema[key], (schema[key] as number) - 1, (schema[key] as number) + 1);
       }
       if (type === 'number') values.push(0.5, -0.5, 1e308);
     } else if (type === 'boolean') {
@@ -73,7 +87,14 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
       values.push(null);
     } else if (type === 'array') {
       const item = minimalValue(document, schema.items ?? {});
-      values.push([], [item], [item, item], ...boundaryValues(document, schema.items ?? {}, header).slice(0, 12).map((value) => [value]));
+      values.push(
+        [],
+        [item],
+        [item, item],
+        ...boundaryValues(document, schema.items ?? {}, header)
+          .slice(0, 12)
+          .map((value) => [value]),
+      );
     } else if (type === 'object') {
       values.push({});
     }
@@ -93,12 +114,19 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
   const out: Mutation[] = [];
   if (Array.isArray(schema.enum)) {
     const first = String(schema.enum[0]);
-    out.push({ note: 'a value outside the enum', value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x` });
+    out.push({
+      note: 'a value outside the enum',
+      value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x`,
+    });
   }
-  if (typeof schema.maxLength === 'number') out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ note: `shorter than minLength ${schema.minLength}`, value: 'a'.repeat(schema.minLength - 1) });
-  if (typeof schema.maximum === 'number') out.push({ note: `over maximum ${schema.maximum}`, value: schema.maximum + 1 });
-  if (typeof schema.minimum === 'number') out.push({ note: `under minimum ${schema.minimum}`, value: schema.minimum - 1 });
+  if (typeof schema.maxLength === 'number')
+    out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    out.push({ note: `shorter than minLength ${schema.minLength}`, value: 'a'.repeat(schema.minLength - 1) });
+  if (typeof schema.maximum === 'number')
+    out.push({ note: `over maximum ${schema.maximum}`, value: schema.maximum + 1 });
+  if (typeof schema.minimum === 'number')
+    out.push({ note: `under minimum ${schema.minimum}`, value: schema.minimum - 1 });
   if (types.length > 0) {
     // On the wire every parameter is text: only a type that text cannot take can be broken there.
     if (wire) {
@@ -106,7 +134,11 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
       if (types.includes('integer') && !types.includes('number')) out.push({ note: 'not an integer', value: '1.5' });
       if (types.includes('boolean')) out.push({ note: 'not a boolean', value: 'yes' });
     } else {
-      const wrong = types.includes('string') ? 123 : types.includes('array') || types.includes('object') ? 'text' : 'text';
+      const wrong = types.includes('string')
+        ? 123
+        : types.includes('array') || types.includes('object')
+          ? 'text'
+          : 'text';
       out.push({ note: `wrong type (${typeof wrong} for ${types.join('|')})`, value: wrong });
       if (types.includes('array') && schema.items) {
         const item = resolved(document, schema.items);

@@ -23,7 +23,11 @@ const banner = (entry: ApiEntry) =>
 
 export async function renderTypes(entry: ApiEntry): Promise<string> {
   const spec = await loadSpec(specPath(entry));
-  const ast = await openapiTS(structuredClone(spec.document) as never, { emptyObjectsUnknown: true, defaultNonNullable: false, silent: true });
+  const ast = await openapiTS(structuredClone(spec.document) as never, {
+    emptyObjectsUnknown: true,
+    defaultNonNullable: false,
+    silent: true,
+  });
   return banner(entry) + astToString(ast);
 }
 
@@ -32,7 +36,10 @@ export async function renderAll(outDir?: string): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const name of apiNames) {
     const entry = apis[name];
-    const file = outDir === undefined ? path.resolve(entry.baseDir, entry.generated) : path.join(outDir, path.basename(entry.generated));
+    const file =
+      outDir === undefined
+        ? path.resolve(entry.baseDir, entry.generated)
+        : path.join(outDir, path.basename(entry.generated));
     files.push({ api: entry, file, content: await renderTypes(entry) });
   }
   return files;

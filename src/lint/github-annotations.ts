@@ -9,7 +9,11 @@ export interface AnnotationProperties {
 }
 
 /** One workflow command; data and properties escaped so a message can never end the command or start another. */
-export function githubCommand(command: 'error' | 'warning' | 'notice', properties: AnnotationProperties, message: string): string {
+export function githubCommand(
+  command: 'error' | 'warning' | 'notice',
+  properties: AnnotationProperties,
+  message: string,
+): string {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)

@@ -32,7 +32,8 @@ export async function lintSpec(file: string, displayFile = file): Promise<LintPr
   // A structural error spectral:oas already reported on a line is not repeated in other words
   // (swagger-parser's, or ajv's meta-schema check).
   const structuralLines = new Set(problems.filter((p) => p.rule === 'oas3-schema').map((p) => p.line));
-  const repeats = (p: LintProblem) => (p.rule === 'swagger-parser' || p.rule === 'contracts-schema-valid') && structuralLines.has(p.line);
+  const repeats = (p: LintProblem) =>
+    (p.rule === 'swagger-parser' || p.rule === 'contracts-schema-valid') && structuralLines.has(p.line);
   const all = [...problems, ...(await swaggerParserProblems(spec, displayFile))];
   return all.filter((p) => !repeats(p)).sort(compareProblems);
 }

@@ -38,7 +38,7 @@ export function buildRuleset(compiled: CompiledSpec): RulesetDefinition {
         then: { field: 'summary', function: truthy },
       },
       'contracts-example-valid': {
-        description: 'Every example is valid against its schema (the conformance suite\'s ajv setup).',
+        description: "Every example is valid against its schema (the conformance suite's ajv setup).",
         message: '{{error}}',
         severity: 'error',
         given: '$',

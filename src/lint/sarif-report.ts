@@ -2,7 +2,12 @@
 // code-scanning services (GitHub code scanning among them) import.
 import type { LintProblem, Severity } from './lint-problem.js';
 
-const sarifLevel: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+const sarifLevel: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+  hint: 'note',
+};
 
 export function sarifLog(problems: LintProblem[], toolVersion: string): object {
   const ruleIds = [...new Set(problems.map((p) => p.rule))].sort();

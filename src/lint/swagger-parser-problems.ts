@@ -17,7 +17,10 @@ export async function swaggerParserProblems(spec: LoadedSpec, file: string): Pro
     return [];
   } catch (error) {
     const details = (error as { details?: ValidationDetail[] }).details;
-    const entries = Array.isArray(details) && details.length > 0 ? details : [{ instancePath: '', message: (error as Error).message }];
+    const entries =
+      Array.isArray(details) && details.length > 0
+        ? details
+        : [{ instancePath: '', message: (error as Error).message }];
     return entries.map((detail) => {
       const path = pointerToPath(detail.instancePath ?? '');
       return {

@@ -73,12 +73,26 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));
     for (const api of selected) {
       const port = ports.get(api)!;
-      const args = ['--require', exitWithParent, prismBin, 'mock', '-p', String(port), '-h', host, '-v', options.verbose ? 'info' : 'fatal'];
+      const args = [
+        '--require',
+        exitWithParent,
+        prismBin,
+        'mock',
+        '-p',
+        String(port),
+        '-h',
+        host,
+        '-v',
+        options.verbose ? 'info' : 'fatal',
+      ];
       // Generated bodies hold only the documented fields (json-schema-faker would otherwise invent extra ones).
       if (options.dynamic) args.push('--dynamic', '--json-schema-faker-fillProperties=false');
       if (options.seed !== undefined) args.push('--seed', options.seed);
       args.push(specs.get(api)!);
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' } });
+      const child = spawn(process.execPath, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, SCARF_ANALYTICS: 'false', FORCE_COLOR: '0' },
+      });
       const output: string[] = [];
       const collect = (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) {
@@ -112,8 +126,14 @@ async function claimPort(api: ApiName, port: number, host: string): Promise<numb
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) => {
-      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${error.code ?? error.message})`;
-      reject(new ContractsError('PORT_IN_USE', `port ${port} for the ${api} mock ${reason} on ${host}: stop what holds it or choose another port`));
+      const reason =
+        error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${error.code ?? error.message})`;
+      reject(
+        new ContractsError(
+          'PORT_IN_USE',
+          `port ${port} for the ${api} mock ${reason} on ${host}: stop what holds it or choose another port`,
+        ),
+      );
     });
     server.listen(port, host, () => {
       const address = server.address();
@@ -123,7 +143,10 @@ async function claimPort(api: ApiName, port: number, host: string): Promise<numb
   });
 }
 
-async function waitUntilAnswering(entry: { mock: RunningMock; child: ChildProcess; output: string[] }, timeoutMs: number): Promise<void> {
+async function waitUntilAnswering(
+  entry: { mock: RunningMock; child: ChildProcess; output: string[] },
+  timeoutMs: number,
+): Promise<void> {
   const { mock, child, output } = entry;
   const deadline = Date.now() + timeoutMs;
   let exited = false;
@@ -131,13 +154,19 @@ async function waitUntilAnswering(entry: { mock: RunningMock; child: ChildProces
   while (Date.now() < deadline) {
     if (exited || child.exitCode !== null) {
       const detail = output.slice(-5).join(' | ') || 'no output';
-      throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} exited before it answered on ${mock.url}: ${detail}`);
+      throw new ContractsError(
+        'MOCK_START_FAILED',
+        `Prism for ${mock.api} exited before it answered on ${mock.url}: ${detail}`,
+      );
     }
     // A bare TCP connect, not an HTTP request: Prism would log a request for no path as an error under --verbose.
     if (await accepts(new URL(mock.url))) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new ContractsError('MOCK_START_FAILED', `Prism for ${mock.api} did not answer on ${mock.url} within ${timeoutMs} ms`);
+  throw new ContractsError(
+    'MOCK_START_FAILED',
+    `Prism for ${mock.api} did not answer on ${mock.url} within ${timeoutMs} ms`,
+  );
 }
 
 function accepts(url: URL): Promise<boolean> {

@@ -3,7 +3,17 @@
 // for every request, and keep repeated headers (Set-Cookie) and their order as sent.
 
 // Meaningful for one connection only, never forwarded.
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** `raw` without hop-by-hop headers nor those its Connection header names; with `host`, Host is replaced by it. */
 export function forwardHeaders(raw: readonly string[], host?: string): string[] {

@@ -19,10 +19,20 @@ export class HarWriter {
   ) {}
 
   /** `secretHeaders`: more header names whose values are credentials (the spec's apiKey schemes). */
-  static async create(path: string, targetBase: string, redact: (text: string) => string, secretHeaders: readonly string[] = []): Promise<HarWriter> {
+  static async create(
+    path: string,
+    targetBase: string,
+    redact: (text: string) => string,
+    secretHeaders: readonly string[] = [],
+  ): Promise<HarWriter> {
     const file = await open(path, 'w');
     await file.write('{"log":{"version":"1.2","creator":{"name":"contracts proxy","version":"1"},"entries":[\n');
-    return new HarWriter(file, targetBase.replace(/\/+$/, ''), redact, new Set([...credentialHeaders, ...secretHeaders.map((name) => name.toLowerCase())]));
+    return new HarWriter(
+      file,
+      targetBase.replace(/\/+$/, ''),
+      redact,
+      new Set([...credentialHeaders, ...secretHeaders.map((name) => name.toLowerCase())]),
+    );
   }
 
   add(exchange: ProxiedExchange): void {
@@ -39,9 +49,13 @@ export class HarWriter {
   private entry(exchange: ProxiedExchange) {
     const { request, response } = exchange;
     const headers = (record: Record<string, string | undefined>) =>
-      Object.entries(record).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value: this.secretHeaders.has(name.toLowerCase()) ? redacted : value }]));
+      Object.entries(record).flatMap(([name, value]) =>
+        value === undefined ? [] : [{ name, value: this.secretHeaders.has(name.toLowerCase()) ? redacted : value }],
+      );
     const body = (record: { body: string; bodyTooLarge?: number }) =>
-      record.bodyTooLarge !== undefined ? { comment: `over ${record.bodyTooLarge} bytes: not recorded` } : { text: record.body };
+      record.bodyTooLarge !== undefined
+        ? { comment: `over ${record.bodyTooLarge} bytes: not recorded` }
+        : { text: record.body };
     return {
       startedDateTime: exchange.startedAt.toISOString(),
       time: Math.round(exchange.durationMs),
@@ -54,7 +68,9 @@ export class HarWriter {
         cookies: [],
         headersSize: -1,
         bodySize: -1,
-        ...(request.body !== '' || request.bodyTooLarge !== undefined ? { postData: { mimeType: request.headers['content-type'] ?? '', ...body(request) } } : {}),
+        ...(request.body !== '' || request.bodyTooLarge !== undefined
+          ? { postData: { mimeType: request.headers['content-type'] ?? '', ...body(request) } }
+          : {}),
       },
       response: {
         status: exchange.status,
@@ -63,11 +79,25 @@ export class HarWriter {
         headers: response ? headers(response.headers) : [{ name: 'content-type', value: 'application/json' }],
         cookies: [],
         // The body as checked: Content-Encoding already undone.
-        content: { size: -1, mimeType: response?.headers['content-type'] ?? 'application/json', ...(response ? body(response) : { text: exchange.blocked ? '(answered by the proxy: the request breaks the contract)' : `(answered by the proxy: ${exchange.upstreamError ?? 'bad gateway'})` }) },
+        content: {
+          size: -1,
+          mimeType: response?.headers['content-type'] ?? 'application/json',
+          ...(response
+            ? body(response)
+            : {
+                text: exchange.blocked
+                  ? '(answered by the proxy: the request breaks the contract)'
+                  : `(answered by the proxy: ${exchange.upstreamError ?? 'bad gateway'})`,
+              }),
+        },
         redirectURL: response?.headers.location ?? '',
         headersSize: -1,
         bodySize: -1,
-        ...(exchange.blocked || exchange.upstreamError ? { comment: exchange.blocked ? 'blocked by contracts proxy --errors' : `upstream: ${exchange.upstreamError}` } : {}),
+        ...(exchange.blocked || exchange.upstreamError
+          ? {
+              comment: exchange.blocked ? 'blocked by contracts proxy --errors' : `upstream: ${exchange.upstreamError}`,
+            }
+          : {}),
       },
       cache: {},
       timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },

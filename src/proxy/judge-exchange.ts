@@ -55,7 +55,14 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
   let response: Exchange | undefined;
   let responseResult: ExchangeResult | undefined;
   if (captured.response && captured.responseCopy && !captured.clientGone) {
-    response = responseExchange(captured.method, request.path, captured.status, flatHeaders(captured.response.headers), captured.responseCopy, maxBodyBytes);
+    response = responseExchange(
+      captured.method,
+      request.path,
+      captured.status,
+      flatHeaders(captured.response.headers),
+      captured.responseCopy,
+      maxBodyBytes,
+    );
     responseResult = checkExchange(contract, response);
   }
   return {
@@ -75,9 +82,18 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
   };
 }
 
-export function requestRecord(captured: Pick<CapturedExchange, 'method' | 'target' | 'request' | 'requestCopy'>, maxBodyBytes: number): RequestRecord {
+export function requestRecord(
+  captured: Pick<CapturedExchange, 'method' | 'target' | 'request' | 'requestCopy'>,
+  maxBodyBytes: number,
+): RequestRecord {
   const { path, query } = splitTarget(captured.target);
-  const record: RequestRecord = { method: captured.method, path, query, headers: flatHeaders(captured.request.headers), body: '' };
+  const record: RequestRecord = {
+    method: captured.method,
+    path,
+    query,
+    headers: flatHeaders(captured.request.headers),
+    body: '',
+  };
   if (captured.requestCopy.over) return { ...record, bodyTooLarge: maxBodyBytes };
   const { text, notUtf8 } = decodeBody(captured.requestCopy.bytes());
   return { ...record, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
@@ -92,7 +108,14 @@ function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> 
   return flat;
 }
 
-function responseExchange(method: string, path: string, status: number, headers: Record<string, string>, copy: BoundedCopy, limit: number): Exchange {
+function responseExchange(
+  method: string,
+  path: string,
+  status: number,
+  headers: Record<string, string>,
+  copy: BoundedCopy,
+  limit: number,
+): Exchange {
   if (copy.over) return { method, path, status, headers, body: '', bodyTooLarge: limit };
   const decoded = decodeContentEncoding(copy.bytes(), headerValue(headers, 'content-encoding'), limit);
   if ('tooLarge' in decoded) return { method, path, status, headers, body: '', bodyTooLarge: limit };

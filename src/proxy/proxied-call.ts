@@ -64,12 +64,24 @@ export class ProxiedCall {
   judgeThenForward(): void {
     void readHead(this.req, this.requestCopy).then((head) => {
       if (this.clientGone) return;
-      const record = requestRecord({ method: this.req.method ?? 'GET', target: this.req.url ?? '/', request: this.req, requestCopy: this.requestCopy }, this.options.maxBodyBytes);
+      const record = requestRecord(
+        {
+          method: this.req.method ?? 'GET',
+          target: this.req.url ?? '/',
+          request: this.req,
+          requestCopy: this.requestCopy,
+        },
+        this.options.maxBodyBytes,
+      );
       const result = checkRequest(this.options.contract, record);
       this.judged = { record, result };
       if (!result.findings.some((finding) => finding.severity === 'error')) return this.forward(head);
       const redact = this.options.redact ?? ((text: string) => text);
-      const body = { error: 'the request breaks the contract: not forwarded', operation: result.operationId ?? null, violations: result.findings.map(violation) };
+      const body = {
+        error: 'the request breaks the contract: not forwarded',
+        operation: result.operationId ?? null,
+        violations: result.findings.map(violation),
+      };
       this.blocked = true;
       this.status = 400;
       answer(this.res, 400, JSON.parse(redact(JSON.stringify(body))) as object);
@@ -93,7 +105,9 @@ export class ProxiedCall {
     });
     this.upstreamRequest = outgoing;
     outgoing.once('response', (response) => this.relay(response));
-    outgoing.once('timeout', () => outgoing.destroy(new Error(`the target did not answer within ${upstream.timeoutMs} ms`)));
+    outgoing.once('timeout', () =>
+      outgoing.destroy(new Error(`the target did not answer within ${upstream.timeoutMs} ms`)),
+    );
     outgoing.on('error', (error: NodeJS.ErrnoException) => this.fail(error));
     for (const chunk of head) outgoing.write(chunk);
     if (req.readableEnded) outgoing.end();
@@ -133,7 +147,11 @@ export class ProxiedCall {
     const reason = error.code ? `${error.code} ${error.message.replace(/^\w+ /, '')}` : error.message;
     this.upstreamError = reason;
     this.status = 502;
-    if (!this.res.headersSent) answer(this.res, 502, { error: 'bad gateway', reason: (this.options.redact ?? ((text: string) => text))(reason) });
+    if (!this.res.headersSent)
+      answer(this.res, 502, {
+        error: 'bad gateway',
+        reason: (this.options.redact ?? ((text: string) => text))(reason),
+      });
     this.endAnswer();
   }
 
@@ -172,7 +190,11 @@ export class ProxiedCall {
 }
 
 function violation(finding: Finding): { check: string; message: string; instancePath?: string } {
-  return { check: finding.check, message: finding.message, ...(finding.instancePath ? { instancePath: finding.instancePath } : {}) };
+  return {
+    check: finding.check,
+    message: finding.message,
+    ...(finding.instancePath ? { instancePath: finding.instancePath } : {}),
+  };
 }
 
 function answer(res: http.ServerResponse, status: number, body: object): void {

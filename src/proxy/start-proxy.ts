@@ -67,7 +67,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   };
   const queue = new CheckQueue<CapturedExchange>(
     (captured) => options.onExchange?.(judge(options.contract, captured, options.maxBodyBytes)),
-    (captured) => (captured.requestCopy.kept + (captured.responseCopy?.kept ?? 0)),
+    (captured) => captured.requestCopy.kept + (captured.responseCopy?.kept ?? 0),
     options.checkQueue ?? defaultCheckQueueLimits,
   );
   let received = 0;
@@ -117,8 +117,26 @@ function judge(contract: Contract, captured: CapturedExchange, maxBodyBytes: num
   try {
     return judgeExchange(contract, captured, maxBodyBytes);
   } catch (error) {
-    const finding: Finding = { check: 'operation_matching', severity: 'error', operation: `${captured.method} ${captured.target}`, instancePath: '', message: `could not check this exchange: ${(error as Error).message}` };
+    const finding: Finding = {
+      check: 'operation_matching',
+      severity: 'error',
+      operation: `${captured.method} ${captured.target}`,
+      instancePath: '',
+      message: `could not check this exchange: ${(error as Error).message}`,
+    };
     const request = { method: captured.method, path: captured.target, query: '', headers: {}, body: '' };
-    return { method: captured.method, target: captured.target, startedAt: new Date(captured.startedAt), durationMs: captured.durationMs, operationId: undefined, request, requestResult: { operationId: undefined, applied: [], findings: [finding] }, status: captured.status, response: undefined, responseResult: undefined, blocked: captured.blocked };
+    return {
+      method: captured.method,
+      target: captured.target,
+      startedAt: new Date(captured.startedAt),
+      durationMs: captured.durationMs,
+      operationId: undefined,
+      request,
+      requestResult: { operationId: undefined, applied: [], findings: [finding] },
+      status: captured.status,
+      response: undefined,
+      responseResult: undefined,
+      blocked: captured.blocked,
+    };
   }
 }

@@ -8,11 +8,23 @@ export function receiveRun(url: string, deliveries: readonly StoredDelivery[], d
   const results = new ResultCollector();
   for (const delivery of deliveries) {
     for (const check of delivery.result.applied) {
-      results.record('repository-webhooks', delivery.result.operation, check, delivery.result.findings.filter((finding) => finding.check === check));
+      results.record(
+        'repository-webhooks',
+        delivery.result.operation,
+        check,
+        delivery.result.findings.filter((finding) => finding.check === check),
+      );
     }
   }
   const all = results.all();
-  return { mode: 'receive', targets: { 'repository-webhooks': url }, results: all, summary: summarize(all), notRun: [], durationMs };
+  return {
+    mode: 'receive',
+    targets: { 'repository-webhooks': url },
+    results: all,
+    summary: summarize(all),
+    notRun: [],
+    durationMs,
+  };
 }
 
 /** One line per delivery: what came, what was answered, and the first findings. */
@@ -21,6 +33,10 @@ export function deliveryLine(delivery: StoredDelivery): string {
   const errors = result.findings.filter((finding) => finding.severity === 'error');
   const head = `${errors.length === 0 ? '✓' : '✗'} ${result.event ?? '(no event)'} ${result.guid ?? '(no guid)'} hook ${result.hookId ?? '?'} → ${delivery.status}`;
   if (errors.length === 0) return `${head}: ${result.applied.join(', ')} held`;
-  const shown = errors.slice(0, 5).map((finding) => `    ${finding.check}: ${finding.instancePath ? `${finding.instancePath}: ` : ''}${finding.message}`);
+  const shown = errors
+    .slice(0, 5)
+    .map(
+      (finding) => `    ${finding.check}: ${finding.instancePath ? `${finding.instancePath}: ` : ''}${finding.message}`,
+    );
   return [head, ...shown, ...(errors.length > 5 ? [`    … ${errors.length - 5} more`] : [])].join('\n');
 }

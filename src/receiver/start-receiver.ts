@@ -5,7 +5,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apis, specPath } from '../apis.js';
-import { checkDelivery, compileDeliveryContract, type DeliveryContract, type DeliveryExpectation, type DeliveryResult } from '../core/delivery/index.js';
+import {
+  checkDelivery,
+  compileDeliveryContract,
+  type DeliveryContract,
+  type DeliveryExpectation,
+  type DeliveryResult,
+} from '../core/delivery/index.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -55,7 +61,12 @@ export interface Receiver {
   stop(): Promise<void>;
 }
 
-export const receiverDefaults = { maxBodyBytes: 1024 * 1024, maxHeaderBytes: 16 * 1024, maxStored: 500, maxStoredBytes: 64 * 1024 * 1024 } as const;
+export const receiverDefaults = {
+  maxBodyBytes: 1024 * 1024,
+  maxHeaderBytes: 16 * 1024,
+  maxStored: 500,
+  maxStoredBytes: 64 * 1024 * 1024,
+} as const;
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const contract = options.contract ?? compileDeliveryContract(await loadSpec(specPath(apis['repository-webhooks'])));
@@ -79,60 +90,120 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     for (const wake of [...waiters]) wake();
   };
 
-  const server = http.createServer({ maxHeaderSize: options.maxHeaderBytes ?? receiverDefaults.maxHeaderBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, (request, response) => {
-    const url = request.url ?? '/';
-    const secret = typeof options.secret === 'function' ? options.secret({ url }) : options.secret;
-    const expectation: DeliveryExpectation = { ...options.expect?.({ url }), ...(secret === undefined ? {} : { secret }) };
-    const declared = Number(request.headers['content-length']);
-    const answer = (status: number, text: string) => {
-      if (response.headersSent) return;
-      response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(status === 413 ? { connection: 'close' } : {}) });
-      response.end(text);
-    };
-    const tooLarge = async (size: number) => {
-      answer(413, `body over ${maxBody} bytes\n`);
-      request.resume();
-      const result = await checkDelivery(contract, { method: request.method ?? '', headers: request.headers, body: new Uint8Array() }, { ...expectation, secret: undefined });
-      const payloadFinding: Finding = { check: 'delivery_payload_schema', severity: 'error', operation: result.operation, instancePath: '', message: `the body is over the receiver's ${maxBody}-byte limit and was not read` };
-      result.findings = [...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'), payloadFinding];
-      store({ seq: ++seq, receivedAt: new Date().toISOString(), method: request.method ?? '', url, headers: request.headers, size, status: 413, result });
-    };
-    if (Number.isFinite(declared) && declared > maxBody) {
-      void tooLarge(declared);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    request.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > maxBody) {
-        over = true;
-        chunks.length = 0;
-        void tooLarge(size);
+  const server = http.createServer(
+    {
+      maxHeaderSize: options.maxHeaderBytes ?? receiverDefaults.maxHeaderBytes,
+      requestTimeout: 30_000,
+      headersTimeout: 15_000,
+    },
+    (request, response) => {
+      const url = request.url ?? '/';
+      const secret = typeof options.secret === 'function' ? options.secret({ url }) : options.secret;
+      const expectation: DeliveryExpectation = {
+        ...options.expect?.({ url }),
+        ...(secret === undefined ? {} : { secret }),
+      };
+      const declared = Number(request.headers['content-length']);
+      const answer = (status: number, text: string) => {
+        if (response.headersSent) return;
+        response.writeHead(status, {
+          'content-type': 'text/plain; charset=utf-8',
+          ...(status === 413 ? { connection: 'close' } : {}),
+        });
+        response.end(text);
+      };
+      const tooLarge = async (size: number) => {
+        answer(413, `body over ${maxBody} bytes\n`);
+        request.resume();
+        const result = await checkDelivery(
+          contract,
+          { method: request.method ?? '', headers: request.headers, body: new Uint8Array() },
+          { ...expectation, secret: undefined },
+        );
+        const payloadFinding: Finding = {
+          check: 'delivery_payload_schema',
+          severity: 'error',
+          operation: result.operation,
+          instancePath: '',
+          message: `the body is over the receiver's ${maxBody}-byte limit and was not read`,
+        };
+        result.findings = [
+          ...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'),
+          payloadFinding,
+        ];
+        store({
+          seq: ++seq,
+          receivedAt: new Date().toISOString(),
+          method: request.method ?? '',
+          url,
+          headers: request.headers,
+          size,
+          status: 413,
+          result,
+        });
+      };
+      if (Number.isFinite(declared) && declared > maxBody) {
+        void tooLarge(declared);
         return;
       }
-      chunks.push(chunk);
-    });
-    request.on('error', () => undefined);
-    request.on('end', () => {
-      if (over) return;
-      const body = Buffer.concat(chunks);
-      void checkDelivery(contract, { method: request.method ?? '', headers: request.headers, body }, expectation).then((result) => {
-        const status = options.rejectInvalid && result.findings.some((finding) => finding.severity === 'error') ? 400 : 200;
-        answer(status, status === 200 ? 'ok\n' : 'the delivery breaks the contract\n');
-        store({ seq: ++seq, receivedAt: new Date().toISOString(), method: request.method ?? '', url, headers: request.headers, size: body.length, status, result });
-      }, () => answer(500, 'internal error\n'));
-    });
-  });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let over = false;
+      request.on('data', (chunk: Buffer) => {
+        if (over) return;
+        size += chunk.length;
+        if (size > maxBody) {
+          over = true;
+          chunks.length = 0;
+          void tooLarge(size);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      request.on('error', () => undefined);
+      request.on('end', () => {
+        if (over) return;
+        const body = Buffer.concat(chunks);
+        void checkDelivery(
+          contract,
+          { method: request.method ?? '', headers: request.headers, body },
+          expectation,
+        ).then(
+          (result) => {
+            const status =
+              options.rejectInvalid && result.findings.some((finding) => finding.severity === 'error') ? 400 : 200;
+            answer(status, status === 200 ? 'ok\n' : 'the delivery breaks the contract\n');
+            store({
+              seq: ++seq,
+              receivedAt: new Date().toISOString(),
+              method: request.method ?? '',
+              url,
+              headers: request.headers,
+              size: body.length,
+              status,
+              result,
+            });
+          },
+          () => answer(500, 'internal error\n'),
+        );
+      });
+    },
+  );
   server.maxConnections = 64;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE'
-        ? new ContractsError('PORT_IN_USE', `port ${options.port ?? 0} on ${host} is in use: give another with --port (0 picks a free one)`)
-        : new ContractsError('USAGE', `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`));
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ContractsError(
+              'PORT_IN_USE',
+              `port ${options.port ?? 0} on ${host} is in use: give another with --port (0 picks a free one)`,
+            )
+          : new ContractsError(
+              'USAGE',
+              `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`,
+            ),
+      );
     });
     server.listen(options.port ?? 0, host, () => resolve());
   });
@@ -164,10 +235,11 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
         waiters.add(wake);
       });
     },
-    stop: () => new Promise<void>((resolve) => {
-      for (const wake of [...waiters]) wake();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const wake of [...waiters]) wake();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -54,7 +54,12 @@ const batchChars = 1 << 20;
 
 export function checkHar(options: HarCheckOptions): HarCheck {
   const jobs = options.jobs === 'auto' ? autoJobs(options.file) : options.jobs;
-  const settings: HarJudgeSettings = { side: options.side, strict: options.strict, format: options.format, maxBodyBytes: options.maxBodyBytes };
+  const settings: HarJudgeSettings = {
+    side: options.side,
+    strict: options.strict,
+    format: options.format,
+    maxBodyBytes: options.maxBodyBytes,
+  };
   // In flight: submitted and not yet taken. Enough batches to keep every worker busy, and a bound in characters
   // too, as one entry may be as large as the body cap allows (one entry is let through even so).
   const maxEntries = jobs === 1 ? batchEntries : batchEntries * 4 * jobs;
@@ -91,7 +96,8 @@ export function checkHar(options: HarCheckOptions): HarCheck {
       wake();
     },
   };
-  const judges: Judges = jobs === 1 ? judgeHere(options.specs, settings, events) : judgeInWorkers(jobs, options.specs, settings, events);
+  const judges: Judges =
+    jobs === 1 ? judgeHere(options.specs, settings, events) : judgeInWorkers(jobs, options.specs, settings, events);
   let coverage: Coverage | undefined;
   const ready = judges.ready.then((skeleton) => {
     coverage = Coverage.counting(skeleton);
@@ -107,7 +113,12 @@ export function checkHar(options: HarCheckOptions): HarCheck {
     judges.submit(batch);
   };
   const room = async () => {
-    while (!closed && failure === undefined && inFlightEntries > 0 && (inFlightEntries >= maxEntries || inFlightChars >= maxChars)) {
+    while (
+      !closed &&
+      failure === undefined &&
+      inFlightEntries > 0 &&
+      (inFlightEntries >= maxEntries || inFlightChars >= maxChars)
+    ) {
       await new Promise<void>((resolve) => (wakeReader = resolve));
       wakeReader = undefined;
     }

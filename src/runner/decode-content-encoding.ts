@@ -10,7 +10,10 @@ export type Decoded = { bytes: Buffer } | { tooLarge: true };
  * never valid UTF-8 free of control characters.
  */
 export function decodeContentEncoding(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Decoded {
-  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length === 0 || looksLikeText(bytes)) return bytes.length > maxBytes ? { tooLarge: true } : { bytes };
   let current = bytes;
   for (const coding of codings.reverse()) {

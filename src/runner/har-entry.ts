@@ -35,12 +35,31 @@ export const TOO_LARGE_SOURCE = '\\u0000contracts:too-large';
 const TOO_LARGE = '\u0000contracts:too-large';
 
 interface HarEntry {
-  request?: { method?: unknown; url?: unknown; headers?: { name?: unknown; value?: unknown }[]; postData?: { text?: unknown; mimeType?: unknown } };
-  response?: { status?: unknown; headers?: { name?: unknown; value?: unknown }[]; content?: { text?: unknown; encoding?: unknown } };
+  request?: {
+    method?: unknown;
+    url?: unknown;
+    headers?: { name?: unknown; value?: unknown }[];
+    postData?: { text?: unknown; mimeType?: unknown };
+  };
+  response?: {
+    status?: unknown;
+    headers?: { name?: unknown; value?: unknown }[];
+    content?: { text?: unknown; encoding?: unknown };
+  };
 }
 
 function invalid(index: number, reason: string): HarExchange {
-  return { index, method: '', url: '', path: '', status: 0, headers: {}, body: '', invalidEntry: `entry ${index} ${reason}`, request: { query: '', headers: {}, body: '' } };
+  return {
+    index,
+    method: '',
+    url: '',
+    path: '',
+    status: 0,
+    headers: {},
+    body: '',
+    invalidEntry: `entry ${index} ${reason}`,
+    request: { query: '', headers: {}, body: '' },
+  };
 }
 
 export function toExchange(found: Found, index: number, maxBodyBytes: number): HarExchange {
@@ -52,9 +71,13 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   } catch (error) {
     // The parser's message quotes the text around the fault, and that text may be a secret: only the position.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    return invalid(index, `is not valid JSON${position === undefined ? '' : ` (at character ${position} of the entry)`}`);
+    return invalid(
+      index,
+      `is not valid JSON${position === undefined ? '' : ` (at character ${position} of the entry)`}`,
+    );
   }
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return invalid(index, `is ${Array.isArray(entry) ? 'an array' : 'not an object'}, not an object`);
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+    return invalid(index, `is ${Array.isArray(entry) ? 'an array' : 'not an object'}, not an object`);
   const { request, response } = entry as HarEntry;
   const method = request?.method;
   const url = request?.url;
@@ -62,7 +85,8 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
     return invalid(index, 'lacks request.method, request.url or response.status');
   }
-  if (method === TOO_LARGE || url === TOO_LARGE) return invalid(index, 'has a request.method or request.url too long to read');
+  if (method === TOO_LARGE || url === TOO_LARGE)
+    return invalid(index, 'has a request.method or request.url too long to read');
   let path: string;
   let query: string;
   try {
@@ -75,7 +99,8 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   const headers: Record<string, string> = {};
   for (const header of Array.isArray(response?.headers) ? response.headers : []) {
     if (typeof header?.name !== 'string' || typeof header.value !== 'string') continue;
-    if (header.name === TOO_LARGE || header.value === TOO_LARGE) return invalid(index, 'has a response header too long to read');
+    if (header.name === TOO_LARGE || header.value === TOO_LARGE)
+      return invalid(index, 'has a response header too long to read');
     headers[header.name.toLowerCase()] = header.value;
   }
   const exchange = { index, method, url, path, status, headers, request: harRequest(request, query, maxBodyBytes) };
@@ -83,10 +108,16 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
   const rawText = typeof content?.text === 'string' ? content.text : '';
   if (rawText === TOO_LARGE) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
   if (content?.encoding !== 'base64') {
-    return Buffer.byteLength(rawText) > maxBodyBytes ? { ...exchange, body: '', bodyTooLarge: maxBodyBytes } : { ...exchange, body: rawText };
+    return Buffer.byteLength(rawText) > maxBodyBytes
+      ? { ...exchange, body: '', bodyTooLarge: maxBodyBytes }
+      : { ...exchange, body: rawText };
   }
   // base64 is how a HAR holds bytes as they came: possibly still compressed.
-  const decoded = decodeContentEncoding(Buffer.from(rawText, 'base64'), headerValue(headers, 'content-encoding'), maxBodyBytes);
+  const decoded = decodeContentEncoding(
+    Buffer.from(rawText, 'base64'),
+    headerValue(headers, 'content-encoding'),
+    maxBodyBytes,
+  );
   if ('tooLarge' in decoded) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
   const { text, notUtf8 } = decodeBody(decoded.bytes);
   return { ...exchange, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
@@ -96,13 +127,20 @@ function harRequest(request: HarEntry['request'], query: string, maxBodyBytes: n
   const headers: Record<string, string> = {};
   for (const header of Array.isArray(request?.headers) ? request.headers : []) {
     if (typeof header?.name !== 'string' || typeof header.value !== 'string') continue;
-    if (header.name === TOO_LARGE || header.value === TOO_LARGE) return { query, headers: {}, body: '', unreadable: 'a request header is too long to read' };
+    if (header.name === TOO_LARGE || header.value === TOO_LARGE)
+      return { query, headers: {}, body: '', unreadable: 'a request header is too long to read' };
     // HTTP/2 pseudo-headers (:authority) are not request headers of the operation.
     if (header.name.startsWith(':')) continue;
     headers[header.name.toLowerCase()] = header.value;
   }
   const text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
-  if (headers['content-type'] === undefined && typeof request?.postData?.mimeType === 'string' && request.postData.mimeType !== '') headers['content-type'] = request.postData.mimeType;
-  if (text === TOO_LARGE || Buffer.byteLength(text) > maxBodyBytes) return { query, headers, body: '', bodyTooLarge: maxBodyBytes };
+  if (
+    headers['content-type'] === undefined &&
+    typeof request?.postData?.mimeType === 'string' &&
+    request.postData.mimeType !== ''
+  )
+    headers['content-type'] = request.postData.mimeType;
+  if (text === TOO_LARGE || Buffer.byteLength(text) > maxBodyBytes)
+    return { query, headers, body: '', bodyTooLarge: maxBodyBytes };
   return { query, headers, body: text };
 }

@@ -30,7 +30,12 @@ export type ToMain =
   | { type: 'failed'; index: number; message: string; verdicts: HarVerdict[] };
 
 export async function compileHarContracts(specs: readonly HarSpec[], strict: boolean): Promise<HarContracts> {
-  const contracts = await Promise.all(specs.map(async (spec) => ({ api: spec.api, contract: compileContract(await loadSpec(spec.file, spec.display), { strict }) })));
+  const contracts = await Promise.all(
+    specs.map(async (spec) => ({
+      api: spec.api,
+      contract: compileContract(await loadSpec(spec.file, spec.display), { strict }),
+    })),
+  );
   return { contracts, coverage: new Coverage(contracts) };
 }
 
@@ -76,7 +81,12 @@ export function judgeHere(specs: HarSpec[], settings: HarJudgeSettings, events: 
 }
 
 /** --jobs N: N worker threads; each batch goes to the one with the fewest batches outstanding. */
-export function judgeInWorkers(jobs: number, specs: HarSpec[], settings: HarJudgeSettings, events: JudgeEvents): Judges {
+export function judgeInWorkers(
+  jobs: number,
+  specs: HarSpec[],
+  settings: HarJudgeSettings,
+  events: JudgeEvents,
+): Judges {
   let closing = false;
   let failed = false;
   const fail = (error: Error, index?: number) => {
@@ -93,7 +103,9 @@ export function judgeInWorkers(jobs: number, specs: HarSpec[], settings: HarJudg
       if (message.type === 'ready') settle?.resolve(message.coverage);
       else if (message.type === 'not-ready') {
         const { fault } = message;
-        settle?.reject(fault.code ? new ContractsError(fault.code, fault.message, fault.location) : new Error(fault.message));
+        settle?.reject(
+          fault.code ? new ContractsError(fault.code, fault.message, fault.location) : new Error(fault.message),
+        );
       } else if (message.type === 'verdicts') {
         state.outstanding--;
         events.verdicts(message.verdicts);
@@ -107,7 +119,10 @@ export function judgeInWorkers(jobs: number, specs: HarSpec[], settings: HarJudg
       fail(error);
     });
     worker.on('exit', (code) => {
-      const error = new ContractsError('INTERNAL', `a checking worker stopped unexpectedly (exit code ${code}): the run cannot be completed`);
+      const error = new ContractsError(
+        'INTERNAL',
+        `a checking worker stopped unexpectedly (exit code ${code}): the run cannot be completed`,
+      );
       settle?.reject(error);
       fail(error);
     });
@@ -136,8 +151,9 @@ function startWorker(data: HarWorkerData): Worker {
   const here = fileURLToPath(import.meta.url);
   const extension = path.extname(here);
   const entry = new URL(`./har-worker${extension}`, import.meta.url).href;
-  const source = extension === '.ts'
-    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
-    : `import(${JSON.stringify(entry)});`;
+  const source =
+    extension === '.ts'
+      ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
+      : `import(${JSON.stringify(entry)});`;
   return new Worker(source, { eval: true, workerData: data });
 }

@@ -31,6 +31,9 @@ try {
     port.postMessage({ type: 'verdicts', verdicts } satisfies ToMain);
   });
 } catch (error) {
-  const fault = error instanceof ContractsError ? { code: error.code, message: error.message, location: error.location } : { message: (error as Error).message };
+  const fault =
+    error instanceof ContractsError
+      ? { code: error.code, message: error.message, location: error.location }
+      : { message: (error as Error).message };
   port.postMessage({ type: 'not-ready', fault } satisfies ToMain);
 }

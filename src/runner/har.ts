@@ -30,7 +30,8 @@ const JSON_START = new Set([...'["-0123456789tfn'].map((char) => char.charCodeAt
  */
 export async function* readHar(file: string, shown = file, options: ReadHarOptions = {}): AsyncGenerator<HarExchange> {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
-  for await (const entries of readHarEntries(file, shown, options)) for (const { found, index } of entries) yield toExchange(found, index, maxBodyBytes);
+  for await (const entries of readHarEntries(file, shown, options))
+    for (const { found, index } of entries) yield toExchange(found, index, maxBodyBytes);
 }
 
 /** An entry of `log.entries` as the splitter found it, not yet parsed, with its 1-based position. */
@@ -44,7 +45,11 @@ export interface HarEntryText {
  * batch is handed on as soon as the file gives it, even by a slow pipe). Parsing them (toExchange) is the caller's,
  * and can happen on other threads.
  */
-export async function* readHarEntries(file: string, shown = file, options: ReadHarOptions = {}): AsyncGenerator<HarEntryText[]> {
+export async function* readHarEntries(
+  file: string,
+  shown = file,
+  options: ReadHarOptions = {},
+): AsyncGenerator<HarEntryText[]> {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const splitter = new EntrySplitter(shown, maxBodyBytes);
   const decoder = new StringDecoder('utf8');
@@ -59,7 +64,10 @@ export async function* readHarEntries(file: string, shown = file, options: ReadH
   } catch (error) {
     if (error instanceof ContractsError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      code === 'ENOENT' ? `file not found: ${shown}` : `cannot read ${shown}: ${code ?? (error as Error).message}`,
+    );
   }
   const found = splitter.push(decoder.end());
   if (found.length > 0) yield indexed(found);
@@ -128,7 +136,10 @@ class EntrySplitter {
         else if (c === QUOTE) {
           this.inString = false;
           // Only keys near the top are needed; long strings (bodies) are never kept.
-          if (this.depth <= 2) this.lastString = (this.pending + text.slice(this.stringStart, Math.min(i, this.stringStart + maxKeyChars))).slice(0, maxKeyChars);
+          if (this.depth <= 2)
+            this.lastString = (
+              this.pending + text.slice(this.stringStart, Math.min(i, this.stringStart + maxKeyChars))
+            ).slice(0, maxKeyChars);
           this.pending = '';
           this.stringOpenedAt = -1;
           if (this.eliding) {
@@ -139,7 +150,10 @@ class EntrySplitter {
         continue;
       }
       if (!this.started && c > 32 && c !== OPEN_OBJECT) {
-        throw notHar(this.shown, JSON_START.has(c) ? 'the top level is not an object ({"log": {"entries": […]}})' : 'not JSON');
+        throw notHar(
+          this.shown,
+          JSON_START.has(c) ? 'the top level is not an object ({"log": {"entries": […]}})' : 'not JSON',
+        );
       }
       if (c === QUOTE) {
         this.inString = true;
@@ -147,7 +161,15 @@ class EntrySplitter {
         this.pending = '';
         if (capturing()) this.stringOpenedAt = this.entryChars + (i + 1 - this.entryStart);
         if (this.depth === this.entriesDepth && !capturing()) found.push({ notObject: 'a string' });
-      } else if (this.depth === this.entriesDepth && !capturing() && c > 32 && c !== COMMA && c !== OPEN_OBJECT && c !== OPEN_ARRAY && c !== CLOSE_ARRAY) {
+      } else if (
+        this.depth === this.entriesDepth &&
+        !capturing() &&
+        c > 32 &&
+        c !== COMMA &&
+        c !== OPEN_OBJECT &&
+        c !== OPEN_ARRAY &&
+        c !== CLOSE_ARRAY
+      ) {
         found.push({ notObject: c === 0x74 || c === 0x66 ? 'a boolean' : c === 0x6e ? 'null' : 'a number' });
         this.inScalar = true;
       } else if (c === COLON) {
@@ -179,7 +201,8 @@ class EntrySplitter {
         }
       }
     }
-    if (this.inString && this.depth <= 2 && this.pending.length < maxKeyChars) this.pending += text.slice(this.stringStart, this.stringStart + maxKeyChars);
+    if (this.inString && this.depth <= 2 && this.pending.length < maxKeyChars)
+      this.pending += text.slice(this.stringStart, this.stringStart + maxKeyChars);
     this.stringStart = 0;
     if (capturing()) this.keepChunkOfEntry(text);
     return found;
@@ -192,7 +215,13 @@ class EntrySplitter {
       this.entryChars += piece.length;
     }
     this.entryStart = 0;
-    if (this.inString && this.stringOpenedAt >= 0 && !this.eliding && !this.oversized && this.entryChars - this.stringOpenedAt > this.maxStringChars) {
+    if (
+      this.inString &&
+      this.stringOpenedAt >= 0 &&
+      !this.eliding &&
+      !this.oversized &&
+      this.entryChars - this.stringOpenedAt > this.maxStringChars
+    ) {
       const head = this.entry.join('').slice(0, this.stringOpenedAt) + TOO_LARGE_SOURCE;
       this.entry = [head];
       this.entryChars = head.length;
@@ -215,4 +244,3 @@ class EntrySplitter {
 function notHar(shown: string, reason: string): ContractsError {
   return new ContractsError('INPUT_NOT_READABLE', `${shown} is not a HAR file: ${reason}`);
 }
-

@@ -127,7 +127,14 @@ export class HttpCapture {
     }
   }
 
-  private async attempt(request: Request, signal: AbortSignal, where: string, url: URL, abortable: boolean, attempt: number): Promise<Response> {
+  private async attempt(
+    request: Request,
+    signal: AbortSignal,
+    where: string,
+    url: URL,
+    abortable: boolean,
+    attempt: number,
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(request.clone(), { signal, redirect: 'manual' });
@@ -141,7 +148,10 @@ export class HttpCapture {
     if (response.status === 429) {
       await response.body?.cancel();
       const after = response.headers.get('retry-after');
-      throw new ContractsError('TARGET_RATE_LIMITED', `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`);
+      throw new ContractsError(
+        'TARGET_RATE_LIMITED',
+        `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`,
+      );
     }
     const read = await this.readBody(response, where, url, abortable, signal);
     this.last = {
@@ -163,7 +173,13 @@ export class HttpCapture {
    * One attempt over node:http. Its timer covers headers and body; a second Ctrl-C aborts it through `inFlight`
    * (no AbortSignal: node:http's signal option costs more per request than the rest of the client).
    */
-  private rawAttempt(request: RawRequest, where: string, url: URL, abortable: boolean, attempt: number): Promise<CapturedExchange> {
+  private rawAttempt(
+    request: RawRequest,
+    where: string,
+    url: URL,
+    abortable: boolean,
+    attempt: number,
+  ): Promise<CapturedExchange> {
     const headers: Record<string, string> = {};
     // Repeated names are joined as fetch's Headers joins them.
     for (const [name, value] of request.headers) {
@@ -183,22 +199,55 @@ export class HttpCapture {
         const cause = aborted ?? error;
         const failure = this.failure(cause, where, url, abortable);
         if (!responded || failure.code !== 'TARGET_UNREACHABLE') return reject(failure);
-        if ((cause as Error).name === 'TimeoutError') return reject(new ContractsError('TARGET_UNREACHABLE', `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`));
-        reject(new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`));
+        if ((cause as Error).name === 'TimeoutError')
+          return reject(
+            new ContractsError(
+              'TARGET_UNREACHABLE',
+              `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`,
+            ),
+          );
+        reject(
+          new ContractsError(
+            'TARGET_UNREACHABLE',
+            `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`,
+          ),
+        );
       };
       // Options rather than the URL: node:http would parse it again.
-      const options = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method: request.method, headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http };
+      const options = {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers,
+        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+      };
       const outgoing = client.request(options, (response) => {
         responded = true;
         const status = response.statusCode ?? 0;
         if (status === 429) {
           response.resume();
           const after = response.headers['retry-after'] ?? null;
-          if (attempt < this.retries) return reject(new RetryLater(retryDelay(Array.isArray(after) ? after[0]! : after, attempt, this.maxRetryWaitMs)));
-          return reject(new ContractsError('TARGET_RATE_LIMITED', `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`));
+          if (attempt < this.retries)
+            return reject(
+              new RetryLater(retryDelay(Array.isArray(after) ? after[0]! : after, attempt, this.maxRetryWaitMs)),
+            );
+          return reject(
+            new ContractsError(
+              'TARGET_RATE_LIMITED',
+              `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`,
+            ),
+          );
         }
         const captured = (text: string, extra: Partial<CapturedExchange> = {}): CapturedExchange => ({
-          method: request.method, path: url.pathname, url: url.toString(), status, headers: fetchLikeHeaders(response.rawHeaders), body: text, ...extra,
+          method: request.method,
+          path: url.pathname,
+          url: url.toString(),
+          status,
+          headers: fetchLikeHeaders(response.rawHeaders),
+          body: text,
+          ...extra,
         });
         const tooLarge = () => resolve(captured('', { bodyTooLarge: this.maxBodyBytes }));
         // Settled before the connection is cut: cutting it reports an abort, which must not win.
@@ -207,8 +256,17 @@ export class HttpCapture {
           return response.destroy();
         }
         // fetch decodes these content codings: so does this, and the cap applies to what is decoded.
-        const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-        const decoder = coding === 'gzip' || coding === 'x-gzip' ? zlib.createGunzip() : coding === 'deflate' ? zlib.createInflate() : coding === 'br' ? zlib.createBrotliDecompress() : undefined;
+        const coding = String(response.headers['content-encoding'] ?? '')
+          .trim()
+          .toLowerCase();
+        const decoder =
+          coding === 'gzip' || coding === 'x-gzip'
+            ? zlib.createGunzip()
+            : coding === 'deflate'
+              ? zlib.createInflate()
+              : coding === 'br'
+                ? zlib.createBrotliDecompress()
+                : undefined;
         const source = decoder ? response.pipe(decoder) : response;
         if (decoder) response.on('error', (error) => decoder.destroy(error));
         const chunks: Buffer[] = [];
@@ -244,7 +302,13 @@ export class HttpCapture {
     });
   }
 
-  private async readBody(response: Response, where: string, url: URL, abortable: boolean, signal: AbortSignal): Promise<{ bytes: Uint8Array; text: string; tooLarge: boolean; notUtf8: boolean }> {
+  private async readBody(
+    response: Response,
+    where: string,
+    url: URL,
+    abortable: boolean,
+    signal: AbortSignal,
+  ): Promise<{ bytes: Uint8Array; text: string; tooLarge: boolean; notUtf8: boolean }> {
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (declared > this.maxBodyBytes) {
       await response.body?.cancel();
@@ -270,8 +334,15 @@ export class HttpCapture {
       const failure = this.failure(cause, where, url, abortable);
       if (failure.code !== 'TARGET_UNREACHABLE') throw failure;
       // The status and headers came, so the target was reached: say what went wrong with the body.
-      if ((cause as Error).name === 'TimeoutError') throw new ContractsError('TARGET_UNREACHABLE', `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`);
-      throw new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`);
+      if ((cause as Error).name === 'TimeoutError')
+        throw new ContractsError(
+          'TARGET_UNREACHABLE',
+          `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`,
+        );
+      throw new ContractsError(
+        'TARGET_UNREACHABLE',
+        `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`,
+      );
     }
     const bytes = Buffer.concat(chunks);
     const { text, notUtf8 } = decodeBody(bytes);
@@ -281,15 +352,30 @@ export class HttpCapture {
   private async wait(ms: number, abortable: boolean): Promise<void> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      if (abortable) this.controller.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+      if (abortable)
+        this.controller.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
     });
   }
 
   private failure(error: unknown, where: string, url: URL, abortable: boolean): ContractsError {
     if (abortable && this.stopping) return new ContractsError('INTERRUPTED', `interrupted during ${where}`);
     // undici's limit is Node's --max-http-header-size (16 KB): the target answered, with more than can be read.
-    if (headersOverflowed(error)) return new ContractsError('TARGET_UNREACHABLE', `${target(url, where)}: response headers too large (over ${http.maxHeaderSize} bytes, Node's --max-http-header-size)`);
-    return new ContractsError('TARGET_UNREACHABLE', `cannot reach ${target(url, where)}: ${reason(error, this.timeoutMs)}`);
+    if (headersOverflowed(error))
+      return new ContractsError(
+        'TARGET_UNREACHABLE',
+        `${target(url, where)}: response headers too large (over ${http.maxHeaderSize} bytes, Node's --max-http-header-size)`,
+      );
+    return new ContractsError(
+      'TARGET_UNREACHABLE',
+      `cannot reach ${target(url, where)}: ${reason(error, this.timeoutMs)}`,
+    );
   }
 }
 
@@ -323,7 +409,11 @@ function fetchLikeHeaders(raw: string[]): Record<string, string> {
     const value = raw[index + 1]!.trim();
     headers[name] = name in headers && name !== 'set-cookie' ? `${headers[name]}, ${value}` : value;
   }
-  return Object.fromEntries(Object.keys(headers).sort().map((name) => [name, headers[name]!]));
+  return Object.fromEntries(
+    Object.keys(headers)
+      .sort()
+      .map((name) => [name, headers[name]!]),
+  );
 }
 
 function reason(error: unknown, timeoutMs: number): string {

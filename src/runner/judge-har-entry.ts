@@ -34,12 +34,20 @@ export interface HarVerdict {
   coverage?: CoverageObservation[];
 }
 
-export function judgeHarEntry(setup: HarContracts, found: Found, index: number, settings: HarJudgeSettings): HarVerdict {
+export function judgeHarEntry(
+  setup: HarContracts,
+  found: Found,
+  index: number,
+  settings: HarJudgeSettings,
+): HarVerdict {
   const { side, strict, format, maxBodyBytes } = settings;
   const parsed = toExchange(found, index, maxBodyBytes);
   if (parsed.invalidEntry !== undefined) {
     // An entry that is not an exchange is reported where it stands, by position only, and the capture goes on.
-    const out = format === 'json' ? JSON.stringify({ index, invalidEntry: parsed.invalidEntry }) : `#${index} ✗ ${parsed.invalidEntry}`;
+    const out =
+      format === 'json'
+        ? JSON.stringify({ index, invalidEntry: parsed.invalidEntry })
+        : `#${index} ✗ ${parsed.invalidEntry}`;
     return { index, verdict: 'invalid', out: [out] };
   }
   const exchange = capBody(parsed, maxBodyBytes);
@@ -49,9 +57,29 @@ export function judgeHarEntry(setup: HarContracts, found: Found, index: number, 
   let omitted = side === 'request' ? 0 : omittedCount(result);
   if (side !== 'response') {
     const { request } = exchange;
-    const requestResult = request.unreadable !== undefined
-      ? { operationId: result.operationId, findings: [{ check: 'request_parameters_conformance' as const, severity: 'error' as const, operation: result.operationId ?? `${exchange.method} ${exchange.path}`, instancePath: '', message: `the request could not be checked: ${request.unreadable}` }], omitted: 0 }
-      : checkRequest(contract, { method: exchange.method, path: exchange.path, query: request.query, headers: request.headers, body: request.body, ...(request.bodyTooLarge !== undefined ? { bodyTooLarge: request.bodyTooLarge } : {}) });
+    const requestResult =
+      request.unreadable !== undefined
+        ? {
+            operationId: result.operationId,
+            findings: [
+              {
+                check: 'request_parameters_conformance' as const,
+                severity: 'error' as const,
+                operation: result.operationId ?? `${exchange.method} ${exchange.path}`,
+                instancePath: '',
+                message: `the request could not be checked: ${request.unreadable}`,
+              },
+            ],
+            omitted: 0,
+          }
+        : checkRequest(contract, {
+            method: exchange.method,
+            path: exchange.path,
+            query: request.query,
+            headers: request.headers,
+            body: request.body,
+            ...(request.bodyTooLarge !== undefined ? { bodyTooLarge: request.bodyTooLarge } : {}),
+          });
     // An exchange that matches no operation is said once, by the response side.
     if (requestResult.operationId !== undefined) result.findings = [...requestResult.findings, ...result.findings];
     omitted += requestResult.omitted ?? 0;
@@ -61,16 +89,33 @@ export function judgeHarEntry(setup: HarContracts, found: Found, index: number, 
     const requestSeen = setup.coverage.observeRequest(api, result.operationId, exchange.request);
     if (requestSeen) coverage.push(requestSeen);
     const json = setup.coverage.wantsBody(api, result.operationId) ? parsedOrUndefined(exchange.body) : undefined;
-    const responseSeen = setup.coverage.observeResponse(api, result.operationId, { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) }, true);
+    const responseSeen = setup.coverage.observeResponse(
+      api,
+      result.operationId,
+      { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) },
+      true,
+    );
     if (responseSeen) coverage.push(responseSeen);
   }
   const failed = result.findings.some((finding) => finding.severity === 'error');
   const verdict = result.operationId === undefined ? 'unmatched' : failed ? 'failed' : 'passed';
   let out: string[] | undefined;
   if (format === 'json') {
-    out = [JSON.stringify({ index: exchange.index, method: exchange.method, url: exchange.url, status: exchange.status, operation: result.operationId ?? null, findings: result.findings, ...(omitted ? { omitted } : {}) })];
+    out = [
+      JSON.stringify({
+        index: exchange.index,
+        method: exchange.method,
+        url: exchange.url,
+        status: exchange.status,
+        operation: result.operationId ?? null,
+        findings: result.findings,
+        ...(omitted ? { omitted } : {}),
+      }),
+    ];
   } else if (failed) {
-    const lines = [`#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`];
+    const lines = [
+      `#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`,
+    ];
     for (const finding of result.findings) lines.push(`    ${mark(finding)} ${finding.check}: ${finding.message}`);
     if (omitted > 0) lines.push(`    … and ${omitted} more`);
     out = lines;
@@ -79,9 +124,15 @@ export function judgeHarEntry(setup: HarContracts, found: Found, index: number, 
 }
 
 /** With several specs (--api all), an exchange is checked against the one that has its operation. */
-function contractFor(contracts: HarContracts['contracts'], method: string, requestPath: string): HarContracts['contracts'][number] {
+function contractFor(
+  contracts: HarContracts['contracts'],
+  method: string,
+  requestPath: string,
+): HarContracts['contracts'][number] {
   if (contracts.length === 1) return contracts[0]!;
-  return contracts.find((candidate) => matchOperation(candidate.contract.operations, method, requestPath)) ?? contracts[0]!;
+  return (
+    contracts.find((candidate) => matchOperation(candidate.contract.operations, method, requestPath)) ?? contracts[0]!
+  );
 }
 
 /** A HAR body over the limit is not checked, as check does with a response over --max-body. */

@@ -8,19 +8,38 @@ import type { PlannedCheck } from './results.js';
 import type { RunMode } from './sequence-context.js';
 
 const perExchangeChecks = new Set<string>([
-  'status_code_conformance', 'content_type_conformance', 'response_body_wellformed', 'response_schema_conformance',
-  'response_headers_conformance', 'payment_method_placement',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_body_wellformed',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'payment_method_placement',
 ]);
 
 /** Behavioural checks a stateless mock can judge: probes that need no state. */
 const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped']);
 
 /** Behavioural checks --read-only can judge on an existing hook, with GET calls alone. */
-const readOnlyChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped', 'per_page_respected', 'page_parameter', 'deliveries_cursor', 'config_only', 'delivery_request_headers']);
+const readOnlyChecks = new Set<CheckName>([
+  'auth_required',
+  'api_version_enforced',
+  'per_page_capped',
+  'per_page_respected',
+  'page_parameter',
+  'deliveries_cursor',
+  'config_only',
+  'delivery_request_headers',
+]);
 
 /** Checks only a receiver the run controls can judge: what actually arrived at the hooks' URL. */
 export const receiverChecks = new Set<CheckName>([
-  'delivery_signature', 'delivery_headers', 'delivery_payload_schema', 'ping_delivered', 'test_delivered', 'redelivery_delivered', 'delivery_record_matches',
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+  'ping_delivered',
+  'test_delivered',
+  'redelivery_delivered',
+  'delivery_record_matches',
 ]);
 
 export const statelessReason = 'needs a stateful server; the Prism mock is stateless (use --base-url)';
@@ -50,9 +69,12 @@ export function planChecks(api: string, contract: Contract, mode: RunMode, optio
     }
     for (const { check } of behaviour.filter((pair) => pair.operation === operationId)) {
       checks.push({ api, operation: operationId, check });
-      if (mode === 'mock' && !statelessChecks.has(check)) skipped.push({ api, operation: operationId, check, reason: statelessReason });
-      if (mode === 'read-only' && (writes || !readOnlyChecks.has(check))) skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
-      if (mode === 'full' && options.noReceiver !== undefined && receiverChecks.has(check)) skipped.push({ api, operation: operationId, check, reason: options.noReceiver });
+      if (mode === 'mock' && !statelessChecks.has(check))
+        skipped.push({ api, operation: operationId, check, reason: statelessReason });
+      if (mode === 'read-only' && (writes || !readOnlyChecks.has(check)))
+        skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
+      if (mode === 'full' && options.noReceiver !== undefined && receiverChecks.has(check))
+        skipped.push({ api, operation: operationId, check, reason: options.noReceiver });
     }
   }
   return { checks, skipped };
@@ -63,8 +85,10 @@ function exchangeChecksOf(operation: CompiledOperation): CheckName[] {
   const success = operation.responses.filter((response) => /^2/.test(response.spec.status));
   const media = success.flatMap((response) => response.mediaTypes);
   const checks: CheckName[] = ['status_code_conformance'];
-  if (success.some((response) => response.spec.noBody || response.mediaTypes.length > 0)) checks.push('content_type_conformance');
-  if (media.some((entry) => entry.validate !== undefined)) checks.push('response_body_wellformed', 'response_schema_conformance');
+  if (success.some((response) => response.spec.noBody || response.mediaTypes.length > 0))
+    checks.push('content_type_conformance');
+  if (media.some((entry) => entry.validate !== undefined))
+    checks.push('response_body_wellformed', 'response_schema_conformance');
   if (success.some((response) => response.headers.length > 0)) checks.push('response_headers_conformance');
   if (media.some((entry) => entry.placement !== undefined)) checks.push('payment_method_placement');
   return checks;

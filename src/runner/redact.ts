@@ -44,7 +44,9 @@ export class Redactor {
     return result
       .replace(signature, `$1${redacted}`)
       .replace(userinfo, `$1${redacted}@`)
-      .replace(queryParameter, (whole, separator: string, name: string) => (credentialName.test(name) ? `${separator}${name}=${redacted}` : whole));
+      .replace(queryParameter, (whole, separator: string, name: string) =>
+        credentialName.test(name) ? `${separator}${name}=${redacted}` : whole,
+      );
   }
 
   private secretPattern(): RegExp | null {
@@ -65,12 +67,21 @@ const encoders: Encoder[] = [
   // JSON.stringify, as our JSON reports write strings.
   (text) => JSON.stringify(text).slice(1, -1),
   // JSON as Go writes it (`<`, `>`, `&` as \u escapes) and as Python's ensure_ascii does (non-ASCII as \u escapes).
-  (text) => JSON.stringify(text).slice(1, -1).replace(/[<>&\u2028\u2029]/g, unicodeEscape),
-  (text) => JSON.stringify(text).slice(1, -1).replace(/[^\u0000-\u007f]/g, unicodeEscape),
+  (text) =>
+    JSON.stringify(text)
+      .slice(1, -1)
+      .replace(/[<>&\u2028\u2029]/g, unicodeEscape),
+  (text) =>
+    JSON.stringify(text)
+      .slice(1, -1)
+      .replace(/[^\u0000-\u007f]/g, unicodeEscape),
   // XML as the JUnit report writes it (characters XML cannot hold dropped, the five specials escaped), and text
   // nodes as other writers escape them (`&`, `<`, `>` only).
   // eslint-disable-next-line no-control-regex
-  (text) => xmlText(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')).replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+  (text) =>
+    xmlText(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''))
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;'),
   (text) => xmlText(text),
   // Percent-encoding: encodeURIComponent (our clients' query strings), form encoding (`+` for a space,
   // URLSearchParams), and the WHATWG URL serializer's query and path sets (what `new URL(…).href` leaves).
@@ -114,7 +125,10 @@ function percentEncode(text: string, keep: (char: string) => boolean, special: R
   let result = '';
   for (const char of text) {
     if (keep(char)) result += char;
-    else result += special[char] ?? [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    else
+      result +=
+        special[char] ??
+        [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return result;
 }

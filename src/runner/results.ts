@@ -44,7 +44,8 @@ export class ResultCollector {
   /** Declares what the run means to judge, in report order, before anything is judged. */
   plan(planned: readonly PlannedCheck[]): void {
     for (const { api, operation, check } of planned) {
-      if (!this.results.has(key(api, operation, check))) this.results.set(key(api, operation, check), pending(api, operation, check));
+      if (!this.results.has(key(api, operation, check)))
+        this.results.set(key(api, operation, check), pending(api, operation, check));
     }
   }
 
@@ -52,7 +53,14 @@ export class ResultCollector {
    * Records one judgement: no error finding means it held (warnings are kept but do not fail). `omitted`: findings
    * of this judgement the core left out (ExchangeResult.omitted), counted, not kept.
    */
-  record(api: string, operation: string, check: CheckName, findings: readonly Finding[], durationMs = 0, omitted = 0): void {
+  record(
+    api: string,
+    operation: string,
+    check: CheckName,
+    findings: readonly Finding[],
+    durationMs = 0,
+    omitted = 0,
+  ): void {
     const result = this.entry(api, operation, check);
     const failed = findings.some((finding) => finding.severity === 'error');
     if (result.status === 'skipped' || isPending(result)) {
@@ -75,7 +83,9 @@ export class ResultCollector {
     if (!isPending(result)) return;
     result.status = 'failed';
     result.reason = reason;
-    this.addFindings(result, [{ check, severity: 'error', operation, instancePath: '', message: `could not be exercised: ${reason}` }]);
+    this.addFindings(result, [
+      { check, severity: 'error', operation, instancePath: '', message: `could not be exercised: ${reason}` },
+    ]);
   }
 
   /** Every check of `api` (of one operation, if given) not judged yet could not be exercised, for `reason`. */
@@ -117,7 +127,9 @@ export class ResultCollector {
 
   /** The checks of an operation planned and not judged yet. */
   pendingChecks(api: string, operation: string): CheckName[] {
-    return [...this.results.values()].filter((result) => result.api === api && result.operation === operation && isPending(result)).map((result) => result.check);
+    return [...this.results.values()]
+      .filter((result) => result.api === api && result.operation === operation && isPending(result))
+      .map((result) => result.check);
   }
 
   get(api: string, operation: string, check: CheckName): CheckResult | undefined {
@@ -166,7 +178,13 @@ export function summarize(results: readonly CheckResult[]): Summary {
 
 const pendingReason = '\u0000pending';
 const pending = (api: string, operation: string, check: CheckName): CheckResult => ({
-  api, operation, check, status: 'skipped', findings: [], reason: pendingReason, durationMs: 0,
+  api,
+  operation,
+  check,
+  status: 'skipped',
+  findings: [],
+  reason: pendingReason,
+  durationMs: 0,
 });
 const isPending = (result: CheckResult) => result.reason === pendingReason;
 const key = (api: string, operation: string, check: string) => `${api}\u0000${operation}\u0000${check}`;

@@ -98,27 +98,48 @@ export class CheckRunner {
       const credentials = new Map<ApiName, ApiCredential[]>();
       for (const api of options.apis) {
         const file = options.specFiles?.[api] ?? specPath(apis[api]);
-        const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), { strict: options.strict === true });
+        const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), {
+          strict: options.strict === true,
+        });
         contracts.set(api, contract);
         // Before anything is planned or sent: a variable a real target needs is missing, in one line.
-        credentials.set(api, apiCredentials({
-          api, configured: apis[api].credentials, contract, env: options.env, remote: options.baseUrl !== undefined,
-          ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
-          addSecret: (secret) => options.redactor.add(secret), log: (line) => options.log?.(line),
-        }));
+        credentials.set(
+          api,
+          apiCredentials({
+            api,
+            configured: apis[api].credentials,
+            contract,
+            env: options.env,
+            remote: options.baseUrl !== undefined,
+            ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
+            addSecret: (secret) => options.redactor.add(secret),
+            log: (line) => options.log?.(line),
+          }),
+        );
       }
       for (const [api, contract] of contracts) {
         const plan = planChecks(api, contract, mode, noReceiver === undefined ? {} : { noReceiver });
         results.plan(plan.checks);
-        for (const { api: planned, operation, check, reason } of plan.skipped) results.markSkipped(planned, operation, check, reason);
+        for (const { api: planned, operation, check, reason } of plan.skipped)
+          results.markSkipped(planned, operation, check, reason);
       }
-      coverage = options.coverage ? new Coverage([...contracts].map(([api, contract]) => ({ api, contract }))) : undefined;
+      coverage = options.coverage
+        ? new Coverage([...contracts].map(([api, contract]) => ({ api, contract })))
+        : undefined;
       if (options.baseUrl === undefined) {
-        mocks = await startMocks({ apis: options.apis, ports: Object.fromEntries(options.apis.map((api) => [api, 0])), ...(options.specFiles ? { specFiles: options.specFiles } : {}) });
+        mocks = await startMocks({
+          apis: options.apis,
+          ports: Object.fromEntries(options.apis.map((api) => [api, 0])),
+          ...(options.specFiles ? { specFiles: options.specFiles } : {}),
+        });
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
       }
       if (mode === 'full' && options.apis.includes('repository-webhooks') && 'port' in receiverSetting) {
-        receiver = await startReceiver({ port: receiverSetting.port, host: receiverSetting.host ?? '127.0.0.1', ...DeliveryWatch.receiverOptions(() => watch) });
+        receiver = await startReceiver({
+          port: receiverSetting.port,
+          host: receiverSetting.host ?? '127.0.0.1',
+          ...DeliveryWatch.receiverOptions(() => watch),
+        });
         watch = new DeliveryWatch(receiver, () => this.capture.interrupted);
       }
       for (const api of options.apis) {
@@ -144,13 +165,25 @@ export class CheckRunner {
       }
     } catch (caught) {
       // A bug of ours must not lose the results so far or the reports: it ends the run like any other fault.
-      error = caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+      error =
+        caught instanceof ContractsError
+          ? caught
+          : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
     } finally {
       await mocks?.stop();
       await receiver?.stop();
     }
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();
-    return { mode, targets, results: all, summary: summarize(all), notRun, durationMs: performance.now() - started, ...(error ? { error } : {}), ...(coverage ? { coverage: coverage.report() } : {}) };
+    return {
+      mode,
+      targets,
+      results: all,
+      summary: summarize(all),
+      notRun,
+      durationMs: performance.now() - started,
+      ...(error ? { error } : {}),
+      ...(coverage ? { coverage: coverage.report() } : {}),
+    };
   }
 }

@@ -43,7 +43,12 @@ export interface Observed {
  * Makes one call and judges it with every per-exchange check (unless `probe`: a deliberately invalid request
  * whose answer the spec does not document, judged only by the behavioural check that asked for it).
  */
-export async function observe(context: SequenceContext, operationId: string, call: () => Promise<unknown>, options: { probe?: boolean } = {}): Promise<Observed> {
+export async function observe(
+  context: SequenceContext,
+  operationId: string,
+  call: () => Promise<unknown>,
+  options: { probe?: boolean } = {},
+): Promise<Observed> {
   context.capture.last = undefined;
   const started = performance.now();
   await call();
@@ -52,12 +57,20 @@ export async function observe(context: SequenceContext, operationId: string, cal
   if (!exchange) throw new Error(`no exchange was captured for ${operationId}`);
   // Parsed once here: the checks reuse it (a body that does not parse is left for them to report).
   const json = parseJson(exchange.body);
-  context.coverage?.recordResponse(context.api, operationId, { status: exchange.status, headers: exchange.headers, ...(json !== undefined ? { json } : {}) });
+  context.coverage?.recordResponse(context.api, operationId, {
+    status: exchange.status,
+    headers: exchange.headers,
+    ...(json !== undefined ? { json } : {}),
+  });
   if (!options.probe) {
-    const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, { operationId, strict: context.strict });
+    const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, {
+      operationId,
+      strict: context.strict,
+    });
     const byCheck = new Map<CheckName, Finding[]>(result.applied.map((check) => [check, []]));
     for (const finding of result.findings) byCheck.get(finding.check)?.push(finding);
-    for (const [check, findings] of byCheck) context.results.record(context.api, operationId, check, findings, durationMs, result.omitted?.[check]);
+    for (const [check, findings] of byCheck)
+      context.results.record(context.api, operationId, check, findings, durationMs, result.omitted?.[check]);
   }
   return { exchange, status: exchange.status, json, durationMs };
 }
@@ -67,7 +80,12 @@ export function judge(context: SequenceContext, operationId: string, check: Chec
 }
 
 /** The target kept these checks from being exercised: each fails with the reason, unless already judged. */
-export function unexercised(context: SequenceContext, operationId: string, checks: readonly CheckName[], reason: string): void {
+export function unexercised(
+  context: SequenceContext,
+  operationId: string,
+  checks: readonly CheckName[],
+  reason: string,
+): void {
   for (const check of checks) context.results.unexercised(context.api, operationId, check, reason);
 }
 

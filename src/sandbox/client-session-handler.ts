@@ -2,10 +2,18 @@
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
 import type { SandboxState } from './sandbox-state.js';
 
-export function retrieveClientSession(state: SandboxState, request: SandboxRequest, demoSession: Record<string, unknown>): SandboxResponse {
+export function retrieveClientSession(
+  state: SandboxState,
+  request: SandboxRequest,
+  demoSession: Record<string, unknown>,
+): SandboxResponse {
   if (!header(request, 'x-api-key')) return { status: 401, body: { message: 'X-API-KEY is required' } };
   const version = header(request, 'x-api-version');
-  if (version !== '2.4') return { status: 400, body: { message: `X-API-VERSION must be 2.4${version ? `, not ${version}` : ' (the header is missing)'}` } };
+  if (version !== '2.4')
+    return {
+      status: 400,
+      body: { message: `X-API-VERSION must be 2.4${version ? `, not ${version}` : ' (the header is missing)'}` },
+    };
   const token = request.query.get('clientToken');
   if (token === null) return { status: 200, body: demoSession };
   const session = state.sessions.get(token);

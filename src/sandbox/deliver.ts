@@ -74,7 +74,10 @@ export async function deliver(
     request: { headers, payload },
     response: { headers: {}, payload: '' },
   };
-  const refusal = depth > maxDeliveryDepth ? `not sent: ${depth} chained deliveries (over ${maxDeliveryDepth}); does config.url lead back to a sandbox?` : notDeliverable(url);
+  const refusal =
+    depth > maxDeliveryDepth
+      ? `not sent: ${depth} chained deliveries (over ${maxDeliveryDepth}); does config.url lead back to a sandbox?`
+      : notDeliverable(url);
   if (refusal) {
     record.status = refusal;
     state.changeHook(hook, { lastResponse: { code: null, status: 'failed', message: refusal } });
@@ -86,8 +89,17 @@ export async function deliver(
     const response = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
     record.statusCode = response.status;
     record.status = response.ok ? 'OK' : `HTTP ${response.status}`;
-    record.response = { headers: Object.fromEntries(response.headers), payload: await readCapped(response, options.maxResponseBytes) };
-    state.changeHook(hook, { lastResponse: { code: response.status, status: response.ok ? 'active' : 'failed', message: response.ok ? 'OK' : `HTTP ${response.status}` } });
+    record.response = {
+      headers: Object.fromEntries(response.headers),
+      payload: await readCapped(response, options.maxResponseBytes),
+    };
+    state.changeHook(hook, {
+      lastResponse: {
+        code: response.status,
+        status: response.ok ? 'active' : 'failed',
+        message: response.ok ? 'OK' : `HTTP ${response.status}`,
+      },
+    });
   } catch (error) {
     record.status = failure(error, options);
     state.changeHook(hook, { lastResponse: { code: null, status: 'failed', message: record.status } });

@@ -18,10 +18,12 @@ export function configUrlProblem(value: unknown, self: ListenAddress): string | 
   } catch {
     return 'config.url must be an absolute http or https URL';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `config.url must be an http or https URL, not ${url.protocol}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `config.url must be an http or https URL, not ${url.protocol}`;
   // fetch refuses to send credentials from a URL, so such a hook could never be delivered.
   if (url.username !== '' || url.password !== '') return 'config.url must not carry a user name or password';
-  if (pointsAtSelf(url, self)) return 'config.url points at the sandbox itself: its deliveries would trigger more deliveries without end';
+  if (pointsAtSelf(url, self))
+    return 'config.url points at the sandbox itself: its deliveries would trigger more deliveries without end';
   return undefined;
 }
 
@@ -32,14 +34,18 @@ function pointsAtSelf(url: URL, self: ListenAddress): boolean {
   const listening = bare(self.host);
   if (target === listening) return true;
   // Loopback answers on every loopback name; an any-address listener answers on all of them and more.
-  if (isAnyAddress(listening)) return isLoopback(target) || isAnyAddress(target) || interfaceAddresses().includes(target);
+  if (isAnyAddress(listening))
+    return isLoopback(target) || isAnyAddress(target) || interfaceAddresses().includes(target);
   if (isLoopback(listening)) return isLoopback(target) || isAnyAddress(target);
   return false;
 }
 
 /** Without IPv6 brackets, a trailing dot or an IPv4-mapped prefix, lower-cased (URL already normalizes 127.1). */
 function bare(host: string): string {
-  let name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  let name = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(name);
   if (mapped) name = mapped[1] ?? fromHexPair(mapped[2]!, mapped[3]!);
   return name;

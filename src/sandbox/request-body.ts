@@ -54,10 +54,21 @@ export function parseBody(raw: Buffer): { body: unknown } | { refused: SandboxRe
   const duplicate = findDuplicateKey(text, body);
   if (duplicate) {
     const key = duplicate.key.length > 100 ? `${duplicate.key.slice(0, 100)}…` : duplicate.key;
-    return { refused: { status: 400, body: { message: `Problems parsing JSON: key ${JSON.stringify(key)} appears twice in ${duplicate.path || 'the top-level object'}` } } };
+    return {
+      refused: {
+        status: 400,
+        body: {
+          message: `Problems parsing JSON: key ${JSON.stringify(key)} appears twice in ${duplicate.path || 'the top-level object'}`,
+        },
+      },
+    };
   }
   if (depthOver(body, maxBodyDepth)) {
-    return { refused: validationFailed(`the body nests deeper than ${maxBodyDepth} levels`, [{ field: '(body)', message: `nested over ${maxBodyDepth} levels` }]) };
+    return {
+      refused: validationFailed(`the body nests deeper than ${maxBodyDepth} levels`, [
+        { field: '(body)', message: `nested over ${maxBodyDepth} levels` },
+      ]),
+    };
   }
   return { body };
 }
@@ -69,7 +80,8 @@ export function depthOver(value: unknown, limit: number): boolean {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

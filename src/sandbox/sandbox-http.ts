@@ -26,7 +26,10 @@ export interface SandboxResponse {
 
 export const notFound = (what = 'Not Found'): SandboxResponse => ({ status: 404, body: { message: what } });
 
-export const validationFailed = (message: string, errors: { field: string; message: string }[] = []): SandboxResponse => ({
+export const validationFailed = (
+  message: string,
+  errors: { field: string; message: string }[] = [],
+): SandboxResponse => ({
   status: 422,
   body: { message, errors },
 });

@@ -42,19 +42,33 @@ export interface Sandbox {
 
 export const resetPath = '/__sandbox/reset';
 const sessionSchema = ['paths', '/client-session', 'get', 'responses', '200', 'content', 'application/json', 'schema'];
-const exampleValue = '#/paths/~1client-session/get/responses/200/content/application~1json/examples/paymentMethodUnderOrder/value';
+const exampleValue =
+  '#/paths/~1client-session/get/responses/200/content/application~1json/examples/paymentMethodUnderOrder/value';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const [sessionSpec, webhooksSpec] = await Promise.all([loadSpec(specPath(apis['client-session'])), loadSpec(specPath(apis['repository-webhooks']))]);
+  const [sessionSpec, webhooksSpec] = await Promise.all([
+    loadSpec(specPath(apis['client-session'])),
+    loadSpec(specPath(apis['repository-webhooks'])),
+  ]);
   const sessionCompiled = compileSpec(sessionSpec);
   const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
   const sessions = new Map<string, Record<string, unknown>>([[demoClientToken, demoSession]]);
-  if (options.sessionsFile) for (const [token, session] of await readSessions(options.sessionsFile, (value) => sessionCompiled.validateAt(sessionSchema, value))) sessions.set(token, session);
+  if (options.sessionsFile)
+    for (const [token, session] of await readSessions(options.sessionsFile, (value) =>
+      sessionCompiled.validateAt(sessionSchema, value),
+    ))
+      sessions.set(token, session);
   const repositories = options.repositories ?? defaultRepositories;
-  for (const name of repositories) if (!/^[^/\s]+\/[^/\s]+$/.test(name)) throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
+  for (const name of repositories)
+    if (!/^[^/\s]+\/[^/\s]+$/.test(name))
+      throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
 
   const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries;
-  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1) throw new ContractsError('USAGE', `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`);
+  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1)
+    throw new ContractsError(
+      'USAGE',
+      `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`,
+    );
 
   const state = new SandboxState(sessions, repositories, maxDeliveries);
   const inFlight = new Set<Promise<unknown>>();
@@ -65,7 +79,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const deps: WebhooksDeps = {
     state,
     compiled: compileSpec(webhooksSpec),
-    delivery: { timeoutMs: options.deliveryTimeoutMs ?? 10_000, maxResponseBytes: 64 * 1024, abortSignal: () => deliveries.signal },
+    delivery: {
+      timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+      maxResponseBytes: 64 * 1024,
+      abortSignal: () => deliveries.signal,
+    },
     track(work) {
       const tracked = work.catch(() => undefined).finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
@@ -102,7 +120,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // The unread rest of the body would be parsed as the next request; closing also lets stop() finish.
       outgoing.shouldKeepAlive = false;
       outgoing.once('finish', () => incoming.socket.destroySoon());
-      return send(outgoing, { status: 413, body: { message: `request body over ${maxBody} bytes` }, headers: { connection: 'close' } });
+      return send(outgoing, {
+        status: 413,
+        body: { message: `request body over ${maxBody} bytes` },
+        headers: { connection: 'close' },
+      });
     }
     // Matched once; the methods allowed on the path (eight more matches) are worked out only for a 404 or 405.
     let found: { route: (typeof routes)[number]; match: NonNullable<ReturnType<typeof matchOperation>> } | undefined;
@@ -116,7 +138,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!found && !(url.pathname === resetPath && method === 'POST')) {
       const allowed = allowedMethods(url.pathname);
       if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
-      return send(outgoing, { status: 405, body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` }, headers: { allow: allowed.join(', ') } });
+      return send(outgoing, {
+        status: 405,
+        body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` },
+        headers: { allow: allowed.join(', ') },
+      });
     }
     if (url.pathname === resetPath) {
       await reset();
@@ -133,18 +159,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       body: parsed.body,
       baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
     };
-    const response = route.api === 'client-session' ? retrieveClientSession(state, request, demoSession) : await webhooksHandlers[match.operation.operationId]!(deps, request);
+    const response =
+      route.api === 'client-session'
+        ? retrieveClientSession(state, request, demoSession)
+        : await webhooksHandlers[match.operation.operationId]!(deps, request);
     return send(outgoing, response);
   }
 
   function allowedMethods(pathname: string): string[] {
     if (pathname === resetPath) return ['POST'];
-    return httpMethods.map((method) => method.toUpperCase()).filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
+    return httpMethods
+      .map((method) => method.toUpperCase())
+      .filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
   }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new ContractsError('PORT_IN_USE', `port ${options.port} for the sandbox is already in use: stop what holds it or choose another --port`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ContractsError(
+              'PORT_IN_USE',
+              `port ${options.port} for the sandbox is already in use: stop what holds it or choose another --port`,
+            )
+          : error,
+      );
     });
     server.listen(options.port ?? 4020, host, () => resolve());
   });
@@ -174,22 +212,35 @@ function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
   const body = response.json ?? (response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body)));
   response.commit?.();
   outgoing.writeHead(response.status, {
-    ...(body?.length ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) } : {}),
+    ...(body?.length
+      ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }
+      : {}),
     ...response.headers,
   });
   outgoing.end(body?.length ? body : undefined);
 }
 
-async function readSessions(file: string, validate: (value: unknown) => SchemaError[]): Promise<[string, Record<string, unknown>][]> {
+async function readSessions(
+  file: string,
+  validate: (value: unknown) => SchemaError[],
+): Promise<[string, Record<string, unknown>][]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractsError('INPUT_NOT_READABLE', code === 'ENOENT' ? `sessions file not found: ${file}` : `cannot read sessions file ${file}: ${code ?? (error as Error).message}`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      code === 'ENOENT'
+        ? `sessions file not found: ${file}`
+        : `cannot read sessions file ${file}: ${code ?? (error as Error).message}`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ContractsError('INPUT_NOT_READABLE', `${file} must hold an object: { "<client token>": <client session>, … }`);
+    throw new ContractsError(
+      'INPUT_NOT_READABLE',
+      `${file} must hold an object: { "<client token>": <client session>, … }`,
+    );
   }
   return Object.entries(parsed as Record<string, unknown>).map(([token, session], index) => {
     const errors = validate(session);
@@ -197,8 +248,13 @@ async function readSessions(file: string, validate: (value: unknown) => SchemaEr
     if (errors.length > 0) {
       // The placement rule fails as an anyOf: say it in its own words rather than as one of its branches.
       const placement = errors.some((error) => error.keyword === 'anyOf' && error.instancePath === '');
-      const reason = placement ? 'paymentMethod is missing: put it at the top level, under order, or both' : errors[0]!.message;
-      throw new ContractsError('INPUT_NOT_READABLE', `${file}: session #${index + 1} does not match the ClientSession schema: ${reason}`);
+      const reason = placement
+        ? 'paymentMethod is missing: put it at the top level, under order, or both'
+        : errors[0]!.message;
+      throw new ContractsError(
+        'INPUT_NOT_READABLE',
+        `${file}: session #${index + 1} does not match the ClientSession schema: ${reason}`,
+      );
     }
     return [token, session as Record<string, unknown>];
   });

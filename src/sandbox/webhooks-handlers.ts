@@ -20,10 +20,19 @@ type Handler = (deps: WebhooksDeps, request: SandboxRequest) => SandboxResponse 
 const defaultPerPage = 30;
 const masked = '********';
 
-const bodySchema = (path: string, method: string) => ['paths', path, method, 'requestBody', 'content', 'application/json', 'schema'];
+const bodySchema = (path: string, method: string) => [
+  'paths',
+  path,
+  method,
+  'requestBody',
+  'content',
+  'application/json',
+  'schema',
+];
 
 export const webhooksHandlers: Record<string, Handler> = {
-  getWebhookConfig: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, body: configBody(hook.config) })),
+  getWebhookConfig: (deps, request) =>
+    withHook(deps, request, (hook) => ({ status: 200, body: configBody(hook.config) })),
 
   updateWebhookConfig: (deps, request) =>
     withHook(deps, request, (hook) => {
@@ -32,7 +41,11 @@ export const webhooksHandlers: Record<string, Handler> = {
       const config = { ...hook.config, ...(request.body as Record<string, unknown>) };
       const badUrl = urlProblem(deps, config, '/url');
       if (badUrl) return badUrl;
-      return { status: 200, body: configBody(config), commit: () => deps.state.changeHook(hook, { config, updatedAt: now() }) };
+      return {
+        status: 200,
+        body: configBody(config),
+        commit: () => deps.state.changeHook(hook, { config, updatedAt: now() }),
+      };
     }),
 
   listWebhookDeliveries: (deps, request) =>
@@ -42,10 +55,15 @@ export const webhooksHandlers: Record<string, Handler> = {
       const own = deps.state.deliveriesOf(hook.id);
       const cursor = request.query.get('cursor');
       const start = cursor === null ? 0 : own.findIndex((delivery) => String(delivery.id) === cursor);
-      if (start < 0) return validationFailed(`cursor ${cursor} names no delivery of this hook`, [{ field: 'cursor', message: 'unknown cursor' }]);
+      if (start < 0)
+        return validationFailed(`cursor ${cursor} names no delivery of this hook`, [
+          { field: 'cursor', message: 'unknown cursor' },
+        ]);
       const page = own.slice(start, start + perPage);
       const next = own[start + perPage];
-      const headers: Record<string, string> = next ? { link: `<${request.baseUrl}${hookPath(hook)}/deliveries?per_page=${perPage}&cursor=${next.id}>; rel="next"` } : {};
+      const headers: Record<string, string> = next
+        ? { link: `<${request.baseUrl}${hookPath(hook)}/deliveries?per_page=${perPage}&cursor=${next.id}>; rel="next"` }
+        : {};
       return { status: 200, body: page.map(deliveryItem), headers };
     }),
 
@@ -57,7 +75,13 @@ export const webhooksHandlers: Record<string, Handler> = {
 
   redeliverWebhookDelivery: (deps, request) =>
     withDelivery(deps, request, (hook, delivery, repository) => {
-      const send = () => deps.track(deliver(deps.state, hook, repository, delivery.event, delivery.request.payload, deps.delivery, { redelivery: true, depth: depthOf(request) }));
+      const send = () =>
+        deps.track(
+          deliver(deps.state, hook, repository, delivery.event, delivery.request.payload, deps.delivery, {
+            redelivery: true,
+            depth: depthOf(request),
+          }),
+        );
       return { status: 202, ...(hook.active ? { commit: send } : {}) };
     }),
 
@@ -67,13 +91,19 @@ export const webhooksHandlers: Record<string, Handler> = {
     const perPage = pageSize(request);
     if (typeof perPage !== 'number') return perPage;
     const pageText = request.query.get('page') ?? '1';
-    if (!/^-?\d+$/.test(pageText)) return validationFailed('page must be an integer', [{ field: 'page', message: `not a page number: ${pageText}` }]);
+    if (!/^-?\d+$/.test(pageText))
+      return validationFailed('page must be an integer', [
+        { field: 'page', message: `not a page number: ${pageText}` },
+      ]);
     // The spec (like the seed) sets no minimum: a page before the first is the first.
     const page = Math.min(Math.max(Number(pageText), 1), 2 ** 31);
     const hooks = deps.state.hooks.filter((hook) => hook.owner === repository.owner && hook.repo === repository.repo);
     const items = hooks.slice((page - 1) * perPage, page * perPage);
     const base = `${request.baseUrl}/repos/${repository.owner}/${repository.repo}/hooks?per_page=${perPage}`;
-    const links = [page * perPage < hooks.length ? `<${base}&page=${page + 1}>; rel="next"` : '', page > 1 ? `<${base}&page=${page - 1}>; rel="prev"` : ''].filter(Boolean);
+    const links = [
+      page * perPage < hooks.length ? `<${base}&page=${page + 1}>; rel="next"` : '',
+      page > 1 ? `<${base}&page=${page - 1}>; rel="prev"` : '',
+    ].filter(Boolean);
     // Built from each hook's cached JSON (see SandboxState.hookJsonFor): the same bytes JSON.stringify would give.
     const pieces: Buffer[] = [openList];
     for (let index = 0; index < items.length; index++) {
@@ -89,13 +119,21 @@ export const webhooksHandlers: Record<string, Handler> = {
     if (!repository) return notFound();
     const invalid = validate(deps, bodySchema('/repos/{owner}/{repo}/hooks', 'post'), request.body);
     if (invalid) return invalid;
-    const body = request.body as { name?: string; config?: Record<string, unknown>; events?: string[]; active?: boolean };
+    const body = request.body as {
+      name?: string;
+      config?: Record<string, unknown>;
+      events?: string[];
+      active?: boolean;
+    };
     const events = body.events ?? ['push'];
     const config = body.config ?? {};
     const badUrl = urlProblem(deps, config);
     if (badUrl) return badUrl;
     const clash = clashingHook(deps.state, repository, config, events);
-    if (clash) return validationFailed(`hook ${clash.id} already has this config with overlapping events; hooks may share a config only if their events do not overlap`);
+    if (clash)
+      return validationFailed(
+        `hook ${clash.id} already has this config with overlapping events; hooks may share a config only if their events do not overlap`,
+      );
     const hook: StoredHook = {
       id: deps.state.peekId(),
       owner: repository.owner,
@@ -115,13 +153,20 @@ export const webhooksHandlers: Record<string, Handler> = {
     return { status: 201, body: hookBody(hook, request.baseUrl), commit };
   },
 
-  getWebhook: (deps, request) => withHook(deps, request, (hook) => ({ status: 200, json: deps.state.hookJsonFor(hook, request.baseUrl, hookJson) })),
+  getWebhook: (deps, request) =>
+    withHook(deps, request, (hook) => ({ status: 200, json: deps.state.hookJsonFor(hook, request.baseUrl, hookJson) })),
 
   updateWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
       const invalid = validate(deps, bodySchema('/repos/{owner}/{repo}/hooks/{hook_id}', 'patch'), request.body);
       if (invalid) return invalid;
-      const body = request.body as { config?: Record<string, unknown>; events?: string[]; add_events?: string[]; remove_events?: string[]; active?: boolean };
+      const body = request.body as {
+        config?: Record<string, unknown>;
+        events?: string[];
+        add_events?: string[];
+        remove_events?: string[];
+        active?: boolean;
+      };
       let events = body.events ? [...new Set(body.events)] : [...hook.events];
       if (body.add_events) events = [...new Set([...events, ...body.add_events])];
       if (body.remove_events) events = events.filter((event) => !body.remove_events!.includes(event));
@@ -131,8 +176,17 @@ export const webhooksHandlers: Record<string, Handler> = {
       if (badUrl) return badUrl;
       const clash = clashingHook(deps.state, repository, config, events, hook.id);
       if (clash) return validationFailed(`hook ${clash.id} already has this config with overlapping events`);
-      const changes = { config, events, active: typeof body.active === 'boolean' ? body.active : hook.active, updatedAt: now() };
-      return { status: 200, body: hookBody({ ...hook, ...changes }, request.baseUrl), commit: () => deps.state.changeHook(hook, changes) };
+      const changes = {
+        config,
+        events,
+        active: typeof body.active === 'boolean' ? body.active : hook.active,
+        updatedAt: now(),
+      };
+      return {
+        status: 200,
+        body: hookBody({ ...hook, ...changes }, request.baseUrl),
+        commit: () => deps.state.changeHook(hook, changes),
+      };
     }),
 
   deleteWebhook: (deps, request) =>
@@ -141,20 +195,47 @@ export const webhooksHandlers: Record<string, Handler> = {
   pingWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
       if (!hook.active) return { status: 204 };
-      const payload = { zen: 'Keep it logically awesome.', hook_id: hook.id, hook: hookBody(hook, request.baseUrl), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` } };
-      return { status: 204, commit: () => deps.track(deliver(deps.state, hook, repository, 'ping', payload, deps.delivery, { depth: depthOf(request) })) };
+      const payload = {
+        zen: 'Keep it logically awesome.',
+        hook_id: hook.id,
+        hook: hookBody(hook, request.baseUrl),
+        repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` },
+      };
+      return {
+        status: 204,
+        commit: () =>
+          deps.track(
+            deliver(deps.state, hook, repository, 'ping', payload, deps.delivery, { depth: depthOf(request) }),
+          ),
+      };
     }),
 
   testPushWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
       // Seed rule 5: only a hook subscribed to push gets a test delivery; the answer is 204 either way.
       if (!hook.active || !hook.events.includes('push')) return { status: 204 };
-      const payload = { ref: 'refs/heads/main', before: '0'.repeat(40), after: '1'.repeat(40), repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` }, commits: [] };
-      return { status: 204, commit: () => deps.track(deliver(deps.state, hook, repository, 'push', payload, deps.delivery, { depth: depthOf(request) })) };
+      const payload = {
+        ref: 'refs/heads/main',
+        before: '0'.repeat(40),
+        after: '1'.repeat(40),
+        repository: { id: repository.id, name: repository.repo, full_name: `${repository.owner}/${repository.repo}` },
+        commits: [],
+      };
+      return {
+        status: 204,
+        commit: () =>
+          deps.track(
+            deliver(deps.state, hook, repository, 'push', payload, deps.delivery, { depth: depthOf(request) }),
+          ),
+      };
     }),
 };
 
-function withHook(deps: WebhooksDeps, request: SandboxRequest, then: (hook: StoredHook, repository: Repository) => SandboxResponse): SandboxResponse {
+function withHook(
+  deps: WebhooksDeps,
+  request: SandboxRequest,
+  then: (hook: StoredHook, repository: Repository) => SandboxResponse,
+): SandboxResponse {
   const { owner, repo, hook_id: hookId } = request.pathParams;
   const repository = deps.state.repository(owner!, repo!);
   if (!repository || !/^\d+$/.test(hookId ?? '')) return notFound();
@@ -162,12 +243,22 @@ function withHook(deps: WebhooksDeps, request: SandboxRequest, then: (hook: Stor
   return hook ? then(hook, repository) : notFound();
 }
 
-function withDelivery(deps: WebhooksDeps, request: SandboxRequest, then: (hook: StoredHook, delivery: StoredDelivery, repository: Repository) => SandboxResponse): SandboxResponse {
+function withDelivery(
+  deps: WebhooksDeps,
+  request: SandboxRequest,
+  then: (hook: StoredHook, delivery: StoredDelivery, repository: Repository) => SandboxResponse,
+): SandboxResponse {
   return withHook(deps, request, (hook, repository) => {
     const id = request.pathParams.delivery_id ?? '';
-    const delivery = /^\d+$/.test(id) ? deps.state.deliveriesOf(hook.id).find((candidate) => candidate.id === Number(id)) : undefined;
+    const delivery = /^\d+$/.test(id)
+      ? deps.state.deliveriesOf(hook.id).find((candidate) => candidate.id === Number(id))
+      : undefined;
     // 422 is what the seed documents for deliveries (no 404 there): an unknown delivery id is invalid input.
-    return delivery ? then(hook, delivery, repository) : validationFailed(`delivery ${id} does not exist for hook ${hook.id}`, [{ field: 'delivery_id', message: 'unknown delivery' }]);
+    return delivery
+      ? then(hook, delivery, repository)
+      : validationFailed(`delivery ${id} does not exist for hook ${hook.id}`, [
+          { field: 'delivery_id', message: 'unknown delivery' },
+        ]);
   });
 }
 
@@ -175,10 +266,20 @@ function validate(deps: WebhooksDeps, schemaPath: string[], body: unknown): Sand
   if (body === undefined) return validationFailed('a JSON body is required');
   const errors = deps.compiled.validateAt(schemaPath, body);
   if (errors.length === 0) return undefined;
-  return validationFailed('Validation failed', errors.map((error) => ({ field: error.instancePath || '(body)', message: error.message.replace(/^body\b/, 'the body') })));
+  return validationFailed(
+    'Validation failed',
+    errors.map((error) => ({
+      field: error.instancePath || '(body)',
+      message: error.message.replace(/^body\b/, 'the body'),
+    })),
+  );
 }
 
-function urlProblem(deps: WebhooksDeps, config: Record<string, unknown>, field = '/config/url'): SandboxResponse | undefined {
+function urlProblem(
+  deps: WebhooksDeps,
+  config: Record<string, unknown>,
+  field = '/config/url',
+): SandboxResponse | undefined {
   // Seed: url is required only when config is sent on update, which the schema already checks.
   if (config.url === undefined) return undefined;
   const problem = configUrlProblem(config.url, deps.listening());
@@ -191,17 +292,32 @@ const depthOf = (request: SandboxRequest) => incomingDeliveryDepth(request.heade
 function pageSize(request: SandboxRequest): number | SandboxResponse {
   const text = request.query.get('per_page');
   if (text === null) return defaultPerPage;
-  if (!/^-?\d+$/.test(text)) return validationFailed('per_page must be an integer', [{ field: 'per_page', message: `not a number of results: ${text}` }]);
+  if (!/^-?\d+$/.test(text))
+    return validationFailed('per_page must be an integer', [
+      { field: 'per_page', message: `not a number of results: ${text}` },
+    ]);
   const perPage = Number(text);
-  if (perPage > 100) return validationFailed('per_page must be at most 100', [{ field: 'per_page', message: `${perPage} is over 100` }]);
+  if (perPage > 100)
+    return validationFailed('per_page must be at most 100', [{ field: 'per_page', message: `${perPage} is over 100` }]);
   // The spec (like the seed) says only "max 100": a size under 1 is taken as the default.
   return perPage < 1 ? defaultPerPage : perPage;
 }
 
-function clashingHook(state: SandboxState, repository: Repository, config: Record<string, unknown>, events: string[], except?: number): StoredHook | undefined {
+function clashingHook(
+  state: SandboxState,
+  repository: Repository,
+  config: Record<string, unknown>,
+  events: string[],
+  except?: number,
+): StoredHook | undefined {
   if (config.url === undefined) return undefined;
   return state.hooks.find(
-    (hook) => hook.id !== except && hook.owner === repository.owner && hook.repo === repository.repo && hook.config.url === config.url && hook.events.some((event) => events.includes(event)),
+    (hook) =>
+      hook.id !== except &&
+      hook.owner === repository.owner &&
+      hook.repo === repository.repo &&
+      hook.config.url === config.url &&
+      hook.events.some((event) => events.includes(event)),
   );
 }
 

@@ -29,7 +29,12 @@ export async function exchangeOf(received: unknown, maxBodyBytes = defaultMaxBod
   if (isRecord(received) && isResponse(received.response) && ('data' in received || 'error' in received)) {
     return fromOpenapiFetch(received, received.response, maxBodyBytes);
   }
-  if (isRecord(received) && typeof received.method === 'string' && typeof received.path === 'string' && typeof received.status === 'number') {
+  if (
+    isRecord(received) &&
+    typeof received.method === 'string' &&
+    typeof received.path === 'string' &&
+    typeof received.status === 'number'
+  ) {
     return fromPlain(received as unknown as PlainExchange);
   }
   throw new ContractsError(
@@ -40,17 +45,33 @@ export async function exchangeOf(received: unknown, maxBodyBytes = defaultMaxBod
 
 async function fromResponse(response: Response, maxBodyBytes: number): Promise<ReceivedExchange> {
   const { text, notUtf8, tooLarge } = await readBounded(response.clone(), maxBodyBytes);
-  const exchange: Exchange = { method: '', path: pathOf(response.url), status: response.status, headers: headersOf(response.headers), body: text };
+  const exchange: Exchange = {
+    method: '',
+    path: pathOf(response.url),
+    status: response.status,
+    headers: headersOf(response.headers),
+    body: text,
+  };
   if (tooLarge) exchange.bodyTooLarge = maxBodyBytes;
   if (notUtf8) exchange.bodyNotUtf8 = true;
   return { exchange, method: undefined, value: parseOrUndefined(text) };
 }
 
-async function fromOpenapiFetch(result: Record<string, unknown>, response: Response, maxBodyBytes: number): Promise<ReceivedExchange> {
+async function fromOpenapiFetch(
+  result: Record<string, unknown>,
+  response: Response,
+  maxBodyBytes: number,
+): Promise<ReceivedExchange> {
   // openapi-fetch has read the body already (unless parseAs: 'stream'): what it parsed is the body.
   if (!response.bodyUsed) return fromResponse(response, maxBodyBytes);
   const parsed = response.ok ? result.data : result.error;
-  const exchange: Exchange = { method: '', path: pathOf(response.url), status: response.status, headers: headersOf(response.headers), body: '' };
+  const exchange: Exchange = {
+    method: '',
+    path: pathOf(response.url),
+    status: response.status,
+    headers: headersOf(response.headers),
+    body: '',
+  };
   if (typeof parsed === 'string') exchange.body = parsed;
   else if (parsed !== undefined) Object.assign(exchange, { body: JSON.stringify(parsed) ?? '', json: parsed });
   return { exchange, method: undefined, value: typeof parsed === 'string' ? parseOrUndefined(parsed) : parsed };
@@ -58,19 +79,33 @@ async function fromOpenapiFetch(result: Record<string, unknown>, response: Respo
 
 function fromPlain(plain: PlainExchange): ReceivedExchange {
   const headers = plain.headers instanceof Headers ? headersOf(plain.headers) : { ...(plain.headers ?? {}) };
-  const exchange: Exchange = { method: plain.method, path: plain.path.split(/[?#]/, 1)[0] ?? '', status: plain.status, headers, body: '' };
+  const exchange: Exchange = {
+    method: plain.method,
+    path: plain.path.split(/[?#]/, 1)[0] ?? '',
+    status: plain.status,
+    headers,
+    body: '',
+  };
   const body = plain.body;
   if (typeof body === 'string') exchange.body = body;
   else if (body instanceof Uint8Array) {
     const decoded = decodeBody(body);
     exchange.body = decoded.text;
     if (decoded.notUtf8) exchange.bodyNotUtf8 = true;
-  } else if (body !== undefined && body !== null) Object.assign(exchange, { body: JSON.stringify(body) ?? '', json: body });
-  return { exchange, method: plain.method, value: typeof body === 'string' ? parseOrUndefined(body) : body ?? undefined };
+  } else if (body !== undefined && body !== null)
+    Object.assign(exchange, { body: JSON.stringify(body) ?? '', json: body });
+  return {
+    exchange,
+    method: plain.method,
+    value: typeof body === 'string' ? parseOrUndefined(body) : (body ?? undefined),
+  };
 }
 
 /** Reads at most `limit` bytes, then gives up on the rest (the stream is cancelled). */
-async function readBounded(response: Response, limit: number): Promise<{ text: string; notUtf8: boolean; tooLarge: boolean }> {
+async function readBounded(
+  response: Response,
+  limit: number,
+): Promise<{ text: string; notUtf8: boolean; tooLarge: boolean }> {
   if (!response.body) return { text: '', notUtf8: false, tooLarge: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -26,7 +26,12 @@ export function findingLines(items: readonly MessageItem[], body: unknown): stri
     lines.push(`  - ${label}: ${item.message}`);
     const actual = item.actual !== undefined ? show(item.actual) : actualAt(body, item.instancePath);
     if (actual !== undefined) lines.push(`      actual:   ${actual}`);
-    const expected = item.expected !== undefined ? show(item.expected) : item.schemaPath !== undefined ? constraintOf(item) : undefined;
+    const expected =
+      item.expected !== undefined
+        ? show(item.expected)
+        : item.schemaPath !== undefined
+          ? constraintOf(item)
+          : undefined;
     if (expected !== undefined) lines.push(`      expected: ${expected}`);
   }
   if (items.length > maxListed) lines.push(`  … and ${items.length - maxListed} more`);

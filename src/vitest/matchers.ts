@@ -40,7 +40,9 @@ export async function toSatisfyContract(received: unknown, options: SatisfyContr
   const { exchange, method, value } = await exchangeOf(received, options.maxBodyBytes);
   const strict = options.strict === true;
   const contract = await contractFor(options, strict);
-  const operationId = options.operationId ?? ((options.method ?? method) !== undefined ? undefined : operationByPath(contract, exchange.path, exchange.status));
+  const operationId =
+    options.operationId ??
+    ((options.method ?? method) !== undefined ? undefined : operationByPath(contract, exchange.path, exchange.status));
   exchange.method = (options.method ?? method ?? operationMethod(contract, operationId) ?? '*').toUpperCase();
   const result = checkExchange(contract, exchange, { strict, ...(operationId !== undefined ? { operationId } : {}) });
   const errors = result.findings.filter((finding) => finding.severity === 'error');
@@ -51,7 +53,10 @@ export async function toSatisfyContract(received: unknown, options: SatisfyContr
     message: () =>
       errors.length === 0
         ? `expected ${subject} not to satisfy ${against}, but it did (checked: ${result.applied.join(', ')})`
-        : [`expected ${subject} to satisfy ${against}; ${count(errors.length, 'finding')}:`, ...findingLines(result.findings, value)].join('\n'),
+        : [
+            `expected ${subject} to satisfy ${against}; ${count(errors.length, 'finding')}:`,
+            ...findingLines(result.findings, value),
+          ].join('\n'),
   };
 }
 
@@ -71,7 +76,10 @@ export async function toMatchSchema(received: unknown, options: MatchSchemaOptio
     message: () =>
       errors.length === 0
         ? `expected the value not to match ${options.schema} of the ${options.api} spec, but it did`
-        : [`expected the value to match ${options.schema} of the ${options.api} spec; ${count(errors.length, 'error')}:`, ...findingLines(errors, received)].join('\n'),
+        : [
+            `expected the value to match ${options.schema} of the ${options.api} spec; ${count(errors.length, 'error')}:`,
+            ...findingLines(errors, received),
+          ].join('\n'),
   };
 }
 
@@ -80,16 +88,22 @@ export async function toMatchSchema(received: unknown, options: MatchSchemaOptio
  * several share the path, the one that documents this exact status (createWebhook's 201 beside listWebhooks' 200).
  */
 function operationByPath(contract: Contract, path: string, status: number): string | undefined {
-  if (path === '') throw new ContractsError('USAGE', 'the response carries no URL to match an operation by: pass { operationId }');
+  if (path === '')
+    throw new ContractsError('USAGE', 'the response carries no URL to match an operation by: pass { operationId }');
   const found = new Map<string, OperationSpec>();
   for (const method of httpMethods) {
     const match = matchOperation(contract.operations, method, path);
     if (match) found.set(match.operation.operationId, match.operation);
   }
   if (found.size <= 1) return [...found.keys()][0];
-  const byStatus = [...found.values()].filter((operation) => operation.responses.some((response) => response.status === String(status)));
+  const byStatus = [...found.values()].filter((operation) =>
+    operation.responses.some((response) => response.status === String(status)),
+  );
   if (byStatus.length === 1) return byStatus[0]!.operationId;
-  throw new ContractsError('USAGE', `${path} is the path of ${[...found.keys()].join(', ')}: pass { method } or { operationId } to say which`);
+  throw new ContractsError(
+    'USAGE',
+    `${path} is the path of ${[...found.keys()].join(', ')}: pass { method } or { operationId } to say which`,
+  );
 }
 
 function operationMethod(contract: Contract, operationId: string | undefined): string | undefined {

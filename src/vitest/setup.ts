@@ -14,6 +14,7 @@ interface ContractMatchers {
 }
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's own, which has this default
   interface Assertion<T = any> extends ContractMatchers {}
 }
 

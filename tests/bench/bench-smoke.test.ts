@@ -14,20 +14,44 @@ describe('npm run bench --quick', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-bench-'));
     try {
       const out = path.join(dir, 'results.json');
-      await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
-      const results = JSON.parse(await readFile(out, 'utf8')) as { machine: Record<string, unknown>; results: Record<string, any> };
+      await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false' },
+      });
+      const results = JSON.parse(await readFile(out, 'utf8')) as {
+        machine: Record<string, unknown>;
+        results: Record<string, any>;
+      };
       expect(Object.keys(results.machine)).toEqual(expect.arrayContaining(['cpu', 'cores', 'node']));
       const { 'check-cost': cost, 'har-throughput': har, 'mock-throughput': mock, 'end-to-end': e2e } = results.results;
-      expect(cost.ratios).toEqual({ checkVsJsonParse: expect.any(Number), openapiResponseValidatorVsCheck: expect.any(Number), prismVsCheck: expect.any(Number) });
-      expect(har['200']).toMatchObject({ exchanges: 200, checkSeconds: expect.any(Number), checkPeakRssMb: expect.any(Number), ratioToJsonParse: expect.any(Number) });
-      expect(results.results['github-load']).toMatchObject({ runs: 1, loadAndValidateSeconds: expect.any(Number), loadAndValidatePeakRssMb: expect.any(Number), ratioToJsonParse: expect.any(Number), rssRatioToJsonParse: expect.any(Number) });
+      expect(cost.ratios).toEqual({
+        checkVsJsonParse: expect.any(Number),
+        openapiResponseValidatorVsCheck: expect.any(Number),
+        prismVsCheck: expect.any(Number),
+      });
+      expect(har['200']).toMatchObject({
+        exchanges: 200,
+        checkSeconds: expect.any(Number),
+        checkPeakRssMb: expect.any(Number),
+        ratioToJsonParse: expect.any(Number),
+      });
+      expect(results.results['github-load']).toMatchObject({
+        runs: 1,
+        loadAndValidateSeconds: expect.any(Number),
+        loadAndValidatePeakRssMb: expect.any(Number),
+        ratioToJsonParse: expect.any(Number),
+        rssRatioToJsonParse: expect.any(Number),
+      });
       expect(mock.clientSession.prism.requestsPerSecond).toBeGreaterThan(0);
       expect(mock.repositoryWebhooks.bareNodeHttp.requestsPerSecond).toBeGreaterThan(0);
       expect(mock.startupSeconds).toEqual(expect.any(Number));
       expect(e2e.checkAgainstMocks.passedFailedSkipped).toEqual([expect.any(Number), 0, expect.any(Number)]);
       expect(e2e.checkAgainstSandbox.passedFailedSkipped).toEqual([expect.any(Number), 0, 0]);
       expect(results.results['proxy-throughput'].clientSession.proxyToDirect).toEqual(expect.any(Number));
-      expect(results.results['fuzz-throughput']).toMatchObject({ fuzzToAutocannon: expect.any(Number), fuzzToHttpCapture: expect.any(Number) });
+      expect(results.results['fuzz-throughput']).toMatchObject({
+        fuzzToAutocannon: expect.any(Number),
+        fuzzToHttpCapture: expect.any(Number),
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

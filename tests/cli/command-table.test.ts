@@ -5,7 +5,12 @@ import { main } from '../../src/cli/main.js';
 async function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (text) => out.push(text), err: (text) => err.push(text), cwd: process.cwd(), env: {} });
+  const code = await main(argv, {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    cwd: process.cwd(),
+    env: {},
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -13,7 +18,20 @@ describe('the command table', () => {
   it('loads, for each command help lists, the command of that name', async () => {
     const help = await run(['--help']);
     const names = [...help.out.matchAll(/^ {2}([a-z-]+) +\S/gm)].map((match) => match[1]!);
-    expect(names).toEqual(['lint', 'generate', 'mock', 'sandbox', 'check', 'validate', 'receive', 'proxy', 'fuzz', 'merge-reports', 'diff', 'init']);
+    expect(names).toEqual([
+      'lint',
+      'generate',
+      'mock',
+      'sandbox',
+      'check',
+      'validate',
+      'receive',
+      'proxy',
+      'fuzz',
+      'merge-reports',
+      'diff',
+      'init',
+    ]);
     for (const name of names) {
       const topic = await run(['help', name]);
       expect(topic.out, name).toMatch(new RegExp(`^Usage: contracts ${name} `));
@@ -21,9 +39,14 @@ describe('the command table', () => {
     }
   });
 
-  it.each(['nope', 'toString', '__proto__'])('answers an unknown command "%s" with the list of commands and exit 2', async (name) => {
-    const result = await run([name]);
-    expect(result.code).toBe(2);
-    expect(result.err).toContain(`unknown command "${name}". Commands: lint, generate, mock, sandbox, check, validate, receive, proxy, fuzz, merge-reports, diff, init.`);
-  });
+  it.each(['nope', 'toString', '__proto__'])(
+    'answers an unknown command "%s" with the list of commands and exit 2',
+    async (name) => {
+      const result = await run([name]);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(
+        `unknown command "${name}". Commands: lint, generate, mock, sandbox, check, validate, receive, proxy, fuzz, merge-reports, diff, init.`,
+      );
+    },
+  );
 });

@@ -15,7 +15,19 @@ describe('editDistance', () => {
 });
 
 describe('closestName', () => {
-  const commands = ['lint', 'generate', 'mock', 'sandbox', 'check', 'validate', 'receive', 'proxy', 'fuzz', 'diff', 'init'];
+  const commands = [
+    'lint',
+    'generate',
+    'mock',
+    'sandbox',
+    'check',
+    'validate',
+    'receive',
+    'proxy',
+    'fuzz',
+    'diff',
+    'init',
+  ];
   it.each([
     ['chek', 'check'],
     ['valdiate', 'validate'],

@@ -72,7 +72,13 @@ describe('the progress line', () => {
     const clock = fakeClock();
     const stream = fakeTerminal();
     const written: string[] = [];
-    const io: Io = { out: (text) => written.push(`out:${stream.writes.at(-1) ?? ''}|${text}`), err: (text) => written.push(`err:${text}`), cwd: '/', env: {}, redactor: new Redactor() };
+    const io: Io = {
+      out: (text) => written.push(`out:${stream.writes.at(-1) ?? ''}|${text}`),
+      err: (text) => written.push(`err:${text}`),
+      cwd: '/',
+      env: {},
+      redactor: new Redactor(),
+    };
     const progress = startProgress({ ...base, stream, clock });
     const wrapped = progress.around(io);
     clock.advance(2000);
@@ -84,7 +90,7 @@ describe('the progress line', () => {
     progress.stop();
   });
 
-  it('is cut to the terminal\'s width, so \\r still reaches its start', () => {
+  it("is cut to the terminal's width, so \\r still reaches its start", () => {
     const clock = fakeClock();
     const stream = fakeTerminal(true, 30);
     const progress = startProgress({ ...base, stream, clock });

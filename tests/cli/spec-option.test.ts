@@ -18,33 +18,85 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
 
 describe('--spec', () => {
   it('has the same form, [api=]file and repeatable, in every command that takes it', () => {
-    const forms = commands.flatMap((command) => command.options.filter((option) => option.name === 'spec').map((option) => [command.name, option.valueName, option.multiple]));
+    const forms = commands.flatMap((command) =>
+      command.options
+        .filter((option) => option.name === 'spec')
+        .map((option) => [command.name, option.valueName, option.multiple]),
+    );
     expect(forms.map(([name]) => name).sort()).toEqual(['check', 'mock', 'receive', 'validate']);
     for (const [, valueName, multiple] of forms) expect([valueName, multiple]).toEqual(['[api=]file', true]);
   });
 
   it.each<[string, string[], string[], Record<string, string>]>([
-    ['API=FILE for one of the APIs', ['client-session=draft.yaml'], both, { 'client-session': path.join(root, 'draft.yaml') }],
-    ['a bare FILE when one API is chosen', ['draft.yaml'], ['repository-webhooks'], { 'repository-webhooks': path.join(root, 'draft.yaml') }],
-    ['a path with = in a directory name as a file', ['dir/a=b.yaml'], ['client-session'], { 'client-session': path.join(root, 'dir/a=b.yaml') }],
-    ['one per API', ['client-session=a.yaml', 'repository-webhooks=b.yaml'], both, { 'client-session': path.join(root, 'a.yaml'), 'repository-webhooks': path.join(root, 'b.yaml') }],
+    [
+      'API=FILE for one of the APIs',
+      ['client-session=draft.yaml'],
+      both,
+      { 'client-session': path.join(root, 'draft.yaml') },
+    ],
+    [
+      'a bare FILE when one API is chosen',
+      ['draft.yaml'],
+      ['repository-webhooks'],
+      { 'repository-webhooks': path.join(root, 'draft.yaml') },
+    ],
+    [
+      'a path with = in a directory name as a file',
+      ['dir/a=b.yaml'],
+      ['client-session'],
+      { 'client-session': path.join(root, 'dir/a=b.yaml') },
+    ],
+    [
+      'one per API',
+      ['client-session=a.yaml', 'repository-webhooks=b.yaml'],
+      both,
+      { 'client-session': path.join(root, 'a.yaml'), 'repository-webhooks': path.join(root, 'b.yaml') },
+    ],
   ])('replaces specs by API: %s', (_name, values, chosen, want) => {
     expect(specOverrides(values, root, chosen)).toEqual(want);
   });
 
   it.each<[string, string[], string[], string]>([
-    ['a bare FILE with several APIs', ['draft.yaml'], both, '--spec draft.yaml: with several APIs, say which one it is for: --spec API=draft.yaml'],
-    ['an API the run does not cover', ['repository-webhooks=x.yaml'], ['client-session'], '--spec repository-webhooks=x.yaml has no effect: repository-webhooks is not among the APIs of this run'],
-    ['a misspelt API', ['clint-session=x.yaml'], both, '--spec clint-session=x.yaml: no API "clint-session". Did you mean "client-session"?'],
-    ['an API named twice', ['client-session=a.yaml', 'client-session=b.yaml'], both, '--spec names client-session twice'],
+    [
+      'a bare FILE with several APIs',
+      ['draft.yaml'],
+      both,
+      '--spec draft.yaml: with several APIs, say which one it is for: --spec API=draft.yaml',
+    ],
+    [
+      'an API the run does not cover',
+      ['repository-webhooks=x.yaml'],
+      ['client-session'],
+      '--spec repository-webhooks=x.yaml has no effect: repository-webhooks is not among the APIs of this run',
+    ],
+    [
+      'a misspelt API',
+      ['clint-session=x.yaml'],
+      both,
+      '--spec clint-session=x.yaml: no API "clint-session". Did you mean "client-session"?',
+    ],
+    [
+      'an API named twice',
+      ['client-session=a.yaml', 'client-session=b.yaml'],
+      both,
+      '--spec names client-session twice',
+    ],
     ['API= without a file', ['client-session='], both, '--spec client-session=: the file is missing'],
   ])('refuses %s in one line', (_name, values, chosen, message) => {
     expect(() => specOverrides(values, root, chosen)).toThrow(message);
   });
 
   it('takes FILE or API=FILE where one spec is used (receive, validate --delivery)', () => {
-    expect(singleSpec(['hooks.yaml'], root)).toEqual({ api: undefined, file: path.join(root, 'hooks.yaml'), shown: 'hooks.yaml' });
-    expect(singleSpec(['repository-webhooks=hooks.yaml'], root)).toEqual({ api: 'repository-webhooks', file: path.join(root, 'hooks.yaml'), shown: 'hooks.yaml' });
+    expect(singleSpec(['hooks.yaml'], root)).toEqual({
+      api: undefined,
+      file: path.join(root, 'hooks.yaml'),
+      shown: 'hooks.yaml',
+    });
+    expect(singleSpec(['repository-webhooks=hooks.yaml'], root)).toEqual({
+      api: 'repository-webhooks',
+      file: path.join(root, 'hooks.yaml'),
+      shown: 'hooks.yaml',
+    });
     expect(() => singleSpec(['a.yaml', 'b.yaml'], root)).toThrow('give one --spec here');
     expect(parseSpecs(undefined, root)).toEqual([]);
   });

@@ -2,8 +2,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { webhooks } from '../../generated/repository-webhooks.js';
 
-type JsonBody<Event extends keyof webhooks> = NonNullable<webhooks[Event]['post']['requestBody']>['content']['application/json'];
-type FormBody<Event extends keyof webhooks> = NonNullable<webhooks[Event]['post']['requestBody']>['content']['application/x-www-form-urlencoded'];
+type JsonBody<Event extends keyof webhooks> = NonNullable<
+  webhooks[Event]['post']['requestBody']
+>['content']['application/json'];
+type FormBody<Event extends keyof webhooks> = NonNullable<
+  webhooks[Event]['post']['requestBody']
+>['content']['application/x-www-form-urlencoded'];
 type IssuesPayload = JsonBody<'issues'>;
 type PushPayload = JsonBody<'push'>;
 

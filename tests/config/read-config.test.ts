@@ -18,23 +18,75 @@ describe('contracts.config.yaml', () => {
   it('ships with the seed APIs as its first two entries, as the built-in defaults have them', () => {
     const config = readConfig(path.join(root, 'contracts.config.yaml'));
     expect(config.apis.map((api) => api.name)).toEqual([...seedApiNames]);
-    for (const api of config.apis) expect({ ...api, baseDir: root }).toEqual(apis[api.name as (typeof seedApiNames)[number]]);
+    for (const api of config.apis)
+      expect({ ...api, baseDir: root }).toEqual(apis[api.name as (typeof seedApiNames)[number]]);
   });
 
   it('gives an API without mockPort the first free port from 4010, and generated types under generated/', async () => {
-    const config = readConfig(await configFile('apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 4010\n  - name: b\n    spec: b.yaml\n'));
-    expect(config.apis[1]).toEqual({ name: 'b', spec: 'b.yaml', mockPort: 4011, generated: 'generated/b.ts', credentials: [] });
+    const config = readConfig(
+      await configFile('apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 4010\n  - name: b\n    spec: b.yaml\n'),
+    );
+    expect(config.apis[1]).toEqual({
+      name: 'b',
+      spec: 'b.yaml',
+      mockPort: 4011,
+      generated: 'generated/b.ts',
+      credentials: [],
+    });
   });
 
   const refused: [string, { given: string; message: RegExp; line: number }][] = [
     ['no apis', { given: 'apis: []\n', message: /apis must NOT have fewer than 1 items/, line: 1 }],
     ['an API without a spec', { given: 'apis:\n  - name: a\n', message: /apis\[0\] needs "spec"/, line: 2 }],
-    ['a misspelt field', { given: 'apis:\n  - name: a\n    spec: a.yaml\n    mockport: 4012\n', message: /apis\[0\] has an unknown field "mockport"/, line: 4 }],
-    ['a name that is not lower-case', { given: 'apis:\n  - name: Pets\n    spec: a.yaml\n', message: /apis\[0\]\.name must be lower-case letters, digits and dashes/, line: 2 }],
-    ['a port out of range', { given: 'apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 70000\n', message: /apis\[0\]\.mockPort must be <= 65535/, line: 4 }],
-    ['a name used twice', { given: 'apis:\n  - name: a\n    spec: a.yaml\n  - name: a\n    spec: b.yaml\n', message: /apis\[1\]\.name: "a" is already the name of another API/, line: 4 }],
-    ['a mock port used twice', { given: 'apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 5000\n  - name: b\n    spec: b.yaml\n    mockPort: 5000\n', message: /apis\[1\]\.mockPort: 5000 is already the mock port of a/, line: 7 }],
-    ['a credential that goes nowhere', { given: 'apis:\n  - name: a\n    spec: a.yaml\n    credentials:\n      - env: TOKEN\n', message: /apis\[0\]\.credentials\[0\] must name exactly one of header, query or securityScheme/, line: 5 }],
+    [
+      'a misspelt field',
+      {
+        given: 'apis:\n  - name: a\n    spec: a.yaml\n    mockport: 4012\n',
+        message: /apis\[0\] has an unknown field "mockport"/,
+        line: 4,
+      },
+    ],
+    [
+      'a name that is not lower-case',
+      {
+        given: 'apis:\n  - name: Pets\n    spec: a.yaml\n',
+        message: /apis\[0\]\.name must be lower-case letters, digits and dashes/,
+        line: 2,
+      },
+    ],
+    [
+      'a port out of range',
+      {
+        given: 'apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 70000\n',
+        message: /apis\[0\]\.mockPort must be <= 65535/,
+        line: 4,
+      },
+    ],
+    [
+      'a name used twice',
+      {
+        given: 'apis:\n  - name: a\n    spec: a.yaml\n  - name: a\n    spec: b.yaml\n',
+        message: /apis\[1\]\.name: "a" is already the name of another API/,
+        line: 4,
+      },
+    ],
+    [
+      'a mock port used twice',
+      {
+        given:
+          'apis:\n  - name: a\n    spec: a.yaml\n    mockPort: 5000\n  - name: b\n    spec: b.yaml\n    mockPort: 5000\n',
+        message: /apis\[1\]\.mockPort: 5000 is already the mock port of a/,
+        line: 7,
+      },
+    ],
+    [
+      'a credential that goes nowhere',
+      {
+        given: 'apis:\n  - name: a\n    spec: a.yaml\n    credentials:\n      - env: TOKEN\n',
+        message: /apis\[0\]\.credentials\[0\] must name exactly one of header, query or securityScheme/,
+        line: 5,
+      },
+    ],
     ['text that is not YAML', { given: 'apis: [\n', message: /not valid YAML or JSON/, line: 2 }],
   ];
 

@@ -9,11 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/paths.js';
 
 interface ScarfReport {
-  processDependencyTreeOutput(resolve: (info: unknown) => void, reject: (error: Error) => void): (error: Error | null, stdout: string, stderr: string) => void;
+  processDependencyTreeOutput(
+    resolve: (info: unknown) => void,
+    reject: (error: Error) => void,
+  ): (error: Error | null, stdout: string, stderr: string) => void;
 }
 
 const scarf = createRequire(import.meta.url)(path.join(root, 'node_modules/@scarf/scarf/report.js')) as ScarfReport;
-const scarfVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/@scarf/scarf/package.json'), 'utf8')) as { version: string }).version;
+const scarfVersion = (
+  JSON.parse(readFileSync(path.join(root, 'node_modules/@scarf/scarf/package.json'), 'utf8')) as { version: string }
+).version;
 
 function decide(rootPackage: Record<string, unknown>): Promise<string> {
   const tree = {
@@ -27,7 +32,9 @@ function decide(rootPackage: Record<string, unknown>): Promise<string> {
       },
     },
   };
-  return new Promise<unknown>((resolve, reject) => scarf.processDependencyTreeOutput(resolve, reject)(null, JSON.stringify(tree), '')).then(
+  return new Promise<unknown>((resolve, reject) =>
+    scarf.processDependencyTreeOutput(resolve, reject)(null, JSON.stringify(tree), ''),
+  ).then(
     () => 'would report',
     (error: Error) => error.message,
   );
@@ -41,7 +48,10 @@ describe("Spectral's install analytics", () => {
   });
 
   it('would be on for a project without the setting (so the case above is the setting at work)', async () => {
-    const { scarfSettings: _, ...pkg } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const { scarfSettings: _, ...pkg } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(await decide(pkg)).toBe('would report');
   });
 });

@@ -13,7 +13,13 @@ beforeAll(async () => {
   contracts.alternatives = compileContract(await loadSpec(fixture('specs', 'alternatives.yaml')));
 });
 
-const response = (path: string, body: string): Exchange => ({ method: 'GET', path, status: 200, headers: { 'content-type': 'application/json' }, body });
+const response = (path: string, body: string): Exchange => ({
+  method: 'GET',
+  path,
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body,
+});
 const hooksList = (items: number) => response('/repos/o/r/hooks', `[${Array(items).fill('1').join(',')}]`);
 
 /** Milliseconds per item of checking `runs` times a list of `items` wrong items: the fastest of three tries. */
@@ -87,7 +93,10 @@ describe('when listing stops inside an alternative', () => {
   });
 
   it('fails a body that neither alternative accepts, listing the first errors', () => {
-    const result = checkExchange(contracts.alternatives!, response('/list', `[${Array(30_000).fill('"x"').join(',')}]`));
+    const result = checkExchange(
+      contracts.alternatives!,
+      response('/list', `[${Array(30_000).fill('"x"').join(',')}]`),
+    );
     expect(result.findings[0]!.message).toMatch(/too many schema errors to list/);
     expect(result.findings.length).toBeGreaterThan(1);
     expect(result.findings.every((finding) => finding.check === 'response_schema_conformance')).toBe(true);
@@ -97,7 +106,10 @@ describe('when listing stops inside an alternative', () => {
 describe('errors under a key the body chose', () => {
   it('repeat at most 200 characters of it, so the findings stay small however long the key', () => {
     const key = 'k'.repeat(100_000);
-    const result = checkExchange(contracts.alternatives!, response('/map', JSON.stringify({ [key]: Array(500).fill('x') })));
+    const result = checkExchange(
+      contracts.alternatives!,
+      response('/map', JSON.stringify({ [key]: Array(500).fill('x') })),
+    );
     expect(result.findings).toHaveLength(maxFindings);
     expect(result.findings[0]!.instancePath).toMatch(/^\/k{199}… \(100003 characters\)$/);
     expect(JSON.stringify(result).length).toBeLessThan(100_000);
@@ -107,8 +119,16 @@ describe('errors under a key the body chose', () => {
 describe('a check that throws', () => {
   it.each([
     ['a stack overflow', new RangeError('Maximum call stack size exceeded'), 'the body is nested too deeply'],
-    ['an array too long', new RangeError('Invalid array length'), 'the body is too large to check (Invalid array length)'],
-    ['a string too long', new RangeError('Invalid string length'), 'the body is too large to check (Invalid string length)'],
+    [
+      'an array too long',
+      new RangeError('Invalid array length'),
+      'the body is too large to check (Invalid array length)',
+    ],
+    [
+      'a string too long',
+      new RangeError('Invalid string length'),
+      'the body is too large to check (Invalid string length)',
+    ],
     ['any other error', new TypeError('x is not a function'), 'x is not a function'],
   ])('is labelled by its real cause: %s', (_name, error, want) => {
     expect(cannotCheck(error)).toBe(want);

@@ -25,16 +25,31 @@ describe('a spec in several files', () => {
   });
 
   const refused: [string, { ref: string; message: RegExp }][] = [
-    ['a file that is not there', { ref: './nope.yaml#/Owner', message: /\$ref "\.\/nope\.yaml#\/Owner" does not resolve: no such file next to the spec/ }],
-    ['a URL (the toolkit fetches nothing)', { ref: 'https://example.com/owner.yaml', message: /points to a URL: only files next to the spec are bundled/ }],
-    ['a pointer the other file does not have', { ref: './other.yaml#/Nope', message: /external \$ref could not be bundled: .*Nope/ }],
+    [
+      'a file that is not there',
+      {
+        ref: './nope.yaml#/Owner',
+        message: /\$ref "\.\/nope\.yaml#\/Owner" does not resolve: no such file next to the spec/,
+      },
+    ],
+    [
+      'a URL (the toolkit fetches nothing)',
+      { ref: 'https://example.com/owner.yaml', message: /points to a URL: only files next to the spec are bundled/ },
+    ],
+    [
+      'a pointer the other file does not have',
+      { ref: './other.yaml#/Nope', message: /external \$ref could not be bundled: .*Nope/ },
+    ],
   ];
 
   it.each(refused)('refuses a $ref to %s in one line, at the $ref', async (_name, { ref, message }) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'contracts-bundle-'));
     await writeFile(path.join(dir, 'other.yaml'), 'Owner:\n  type: object\n');
     const main = path.join(dir, 'main.yaml');
-    await writeFile(main, `openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Owner:\n      $ref: "${ref}"\n`);
+    await writeFile(
+      main,
+      `openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Owner:\n      $ref: "${ref}"\n`,
+    );
     const error = await loadSpec(main, 'main.yaml').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractsError);
     expect((error as ContractsError).code).toBe('SPEC_BROKEN_REF');
@@ -43,7 +58,8 @@ describe('a spec in several files', () => {
   });
 
   it('refuses an external $ref in a spec given as text alone (no file to resolve it from)', () => {
-    const source = 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Owner:\n      $ref: "./other.yaml"\n';
+    const source =
+      'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Owner:\n      $ref: "./other.yaml"\n';
     expect(() => parseSpec('base.yaml', source)).toThrow(/points outside this file/);
   });
 });

@@ -16,11 +16,19 @@ function exchangesOf(spec: LoadedSpec) {
   return indexOperations(spec.document).flatMap((operation) =>
     operation.responses.flatMap((response) =>
       response.mediaTypes.flatMap((media) => {
-        const documented = examples.filter((site) => media.schemaPath && JSON.stringify(site.schemaPath) === JSON.stringify(media.schemaPath)).map((site) => site.value);
+        const documented = examples
+          .filter((site) => media.schemaPath && JSON.stringify(site.schemaPath) === JSON.stringify(media.schemaPath))
+          .map((site) => site.value);
         const status = /^\d{3}$/.test(response.status) ? Number(response.status) : 200;
         return [...documented, {}, [], 'text', { id: 'not a number', config: null }].map((value) => ({
           operationId: operation.operationId,
-          exchange: { method: operation.method, path: operation.pathTemplate, status, headers: { 'content-type': media.mediaType }, body: JSON.stringify(value) },
+          exchange: {
+            method: operation.method,
+            path: operation.pathTemplate,
+            status,
+            headers: { 'content-type': media.mediaType },
+            body: JSON.stringify(value),
+          },
         }));
       }),
     ),

@@ -27,7 +27,16 @@ beforeAll(async () => {
       for (const example of exampleSites(spec.document)) {
         const key = JSON.stringify(example.schemaPath);
         let site = bySchema.get(key);
-        if (!site) bySchema.set(key, (site = { name: `${name} ${key}`, compiled, validate: compiled.validatorAt(example.schemaPath), examples: [] }));
+        if (!site)
+          bySchema.set(
+            key,
+            (site = {
+              name: `${name} ${key}`,
+              compiled,
+              validate: compiled.validatorAt(example.schemaPath),
+              examples: [],
+            }),
+          );
         if (compiled.check(site.validate, example.value).valid) site.examples.push(example.value);
       }
       sites.push(...[...bySchema.values()].filter((site) => site.examples.length > 0));
@@ -59,27 +68,36 @@ describe('schema checking, fast path first', () => {
   it('gives the verdict and the errors of the all-errors validator alone, for mutated examples and random values', () => {
     const values = (site: Site) =>
       fc.oneof(
-        fc.tuple(fc.constantFrom(...site.examples), fc.array(fc.nat(), { maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })).map(([example, choices, replacement]) => mutate(example, choices, replacement)),
+        fc
+          .tuple(fc.constantFrom(...site.examples), fc.array(fc.nat(), { maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }))
+          .map(([example, choices, replacement]) => mutate(example, choices, replacement)),
         fc.constantFrom(...site.examples),
         fc.jsonValue({ maxDepth: 3 }),
       );
     let conforming = 0;
     let failing = 0;
     fc.assert(
-      fc.property(fc.nat().chain((index) => {
-        const site = sites[index % sites.length]!;
-        return values(site).map((value) => [site, value] as const);
-      }), ([site, value]) => {
-        const validation = site.compiled.check(site.validate, value);
-        const allErrors = site.compiled.allErrorsValidator(site.validate);
-        const valid = allErrors(value);
-        expect(validation.valid).toBe(valid);
-        expect(validation.errors.map((error) => [error.instancePath, error.schemaPath, error.keyword])).toEqual(
-          (allErrors.errors ?? []).map((error) => [error.instancePath, error.schemaPath.replace(/^[^#]*#/, ''), error.keyword]),
-        );
-        if (valid) conforming++;
-        else failing++;
-      }),
+      fc.property(
+        fc.nat().chain((index) => {
+          const site = sites[index % sites.length]!;
+          return values(site).map((value) => [site, value] as const);
+        }),
+        ([site, value]) => {
+          const validation = site.compiled.check(site.validate, value);
+          const allErrors = site.compiled.allErrorsValidator(site.validate);
+          const valid = allErrors(value);
+          expect(validation.valid).toBe(valid);
+          expect(validation.errors.map((error) => [error.instancePath, error.schemaPath, error.keyword])).toEqual(
+            (allErrors.errors ?? []).map((error) => [
+              error.instancePath,
+              error.schemaPath.replace(/^[^#]*#/, ''),
+              error.keyword,
+            ]),
+          );
+          if (valid) conforming++;
+          else failing++;
+        },
+      ),
       { numRuns: 3000 },
     );
     // Both verdicts must be exercised, or the comparison proves little.

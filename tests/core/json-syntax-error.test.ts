@@ -10,7 +10,10 @@ import { specFile } from '../helpers/paths.js';
 const cases: [string, { given: string; want: string }][] = [
   ['a stray character', { given: '{"a": 1,}', want: 'unexpected character at line 1, column 9' }],
   ['text cut off', { given: '{"a": [1, 2', want: 'it ends early, at line 1, column 12' }],
-  ['an error on a later line', { given: '{\n  "a": 1,\n  "b": tru\n}', want: 'unexpected character at line 3, column 11' }],
+  [
+    'an error on a later line',
+    { given: '{\n  "a": 1,\n  "b": tru\n}', want: 'unexpected character at line 3, column 11' },
+  ],
   ['a bad escape', { given: '["\\x"]', want: 'unexpected character at line 1, column 4' }],
   ['a raw control character in a string', { given: '["a\tb"]', want: 'unexpected character at line 1, column 4' }],
   ['a number without digits after the point', { given: '[1.]', want: 'unexpected character at line 1, column 4' }],
@@ -29,20 +32,29 @@ describe('describeJsonSyntaxError', () => {
       fc.string(),
       fc.json(),
       // JSON with one character changed, inserted or removed: mostly almost-JSON
-      fc.tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', '\\', ':', '0', '-', '.', 'e', ' ', '\u0001')).map(([text, at, char]) => {
-        const index = at % (text.length + 1);
-        return text.slice(0, index) + char + text.slice(index + (at % 2));
-      }),
+      fc
+        .tuple(
+          fc.json(),
+          fc.nat(),
+          fc.constantFrom('', ',', '}', ']', '"', '\\', ':', '0', '-', '.', 'e', ' ', '\u0001'),
+        )
+        .map(([text, at, char]) => {
+          const index = at % (text.length + 1);
+          return text.slice(0, index) + char + text.slice(index + (at % 2));
+        }),
     );
-    fc.assert(fc.property(jsonish, (text) => {
-      let parses = true;
-      try {
-        JSON.parse(text);
-      } catch {
-        parses = false;
-      }
-      expect(findJsonSyntaxError(text) === undefined).toBe(parses);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        let parses = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          parses = false;
+        }
+        expect(findJsonSyntaxError(text) === undefined).toBe(parses);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('finds the error in a long text in linear time, without recursion', () => {
@@ -58,8 +70,18 @@ describe('checkExchange on a body that is not JSON', () => {
   });
 
   it('reports where the body stops being JSON, without a character of the body', () => {
-    for (const body of ['CANARYKEY-0123456789', '{"config": CANARYKEY-0123456789}', '[1, 2, "CANARYKEY-0123456789" x]']) {
-      const result = checkExchange(contract, { method: 'GET', path: '/repos/o/r/hooks/1', status: 200, headers: { 'content-type': 'application/json' }, body });
+    for (const body of [
+      'CANARYKEY-0123456789',
+      '{"config": CANARYKEY-0123456789}',
+      '[1, 2, "CANARYKEY-0123456789" x]',
+    ]) {
+      const result = checkExchange(contract, {
+        method: 'GET',
+        path: '/repos/o/r/hooks/1',
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       const text = JSON.stringify(result);
       expect(text).toMatch(/the body is not valid JSON: unexpected character at line 1, column \d+/);
       expect(text).not.toContain('CANARY');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
 import { parseSpec } from '../../src/core/load-spec.js';
 
-const json = (paths: string) => `{\n  "openapi": "3.0.3",\n  "info": { "title": "t", "version": "1" },\n  "paths": ${paths}\n}\n`;
+const json = (paths: string) =>
+  `{\n  "openapi": "3.0.3",\n  "info": { "title": "t", "version": "1" },\n  "paths": ${paths}\n}\n`;
 
 describe('a JSON spec', () => {
   it('is parsed as JSON and still located line by line when a message needs it', () => {
@@ -12,7 +13,14 @@ describe('a JSON spec', () => {
   });
 
   const refused: [string, { source: string; message: RegExp; line: number }][] = [
-    ['with a duplicate key', { source: json('{}').replace('"paths": {}', '"paths": {},\n  "paths": {}'), message: /Map keys must be unique/, line: 5 }],
+    [
+      'with a duplicate key',
+      {
+        source: json('{}').replace('"paths": {}', '"paths": {},\n  "paths": {}'),
+        message: /Map keys must be unique/,
+        line: 5,
+      },
+    ],
     ['with a syntax error', { source: json('{ "/a": {} ]'), message: /not valid YAML or JSON/, line: 4 }],
   ];
 

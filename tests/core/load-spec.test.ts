@@ -12,17 +12,55 @@ describe('loadSpec', () => {
   });
 
   it('loads a spec that uses a few aliases', () => {
-    const spec = parseSpec('aliases.yaml', 'openapi: 3.1.0\ninfo: &info { title: t, version: "1" }\nx-copy: *info\npaths: {}\n');
+    const spec = parseSpec(
+      'aliases.yaml',
+      'openapi: 3.1.0\ninfo: &info { title: t, version: "1" }\nx-copy: *info\npaths: {}\n',
+    );
     expect(spec.document['x-copy']).toEqual({ title: 't', version: '1' });
   });
 
   const failures: [string, { given: string; want: { code: string; message: RegExp; line?: number } }][] = [
     ['a missing file', { given: 'does-not-exist.yaml', want: { code: 'SPEC_NOT_FOUND', message: /spec not found/ } }],
-    ['a file that is not YAML', { given: 'not-yaml.yaml', want: { code: 'SPEC_NOT_YAML', message: /not valid YAML/, line: 4 } }],
-    ['an OpenAPI 2.0 document', { given: 'swagger-2.yaml', want: { code: 'SPEC_NOT_OPENAPI_31', message: /OpenAPI 2\.0.*convert the spec to OpenAPI 3 first \(npx swagger2openapi/, line: 2 } }],
-    ['an OpenAPI 4.0 document', { given: 'openapi-40.yaml', want: { code: 'SPEC_NOT_OPENAPI_31', message: /only OpenAPI 3\.0 and 3\.1 are supported, found openapi: 4\.0\.0/, line: 2 } }],
-    ['a YAML alias bomb', { given: 'alias-bomb.yaml', want: { code: 'SPEC_NOT_YAML', message: /YAML aliases \(\*name\) expand too far/, line: 5 } }],
-    ['a $ref that resolves to nothing', { given: 'broken-ref.yaml', want: { code: 'SPEC_BROKEN_REF', message: /#\/components\/schemas\/Itme.*does not resolve/, line: 32 } }],
+    [
+      'a file that is not YAML',
+      { given: 'not-yaml.yaml', want: { code: 'SPEC_NOT_YAML', message: /not valid YAML/, line: 4 } },
+    ],
+    [
+      'an OpenAPI 2.0 document',
+      {
+        given: 'swagger-2.yaml',
+        want: {
+          code: 'SPEC_NOT_OPENAPI_31',
+          message: /OpenAPI 2\.0.*convert the spec to OpenAPI 3 first \(npx swagger2openapi/,
+          line: 2,
+        },
+      },
+    ],
+    [
+      'an OpenAPI 4.0 document',
+      {
+        given: 'openapi-40.yaml',
+        want: {
+          code: 'SPEC_NOT_OPENAPI_31',
+          message: /only OpenAPI 3\.0 and 3\.1 are supported, found openapi: 4\.0\.0/,
+          line: 2,
+        },
+      },
+    ],
+    [
+      'a YAML alias bomb',
+      {
+        given: 'alias-bomb.yaml',
+        want: { code: 'SPEC_NOT_YAML', message: /YAML aliases \(\*name\) expand too far/, line: 5 },
+      },
+    ],
+    [
+      'a $ref that resolves to nothing',
+      {
+        given: 'broken-ref.yaml',
+        want: { code: 'SPEC_BROKEN_REF', message: /#\/components\/schemas\/Itme.*does not resolve/, line: 32 },
+      },
+    ],
   ];
 
   it.each(failures)('refuses %s with a located ContractsError', async (_name, { given, want }) => {

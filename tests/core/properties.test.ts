@@ -10,29 +10,69 @@ import { specFile } from '../helpers/paths.js';
 
 const contracts: Contract[] = [];
 beforeAll(async () => {
-  for (const name of ['client-session', 'repository-webhooks']) contracts.push(compileContract(await loadSpec(specFile(name)), { strict: true }));
+  for (const name of ['client-session', 'repository-webhooks'])
+    contracts.push(compileContract(await loadSpec(specFile(name)), { strict: true }));
 });
 
 const methods = fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'get', 'OPTIONS');
-const knownPaths = fc.constantFrom('/client-session', '/repos/o/r/hooks', '/repos/o/r/hooks/1', '/repos/o/r/hooks/1/config', '/repos/o/r/hooks/1/deliveries', '/repos/o/r/hooks/1/deliveries/2', '/repos/o/r/hooks/1/deliveries/2/attempts', '/repos/o/r/hooks/1/pings', '/repos/o/r/hooks/1/tests');
-const anyPath = fc.oneof(knownPaths, fc.string().map((s) => '/' + s), fc.webPath());
-const contentTypes = fc.oneof(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/vnd.service.v3+json', 'text/html', 'application/problem+json', ''), fc.string());
+const knownPaths = fc.constantFrom(
+  '/client-session',
+  '/repos/o/r/hooks',
+  '/repos/o/r/hooks/1',
+  '/repos/o/r/hooks/1/config',
+  '/repos/o/r/hooks/1/deliveries',
+  '/repos/o/r/hooks/1/deliveries/2',
+  '/repos/o/r/hooks/1/deliveries/2/attempts',
+  '/repos/o/r/hooks/1/pings',
+  '/repos/o/r/hooks/1/tests',
+);
+const anyPath = fc.oneof(
+  knownPaths,
+  fc.string().map((s) => '/' + s),
+  fc.webPath(),
+);
+const contentTypes = fc.oneof(
+  fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/vnd.service.v3+json',
+    'text/html',
+    'application/problem+json',
+    '',
+  ),
+  fc.string(),
+);
 const headers = fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 }), { maxKeys: 6 });
-const bodies = fc.oneof(fc.json(), fc.jsonValue().map((value) => JSON.stringify(value)), fc.string(), fc.constant(''));
+const bodies = fc.oneof(
+  fc.json(),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc.string(),
+  fc.constant(''),
+);
 
 describe('checkExchange, for any response', () => {
   it('returns findings (never throws) for arbitrary JSON bodies, headers, statuses and paths', () => {
     fc.assert(
-      fc.property(fc.constantFrom(0, 1), methods, anyPath, fc.integer({ min: 100, max: 599 }), contentTypes, headers, bodies, fc.boolean(), (which, method, path, status, contentType, extra, body, strict) => {
-        const exchange = { method, path, status, headers: { ...extra, 'content-type': contentType }, body };
-        const result = checkExchange(contracts[which]!, exchange, { strict });
-        expect(Array.isArray(result.findings)).toBe(true);
-        for (const finding of result.findings) {
-          expect(typeof finding.message).toBe('string');
-          expect(['error', 'warning']).toContain(finding.severity);
-          expect(result.applied).toContain(finding.check);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(0, 1),
+        methods,
+        anyPath,
+        fc.integer({ min: 100, max: 599 }),
+        contentTypes,
+        headers,
+        bodies,
+        fc.boolean(),
+        (which, method, path, status, contentType, extra, body, strict) => {
+          const exchange = { method, path, status, headers: { ...extra, 'content-type': contentType }, body };
+          const result = checkExchange(contracts[which]!, exchange, { strict });
+          expect(Array.isArray(result.findings)).toBe(true);
+          for (const finding of result.findings) {
+            expect(typeof finding.message).toBe('string');
+            expect(['error', 'warning']).toContain(finding.severity);
+            expect(result.applied).toContain(finding.check);
+          }
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -40,7 +80,14 @@ describe('checkExchange, for any response', () => {
   it('returns findings for arbitrary pre-parsed values, too', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
-        const result = checkExchange(contracts[0]!, { method: 'GET', path: '/client-session', status: 200, headers: { 'content-type': 'application/json' }, body: 'x', json: value });
+        const result = checkExchange(contracts[0]!, {
+          method: 'GET',
+          path: '/client-session',
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: 'x',
+          json: value,
+        });
         expect(Array.isArray(result.findings)).toBe(true);
       }),
       { numRuns: 500 },
@@ -54,13 +101,21 @@ describe('matchOperation, for any path', () => {
 
   it('matches a path made from a template to that template, whatever the parameter values', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...contracts.flatMap((c) => c.operations)), fc.array(segment, { minLength: 4, maxLength: 4 }), (operation, values) => {
-        let index = 0;
-        const path = operation.pathTemplate.replace(/\{[^}]+\}/g, () => values[index++]!);
-        const match = matchOperation(contracts.flatMap((c) => c.operations), operation.method, path);
-        expect(match?.operation.pathTemplate).toBe(operation.pathTemplate);
-        expect(match?.operation.method).toBe(operation.method);
-      }),
+      fc.property(
+        fc.constantFrom(...contracts.flatMap((c) => c.operations)),
+        fc.array(segment, { minLength: 4, maxLength: 4 }),
+        (operation, values) => {
+          let index = 0;
+          const path = operation.pathTemplate.replace(/\{[^}]+\}/g, () => values[index++]!);
+          const match = matchOperation(
+            contracts.flatMap((c) => c.operations),
+            operation.method,
+            path,
+          );
+          expect(match?.operation.pathTemplate).toBe(operation.pathTemplate);
+          expect(match?.operation.method).toBe(operation.method);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -14,7 +14,9 @@ describe('renderValue', () => {
   });
 
   it('hides the value of a field whose name says it is a credential', () => {
-    expect(renderValue({ url: 'https://x', secret: 'hunter2-secret', nested: { api_key: 'k-123' } }, 200)).toBe('{"url":"https://x","secret":"[hidden: a credential field]","nested":{"api_key":"[hidden: a credential field]"}}');
+    expect(renderValue({ url: 'https://x', secret: 'hunter2-secret', nested: { api_key: 'k-123' } }, 200)).toBe(
+      '{"url":"https://x","secret":"[hidden: a credential field]","nested":{"api_key":"[hidden: a credential field]"}}',
+    );
   });
 
   it('costs the budget, not the size of the value: a million-item array renders at once', () => {

@@ -9,7 +9,11 @@ import { response } from './spec-pairs.js';
 function product(count: number, tag: string): unknown {
   return {
     allOf: Array.from({ length: count }, (_, i) => ({
-      anyOf: [0, 1, 2, 3].map((j) => ({ type: 'object', required: [`k${i}_${j}`], properties: { [`k${i}_${j}`]: { type: 'string', enum: [tag] } } })),
+      anyOf: [0, 1, 2, 3].map((j) => ({
+        type: 'object',
+        required: [`k${i}_${j}`],
+        properties: { [`k${i}_${j}`]: { type: 'string', enum: [tag] } },
+      })),
     })),
   };
 }
@@ -25,10 +29,19 @@ describe('contracts diff stays bounded', () => {
   });
 
   it('grows no faster than linearly with the number of schemas compared', () => {
-    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { anyOf: [{ type: 'string', maxLength: i + 1 }, { type: 'integer' }] }]));
+    const many = (n: number) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `p${i}`,
+          { anyOf: [{ type: 'string', maxLength: i + 1 }, { type: 'integer' }] },
+        ]),
+      );
     const run = (n: number) => {
       const base = parseSpec('base.json', response({ type: 'object', properties: many(n) }));
-      const head = parseSpec('head.json', response({ type: 'object', properties: many(n) }).replace(/"maxLength": (\d+)/g, '"maxLength": 9$1'));
+      const head = parseSpec(
+        'head.json',
+        response({ type: 'object', properties: many(n) }).replace(/"maxLength": (\d+)/g, '"maxLength": 9$1'),
+      );
       const start = performance.now();
       const changes = diffSpecs(base, head);
       expect(changes.length).toBe(n);

@@ -10,21 +10,33 @@ const hostile = 'x\n::error file=evil.yaml,line=1::pwned|<img src=x>%0A';
 const base = load('base.json', response(object({ [hostile]: { type: 'string' } }, { required: [hostile] })));
 const head = load('head.json', response(object({})));
 const changes = diffSpecs(base, head);
-const report = (over: Partial<DiffReport> = {}): DiffReport => ({ changes, ignored: [], title: 'base → head', failOn: 'error', ...over });
+const report = (over: Partial<DiffReport> = {}): DiffReport => ({
+  changes,
+  ignored: [],
+  title: 'base → head',
+  failOn: 'error',
+  ...over,
+});
 
 describe('diff reports', () => {
   it('keeps a hostile field name inside one GitHub workflow command', () => {
     const out = renderDiff(report(), 'github');
     expect(out.split('\n')).toHaveLength(1);
-    expect(out).toMatch(/^::error file=base\.json,line=\d+,col=\d+,title=response-property-removed::response body \/x%0A::error file=evil\.yaml,line=1::pwned\|<img src=x>%250A: was required and is removed/);
+    expect(out).toMatch(
+      /^::error file=base\.json,line=\d+,col=\d+,title=response-property-removed::response body \/x%0A::error file=evil\.yaml,line=1::pwned\|<img src=x>%250A: was required and is removed/,
+    );
   });
 
   it('escapes workflow command properties, so a file name cannot add properties', () => {
-    expect(githubCommand('warning', { file: 'a,line=9:b.yaml', line: 3, title: 't' }, '100% done\r\n')).toBe('::warning file=a%2Cline=9%3Ab.yaml,line=3,title=t::100%25 done%0D%0A');
+    expect(githubCommand('warning', { file: 'a,line=9:b.yaml', line: 3, title: 't' }, '100% done\r\n')).toBe(
+      '::warning file=a%2Cline=9%3Ab.yaml,line=3,title=t::100%25 done%0D%0A',
+    );
   });
 
   it('keeps a hostile field name inside one markdown table row, as text', () => {
-    const rows = renderDiff(report(), 'markdown').split('\n').filter((line) => line.startsWith('| 🔴'));
+    const rows = renderDiff(report(), 'markdown')
+      .split('\n')
+      .filter((line) => line.startsWith('| 🔴'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('pwned\\|&lt;img src=x&gt;');
   });
@@ -43,16 +55,25 @@ describe('diff reports', () => {
   });
 
   it('counts levels and ignored changes in the summary line', () => {
-    const ignores = parseIgnoreEntries('i.yaml', [{ rule: 'response-property-removed', reason: 'agreed with clients' }]);
+    const ignores = parseIgnoreEntries('i.yaml', [
+      { rule: 'response-property-removed', reason: 'agreed with clients' },
+    ]);
     const result = applyPolicy(changes, { levels: new Map(), ignores });
-    expect(summaryLine({ ...result, title: '', failOn: 'error' })).toBe('0 changes: 0 breaking (error), 0 warnings, 0 info, 1 ignored');
+    expect(summaryLine({ ...result, title: '', failOn: 'error' })).toBe(
+      '0 changes: 0 breaking (error), 0 warnings, 0 info, 1 ignored',
+    );
   });
 
   it('matches ignore entries by file, file:line or operation, and nothing else', () => {
-    const pair = diffSpecs(load('b.json', request(object({ a: { type: 'string' } }))), load('h.json', request(object({ a: { type: 'string' } }, { required: ['a'] }))));
+    const pair = diffSpecs(
+      load('b.json', request(object({ a: { type: 'string' } }))),
+      load('h.json', request(object({ a: { type: 'string' } }, { required: ['a'] }))),
+    );
     const [change] = pair;
     const entry = (location: string) => parseIgnoreEntries('i.yaml', [{ rule: change!.rule, location, reason: 'r' }]);
-    for (const location of ['h.json', `h.json:${change!.line}`, 'POST /items']) expect(applyPolicy(pair, { levels: new Map(), ignores: entry(location) }).changes).toEqual([]);
-    for (const location of ['b.json', 'h.json:1', 'GET /items']) expect(applyPolicy(pair, { levels: new Map(), ignores: entry(location) }).changes).toHaveLength(1);
+    for (const location of ['h.json', `h.json:${change!.line}`, 'POST /items'])
+      expect(applyPolicy(pair, { levels: new Map(), ignores: entry(location) }).changes).toEqual([]);
+    for (const location of ['b.json', 'h.json:1', 'GET /items'])
+      expect(applyPolicy(pair, { levels: new Map(), ignores: entry(location) }).changes).toHaveLength(1);
   });
 });

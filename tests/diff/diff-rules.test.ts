@@ -11,7 +11,9 @@ const ok = { description: 'ok' };
 const apiKey = { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-KEY' } } } };
 const query = (name: string, more: Record<string, unknown> = {}) => ({ name, in: 'query', schema: str, ...more });
 const body = (content: Record<string, unknown>, required = true) =>
-  spec({ '/items': { post: { operationId: 'addItem', requestBody: { required, content }, responses: { '204': ok } } } });
+  spec({
+    '/items': { post: { operationId: 'addItem', requestBody: { required, content }, responses: { '204': ok } } },
+  });
 const responses = (map: Record<string, unknown>) => getItems({ responses: map });
 const json = { schema: str };
 const pl = (places: string[], style?: 'allOf' | 'flat') => {
@@ -21,83 +23,534 @@ const pl = (places: string[], style?: 'allOf' | 'flat') => {
 
 const cases: Case[] = [
   // Paths and operations
-  ['a path removed', { base: spec({ '/a': { get: { responses: { '200': ok } } }, '/b': { get: { responses: { '200': ok } } } }), head: spec({ '/a': { get: { responses: { '200': ok } } } }), want: [['path-removed', 'error']] }],
-  ['an operation removed from a path that remains', { base: spec({ '/a': { get: { responses: { '200': ok } }, post: { responses: { '200': ok } } } }), head: spec({ '/a': { get: { responses: { '200': ok } } } }), want: [['operation-removed', 'error']] }],
-  ['an operation added', { base: spec({ '/a': { get: { responses: { '200': ok } } } }), head: spec({ '/a': { get: { responses: { '200': ok } } }, '/b': { get: { responses: { '200': ok } } } }), want: [['operation-added', 'info']] }],
-  ['a path parameter renamed is the same path', { base: spec({ '/a/{id}': { get: { responses: { '200': ok } } } }), head: spec({ '/a/{item_id}': { get: { responses: { '200': ok } } } }), want: [] }],
-  ['operationId changed', { base: getItems(), head: getItems({ operationId: 'getItems' }), want: [['operation-id-changed', 'warning']] }],
+  [
+    'a path removed',
+    {
+      base: spec({ '/a': { get: { responses: { '200': ok } } }, '/b': { get: { responses: { '200': ok } } } }),
+      head: spec({ '/a': { get: { responses: { '200': ok } } } }),
+      want: [['path-removed', 'error']],
+    },
+  ],
+  [
+    'an operation removed from a path that remains',
+    {
+      base: spec({ '/a': { get: { responses: { '200': ok } }, post: { responses: { '200': ok } } } }),
+      head: spec({ '/a': { get: { responses: { '200': ok } } } }),
+      want: [['operation-removed', 'error']],
+    },
+  ],
+  [
+    'an operation added',
+    {
+      base: spec({ '/a': { get: { responses: { '200': ok } } } }),
+      head: spec({ '/a': { get: { responses: { '200': ok } } }, '/b': { get: { responses: { '200': ok } } } }),
+      want: [['operation-added', 'info']],
+    },
+  ],
+  [
+    'a path parameter renamed is the same path',
+    {
+      base: spec({ '/a/{id}': { get: { responses: { '200': ok } } } }),
+      head: spec({ '/a/{item_id}': { get: { responses: { '200': ok } } } }),
+      want: [],
+    },
+  ],
+  [
+    'operationId changed',
+    { base: getItems(), head: getItems({ operationId: 'getItems' }), want: [['operation-id-changed', 'warning']] },
+  ],
   // Security
-  ['a security requirement added', { base: getItems({}, apiKey), head: getItems({ security: [{ key: [] }] }, apiKey), want: [['request-security-added', 'error']] }],
-  ['a security requirement removed', { base: getItems({ security: [{ key: [] }] }, apiKey), head: getItems({}, apiKey), want: [['request-security-removed', 'info']] }],
+  [
+    'a security requirement added',
+    {
+      base: getItems({}, apiKey),
+      head: getItems({ security: [{ key: [] }] }, apiKey),
+      want: [['request-security-added', 'error']],
+    },
+  ],
+  [
+    'a security requirement removed',
+    {
+      base: getItems({ security: [{ key: [] }] }, apiKey),
+      head: getItems({}, apiKey),
+      want: [['request-security-removed', 'info']],
+    },
+  ],
   // Parameters
-  ['a required query parameter added', { base: params(), head: params(query('q', { required: true })), want: [['request-required-parameter-added', 'error']] }],
-  ['a required header added', { base: params(), head: params({ name: 'X-Trace', in: 'header', required: true, schema: str }), want: [['request-required-parameter-added', 'error']] }],
-  ['an optional parameter added', { base: params(), head: params(query('q')), want: [['request-optional-parameter-added', 'info']] }],
-  ['a parameter became required', { base: params(query('q')), head: params(query('q', { required: true })), want: [['request-parameter-became-required', 'error']] }],
-  ['a parameter removed', { base: params(query('q')), head: params(), want: [['request-parameter-removed', 'warning']] }],
-  ['a parameter moved from query to header', { base: params(query('q')), head: params({ name: 'q', in: 'header', schema: str }), want: [['request-parameter-moved', 'error']] }],
-  ['a header parameter renamed only in case is the same header', { base: params({ name: 'X-Trace', in: 'header', schema: str }), head: params({ name: 'x-trace', in: 'header', schema: str }), want: [] }],
-  ['a parameter maximum lowered', { base: params(query('per_page', { schema: { type: 'integer', maximum: 100 } })), head: params(query('per_page', { schema: { type: 'integer', maximum: 50 } })), want: [['request-max-lowered', 'error']] }],
-  ['a parameter default changed', { base: params(query('n', { schema: { type: 'integer', default: 10 } })), head: params(query('n', { schema: { type: 'integer', default: 20 } })), want: [['request-default-changed', 'warning']] }],
+  [
+    'a required query parameter added',
+    {
+      base: params(),
+      head: params(query('q', { required: true })),
+      want: [['request-required-parameter-added', 'error']],
+    },
+  ],
+  [
+    'a required header added',
+    {
+      base: params(),
+      head: params({ name: 'X-Trace', in: 'header', required: true, schema: str }),
+      want: [['request-required-parameter-added', 'error']],
+    },
+  ],
+  [
+    'an optional parameter added',
+    { base: params(), head: params(query('q')), want: [['request-optional-parameter-added', 'info']] },
+  ],
+  [
+    'a parameter became required',
+    {
+      base: params(query('q')),
+      head: params(query('q', { required: true })),
+      want: [['request-parameter-became-required', 'error']],
+    },
+  ],
+  [
+    'a parameter removed',
+    { base: params(query('q')), head: params(), want: [['request-parameter-removed', 'warning']] },
+  ],
+  [
+    'a parameter moved from query to header',
+    {
+      base: params(query('q')),
+      head: params({ name: 'q', in: 'header', schema: str }),
+      want: [['request-parameter-moved', 'error']],
+    },
+  ],
+  [
+    'a header parameter renamed only in case is the same header',
+    {
+      base: params({ name: 'X-Trace', in: 'header', schema: str }),
+      head: params({ name: 'x-trace', in: 'header', schema: str }),
+      want: [],
+    },
+  ],
+  [
+    'a parameter maximum lowered',
+    {
+      base: params(query('per_page', { schema: { type: 'integer', maximum: 100 } })),
+      head: params(query('per_page', { schema: { type: 'integer', maximum: 50 } })),
+      want: [['request-max-lowered', 'error']],
+    },
+  ],
+  [
+    'a parameter default changed',
+    {
+      base: params(query('n', { schema: { type: 'integer', default: 10 } })),
+      head: params(query('n', { schema: { type: 'integer', default: 20 } })),
+      want: [['request-default-changed', 'warning']],
+    },
+  ],
   // Request bodies
-  ['a request body became required', { base: body({ 'application/json': json }, false), head: body({ 'application/json': json }), want: [['request-body-became-required', 'error']] }],
-  ['a request media type removed', { base: body({ 'application/json': json, 'text/plain': json }), head: body({ 'application/json': json }), want: [['request-media-type-removed', 'error']] }],
-  ['a request media type added', { base: body({ 'application/json': json }), head: body({ 'application/json': json, 'text/plain': json }), want: [['request-media-type-added', 'info']] }],
-  ['a required body field added', { base: request(object({ a: str })), head: request(object({ a: str, b: str }, { required: ['b'] })), want: [['request-property-required-added', 'error']] }],
-  ['an existing body field made required', { base: request(object({ a: str })), head: request(object({ a: str }, { required: ['a'] })), want: [['request-property-required-added', 'error']] }],
-  ['an optional body field added', { base: request(object({ a: str })), head: request(object({ a: str, b: str })), want: [['request-property-added', 'info']] }],
-  ['an optional body field added to a closed object', { base: request(object({ a: str }, { additionalProperties: false })), head: request(object({ a: str, b: str }, { additionalProperties: false })), want: [['request-property-added', 'info']] }],
-  ['a body field removed from a closed object', { base: request(object({ a: str, b: str }, { additionalProperties: false })), head: request(object({ a: str }, { additionalProperties: false })), want: [['request-property-rejected', 'error']] }],
-  ['a body field removed from an open object', { base: request(object({ a: str, b: str })), head: request(object({ a: str })), want: [['request-property-undocumented', 'warning']] }],
-  ['a body field type narrowed', { base: request(object({ a: { type: ['string', 'integer'] } })), head: request(object({ a: str })), want: [['request-type-narrowed', 'error']] }],
-  ['a body field type swapped', { base: request(object({ a: { type: 'integer' } })), head: request(object({ a: str })), want: [['request-type-narrowed', 'error']] }],
-  ['a request enum value removed', { base: request(object({ a: { enum: ['x', 'y'] } })), head: request(object({ a: { enum: ['x'] } })), want: [['request-enum-value-removed', 'error']] }],
-  ['a request maxLength lowered', { base: request(object({ a: { type: 'string', maxLength: 10 } })), head: request(object({ a: { type: 'string', maxLength: 5 } })), want: [['request-max-lowered', 'error']] }],
-  ['a request minimum raised', { base: request(object({ a: { type: 'integer', minimum: 0 } })), head: request(object({ a: { type: 'integer', minimum: 1 } })), want: [['request-min-raised', 'error']] }],
-  ['a request minLength added', { base: request(object({ a: str })), head: request(object({ a: { type: 'string', minLength: 1 } })), want: [['request-min-raised', 'error']] }],
-  ['a request pattern added', { base: request(object({ a: str })), head: request(object({ a: { type: 'string', pattern: '^[a-z]+$' } })), want: [['request-pattern-added', 'error']] }],
-  ['a request format added', { base: request(object({ a: str })), head: request(object({ a: { type: 'string', format: 'email' } })), want: [['request-constraint-added', 'error']] }],
-  ['a request body field default changed', { base: request(object({ a: { type: 'boolean', default: true } })), head: request(object({ a: { type: 'boolean', default: false } })), want: [['request-default-changed', 'warning']] }],
-  ['a request maxLength raised', { base: request(object({ a: { type: 'string', maxLength: 5 } })), head: request(object({ a: { type: 'string', maxLength: 10 } })), want: [['request-constraint-relaxed', 'info']] }],
-  ['a request enum value added', { base: request(object({ a: { enum: ['x'] } })), head: request(object({ a: { enum: ['x', 'y'] } })), want: [['request-constraint-relaxed', 'info']] }],
-  ['a type dropped from a request anyOf', { base: request({ anyOf: [{ type: 'string' }, { type: 'integer' }] }), head: request({ anyOf: [{ type: 'string' }] }), want: [['request-type-narrowed', 'error']] }],
-  ['a type added to a request anyOf', { base: request({ anyOf: [{ type: 'string' }] }), head: request({ anyOf: [{ type: 'string' }, { type: 'integer' }] }), want: [['request-constraint-relaxed', 'info']] }],
+  [
+    'a request body became required',
+    {
+      base: body({ 'application/json': json }, false),
+      head: body({ 'application/json': json }),
+      want: [['request-body-became-required', 'error']],
+    },
+  ],
+  [
+    'a request media type removed',
+    {
+      base: body({ 'application/json': json, 'text/plain': json }),
+      head: body({ 'application/json': json }),
+      want: [['request-media-type-removed', 'error']],
+    },
+  ],
+  [
+    'a request media type added',
+    {
+      base: body({ 'application/json': json }),
+      head: body({ 'application/json': json, 'text/plain': json }),
+      want: [['request-media-type-added', 'info']],
+    },
+  ],
+  [
+    'a required body field added',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: str, b: str }, { required: ['b'] })),
+      want: [['request-property-required-added', 'error']],
+    },
+  ],
+  [
+    'an existing body field made required',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: str }, { required: ['a'] })),
+      want: [['request-property-required-added', 'error']],
+    },
+  ],
+  [
+    'an optional body field added',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: str, b: str })),
+      want: [['request-property-added', 'info']],
+    },
+  ],
+  [
+    'an optional body field added to a closed object',
+    {
+      base: request(object({ a: str }, { additionalProperties: false })),
+      head: request(object({ a: str, b: str }, { additionalProperties: false })),
+      want: [['request-property-added', 'info']],
+    },
+  ],
+  [
+    'a body field removed from a closed object',
+    {
+      base: request(object({ a: str, b: str }, { additionalProperties: false })),
+      head: request(object({ a: str }, { additionalProperties: false })),
+      want: [['request-property-rejected', 'error']],
+    },
+  ],
+  [
+    'a body field removed from an open object',
+    {
+      base: request(object({ a: str, b: str })),
+      head: request(object({ a: str })),
+      want: [['request-property-undocumented', 'warning']],
+    },
+  ],
+  [
+    'a body field type narrowed',
+    {
+      base: request(object({ a: { type: ['string', 'integer'] } })),
+      head: request(object({ a: str })),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'a body field type swapped',
+    {
+      base: request(object({ a: { type: 'integer' } })),
+      head: request(object({ a: str })),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'a request enum value removed',
+    {
+      base: request(object({ a: { enum: ['x', 'y'] } })),
+      head: request(object({ a: { enum: ['x'] } })),
+      want: [['request-enum-value-removed', 'error']],
+    },
+  ],
+  [
+    'a request maxLength lowered',
+    {
+      base: request(object({ a: { type: 'string', maxLength: 10 } })),
+      head: request(object({ a: { type: 'string', maxLength: 5 } })),
+      want: [['request-max-lowered', 'error']],
+    },
+  ],
+  [
+    'a request minimum raised',
+    {
+      base: request(object({ a: { type: 'integer', minimum: 0 } })),
+      head: request(object({ a: { type: 'integer', minimum: 1 } })),
+      want: [['request-min-raised', 'error']],
+    },
+  ],
+  [
+    'a request minLength added',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: { type: 'string', minLength: 1 } })),
+      want: [['request-min-raised', 'error']],
+    },
+  ],
+  [
+    'a request pattern added',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: { type: 'string', pattern: '^[a-z]+$' } })),
+      want: [['request-pattern-added', 'error']],
+    },
+  ],
+  [
+    'a request format added',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: { type: 'string', format: 'email' } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'a request body field default changed',
+    {
+      base: request(object({ a: { type: 'boolean', default: true } })),
+      head: request(object({ a: { type: 'boolean', default: false } })),
+      want: [['request-default-changed', 'warning']],
+    },
+  ],
+  [
+    'a request maxLength raised',
+    {
+      base: request(object({ a: { type: 'string', maxLength: 5 } })),
+      head: request(object({ a: { type: 'string', maxLength: 10 } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a request enum value added',
+    {
+      base: request(object({ a: { enum: ['x'] } })),
+      head: request(object({ a: { enum: ['x', 'y'] } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a type dropped from a request anyOf',
+    {
+      base: request({ anyOf: [{ type: 'string' }, { type: 'integer' }] }),
+      head: request({ anyOf: [{ type: 'string' }] }),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'a type added to a request anyOf',
+    {
+      base: request({ anyOf: [{ type: 'string' }] }),
+      head: request({ anyOf: [{ type: 'string' }, { type: 'integer' }] }),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
   // Responses
-  ['a response status removed', { base: responses({ '200': ok, '404': ok }), head: responses({ '200': ok }), want: [['response-status-removed', 'error']] }],
-  ['a response status added', { base: responses({ '200': ok }), head: responses({ '200': ok, '404': ok }), want: [['response-status-added', 'info']] }],
-  ['a response media type removed', { base: responses({ '200': { description: 'ok', content: { 'application/json': json, 'text/plain': json } } }), head: responses({ '200': { description: 'ok', content: { 'application/json': json } } }), want: [['response-media-type-removed', 'error']] }],
-  ['a response media type added', { base: responses({ '200': { description: 'ok', content: { 'application/json': json } } }), head: responses({ '200': { description: 'ok', content: { 'application/json': json, 'text/plain': json } } }), want: [['response-media-type-added', 'info']] }],
-  ['a required response field removed', { base: response(object({ a: str, b: str }, { required: ['a', 'b'] })), head: response(object({ a: str }, { required: ['a'] })), want: [['response-property-removed', 'error']] }],
-  ['an optional response field removed', { base: response(object({ a: str, b: str })), head: response(object({ a: str })), want: [['response-optional-property-removed', 'warning']] }],
-  ['a response field made optional', { base: response(object({ a: str }, { required: ['a'] })), head: response(object({ a: str })), want: [['response-property-became-optional', 'error']] }],
-  ['a response field made nullable', { base: response(object({ a: str })), head: response(object({ a: { type: ['string', 'null'] } })), want: [['response-property-became-nullable', 'error']] }],
-  ['a response field made nullable with anyOf', { base: response(object({ a: str })), head: response(object({ a: { anyOf: [str, { type: 'null' }] } })), want: [['response-property-became-nullable', 'error']] }],
-  ['a response field type changed', { base: response(object({ a: { type: 'integer' } })), head: response(object({ a: str })), want: [['response-type-changed', 'error']] }],
-  ['a response enum value added', { base: response(object({ a: { enum: ['x'] } })), head: response(object({ a: { enum: ['x', 'y'] } })), want: [['response-enum-value-added', 'warning']] }],
-  ['a response maxLength raised', { base: response(object({ a: { type: 'string', maxLength: 5 } })), head: response(object({ a: { type: 'string', maxLength: 10 } })), want: [['response-constraint-relaxed', 'warning']] }],
-  ['a response field added', { base: response(object({ a: str })), head: response(object({ a: str, b: str })), want: [['response-property-added', 'info']] }],
-  ['a response enum value removed', { base: response(object({ a: { enum: ['x', 'y'] } })), head: response(object({ a: { enum: ['x'] } })), want: [['response-constraint-tightened', 'info']] }],
-  ['a response type widened to a oneOf of string and integer', { base: response(object({ id: { type: 'integer' } })), head: response(object({ id: { oneOf: [{ type: 'integer' }, str] } })), want: [['response-type-changed', 'error']] }],
-  ['a response oneOf narrowed to one of its types', { base: response(object({ id: { oneOf: [{ type: 'integer' }, str] } })), head: response(object({ id: { type: 'integer' } })), want: [['response-constraint-tightened', 'info']] }],
-  ['a response object given a second shape in an anyOf', { base: response(object({ a: str }, { required: ['a'] })), head: response({ anyOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }), want: [['response-composition-widened', 'warning']] }],
-  ['a response anyOf reduced to one of its object shapes', { base: response({ anyOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }), head: response(object({ a: str }, { required: ['a'] })), want: [['response-composition-narrowed', 'info']] }],
-  ['a nullable response field written as type array and as anyOf', { base: response(object({ a: { type: ['string', 'null'] } })), head: response(object({ a: { anyOf: [str, { type: 'null' }] } })), want: [] }],
+  [
+    'a response status removed',
+    {
+      base: responses({ '200': ok, '404': ok }),
+      head: responses({ '200': ok }),
+      want: [['response-status-removed', 'error']],
+    },
+  ],
+  [
+    'a response status added',
+    {
+      base: responses({ '200': ok }),
+      head: responses({ '200': ok, '404': ok }),
+      want: [['response-status-added', 'info']],
+    },
+  ],
+  [
+    'a response media type removed',
+    {
+      base: responses({ '200': { description: 'ok', content: { 'application/json': json, 'text/plain': json } } }),
+      head: responses({ '200': { description: 'ok', content: { 'application/json': json } } }),
+      want: [['response-media-type-removed', 'error']],
+    },
+  ],
+  [
+    'a response media type added',
+    {
+      base: responses({ '200': { description: 'ok', content: { 'application/json': json } } }),
+      head: responses({ '200': { description: 'ok', content: { 'application/json': json, 'text/plain': json } } }),
+      want: [['response-media-type-added', 'info']],
+    },
+  ],
+  [
+    'a required response field removed',
+    {
+      base: response(object({ a: str, b: str }, { required: ['a', 'b'] })),
+      head: response(object({ a: str }, { required: ['a'] })),
+      want: [['response-property-removed', 'error']],
+    },
+  ],
+  [
+    'an optional response field removed',
+    {
+      base: response(object({ a: str, b: str })),
+      head: response(object({ a: str })),
+      want: [['response-optional-property-removed', 'warning']],
+    },
+  ],
+  [
+    'a response field made optional',
+    {
+      base: response(object({ a: str }, { required: ['a'] })),
+      head: response(object({ a: str })),
+      want: [['response-property-became-optional', 'error']],
+    },
+  ],
+  [
+    'a response field made nullable',
+    {
+      base: response(object({ a: str })),
+      head: response(object({ a: { type: ['string', 'null'] } })),
+      want: [['response-property-became-nullable', 'error']],
+    },
+  ],
+  [
+    'a response field made nullable with anyOf',
+    {
+      base: response(object({ a: str })),
+      head: response(object({ a: { anyOf: [str, { type: 'null' }] } })),
+      want: [['response-property-became-nullable', 'error']],
+    },
+  ],
+  [
+    'a response field type changed',
+    {
+      base: response(object({ a: { type: 'integer' } })),
+      head: response(object({ a: str })),
+      want: [['response-type-changed', 'error']],
+    },
+  ],
+  [
+    'a response enum value added',
+    {
+      base: response(object({ a: { enum: ['x'] } })),
+      head: response(object({ a: { enum: ['x', 'y'] } })),
+      want: [['response-enum-value-added', 'warning']],
+    },
+  ],
+  [
+    'a response maxLength raised',
+    {
+      base: response(object({ a: { type: 'string', maxLength: 5 } })),
+      head: response(object({ a: { type: 'string', maxLength: 10 } })),
+      want: [['response-constraint-relaxed', 'warning']],
+    },
+  ],
+  [
+    'a response field added',
+    {
+      base: response(object({ a: str })),
+      head: response(object({ a: str, b: str })),
+      want: [['response-property-added', 'info']],
+    },
+  ],
+  [
+    'a response enum value removed',
+    {
+      base: response(object({ a: { enum: ['x', 'y'] } })),
+      head: response(object({ a: { enum: ['x'] } })),
+      want: [['response-constraint-tightened', 'info']],
+    },
+  ],
+  [
+    'a response type widened to a oneOf of string and integer',
+    {
+      base: response(object({ id: { type: 'integer' } })),
+      head: response(object({ id: { oneOf: [{ type: 'integer' }, str] } })),
+      want: [['response-type-changed', 'error']],
+    },
+  ],
+  [
+    'a response oneOf narrowed to one of its types',
+    {
+      base: response(object({ id: { oneOf: [{ type: 'integer' }, str] } })),
+      head: response(object({ id: { type: 'integer' } })),
+      want: [['response-constraint-tightened', 'info']],
+    },
+  ],
+  [
+    'a response object given a second shape in an anyOf',
+    {
+      base: response(object({ a: str }, { required: ['a'] })),
+      head: response({ anyOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }),
+      want: [['response-composition-widened', 'warning']],
+    },
+  ],
+  [
+    'a response anyOf reduced to one of its object shapes',
+    {
+      base: response({ anyOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }),
+      head: response(object({ a: str }, { required: ['a'] })),
+      want: [['response-composition-narrowed', 'info']],
+    },
+  ],
+  [
+    'a nullable response field written as type array and as anyOf',
+    {
+      base: response(object({ a: { type: ['string', 'null'] } })),
+      head: response(object({ a: { anyOf: [str, { type: 'null' }] } })),
+      want: [],
+    },
+  ],
   // The placement rule (allOf + anyOf), both directions
-  ['the placement rule rewritten into an equivalent form', { base: pl(['top', 'order']).response, head: pl(['top', 'order'], 'flat').response, want: [] }],
-  ['the placement rule with its branches reordered', { base: pl(['top', 'order']).response, head: pl(['order', 'top']).response, want: [] }],
-  ['a third accepted place added to a response placement rule', { base: pl(['top', 'order']).response, head: pl(['top', 'customer', 'order']).response, want: [['response-composition-widened', 'warning']] }],
-  ['one of the two places removed from a response placement rule', { base: pl(['top', 'order']).response, head: pl(['top']).response, want: [['response-composition-narrowed', 'info']] }],
-  ['a third accepted place added to a request placement rule', { base: pl(['top', 'order']).request, head: pl(['top', 'customer', 'order']).request, want: [['request-composition-widened', 'info']] }],
-  ['one of the two places removed from a request placement rule', { base: pl(['top', 'order']).request, head: pl(['top']).request, want: [['request-composition-narrowed', 'error']] }],
-  ['a currency added to the enum inside the placement rule', { base: pl(['top', 'order']).response, head: pl(['top', 'order']).response.replace('"USD"', '"USD", "GBP"'), want: [['response-enum-value-added', 'warning']] }],
+  [
+    'the placement rule rewritten into an equivalent form',
+    { base: pl(['top', 'order']).response, head: pl(['top', 'order'], 'flat').response, want: [] },
+  ],
+  [
+    'the placement rule with its branches reordered',
+    { base: pl(['top', 'order']).response, head: pl(['order', 'top']).response, want: [] },
+  ],
+  [
+    'a third accepted place added to a response placement rule',
+    {
+      base: pl(['top', 'order']).response,
+      head: pl(['top', 'customer', 'order']).response,
+      want: [['response-composition-widened', 'warning']],
+    },
+  ],
+  [
+    'one of the two places removed from a response placement rule',
+    {
+      base: pl(['top', 'order']).response,
+      head: pl(['top']).response,
+      want: [['response-composition-narrowed', 'info']],
+    },
+  ],
+  [
+    'a third accepted place added to a request placement rule',
+    {
+      base: pl(['top', 'order']).request,
+      head: pl(['top', 'customer', 'order']).request,
+      want: [['request-composition-widened', 'info']],
+    },
+  ],
+  [
+    'one of the two places removed from a request placement rule',
+    {
+      base: pl(['top', 'order']).request,
+      head: pl(['top']).request,
+      want: [['request-composition-narrowed', 'error']],
+    },
+  ],
+  [
+    'a currency added to the enum inside the placement rule',
+    {
+      base: pl(['top', 'order']).response,
+      head: pl(['top', 'order']).response.replace('"USD"', '"USD", "GBP"'),
+      want: [['response-enum-value-added', 'warning']],
+    },
+  ],
   // What cannot be decided is said, not guessed
-  ['a branch added to a oneOf whose branches overlap', {
-    base: response({ oneOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }),
-    head: response({ oneOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] }), object({ c: str }, { required: ['c'] })] }),
-    want: [['schema-change-undecided', 'warning']],
-  }],
-  ['a `not` changed', { base: response(object({ a: { type: 'string', not: { const: 'x' } } })), head: response(object({ a: { type: 'string', not: { const: 'y' } } })), want: [['schema-change-undecided', 'warning']] }],
-  ['only descriptions and examples changed', { base: response(object({ a: { type: 'string', description: 'one', examples: ['x'] } })), head: response(object({ a: { type: 'string', description: 'two', examples: ['y'] } })), want: [] }],
+  [
+    'a branch added to a oneOf whose branches overlap',
+    {
+      base: response({ oneOf: [object({ a: str }, { required: ['a'] }), object({ b: str }, { required: ['b'] })] }),
+      head: response({
+        oneOf: [
+          object({ a: str }, { required: ['a'] }),
+          object({ b: str }, { required: ['b'] }),
+          object({ c: str }, { required: ['c'] }),
+        ],
+      }),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
+  [
+    'a `not` changed',
+    {
+      base: response(object({ a: { type: 'string', not: { const: 'x' } } })),
+      head: response(object({ a: { type: 'string', not: { const: 'y' } } })),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
+  [
+    'only descriptions and examples changed',
+    {
+      base: response(object({ a: { type: 'string', description: 'one', examples: ['x'] } })),
+      head: response(object({ a: { type: 'string', description: 'two', examples: ['y'] } })),
+      want: [],
+    },
+  ],
 ];
 
 const key = ([rule, level]: [string, string]) => `${rule}:${level}`;
@@ -116,7 +569,8 @@ describe('contracts diff rules', () => {
 
   it("states each case's levels as the rule table does", () => {
     const levels = new Map(diffRules.map((rule) => [rule.id, rule.level]));
-    for (const [, { want }] of cases) for (const [rule, level] of want) expect(`${rule}:${level}`).toBe(`${rule}:${levels.get(rule)}`);
+    for (const [, { want }] of cases)
+      for (const [rule, level] of want) expect(`${rule}:${level}`).toBe(`${rule}:${levels.get(rule)}`);
   });
 
   it('locates a change in HEAD, and what was removed in BASE', () => {
@@ -130,12 +584,15 @@ describe('contracts diff rules', () => {
 });
 
 describe('composition verdicts show their evidence', () => {
-  const message = (base: string, head: string) => diffSpecs(load('base.json', base), load('head.json', head)).map((c) => c.message);
+  const message = (base: string, head: string) =>
+    diffSpecs(load('base.json', base), load('head.json', head)).map((c) => c.message);
 
   it('shows an instance the real validators accept in HEAD and refuse in BASE for a new branch', () => {
     const { schema, components } = placement(['top', 'order']);
     const widened = placement(['top', 'customer', 'order']);
-    expect(message(response(schema, { components }), response(widened.schema, { components: widened.components }))).toEqual([
+    expect(
+      message(response(schema, { components }), response(widened.schema, { components: widened.components })),
+    ).toEqual([
       'response body: "customer" of the anyOf at /paths/~1items/get/responses/200/content/application~1json/schema/allOf/1 is new: clients may meet a shape they never saw, e.g. {"customer":{"paymentMethod":{}}} (refused before, accepted now)',
     ]);
   });
@@ -143,7 +600,9 @@ describe('composition verdicts show their evidence', () => {
   it('shows an instance accepted before and refused now for a branch that is gone', () => {
     const { schema, components } = placement(['top', 'order']);
     const narrowed = placement(['top']);
-    expect(message(request(schema, { components }), request(narrowed.schema, { components: narrowed.components }))[0]).toMatch(
+    expect(
+      message(request(schema, { components }), request(narrowed.schema, { components: narrowed.components }))[0],
+    ).toMatch(
       /^request body: "order" of the anyOf at .* is gone: bodies only it accepted are refused now, e.g. \{"order":\{"paymentMethod":\{\}\}\} \(accepted before, refused now\)$/,
     );
   });
@@ -160,11 +619,20 @@ describe('composition verdicts deep inside a value', () => {
   it('shows the new branch inside a whole instance that HEAD accepts and BASE refuses', () => {
     const shapes = [object({ card: str }, { required: ['card'] }), object({ iban: str }, { required: ['iban'] })];
     const wallet = object({ wallet: str }, { required: ['wallet'] });
-    const base = response(object({ id: { type: 'integer' }, method: { anyOf: shapes } }, { required: ['id', 'method'] }));
-    const head = response(object({ id: { type: 'integer' }, method: { anyOf: [...shapes, wallet] } }, { required: ['id', 'method'] }));
+    const base = response(
+      object({ id: { type: 'integer' }, method: { anyOf: shapes } }, { required: ['id', 'method'] }),
+    );
+    const head = response(
+      object({ id: { type: 'integer' }, method: { anyOf: [...shapes, wallet] } }, { required: ['id', 'method'] }),
+    );
     const changes = diffSpecs(load('base.json', base), load('head.json', head));
     expect(changes.map((c) => [c.rule, c.message])).toEqual([
-      ['response-composition-widened', expect.stringMatching(/^response body \/method: .* is new: .*, e\.g\. \{"id":0,"method":\{"wallet":""\}\} \(refused before, accepted now\)$/)],
+      [
+        'response-composition-widened',
+        expect.stringMatching(
+          /^response body \/method: .* is new: .*, e\.g\. \{"id":0,"method":\{"wallet":""\}\} \(refused before, accepted now\)$/,
+        ),
+      ],
     ]);
   });
 });

@@ -23,7 +23,18 @@ export const response = (schema: unknown, extra: Json = {}) =>
 
 /** POST /items taking this JSON body. */
 export const request = (schema: unknown, extra: Json = {}) =>
-  spec({ '/items': { post: { operationId: 'addItem', requestBody: { required: true, content: { 'application/json': { schema } } }, responses: { '204': ok } } } }, extra);
+  spec(
+    {
+      '/items': {
+        post: {
+          operationId: 'addItem',
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: { '204': ok },
+        },
+      },
+    },
+    extra,
+  );
 
 /** GET /items with these parameters. */
 export const params = (...parameters: Json[]) => getItems({ parameters });
@@ -36,7 +47,12 @@ export const placement = (places: string[], style: 'allOf' | 'flat' = 'allOf') =
   const branch = (place: string) =>
     place === 'top'
       ? { title: 'top', type: 'object', required: ['paymentMethod'], properties: { paymentMethod: pm } }
-      : { title: place, type: 'object', required: [place], properties: { [place]: { type: 'object', required: ['paymentMethod'], properties: { paymentMethod: pm } } } };
+      : {
+          title: place,
+          type: 'object',
+          required: [place],
+          properties: { [place]: { type: 'object', required: ['paymentMethod'], properties: { paymentMethod: pm } } },
+        };
   const fields = { $ref: '#/components/schemas/Fields' };
   const schema =
     style === 'allOf'
@@ -47,7 +63,11 @@ export const placement = (places: string[], style: 'allOf' | 'flat' = 'allOf') =
     components: {
       schemas: {
         PaymentMethod: object({ vaultOnSuccess: { type: 'boolean' } }),
-        Fields: object({ currencyCode: { type: 'string', enum: ['EUR', 'USD'] }, order: object({ paymentMethod: pm }), customer: object({}) }),
+        Fields: object({
+          currencyCode: { type: 'string', enum: ['EUR', 'USD'] },
+          order: object({ paymentMethod: pm }),
+          customer: object({}),
+        }),
       },
     },
   };

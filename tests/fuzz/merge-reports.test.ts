@@ -8,8 +8,14 @@ import { mergeReports } from '../../src/fuzz/merge-reports.js';
 import { Redactor } from '../../src/runner/redact.js';
 
 const result = (operation: string, status: 'passed' | 'failed' | 'skipped', message?: string) => ({
-  api: 'repository-webhooks', operation, check: 'not_a_server_error' as never, status, durationMs: 1,
-  findings: message ? [{ check: 'not_a_server_error' as never, severity: 'error' as const, operation, instancePath: '', message }] : [],
+  api: 'repository-webhooks',
+  operation,
+  check: 'not_a_server_error' as never,
+  status,
+  durationMs: 1,
+  findings: message
+    ? [{ check: 'not_a_server_error' as never, severity: 'error' as const, operation, instancePath: '', message }]
+    : [],
   ...(status === 'skipped' ? { reason: 'another shard' } : {}),
 });
 
@@ -19,13 +25,27 @@ describe('mergeReports', () => {
     ['passed in one shard, skipped in another: passed', ['skipped', 'passed'], 'passed'],
     ['skipped everywhere: skipped', ['skipped', 'skipped'], 'skipped'],
   ] as const)('%s', (_name, statuses, want) => {
-    const merged = mergeReports(statuses.map((status) => ({ results: [result('getWebhook', status, status === 'failed' ? 'boom' : undefined)] })));
+    const merged = mergeReports(
+      statuses.map((status) => ({ results: [result('getWebhook', status, status === 'failed' ? 'boom' : undefined)] })),
+    );
     expect(merged.results.map((r) => r.status)).toEqual([want]);
     expect(merged.summary[want]).toBe(1);
   });
 
   it('keeps each finding and each failure once, counting repeats', () => {
-    const failure = { id: 'abcd1234', api: 'repository-webhooks', operation: 'getWebhook', check: 'not_a_server_error', status: 500, message: 'boom', phase: 'random' as const, note: '', curl: 'curl …', seed: 1, request: { method: 'GET', url: 'http://x/', headers: [] } };
+    const failure = {
+      id: 'abcd1234',
+      api: 'repository-webhooks',
+      operation: 'getWebhook',
+      check: 'not_a_server_error',
+      status: 500,
+      message: 'boom',
+      phase: 'random' as const,
+      note: '',
+      curl: 'curl …',
+      seed: 1,
+      request: { method: 'GET', url: 'http://x/', headers: [] },
+    };
     const merged = mergeReports([
       { results: [result('getWebhook', 'failed', 'boom')], failures: [failure], seed: 1, requests: 10 },
       { results: [result('getWebhook', 'failed', 'boom')], failures: [failure], seed: 1, requests: 5 },
@@ -41,14 +61,31 @@ describe('contracts merge-reports', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-merge-'));
     try {
       await writeFile(path.join(dir, 'a.json'), JSON.stringify({ results: [result('getWebhook', 'passed')], seed: 3 }));
-      await writeFile(path.join(dir, 'b.json'), JSON.stringify({ results: [result('deleteWebhook', 'failed', 'deleteWebhook answered 500: a server error')], seed: 3 }));
+      await writeFile(
+        path.join(dir, 'b.json'),
+        JSON.stringify({
+          results: [result('deleteWebhook', 'failed', 'deleteWebhook answered 500: a server error')],
+          seed: 3,
+        }),
+      );
       const out: string[] = [];
-      const code = await mergeReportsCommand.run({ report: ['junit:merged.xml', 'json:merged.json'] }, ['a.json', 'b.json'], {
-        out: (line) => out.push(line), err: () => undefined, cwd: dir, env: {}, redactor: new Redactor(),
-      });
+      const code = await mergeReportsCommand.run(
+        { report: ['junit:merged.xml', 'json:merged.json'] },
+        ['a.json', 'b.json'],
+        {
+          out: (line) => out.push(line),
+          err: () => undefined,
+          cwd: dir,
+          env: {},
+          redactor: new Redactor(),
+        },
+      );
       expect(code).toBe(1);
       expect(await readFile(path.join(dir, 'merged.xml'), 'utf8')).toMatch(/tests="2" failures="1"/);
-      const json = JSON.parse(await readFile(path.join(dir, 'merged.json'), 'utf8')) as { summary: object; seed: number };
+      const json = JSON.parse(await readFile(path.join(dir, 'merged.json'), 'utf8')) as {
+        summary: object;
+        seed: number;
+      };
       expect(json).toMatchObject({ summary: { passed: 1, failed: 1, skipped: 0 }, seed: 3 });
       expect(out.join('\n')).toMatch(/1 passed, 1 failed, 0 skipped/);
     } finally {
@@ -60,7 +97,15 @@ describe('contracts merge-reports', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-merge-'));
     try {
       await writeFile(path.join(dir, 'x.json'), '{"nope": 1}');
-      await expect(mergeReportsCommand.run({}, ['x.json'], { out: () => undefined, err: () => undefined, cwd: dir, env: {}, redactor: new Redactor() })).rejects.toThrow(/is not a JSON report of contracts check or fuzz/);
+      await expect(
+        mergeReportsCommand.run({}, ['x.json'], {
+          out: () => undefined,
+          err: () => undefined,
+          cwd: dir,
+          env: {},
+          redactor: new Redactor(),
+        }),
+      ).rejects.toThrow(/is not a JSON report of contracts check or fuzz/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,7 +10,13 @@ import { loadSpec } from '../../src/core/load-spec.js';
 import type { SentRequest } from '../../src/fuzz/curl-line.js';
 import { classify, Executor, sendable, type ApiTarget } from '../../src/fuzz/executor.js';
 import type { FuzzCase } from '../../src/fuzz/fuzz-case.js';
-import { negativeArbitrary, negativePhase, randomArbitrary, boundariesPhase, type Generator } from '../../src/fuzz/generate-cases.js';
+import {
+  negativeArbitrary,
+  negativePhase,
+  randomArbitrary,
+  boundariesPhase,
+  type Generator,
+} from '../../src/fuzz/generate-cases.js';
 import { operationModels, violations, type OperationModel, type RequestData } from '../../src/fuzz/request-model.js';
 import { HttpCapture } from '../../src/runner/http-capture.js';
 import { ResultCollector } from '../../src/runner/results.js';
@@ -18,10 +24,27 @@ import { ResultCollector } from '../../src/runner/results.js';
 async function setUp(api: (typeof apiNames)[number]) {
   const spec = await loadSpec(specPath(apis[api]));
   const models = operationModels(spec);
-  const target: ApiTarget = { api, baseUrl: 'http://127.0.0.1:1', contract: compileContract(spec), compiled: compileSpec(spec), models: new Map(models.map((m) => [m.operationId, m])) };
+  const target: ApiTarget = {
+    api,
+    baseUrl: 'http://127.0.0.1:1',
+    contract: compileContract(spec),
+    compiled: compileSpec(spec),
+    models: new Map(models.map((m) => [m.operationId, m])),
+  };
   const executor = new Executor({
-    capture: new HttpCapture({ timeoutMs: 1000 }), env: {}, owner: 'octo', repo: 'app', hookUrl: 'http://127.0.0.1:9/contracts-check', marker: 'm',
-    rate: 0, strict: false, results: new ResultCollector(), seed: 1, deadline: Infinity, log: () => undefined, addSecret: () => undefined,
+    capture: new HttpCapture({ timeoutMs: 1000 }),
+    env: {},
+    owner: 'octo',
+    repo: 'app',
+    hookUrl: 'http://127.0.0.1:9/contracts-check',
+    marker: 'm',
+    rate: 0,
+    strict: false,
+    results: new ResultCollector(),
+    seed: 1,
+    deadline: Infinity,
+    log: () => undefined,
+    addSecret: () => undefined,
   });
   executor.sharedHook = 7;
   executor.sharedDelivery = 9;
@@ -33,7 +56,9 @@ async function setUp(api: (typeof apiNames)[number]) {
 function fromWire(model: OperationModel, sent: SentRequest): RequestData {
   const url = new URL(sent.url);
   const names: string[] = [];
-  const pattern = new RegExp('^' + model.pathTemplate.replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]*)')) + '$');
+  const pattern = new RegExp(
+    '^' + model.pathTemplate.replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]*)')) + '$',
+  );
   const match = pattern.exec(url.pathname)!;
   const headers = new Headers(sent.headers);
   const request: RequestData = { path: {}, query: {}, headers: {} };
@@ -86,8 +111,16 @@ describe('the guard before sending', () => {
     const { target, executor } = await setUp('per_page' in values ? 'repository-webhooks' : 'client-session');
     const model = target.models.get('per_page' in values ? 'listWebhooks' : 'retrieveClientSession')!;
     const fuzzCase: FuzzCase = {
-      api: target.api, operationId: model.operationId, phase: 'negative', intent: 'negative', note: 'claimed negative',
-      request: { path: {}, query: 'per_page' in values ? { per_page: values.per_page } : {}, headers: 'per_page' in values ? {} : { ...values } },
+      api: target.api,
+      operationId: model.operationId,
+      phase: 'negative',
+      intent: 'negative',
+      note: 'claimed negative',
+      request: {
+        path: {},
+        query: 'per_page' in values ? { per_page: values.per_page } : {},
+        headers: 'per_page' in values ? {} : { ...values },
+      },
     };
     const { verdict } = classify(model, target.compiled, executor.bind(model, fuzzCase));
     expect(verdict).toBe(want);

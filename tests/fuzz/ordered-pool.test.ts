@@ -6,7 +6,11 @@ import { runOrdered } from '../../src/fuzz/ordered-pool.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs items 0..count-1, item i taking delays[i] ms; returns what was committed and the most in flight at once. */
-async function run(count: number, delays: number[], options: { workers: number; alone?: (item: number) => boolean; stopAt?: number; failAt?: number }) {
+async function run(
+  count: number,
+  delays: number[],
+  options: { workers: number; alone?: (item: number) => boolean; stopAt?: number; failAt?: number },
+) {
   let next = 0;
   let inFlight = 0;
   let most = 0;

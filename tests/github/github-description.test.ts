@@ -26,7 +26,9 @@ describe("GitHub's OpenAPI description", () => {
     // GitHub documents 202 Accepted (components/responses/accepted) as `type: object` with the example `null`:
     // a 3.0 schema without `nullable: true` does not take null, so that one example does not conform.
     expect(result.stdout).toContain('12 exchanges: 11 conform, 1 fail, 0 match no operation');
-    expect(result.stdout).toMatch(/POST \/repos\/octo\/app\/hooks\/42\/deliveries\/7\/attempts → 202 {2}\(repos\/redeliver-webhook-delivery\)\n.*response_schema_conformance.*must be object/);
+    expect(result.stdout).toMatch(
+      /POST \/repos\/octo\/app\/hooks\/42\/deliveries\/7\/attempts → 202 {2}\(repos\/redeliver-webhook-delivery\)\n.*response_schema_conformance.*must be object/,
+    );
     expect(result.code).toBe(1);
   }, 180_000);
 });

@@ -8,11 +8,20 @@ export const githubDescription = path.join(root, 'node_modules/@octokit/openapi/
 
 type Json = Record<string, any>;
 
-const concrete = (template: string) => template.replace('{owner}', 'octo').replace('{repo}', 'app').replace('{hook_id}', '42').replace('{delivery_id}', '7');
+const concrete = (template: string) =>
+  template.replace('{owner}', 'octo').replace('{repo}', 'app').replace('{hook_id}', '42').replace('{delivery_id}', '7');
 
 export function webhookOperationsHar(): { har: unknown; operationIds: string[] } {
   const document = JSON.parse(readFileSync(githubDescription, 'utf8')) as Json;
-  const deref = (value: Json): Json => (typeof value.$ref === 'string' ? deref(value.$ref.slice(2).split('/').reduce((node: Json, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document)) : value);
+  const deref = (value: Json): Json =>
+    typeof value.$ref === 'string'
+      ? deref(
+          value.$ref
+            .slice(2)
+            .split('/')
+            .reduce((node: Json, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document),
+        )
+      : value;
   const entries: unknown[] = [];
   const operationIds: string[] = [];
   for (const [template, item] of Object.entries(document.paths as Json)) {
@@ -21,7 +30,10 @@ export function webhookOperationsHar(): { har: unknown; operationIds: string[] }
       if (typeof operation?.operationId !== 'string') continue;
       const [status, declared] = Object.entries(operation.responses as Json).find(([code]) => code.startsWith('2'))!;
       const response = deref(declared);
-      const [mediaType, media] = (Object.entries(response.content ?? {})[0] ?? []) as [string | undefined, Json | undefined];
+      const [mediaType, media] = (Object.entries(response.content ?? {})[0] ?? []) as [
+        string | undefined,
+        Json | undefined,
+      ];
       const example = media?.examples ? deref(Object.values(media.examples as Json)[0]).value : media?.example;
       const headers = mediaType ? [{ name: 'content-type', value: `${mediaType}; charset=utf-8` }] : [];
       for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
@@ -30,7 +42,11 @@ export function webhookOperationsHar(): { har: unknown; operationIds: string[] }
       operationIds.push(operation.operationId);
       entries.push({
         request: { method: method.toUpperCase(), url: `https://api.github.com${concrete(template)}`, headers: [] },
-        response: { status: Number(status), headers, content: { text: mediaType ? JSON.stringify(example) : '', mimeType: mediaType ?? '' } },
+        response: {
+          status: Number(status),
+          headers,
+          content: { text: mediaType ? JSON.stringify(example) : '', mimeType: mediaType ?? '' },
+        },
       });
     }
   }

@@ -21,11 +21,19 @@ export const plantedBugs: PlantedBug[] = [
   { name: 'a 203 for per_page=1', check: 'status_code_conformance', operation: 'listWebhookDeliveries' },
   { name: 'string ids for per_page=100', check: 'response_schema_conformance', operation: 'listWebhooks' },
   { name: 'a deleted hook still served', check: 'use_after_free', operation: 'getWebhook' },
-  { name: 'hooks with a secret left out of the list', check: 'ensure_resource_availability', operation: 'createWebhook' },
+  {
+    name: 'hooks with a secret left out of the list',
+    check: 'ensure_resource_availability',
+    operation: 'createWebhook',
+  },
   { name: 'remove_events ignored once the hook was pinged', check: 'remove_events', operation: 'updateWebhook' },
   { name: 'the secret in clear in the config', check: 'secret_masked', operation: 'getWebhookConfig' },
   { name: 'events default to push and pull_request', check: 'events_default_push', operation: 'createWebhook' },
-  { name: 'a redelivery of a redelivery answered 200 with a body', check: 'status_code_conformance', operation: 'redeliverWebhookDelivery' },
+  {
+    name: 'a redelivery of a redelivery answered 200 with a body',
+    check: 'status_code_conformance',
+    operation: 'redeliverWebhookDelivery',
+  },
 ];
 
 export interface BuggyServer {
@@ -46,7 +54,11 @@ export async function startBuggyServer(): Promise<BuggyServer> {
     let bodyText = Buffer.concat(chunks).toString('utf8');
     const url = new URL(incoming.url ?? '/', 'http://buggy.invalid');
     const method = incoming.method ?? 'GET';
-    const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)).map(([name, value]) => [name, String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(incoming.headers)
+        .filter(([name]) => !['host', 'content-length', 'connection'].includes(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
     const json = parse(bodyText);
     const hookPath = /^\/repos\/[^/]+\/[^/]+\/hooks\/(\d+)$/.exec(url.pathname);
     const answer = (status: number, body?: unknown, extra: Record<string, string> = {}) => {
@@ -54,8 +66,16 @@ export async function startBuggyServer(): Promise<BuggyServer> {
       outgoing.end(body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
     };
     const isCreate = method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/hooks$/.test(url.pathname);
-    if (isCreate && isObject(json) && typeof json.name === 'string' && /[^\x00-\x7f]/.test(json.name)) return answer(500, { message: 'internal error' });
-    if (method === 'PATCH' && url.pathname.endsWith('/config') && isObject(json) && typeof json.content_type === 'string' && json.content_type.length > 1000) return answer(500, { message: 'value too long for column' });
+    if (isCreate && isObject(json) && typeof json.name === 'string' && /[^\x00-\x7f]/.test(json.name))
+      return answer(500, { message: 'internal error' });
+    if (
+      method === 'PATCH' &&
+      url.pathname.endsWith('/config') &&
+      isObject(json) &&
+      typeof json.content_type === 'string' &&
+      json.content_type.length > 1000
+    )
+      return answer(500, { message: 'value too long for column' });
     if (isCreate && isObject(json) && 'unexpected_field' in json) {
       delete json.unexpected_field;
       bodyText = JSON.stringify(json);
@@ -64,7 +84,8 @@ export async function startBuggyServer(): Promise<BuggyServer> {
       if (!headers['x-api-key']) headers['x-api-key'] = 'injected';
       headers['x-api-version'] = '2.4';
     }
-    if (method === 'PATCH' && hookPath && isObject(json) && json.active === false) return answer(422, { message: 'cannot deactivate' });
+    if (method === 'PATCH' && hookPath && isObject(json) && json.active === false)
+      return answer(422, { message: 'cannot deactivate' });
     if (hookPath && method === 'GET' && deleted.has(hookPath[1]!)) return answer(200, deleted.get(hookPath[1]!));
     const pingPath = /\/hooks\/(\d+)\/pings$/.exec(url.pathname);
     if (hookPath && method === 'PATCH' && isObject(json) && 'remove_events' in json && pinged.has(hookPath[1]!)) {
@@ -76,7 +97,12 @@ export async function startBuggyServer(): Promise<BuggyServer> {
     const attempts = method === 'POST' ? /^(.*\/deliveries\/\d+)\/attempts$/.exec(url.pathname) : null;
     const original = attempts ? parse(await (await fetch(sandbox.url + attempts[1], { headers })).text()) : undefined;
     const redeliveredAgain = isObject(original) && original.redelivery === true;
-    const response = await fetch(sandbox.url + url.pathname + url.search, { method, headers, redirect: 'manual', ...(bodyText && method !== 'GET' ? { body: bodyText } : {}) });
+    const response = await fetch(sandbox.url + url.pathname + url.search, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(bodyText && method !== 'GET' ? { body: bodyText } : {}),
+    });
     let text = await response.text();
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -85,21 +111,35 @@ export async function startBuggyServer(): Promise<BuggyServer> {
     let status = response.status;
     if (pingPath && status === 204) pinged.add(pingPath[1]!);
     if (hookPath && method === 'GET' && status === 200) lastBody.set(hookPath[1]!, text);
-    if (hookPath && method === 'DELETE' && status === 204 && lastBody.has(hookPath[1]!)) deleted.set(hookPath[1]!, lastBody.get(hookPath[1]!)!);
+    if (hookPath && method === 'DELETE' && status === 204 && lastBody.has(hookPath[1]!))
+      deleted.set(hookPath[1]!, lastBody.get(hookPath[1]!)!);
     const result = parse(text);
     if (isCreate && status === 201 && isObject(result)) {
-      if (isObject(json) && isObject(json.config) && typeof json.config.secret === 'string' && typeof result.id === 'number') {
+      if (
+        isObject(json) &&
+        isObject(json.config) &&
+        typeof json.config.secret === 'string' &&
+        typeof result.id === 'number'
+      ) {
         withSecret.add(result.id);
         secrets.set(result.id, json.config.secret);
       }
-      if (isObject(json) && json.events === undefined) text = JSON.stringify({ ...result, events: ['push', 'pull_request'] });
+      if (isObject(json) && json.events === undefined)
+        text = JSON.stringify({ ...result, events: ['push', 'pull_request'] });
     }
     if (method === 'GET' && /\/hooks$/.test(url.pathname) && status === 200 && Array.isArray(result)) {
       let items = result.filter((item) => !(isObject(item) && typeof item.id === 'number' && withSecret.has(item.id)));
-      if (url.searchParams.get('per_page') === '100') items = items.map((item) => (isObject(item) ? { ...item, id: String(item.id) } : item));
+      if (url.searchParams.get('per_page') === '100')
+        items = items.map((item) => (isObject(item) ? { ...item, id: String(item.id) } : item));
       text = JSON.stringify(items);
     }
-    if (method === 'GET' && url.pathname.endsWith('/deliveries') && url.searchParams.get('per_page') === '1' && status === 200) status = 203;
+    if (
+      method === 'GET' &&
+      url.pathname.endsWith('/deliveries') &&
+      url.searchParams.get('per_page') === '1' &&
+      status === 200
+    )
+      status = 203;
     const configPath = /\/hooks\/(\d+)\/config$/.exec(url.pathname);
     if (configPath && method === 'GET' && status === 200 && isObject(result) && result.secret !== undefined) {
       // The secret sent on create, returned in clear.

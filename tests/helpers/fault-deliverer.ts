@@ -10,8 +10,15 @@ import { sign } from '@octokit/webhooks-methods';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 
 export const deliveryFaults = [
-  'wrong-secret', 'sha1-missing', 'sha256-other-body', 'no-delivery-header', 'guid-mismatch', 'wrong-event',
-  'payload-breaks-schema', 'record-differs', 'test-delivers-unsubscribed',
+  'wrong-secret',
+  'sha1-missing',
+  'sha256-other-body',
+  'no-delivery-header',
+  'guid-mismatch',
+  'wrong-event',
+  'payload-breaks-schema',
+  'record-differs',
+  'test-delivers-unsubscribed',
 ] as const;
 export type DeliveryFault = (typeof deliveryFaults)[number];
 
@@ -40,20 +47,28 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
   const relayFor = (config: Record<string, unknown>): void => {
     if (typeof config.url !== 'string') return;
     const id = [...relays].find(([, hook]) => hook.target === config.url)?.[0] ?? String(relays.size + 1);
-    relays.set(id, { target: config.url, secret: typeof config.secret === 'string' && config.secret !== '' ? config.secret : null });
+    relays.set(id, {
+      target: config.url,
+      secret: typeof config.secret === 'string' && config.secret !== '' ? config.secret : null,
+    });
     config.url = relayUrl(id);
   };
   /** Every relay URL in an answer shown as the hook's own URL again. */
   const unrelay = (text: string): string => {
     let result = text;
-    for (const [id, hook] of relays) result = result.split(JSON.stringify(relayUrl(id))).join(JSON.stringify(hook.target));
+    for (const [id, hook] of relays)
+      result = result.split(JSON.stringify(relayUrl(id))).join(JSON.stringify(hook.target));
     return result;
   };
 
   const relay = async (id: string, request: http.IncomingMessage, body: Buffer, response: http.ServerResponse) => {
     const hook = relays.get(id);
     if (!hook) return send(response, 404, {}, 'no such relay');
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => /^(x-|user-agent|accept|content-type)/i.test(name)).map(([name, value]) => [name, String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => /^(x-|user-agent|accept|content-type)/i.test(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
     const originalGuid = headers['x-service-delivery'] ?? '';
     let text = body.toString('utf8');
     const resign = async (key: string | null, over = text) => {
@@ -69,7 +84,8 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
     }
     if (fault === 'wrong-secret' && hook.secret !== null) await resign('a-secret-the-hook-was-never-given');
     if (fault === 'sha1-missing') delete headers['x-hub-signature'];
-    if (fault === 'sha256-other-body' && hook.secret !== null) headers['x-hub-signature-256'] = await sign(hook.secret, `${text} `);
+    if (fault === 'sha256-other-body' && hook.secret !== null)
+      headers['x-hub-signature-256'] = await sign(hook.secret, `${text} `);
     if (fault === 'no-delivery-header') delete headers['x-service-delivery'];
     if (fault === 'guid-mismatch') headers['x-service-delivery'] = randomUUID();
     if (fault === 'wrong-event' && headers['x-service-event'] === 'ping') headers['x-service-event'] = 'pong';
@@ -96,7 +112,8 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
       try {
         const json = JSON.parse(outgoing) as Record<string, unknown>;
         if (/\/config$/.test(path.split('?')[0]!)) relayFor(json);
-        else if (json.config !== null && typeof json.config === 'object') relayFor(json.config as Record<string, unknown>);
+        else if (json.config !== null && typeof json.config === 'object')
+          relayFor(json.config as Record<string, unknown>);
         outgoing = JSON.stringify(json);
       } catch {
         // Not JSON: the sandbox says so.
@@ -104,14 +121,22 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
     }
     const upstream = await fetch(`${sandbox.url}${path}`, {
       method,
-      headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)).map(([name, value]) => [name, String(value)])),
+      headers: Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => !['host', 'content-length', 'connection'].includes(name))
+          .map(([name, value]) => [name, String(value)]),
+      ),
       ...(outgoing === undefined ? {} : { body: outgoing }),
     });
     let text = await upstream.text();
     const testOf = /^\/repos\/[^/]+\/[^/]+\/hooks\/(\d+)\/tests$/.exec(path);
     if (fault === 'test-delivers-unsubscribed' && testOf && upstream.status === 204) await pushAnyway(testOf[1]!, path);
     if (/\/deliveries\/\d+$/.test(path.split('?')[0]!) && upstream.status === 200) text = rewriteRecord(text);
-    const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'content-encoding', 'connection'].includes(name)));
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(
+        ([name]) => !['content-length', 'transfer-encoding', 'content-encoding', 'connection'].includes(name),
+      ),
+    );
     send(response, upstream.status, headers, unrelay(text));
   });
 
@@ -136,8 +161,13 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
     if (!relayed || hook.events?.includes('push')) return;
     const text = JSON.stringify({ ref: 'refs/heads/main', repository: { id: 1 } });
     const headers: Record<string, string> = {
-      'content-type': 'application/json', 'user-agent': 'Service-Hookshot/fault', 'x-service-delivery': randomUUID(), 'x-service-event': 'push',
-      'x-service-hook-id': hookId, 'x-service-hook-installation-target-id': '1', 'x-service-hook-installation-target-type': 'repository',
+      'content-type': 'application/json',
+      'user-agent': 'Service-Hookshot/fault',
+      'x-service-delivery': randomUUID(),
+      'x-service-event': 'push',
+      'x-service-hook-id': hookId,
+      'x-service-hook-installation-target-id': '1',
+      'x-service-hook-installation-target-type': 'repository',
     };
     if (relayed.secret !== null) {
       headers['x-hub-signature-256'] = await sign(relayed.secret, text);
@@ -161,10 +191,26 @@ export async function startFaultDeliverer(fault: DeliveryFault | undefined): Pro
   };
 }
 
-async function forward(target: string, headers: Record<string, string>, body: string, response: http.ServerResponse): Promise<void> {
+async function forward(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  response: http.ServerResponse,
+): Promise<void> {
   try {
-    const answer = await fetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
-    send(response, answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }, await answer.text());
+    const answer = await fetch(target, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    send(
+      response,
+      answer.status,
+      { 'content-type': answer.headers.get('content-type') ?? 'text/plain' },
+      await answer.text(),
+    );
   } catch {
     response.destroy();
   }

@@ -22,7 +22,11 @@ export async function startReceiver(status = 202): Promise<Receiver> {
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    received.push({ method: request.method ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+    received.push({
+      method: request.method ?? '',
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
     response.writeHead(status, { 'content-type': 'text/plain', 'x-receiver': 'yes' });
     response.end('thanks');
     for (const wake of waiters.splice(0)) wake();
@@ -43,6 +47,10 @@ export async function startReceiver(status = 202): Promise<Receiver> {
       }
       return received;
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -16,7 +16,16 @@ function contractFor(api: ApiName): Promise<Contract> {
 }
 
 /** Problems with a response, as messages (warnings included); an empty array when it conforms, strictly. */
-export async function responseProblems(api: ApiName, method: string, path: string, status: number, contentType: string | null, body: string): Promise<string[]> {
+export async function responseProblems(
+  api: ApiName,
+  method: string,
+  path: string,
+  status: number,
+  contentType: string | null,
+  body: string,
+): Promise<string[]> {
   const exchange = { method, path, status, headers: contentType === null ? {} : { 'content-type': contentType }, body };
-  return checkExchange(await contractFor(api), exchange, { strict: true }).findings.map((finding) => `${finding.check}: ${finding.message}`);
+  return checkExchange(await contractFor(api), exchange, { strict: true }).findings.map(
+    (finding) => `${finding.check}: ${finding.message}`,
+  );
 }

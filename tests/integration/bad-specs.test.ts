@@ -6,22 +6,40 @@ import { runCli } from '../helpers/run-cli.js';
 const specs: [string, string, RegExp][] = [
   ['missing', 'nope.yaml', /spec not found: nope\.yaml$/],
   ['not YAML', 'tests/fixtures/specs/not-yaml.yaml', /not-yaml\.yaml:4:1: not valid YAML or JSON: /],
-  ['with a broken $ref', 'tests/fixtures/specs/broken-ref.yaml', /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
-  ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3 first/],
-  ['that is a YAML alias bomb', 'tests/fixtures/specs/alias-bomb.yaml', /alias-bomb\.yaml:5:\d+: YAML aliases \(\*name\) expand too far: refusing the document \(an alias bomb\?\)$/],
+  [
+    'with a broken $ref',
+    'tests/fixtures/specs/broken-ref.yaml',
+    /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/,
+  ],
+  [
+    'OpenAPI 2.0',
+    'tests/fixtures/specs/swagger-2.yaml',
+    /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3 first/,
+  ],
+  [
+    'that is a YAML alias bomb',
+    'tests/fixtures/specs/alias-bomb.yaml',
+    /alias-bomb\.yaml:5:\d+: YAML aliases \(\*name\) expand too far: refusing the document \(an alias bomb\?\)$/,
+  ],
 ];
 
 const commands: [string, (file: string) => string[]][] = [
   ['lint', (file) => ['lint', file]],
   ['check', (file) => ['check', '--api', 'client-session', '--spec', `client-session=${file}`]],
   ['validate', (file) => ['validate', '--spec', file, '--method', 'GET', '--path', '/x', '--status', '200']],
-  ['mock', (file) => ['mock', '--api', 'client-session', '--port-client-session', '0', '--spec', `client-session=${file}`]],
+  [
+    'mock',
+    (file) => ['mock', '--api', 'client-session', '--port-client-session', '0', '--spec', `client-session=${file}`],
+  ],
 ];
 
 describe.each(commands)('contracts %s with a bad spec', (command, args) => {
   it.each(specs)('exits 2 with one clear line for a spec %s', async (_kind, file, message) => {
     const result = await runCli(args(file));
-    const lines = result.stderr.trim().split('\n').filter((line) => !/linted:/.test(line));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !/linted:/.test(line));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^contracts ${command}: `));
     expect(lines[0]).toMatch(message);

@@ -21,8 +21,20 @@ afterAll(async () => {
 describe('contracts check --coverage', () => {
   it('writes and prints the coverage of the client-session sequence, and passes a threshold it meets', async () => {
     const file = path.join(dir, 'coverage.json');
-    const result = await runCli(['check', '--api', 'client-session', '--base-url', sandbox.url, '--coverage', file, '--min-coverage', '100']);
-    expect(result.stdout).toContain('coverage: 1/1 operations exercised; 1/1 documented operation × status pairs seen (100%)');
+    const result = await runCli([
+      'check',
+      '--api',
+      'client-session',
+      '--base-url',
+      sandbox.url,
+      '--coverage',
+      file,
+      '--min-coverage',
+      '100',
+    ]);
+    expect(result.stdout).toContain(
+      'coverage: 1/1 operations exercised; 1/1 documented operation × status pairs seen (100%)',
+    );
     const report = JSON.parse(await readFile(file, 'utf8')) as CoverageReport;
     const session = report.perOperation[0]!;
     expect(session.statuses).toEqual({ '200': true });
@@ -33,8 +45,18 @@ describe('contracts check --coverage', () => {
   }, 60_000);
 
   it('fails the run when the webhooks sequence covers fewer pairs than --min-coverage asks', async () => {
-    const result = await runCli(['check', '--api', 'repository-webhooks', '--base-url', sandbox.url, '--min-coverage', '90']);
-    expect(result.stdout).toMatch(/coverage: 12\/12 operations exercised; \d+\/28 documented operation × status pairs seen/);
+    const result = await runCli([
+      'check',
+      '--api',
+      'repository-webhooks',
+      '--base-url',
+      sandbox.url,
+      '--min-coverage',
+      '90',
+    ]);
+    expect(result.stdout).toMatch(
+      /coverage: 12\/12 operations exercised; \d+\/28 documented operation × status pairs seen/,
+    );
     expect(result.stdout).toMatch(/coverage [\d.]+% is under --min-coverage 90%/);
     expect(result.stdout).toMatch(/\d+ passed, 0 failed/);
     expect(result.code).toBe(1);

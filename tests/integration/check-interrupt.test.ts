@@ -27,10 +27,25 @@ describe('contracts check, interrupted', () => {
       },
     });
     try {
-      child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'check', '--api', 'repository-webhooks', '--base-url', server.url, '--owner', 'octo', '--repo', 'app'], {
-        cwd: root,
-        env: { ...process.env, SCARF_ANALYTICS: 'false' },
-      });
+      child = spawn(
+        process.execPath,
+        [
+          path.join(root, 'bin/contracts.js'),
+          'check',
+          '--api',
+          'repository-webhooks',
+          '--base-url',
+          server.url,
+          '--owner',
+          'octo',
+          '--repo',
+          'app',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, SCARF_ANALYTICS: 'false' },
+        },
+      );
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));
@@ -52,9 +67,14 @@ describe('contracts check, interrupted', () => {
 describe('contracts check, interrupted before it created anything', () => {
   it('says what did not run, and nothing about deleting webhooks', async () => {
     let child: ReturnType<typeof spawn> | undefined;
-    const server = await startFaultServer({ slow: { pathSuffix: '/client-session', ms: 800, onRequest: () => child?.kill('SIGINT') } });
+    const server = await startFaultServer({
+      slow: { pathSuffix: '/client-session', ms: 800, onRequest: () => child?.kill('SIGINT') },
+    });
     try {
-      child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'check', '--base-url', server.url], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+      child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'check', '--base-url', server.url], {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false' },
+      });
       let stdout = '';
       let stderr = '';
       child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

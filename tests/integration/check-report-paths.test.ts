@@ -19,7 +19,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const check = (...args: string[]) => runCli(['check', '--api', 'client-session', '--base-url', closedUrl, ...args], { env: { CLIENT_SESSION_API_KEY: 'k' } });
+const check = (...args: string[]) =>
+  runCli(['check', '--api', 'client-session', '--base-url', closedUrl, ...args], {
+    env: { CLIENT_SESSION_API_KEY: 'k' },
+  });
 
 describe('contracts check --report', () => {
   it('refuses a report path that is the --spec file of the run, before running, leaving the spec as it was', async () => {
@@ -29,7 +32,9 @@ describe('contracts check --report', () => {
     const result = await check('--spec', `client-session=${spec}`, '--report', `json:${spec}`);
     expect(await readFile(spec, 'utf8')).toBe(before);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(`contracts check: --report json:${spec} would overwrite the client-session spec given with --spec: write the report elsewhere`);
+    expect(result.stderr.trim()).toBe(
+      `contracts check: --report json:${spec} would overwrite the client-session spec given with --spec: write the report elsewhere`,
+    );
     expect(result.stdout).toBe('');
   });
 
@@ -39,7 +44,9 @@ describe('contracts check --report', () => {
     try {
       const result = await check('--report', 'junit:specs/client-session.yaml');
       expect(result.code).toBe(2);
-      expect(result.stderr.trim()).toBe('contracts check: --report junit:specs/client-session.yaml would overwrite the shipped client-session spec (specs/client-session.yaml): write the report elsewhere');
+      expect(result.stderr.trim()).toBe(
+        'contracts check: --report junit:specs/client-session.yaml would overwrite the shipped client-session spec (specs/client-session.yaml): write the report elsewhere',
+      );
     } finally {
       // Should the refusal ever regress, the checkout keeps its spec.
       if ((await readFile(shipped, 'utf8')) !== before) await writeFile(shipped, before);

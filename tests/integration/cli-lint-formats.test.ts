@@ -25,7 +25,14 @@ describe('contracts lint --format sarif (real process)', () => {
     const log = JSON.parse(result.stdout) as { version: string; runs: { results: SarifResult[] }[] };
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
     const results = log.runs[0]!.results;
-    expect(results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+    expect(
+      results.map((r) => [
+        r.ruleId,
+        r.level,
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+        r.locations[0]!.physicalLocation.region.startLine,
+      ]),
+    ).toEqual([
       ['contracts-example-valid', 'error', 'tests/fixtures/specs/example-violates-schema.yaml', 33],
       ['operation-description', 'warning', 'tests/fixtures/specs/openapi-warnings.yaml', 14],
     ]);
@@ -41,7 +48,10 @@ describe('contracts lint --format sarif (real process)', () => {
   });
 
   it('is checked by a validator that refuses a log the schema forbids', () => {
-    const bad = { version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'r', level: 'fatal', message: { text: 'm' } }] }] };
+    const bad = {
+      version: '2.1.0',
+      runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'r', level: 'fatal', message: { text: 'm' } }] }],
+    };
     expect(validateSarif(bad)).toBe(false);
   });
 });

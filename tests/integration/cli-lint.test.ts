@@ -24,7 +24,9 @@ describe('contracts lint (real process)', () => {
     ['missing-path-parameter.yaml', 14, 'path-params'],
   ])('exits 1 for %s, naming the file and line of the problem', async (file, line, rule) => {
     const result = await runCli(['lint', `tests/fixtures/specs/${file}`]);
-    expect(result.stdout).toMatch(new RegExp(`^tests/fixtures/specs/${file.replace('.', '\\.')}:${line}:\\d+ error ${rule} `, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(`^tests/fixtures/specs/${file.replace('.', '\\.')}:${line}:\\d+ error ${rule} `, 'm'),
+    );
     expect(result.code).toBe(1);
   });
 
@@ -43,9 +45,17 @@ describe('contracts lint (real process)', () => {
 
   it.each([
     ['a missing file', ['lint', 'nope.yaml'], /^contracts lint: spec not found: nope\.yaml$/m],
-    ['a file that is not YAML', ['lint', 'tests/fixtures/specs/not-yaml.yaml'], /^contracts lint: tests\/fixtures\/specs\/not-yaml\.yaml:4:1: not valid YAML/m],
+    [
+      'a file that is not YAML',
+      ['lint', 'tests/fixtures/specs/not-yaml.yaml'],
+      /^contracts lint: tests\/fixtures\/specs\/not-yaml\.yaml:4:1: not valid YAML/m,
+    ],
     ['OpenAPI 2.0', ['lint', 'tests/fixtures/specs/swagger-2.yaml'], /OpenAPI 2\.0 .* is not supported/],
-    ['a broken $ref', ['lint', 'tests/fixtures/specs/broken-ref.yaml'], /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
+    [
+      'a broken $ref',
+      ['lint', 'tests/fixtures/specs/broken-ref.yaml'],
+      /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/,
+    ],
     ['an unknown option', ['lint', '--frob'], /^contracts lint: unknown option --frob$/m],
     ['a bad --format', ['lint', '--format', 'xml'], /--format must be one of text, json, github, sarif, not "xml"/],
   ])('exits 2 with one clear line for %s, and no stack trace', async (_name, args, message) => {

@@ -8,7 +8,10 @@ import { root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 
 function startCli(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', ...args], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  return spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', ...args], {
+    cwd: root,
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
 }
 
 function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
@@ -22,11 +25,14 @@ function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp): 
       }
     };
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`contracts mock exited (${code}) before printing ${pattern}: ${text}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`contracts mock exited (${code}) before printing ${pattern}: ${text}`)),
+    );
   });
 }
 
-const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 function isAlive(pid: number): boolean {
   try {
@@ -48,7 +54,9 @@ describe('contracts mock (real process)', () => {
     expect(pids).toHaveLength(2);
     for (const pid of pids) expect(isAlive(pid)).toBe(true);
 
-    const session = await fetch(`http://127.0.0.1:${csPort}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } });
+    const session = await fetch(`http://127.0.0.1:${csPort}/client-session`, {
+      headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },
+    });
     expect(session.status).toBe(200);
     const hooks = await fetch(`http://127.0.0.1:${whPort}/repos/o/r/hooks`);
     expect(hooks.status).toBe(200);
@@ -60,7 +68,13 @@ describe('contracts mock (real process)', () => {
   });
 
   it('does not show its own readiness probes as errors in --verbose', async () => {
-    const child = startCli(['--verbose', '--port-client-session', String(await freePort()), '--port-repository-webhooks', String(await freePort())]);
+    const child = startCli([
+      '--verbose',
+      '--port-client-session',
+      String(await freePort()),
+      '--port-repository-webhooks',
+      String(await freePort()),
+    ]);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await waitForOutput(child, /Mocks ready/);
@@ -110,7 +124,9 @@ describe('contracts mock (real process)', () => {
 
   it('exits 2 naming the port when it is taken, and starts nothing', async () => {
     const blocker = net.createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
     try {
       const result = await runCli(['mock', '--port-repository-webhooks', String(port), '--port-client-session', '0']);
       expect(result.stderr).toContain(`port ${port} for the repository-webhooks mock is already in use`);
@@ -135,7 +151,15 @@ describe('contracts mock (real process)', () => {
     const bodies: string[] = [];
     for (let run = 0; run < 2; run++) {
       const port = await freePort();
-      const child = startCli(['--api', 'repository-webhooks', '--port-repository-webhooks', String(port), '--dynamic', '--seed', '42']);
+      const child = startCli([
+        '--api',
+        'repository-webhooks',
+        '--port-repository-webhooks',
+        String(port),
+        '--dynamic',
+        '--seed',
+        '42',
+      ]);
       await waitForOutput(child, /Ctrl-C to stop/);
       const response = await fetch(`http://127.0.0.1:${port}/repos/o/r/hooks/1/config`);
       bodies.push(await response.text());

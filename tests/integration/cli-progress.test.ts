@@ -28,15 +28,31 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const entry = (status: number) => JSON.stringify({ request: { method: 'GET', url: 'http://127.0.0.1:1/repos/o/r/hooks/1', headers: [] }, response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: '{}' } } });
+const entry = (status: number) =>
+  JSON.stringify({
+    request: { method: 'GET', url: 'http://127.0.0.1:1/repos/o/r/hooks/1', headers: [] },
+    response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: '{}' } },
+  });
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /** Runs the CLI with `args`, under a pseudo-terminal when `tty`; what the terminal (or stderr) received. */
-async function run(args: string[], tty: boolean, whileRunning: () => Promise<void> = async () => undefined): Promise<{ code: number | null; output: string }> {
+async function run(
+  args: string[],
+  tty: boolean,
+  whileRunning: () => Promise<void> = async () => undefined,
+): Promise<{ code: number | null; output: string }> {
   const command = [process.execPath, path.join(root, 'bin/contracts.js'), ...args];
   const child = tty
-    ? spawn('script', ['-qec', command.map(quote).join(' '), '/dev/null'], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false', COLUMNS: '120' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    ? spawn('script', ['-qec', command.map(quote).join(' '), '/dev/null'], {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false', COLUMNS: '120' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(command[0]!, command.slice(1), {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,14 +97,22 @@ describe.skipIf(!hasScript)('the progress line (real CLI, pseudo-terminal)', () 
   it.each([
     ['with --quiet', ['--quiet'], true],
     ['when standard error is not a terminal', [], false],
-  ])('shows nothing %s, and the summary still', async (_name, extra, tty) => {
-    const har = await slowHar(`b-${tty}.har`);
-    const { code, output } = await run(['validate', '--api', 'repository-webhooks', '--har', har.file, ...extra], tty, har.feed);
-    expect(output).not.toContain('exchanges ·');
-    expect(output).not.toContain('\x1b[K');
-    expect(output).toContain('3 exchanges: 2 conform, 1 fail');
-    expect(code).toBe(1);
-  }, 30_000);
+  ])(
+    'shows nothing %s, and the summary still',
+    async (_name, extra, tty) => {
+      const har = await slowHar(`b-${tty}.har`);
+      const { code, output } = await run(
+        ['validate', '--api', 'repository-webhooks', '--har', har.file, ...extra],
+        tty,
+        har.feed,
+      );
+      expect(output).not.toContain('exchanges ·');
+      expect(output).not.toContain('\x1b[K');
+      expect(output).toContain('3 exchanges: 2 conform, 1 fail');
+      expect(code).toBe(1);
+    },
+    30_000,
+  );
 
   it('fuzz past 2 s shows requests, rate and failures so far', async () => {
     // A target that answers 500 to everything, the first request only after 3 s.
@@ -104,7 +128,24 @@ describe.skipIf(!hasScript)('the progress line (real CLI, pseudo-terminal)', () 
     await once(server, 'listening');
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { code, output } = await run(['fuzz', '--api', 'client-session', '--base-url', url, '--phases', 'examples', '--max-examples', '2', '--seed', '1', '--rate', '0'], true);
+      const { code, output } = await run(
+        [
+          'fuzz',
+          '--api',
+          'client-session',
+          '--base-url',
+          url,
+          '--phases',
+          'examples',
+          '--max-examples',
+          '2',
+          '--seed',
+          '1',
+          '--rate',
+          '0',
+        ],
+        true,
+      );
       expect(output).toMatch(/\r\x1b\[Kfuzz: \d+ requests · \d+\/s · \d+ failures · \d+ s/);
       expect(code).toBe(1);
     } finally {

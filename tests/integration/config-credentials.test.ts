@@ -23,17 +23,51 @@ let config: string;
 
 // Each API of the config is secured one way; the server answers 401 to a request with none of the credentials.
 const cases = [
-  { api: 'keyed-header', env: 'WIDGET_KEY', value: 'widget-key-5e1f0c', scheme: { type: 'apiKey', in: 'header', name: 'X-Widget-Key' }, sent: (r: Received) => r.headers['x-widget-key'], as: (v: string) => v, curl: `-H 'X-Widget-Key: '"$WIDGET_KEY"` },
-  { api: 'bearer', env: 'GADGET_TOKEN', value: 'gadget-token-77c3ab', scheme: { type: 'http', scheme: 'bearer' }, sent: (r: Received) => r.headers.authorization, as: (v: string) => `Bearer ${v}`, curl: `-H 'Authorization: Bearer '"$GADGET_TOKEN"` },
-  { api: 'keyed-query', env: 'QUERY_KEY', value: 'query-key-90d2e4', scheme: { type: 'apiKey', in: 'query', name: 'api_key' }, sent: (r: Received) => r.url.searchParams.get('api_key') ?? undefined, as: (v: string) => v, curl: `'?api_key='"$QUERY_KEY"` },
-  { api: 'keyed-cookie', env: 'COOKIE_KEY', value: 'cookie-key-3ab81f', scheme: { type: 'apiKey', in: 'cookie', name: 'session' }, sent: (r: Received) => /(?:^|; )session=([^;]*)/.exec(r.headers.cookie ?? '')?.[1], as: (v: string) => v, curl: `'session='"$COOKIE_KEY"` },
+  {
+    api: 'keyed-header',
+    env: 'WIDGET_KEY',
+    value: 'widget-key-5e1f0c',
+    scheme: { type: 'apiKey', in: 'header', name: 'X-Widget-Key' },
+    sent: (r: Received) => r.headers['x-widget-key'],
+    as: (v: string) => v,
+    curl: `-H 'X-Widget-Key: '"$WIDGET_KEY"`,
+  },
+  {
+    api: 'bearer',
+    env: 'GADGET_TOKEN',
+    value: 'gadget-token-77c3ab',
+    scheme: { type: 'http', scheme: 'bearer' },
+    sent: (r: Received) => r.headers.authorization,
+    as: (v: string) => `Bearer ${v}`,
+    curl: `-H 'Authorization: Bearer '"$GADGET_TOKEN"`,
+  },
+  {
+    api: 'keyed-query',
+    env: 'QUERY_KEY',
+    value: 'query-key-90d2e4',
+    scheme: { type: 'apiKey', in: 'query', name: 'api_key' },
+    sent: (r: Received) => r.url.searchParams.get('api_key') ?? undefined,
+    as: (v: string) => v,
+    curl: `'?api_key='"$QUERY_KEY"`,
+  },
+  {
+    api: 'keyed-cookie',
+    env: 'COOKIE_KEY',
+    value: 'cookie-key-3ab81f',
+    scheme: { type: 'apiKey', in: 'cookie', name: 'session' },
+    sent: (r: Received) => /(?:^|; )session=([^;]*)/.exec(r.headers.cookie ?? '')?.[1],
+    as: (v: string) => v,
+    curl: `'session='"$COOKIE_KEY"`,
+  },
 ];
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://recorder.invalid');
     received.push({ url, headers: request.headers });
-    const credential = cases.some((entry) => entry.sent({ url, headers: request.headers }) !== undefined) || request.headers['x-api-key'] !== undefined;
+    const credential =
+      cases.some((entry) => entry.sent({ url, headers: request.headers }) !== undefined) ||
+      request.headers['x-api-key'] !== undefined;
     const id = /^\/widgets\/(\d+)$/.exec(url.pathname)?.[1];
     response.setHeader('content-type', 'application/json');
     if (!credential) response.writeHead(401).end();
@@ -49,8 +83,16 @@ beforeAll(async () => {
   config = path.join(dir, 'contracts.config.yaml');
   const lines = ['apis:'];
   for (const entry of cases) {
-    await writeFile(path.join(dir, `${entry.api}.json`), securedSpec({ credential: entry.scheme }, [{ credential: [] }]));
-    lines.push(`  - name: ${entry.api}`, `    spec: ${entry.api}.json`, '    credentials:', `      - { env: ${entry.env}, securityScheme: credential }`);
+    await writeFile(
+      path.join(dir, `${entry.api}.json`),
+      securedSpec({ credential: entry.scheme }, [{ credential: [] }]),
+    );
+    lines.push(
+      `  - name: ${entry.api}`,
+      `    spec: ${entry.api}.json`,
+      '    credentials:',
+      `      - { env: ${entry.env}, securityScheme: credential }`,
+    );
   }
   await writeFile(config, `${lines.join('\n')}\n`);
 });
@@ -60,30 +102,55 @@ afterAll(async () => {
 });
 
 const fuzz = (api: string, env: Record<string, string>, report: string) =>
-  runCli(['fuzz', '--config', config, '--api', api, '--base-url', baseUrl, '--seed', '1', '--max-examples', '5', '--phases', 'examples,boundaries,negative', '--report', `json:${report}`], { env });
+  runCli(
+    [
+      'fuzz',
+      '--config',
+      config,
+      '--api',
+      api,
+      '--base-url',
+      baseUrl,
+      '--seed',
+      '1',
+      '--max-examples',
+      '5',
+      '--phases',
+      'examples,boundaries,negative',
+      '--report',
+      `json:${report}`,
+    ],
+    { env },
+  );
 
 describe('credentials from contracts.config.yaml (real process, loopback server)', () => {
-  it.each(cases)('fuzz sends $env where the $api spec\'s security scheme says, and never shows it', async (entry) => {
-    received = [];
-    const report = path.join(dir, `${entry.api}-report.json`);
-    const result = await fuzz(entry.api, { [entry.env]: entry.value }, report);
-    const carried = received.map(entry.sent).filter((value) => value !== undefined);
-    expect(carried.length).toBeGreaterThan(0);
-    // Every request that carries the credential carries this one, in the scheme's form.
-    expect(new Set(carried)).toEqual(new Set([entry.as(entry.value)]));
-    const written = result.stdout + result.stderr + (await readFile(report, 'utf8'));
-    expect(written).not.toContain(entry.value);
-    expect(written).toContain('not_a_server_error');
-    // The curl line refers to the variable the config names.
-    expect(result.stdout).toContain(entry.curl);
-    expect(result.code).toBe(1);
-  }, 120_000);
+  it.each(cases)(
+    "fuzz sends $env where the $api spec's security scheme says, and never shows it",
+    async (entry) => {
+      received = [];
+      const report = path.join(dir, `${entry.api}-report.json`);
+      const result = await fuzz(entry.api, { [entry.env]: entry.value }, report);
+      const carried = received.map(entry.sent).filter((value) => value !== undefined);
+      expect(carried.length).toBeGreaterThan(0);
+      // Every request that carries the credential carries this one, in the scheme's form.
+      expect(new Set(carried)).toEqual(new Set([entry.as(entry.value)]));
+      const written = result.stdout + result.stderr + (await readFile(report, 'utf8'));
+      expect(written).not.toContain(entry.value);
+      expect(written).toContain('not_a_server_error');
+      // The curl line refers to the variable the config names.
+      expect(result.stdout).toContain(entry.curl);
+      expect(result.code).toBe(1);
+    },
+    120_000,
+  );
 
-  it('fuzz --replay sends the variable\'s value again where the saved report has it redacted', async () => {
+  it("fuzz --replay sends the variable's value again where the saved report has it redacted", async () => {
     const report = path.join(dir, 'keyed-query-report.json');
     expect(await readFile(report, 'utf8')).toContain('api_key=[REDACTED]');
     received = [];
-    const result = await runCli(['fuzz', '--config', config, '--base-url', baseUrl, '--replay', report], { env: { QUERY_KEY: 'query-key-90d2e4' } });
+    const result = await runCli(['fuzz', '--config', config, '--base-url', baseUrl, '--replay', report], {
+      env: { QUERY_KEY: 'query-key-90d2e4' },
+    });
     expect(result.stdout).toMatch(/still fails \(answered 500\)/);
     expect(received.length).toBeGreaterThan(0);
     for (const request of received) expect(request.url.searchParams.get('api_key')).toBe('query-key-90d2e4');
@@ -92,34 +159,52 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
   it('refuses to fuzz a real target without a variable its spec requires, in one line, sending nothing', async () => {
     received = [];
     const result = await fuzz('keyed-header', { WIDGET_KEY: '' }, path.join(dir, 'unused.json'));
-    expect(result.stderr.trim()).toBe('contracts fuzz: WIDGET_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)');
+    expect(result.stderr.trim()).toBe(
+      'contracts fuzz: WIDGET_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)',
+    );
     expect(result.code).toBe(2);
     expect(received).toEqual([]);
   }, 60_000);
 
-  it('check sends the seed API\'s credentials from the variables a config renames them to', async () => {
+  it("check sends the seed API's credentials from the variables a config renames them to", async () => {
     const renamed = path.join(dir, 'renamed.config.yaml');
-    await writeFile(renamed, [
-      'apis:',
-      '  - name: client-session',
-      `    spec: ${JSON.stringify(specFile('client-session'))}`,
-      '    credentials:',
-      '      - { env: MY_SESSION_KEY, securityScheme: apiKey }',
-      '      - { env: MY_CLIENT_TOKEN, query: clientToken }',
-      '',
-    ].join('\n'));
-    const env = { CLIENT_SESSION_API_KEY: 'old-name-key-0000', CLIENT_SESSION_CLIENT_TOKEN: 'old-name-token-0000', MY_SESSION_KEY: 'renamed-key-4411aa', MY_CLIENT_TOKEN: 'renamed-token-8822bb' };
+    await writeFile(
+      renamed,
+      [
+        'apis:',
+        '  - name: client-session',
+        `    spec: ${JSON.stringify(specFile('client-session'))}`,
+        '    credentials:',
+        '      - { env: MY_SESSION_KEY, securityScheme: apiKey }',
+        '      - { env: MY_CLIENT_TOKEN, query: clientToken }',
+        '',
+      ].join('\n'),
+    );
+    const env = {
+      CLIENT_SESSION_API_KEY: 'old-name-key-0000',
+      CLIENT_SESSION_CLIENT_TOKEN: 'old-name-token-0000',
+      MY_SESSION_KEY: 'renamed-key-4411aa',
+      MY_CLIENT_TOKEN: 'renamed-token-8822bb',
+    };
     received = [];
-    const result = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], { env });
+    const result = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], {
+      env,
+    });
     expect(received.length).toBeGreaterThanOrEqual(3);
     for (const request of received) expect(request.url.searchParams.get('clientToken')).toBe(env.MY_CLIENT_TOKEN);
     // The control and the version probe carry the renamed key; the auth probe carries none.
-    expect(received.map((request) => request.headers['x-api-key'])).toEqual([env.MY_SESSION_KEY, undefined, env.MY_SESSION_KEY]);
+    expect(received.map((request) => request.headers['x-api-key'])).toEqual([
+      env.MY_SESSION_KEY,
+      undefined,
+      env.MY_SESSION_KEY,
+    ]);
     expect(result.stdout + result.stderr).not.toMatch(/renamed-(key|token)|placeholder/);
     expect(result.code).not.toBe(2);
 
     received = [];
-    const unset = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], { env: { ...env, MY_SESSION_KEY: '' } });
+    const unset = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], {
+      env: { ...env, MY_SESSION_KEY: '' },
+    });
     expect(unset.stderr).toContain('contracts check: MY_SESSION_KEY is not set: sending a placeholder key');
     expect(received[0]!.headers['x-api-key']).toBe('contracts-placeholder-api-key');
   }, 120_000);

@@ -15,14 +15,17 @@ beforeAll(async () => {
     response: { status: 200, headers: [{ name: 'content-type', value: 'application/json' }], content: { text } },
   });
   harFile = path.join(dir, 'hostile.har');
-  await writeFile(harFile, JSON.stringify({
-    log: {
-      entries: [
-        entry('G\u001b]0;pwned\u0007E\u009bT', 'http://h/repos/o/r/hooks/1', '{}'),
-        entry('GET', 'http://h/repos/o/r/hooks/1', '\u001b[2J\u001b[31m\u009b31m not json'),
-      ],
-    },
-  }));
+  await writeFile(
+    harFile,
+    JSON.stringify({
+      log: {
+        entries: [
+          entry('G\u001b]0;pwned\u0007E\u009bT', 'http://h/repos/o/r/hooks/1', '{}'),
+          entry('GET', 'http://h/repos/o/r/hooks/1', '\u001b[2J\u001b[31m\u009b31m not json'),
+        ],
+      },
+    }),
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -49,7 +52,17 @@ describe('console output', () => {
   });
 
   it('escapes control characters in an error line', async () => {
-    const result = await runCli(['validate', '--spec', path.join(dir, 'no\u001b[31mspec.yaml'), '--method', 'GET', '--path', '/x', '--status', '200']);
+    const result = await runCli([
+      'validate',
+      '--spec',
+      path.join(dir, 'no\u001b[31mspec.yaml'),
+      '--method',
+      'GET',
+      '--path',
+      '/x',
+      '--status',
+      '200',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).not.toMatch(rawControl);
     expect(result.stderr).toContain('no\\u001b[31mspec.yaml');

@@ -15,18 +15,31 @@ afterEach(async () => {
 async function runAgainst(fault: DeliveryFault | undefined): Promise<CheckRun> {
   deliverer = await startFaultDeliverer(fault);
   const runner = new CheckRunner({
-    apis: ['repository-webhooks'], baseUrl: deliverer.url, timeoutMs: 10_000, retries: 0, env: {}, redactor: new Redactor(),
-    webhooks: { owner: 'octo', repo: 'app', deliveryWaitMs: 5000 }, receiver: { port: 0 },
+    apis: ['repository-webhooks'],
+    baseUrl: deliverer.url,
+    timeoutMs: 10_000,
+    retries: 0,
+    env: {},
+    redactor: new Redactor(),
+    webhooks: { owner: 'octo', repo: 'app', deliveryWaitMs: 5000 },
+    receiver: { port: 0 },
   });
   return runner.run();
 }
 
-const failedChecks = (run: CheckRun) => [...new Set(run.results.filter((result) => result.status === 'failed').map((result) => result.check))].sort();
+const failedChecks = (run: CheckRun) =>
+  [...new Set(run.results.filter((result) => result.status === 'failed').map((result) => result.check))].sort();
 
 /** Checks about deliveries: a fault in one delivery may show in several of them, and in no other check. */
 const deliveryRelated = new Set([
-  'delivery_signature', 'delivery_headers', 'delivery_payload_schema', 'ping_delivered', 'test_delivered', 'redelivery_delivered',
-  'delivery_record_matches', 'delivery_request_headers',
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+  'ping_delivered',
+  'test_delivered',
+  'redelivery_delivered',
+  'delivery_record_matches',
+  'delivery_request_headers',
 ]);
 
 describe('delivery checks against a fault-injecting deliverer', () => {
@@ -36,7 +49,15 @@ describe('delivery checks against a fault-injecting deliverer', () => {
     expect(failedChecks(run)).toEqual([]);
     expect(run.summary.skipped).toBe(0);
     const judged = new Set(run.results.map((result) => result.check));
-    for (const check of ['delivery_signature', 'delivery_headers', 'delivery_payload_schema', 'ping_delivered', 'test_delivered', 'redelivery_delivered', 'delivery_record_matches']) {
+    for (const check of [
+      'delivery_signature',
+      'delivery_headers',
+      'delivery_payload_schema',
+      'ping_delivered',
+      'test_delivered',
+      'redelivery_delivered',
+      'delivery_record_matches',
+    ]) {
       expect(judged, check).toContain(check);
     }
   }, 90_000);
@@ -52,13 +73,17 @@ describe('delivery checks against a fault-injecting deliverer', () => {
     ['payload-breaks-schema', 'delivery_payload_schema', ['response_schema_conformance']],
     ['record-differs', 'delivery_record_matches'],
     ['test-delivers-unsubscribed', 'test_delivered'],
-  ] as [DeliveryFault, string, string[]?][])('a deliverer with fault %s fails %s', async (fault, check, alsoAllowed = []) => {
-    const run = await runAgainst(fault);
-    expect(run.error).toBeUndefined();
-    const failed = failedChecks(run);
-    expect(failed).toContain(check);
-    for (const other of failed) expect([...deliveryRelated, ...alsoAllowed], `${other} failed too`).toContain(other);
-    const result = run.results.find((candidate) => candidate.check === check && candidate.status === 'failed');
-    expect(result?.reason, 'judged, not kept from being exercised').toBeUndefined();
-  }, 90_000);
+  ] as [DeliveryFault, string, string[]?][])(
+    'a deliverer with fault %s fails %s',
+    async (fault, check, alsoAllowed = []) => {
+      const run = await runAgainst(fault);
+      expect(run.error).toBeUndefined();
+      const failed = failedChecks(run);
+      expect(failed).toContain(check);
+      for (const other of failed) expect([...deliveryRelated, ...alsoAllowed], `${other} failed too`).toContain(other);
+      const result = run.results.find((candidate) => candidate.check === check && candidate.status === 'failed');
+      expect(result?.reason, 'judged, not kept from being exercised').toBeUndefined();
+    },
+    90_000,
+  );
 });

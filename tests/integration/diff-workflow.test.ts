@@ -14,7 +14,8 @@ const workflow = parse(readFileSync(path.join(root, '.github/workflows/contracts
   jobs: Record<string, { if?: string; env?: Record<string, string>; steps: Step[] }>;
 };
 
-const specsCommitted = () => spawnSync('git', ['status', '--porcelain', 'specs'], { cwd: root, encoding: 'utf8' }).stdout === '';
+const specsCommitted = () =>
+  spawnSync('git', ['status', '--porcelain', 'specs'], { cwd: root, encoding: 'utf8' }).stdout === '';
 
 describe('the contracts workflow', () => {
   const job = workflow.jobs['spec-changes']!;
@@ -33,8 +34,15 @@ describe('the contracts workflow', () => {
       const summary = path.join(dir, 'summary.md');
       for (const step of diffSteps) {
         // The same script, against HEAD of this checkout instead of the pull request's base branch.
-        const script = step.run!.replace(/npx contracts/g, `node ${JSON.stringify(path.join(root, 'bin/contracts.js'))}`).replace('"origin/${BASE_REF}"', 'HEAD');
-        const result = spawnSync('bash', ['-e', '-c', script], { cwd: root, env: { ...process.env, GITHUB_STEP_SUMMARY: summary }, encoding: 'utf8', timeout: 60_000 });
+        const script = step
+          .run!.replace(/npx contracts/g, `node ${JSON.stringify(path.join(root, 'bin/contracts.js'))}`)
+          .replace('"origin/${BASE_REF}"', 'HEAD');
+        const result = spawnSync('bash', ['-e', '-c', script], {
+          cwd: root,
+          env: { ...process.env, GITHUB_STEP_SUMMARY: summary },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
         expect(result.stderr).toMatch(/changes?: \d+ breaking/);
         // 0 on a clean checkout; a developer's uncommitted spec edit may make it 1, never 2 (could not run).
         if (specsCommitted()) expect(result.status).toBe(0);

@@ -21,7 +21,11 @@ const write = (name: string, text: string) => {
   writeFileSync(file, text);
   return file;
 };
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'contracts-diff-'));
@@ -39,37 +43,53 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('contracts diff (real process)', () => {
-  it.each(['client-session', 'repository-webhooks'])('finds nothing between specs/%s.yaml and itself, and exits 0', async (name) => {
-    const result = await runCli(['diff', `specs/${name}.yaml`, `specs/${name}.yaml`]);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('0 changes');
-    expect(result.code).toBe(0);
-  });
+  it.each(['client-session', 'repository-webhooks'])(
+    'finds nothing between specs/%s.yaml and itself, and exits 0',
+    async (name) => {
+      const result = await runCli(['diff', `specs/${name}.yaml`, `specs/${name}.yaml`]);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('0 changes');
+      expect(result.code).toBe(0);
+    },
+  );
 
   it('exits 1 on a breaking change, naming file:line in HEAD, rule and operation', async () => {
     const result = await runCli(['diff', 'base.yaml', 'header.yaml'], { cwd: dir });
-    expect(result.stdout.trim()).toBe('header.yaml:35:11 error request-required-parameter-added required header parameter x-request-id added [GET /client-session]');
+    expect(result.stdout.trim()).toBe(
+      'header.yaml:35:11 error request-required-parameter-added required header parameter x-request-id added [GET /client-session]',
+    );
     expect(result.code).toBe(1);
   });
 
   it('exits 0 on a warning, and 1 with --fail-on warning', async () => {
     expect((await runCli(['diff', 'base.yaml', 'enum.yaml'], { cwd: dir })).code).toBe(0);
     const strict = await runCli(['diff', '--fail-on', 'warning', 'base.yaml', 'enum.yaml'], { cwd: dir });
-    expect(strict.stdout).toMatch(/^enum\.yaml:\d+:\d+ warning response-enum-value-added response body \/currencyCode: may now be "ZWG"/);
+    expect(strict.stdout).toMatch(
+      /^enum\.yaml:\d+:\d+ warning response-enum-value-added response body \/currencyCode: may now be "ZWG"/,
+    );
     expect(strict.code).toBe(1);
   });
 
   it('changes a rule level with --level, and turns a rule off', async () => {
-    const raised = await runCli(['diff', '--level', 'response-enum-value-added=error', 'base.yaml', 'enum.yaml'], { cwd: dir });
+    const raised = await runCli(['diff', '--level', 'response-enum-value-added=error', 'base.yaml', 'enum.yaml'], {
+      cwd: dir,
+    });
     expect(raised.stdout).toContain(' error response-enum-value-added ');
     expect(raised.code).toBe(1);
-    const off = await runCli(['diff', '--level', 'request-required-parameter-added=off', 'base.yaml', 'header.yaml'], { cwd: dir });
+    const off = await runCli(['diff', '--level', 'request-required-parameter-added=off', 'base.yaml', 'header.yaml'], {
+      cwd: dir,
+    });
     expect([off.stdout, off.code]).toEqual(['', 0]);
   });
 
   it('accepts a change listed in the ignore file with its reason, and reports it as ignored', async () => {
-    const ignore = write('accepted.yaml', '- rule: request-required-parameter-added\n  location: GET /client-session\n  reason: every client sends X-Request-Id since 2.3\n');
-    const result = await runCli(['diff', '--format', 'json', '--ignore-file', ignore, 'base.yaml', 'header.yaml'], { cwd: dir });
+    const ignore = write(
+      'accepted.yaml',
+      '- rule: request-required-parameter-added\n  location: GET /client-session\n  reason: every client sends X-Request-Id since 2.3\n',
+    );
+    const result = await runCli(['diff', '--format', 'json', '--ignore-file', ignore, 'base.yaml', 'header.yaml'], {
+      cwd: dir,
+    });
     const report = JSON.parse(result.stdout) as { changes: unknown[]; ignored: { reason: string }[] };
     expect(report.changes).toEqual([]);
     expect(report.ignored.map((i) => i.reason)).toEqual(['every client sends X-Request-Id since 2.3']);
@@ -77,7 +97,10 @@ describe('contracts diff (real process)', () => {
   });
 
   it('reads .contracts-diff-ignore.yaml from the working directory by default', async () => {
-    write('.contracts-diff-ignore.yaml', '- rule: request-required-parameter-added\n  location: header.yaml\n  reason: accepted\n');
+    write(
+      '.contracts-diff-ignore.yaml',
+      '- rule: request-required-parameter-added\n  location: header.yaml\n  reason: accepted\n',
+    );
     try {
       expect((await runCli(['diff', 'base.yaml', 'header.yaml'], { cwd: dir })).code).toBe(0);
     } finally {
@@ -102,13 +125,33 @@ describe('contracts diff (real process)', () => {
   });
 
   it.each([
-    ['a ref that does not exist', ['diff', '--base', 'no-such-branch', 'repo/specs/api.yaml'], /^contracts diff: --base no-such-branch: no such commit, branch or tag/],
-    ['a ref that looks like an option', ['diff', '--base=--output=x', 'repo/specs/api.yaml'], /^contracts diff: --base takes a git ref, not "--output=x"/],
+    [
+      'a ref that does not exist',
+      ['diff', '--base', 'no-such-branch', 'repo/specs/api.yaml'],
+      /^contracts diff: --base no-such-branch: no such commit, branch or tag/,
+    ],
+    [
+      'a ref that looks like an option',
+      ['diff', '--base=--output=x', 'repo/specs/api.yaml'],
+      /^contracts diff: --base takes a git ref, not "--output=x"/,
+    ],
     ['one file only', ['diff', 'base.yaml'], /^contracts diff: give two spec files \(BASE HEAD\), or --base REF/],
     ['a missing file', ['diff', 'base.yaml', 'nope.yaml'], /^contracts diff: spec not found: nope\.yaml/],
-    ['an unknown rule in --level', ['diff', '--level', 'no-such-rule=off', 'base.yaml', 'base.yaml'], /unknown rule "no-such-rule"/],
-    ['a bad level', ['diff', '--level', 'path-removed=fatal', 'base.yaml', 'base.yaml'], /takes one of error, warning, info, off, not "fatal"/],
-    ['a bad --format', ['diff', '--format', 'xml', 'base.yaml', 'base.yaml'], /--format must be one of text, json, markdown, junit, github/],
+    [
+      'an unknown rule in --level',
+      ['diff', '--level', 'no-such-rule=off', 'base.yaml', 'base.yaml'],
+      /unknown rule "no-such-rule"/,
+    ],
+    [
+      'a bad level',
+      ['diff', '--level', 'path-removed=fatal', 'base.yaml', 'base.yaml'],
+      /takes one of error, warning, info, off, not "fatal"/,
+    ],
+    [
+      'a bad --format',
+      ['diff', '--format', 'xml', 'base.yaml', 'base.yaml'],
+      /--format must be one of text, json, markdown, junit, github/,
+    ],
   ])('exits 2 with one clear line for %s', async (_name, args, message) => {
     const result = await runCli(args, { cwd: dir });
     expect(result.stderr).toMatch(message);
@@ -119,10 +162,21 @@ describe('contracts diff (real process)', () => {
   it.each([
     ['missing', 'nope.yaml', /spec not found: nope\.yaml$/],
     ['not YAML', 'tests/fixtures/specs/not-yaml.yaml', /not-yaml\.yaml:4:1: not valid YAML or JSON: /],
-    ['with a broken $ref', 'tests/fixtures/specs/broken-ref.yaml', /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/],
-    ['OpenAPI 2.0', 'tests/fixtures/specs/swagger-2.yaml', /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported/],
+    [
+      'with a broken $ref',
+      'tests/fixtures/specs/broken-ref.yaml',
+      /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/,
+    ],
+    [
+      'OpenAPI 2.0',
+      'tests/fixtures/specs/swagger-2.yaml',
+      /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported/,
+    ],
   ])('exits 2 with one clear line for a spec %s, as BASE or as HEAD', async (_kind, file, message) => {
-    for (const args of [['diff', file, 'specs/client-session.yaml'], ['diff', 'specs/client-session.yaml', file]]) {
+    for (const args of [
+      ['diff', file, 'specs/client-session.yaml'],
+      ['diff', 'specs/client-session.yaml', file],
+    ]) {
       const result = await runCli(args);
       expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^contracts diff: /)]);
       expect(result.stderr.trim()).toMatch(message);
@@ -139,32 +193,45 @@ describe('contracts diff (real process)', () => {
 
   it('lists every rule of the table with its level in --help (a long description wrapped under its column)', async () => {
     const result = await runCli(['diff', '--help']);
-    for (const rule of diffRules) expect(result.stdout).toMatch(new RegExp(`^  ${rule.id} +${rule.level} +${rule.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}$`, 'm'));
-    for (const option of ['--base', '--format', '--fail-on', '--level', '--ignore-file']) expect(result.stdout).toContain(option);
+    for (const rule of diffRules)
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^  ${rule.id} +${rule.level} +${rule.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}$`,
+          'm',
+        ),
+      );
+    for (const option of ['--base', '--format', '--fail-on', '--level', '--ignore-file'])
+      expect(result.stdout).toContain(option);
     expect(result.code).toBe(0);
   });
 
   it('appears in the main help', async () => {
-    expect((await runCli(['--help'])).stdout).toMatch(/^  diff +Classify spec changes/m);
+    expect((await runCli(['--help'])).stdout).toMatch(/^ {2}diff +Classify spec changes/m);
   });
 });
 
 describe('contracts diff formats (real process)', () => {
   it('writes GitHub workflow commands, one per change, with file, line, column and rule', async () => {
     const result = await runCli(['diff', '--format', 'github', 'base.yaml', 'header.yaml'], { cwd: dir });
-    expect(result.stdout.trim()).toBe('::error file=header.yaml,line=35,col=11,title=request-required-parameter-added::required header parameter x-request-id added (GET /client-session)');
+    expect(result.stdout.trim()).toBe(
+      '::error file=header.yaml,line=35,col=11,title=request-required-parameter-added::required header parameter x-request-id added (GET /client-session)',
+    );
   });
 
   it('writes a markdown report with a table of changes', async () => {
     const result = await runCli(['diff', '--format', 'markdown', 'base.yaml', 'enum.yaml'], { cwd: dir });
     expect(result.stdout).toContain('### API changes: base.yaml → enum.yaml');
     expect(result.stdout).toContain('| Level | Rule | Change | Where |');
-    expect(result.stdout).toMatch(/^\| 🟠 warning \| `response-enum-value-added` \| response body \/currencyCode: may now be "ZWG" \| GET \/client-session → 200 \(application\/json\)<br>`enum\.yaml:\d+` \|$/m);
+    expect(result.stdout).toMatch(
+      /^\| 🟠 warning \| `response-enum-value-added` \| response body \/currencyCode: may now be "ZWG" \| GET \/client-session → 200 \(application\/json\)<br>`enum\.yaml:\d+` \|$/m,
+    );
   });
 
   it('writes JUnit XML with a failing testcase for each change at or above --fail-on', async () => {
     const result = await runCli(['diff', '--format', 'junit', 'base.yaml', 'header.yaml'], { cwd: dir });
-    expect(result.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="contracts diff" tests="2" failures="1" errors="0">/);
+    expect(result.stdout).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="contracts diff" tests="2" failures="1" errors="0">/,
+    );
     expect(result.stdout).toContain('<testcase classname="contracts.diff.request-required-parameter-added"');
     expect(result.stdout).toContain('<failure message="required header parameter x-request-id added" type="error">');
   });

@@ -11,10 +11,27 @@ import { main } from '../../src/cli/main.js';
 import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
 
 const seeds = [1, 2, 3];
-const env = { CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417', WEBHOOKS_TOKEN: 'fuzz-webhooks-token-9981', PATH: process.env.PATH };
+const env = {
+  CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417',
+  WEBHOOKS_TOKEN: 'fuzz-webhooks-token-9981',
+  PATH: process.env.PATH,
+};
 
-interface Failure { id: string; phase: string; check: string; operation: string; status: number; seed: number; curl: string; message: string; note: string }
-interface Report { seed: number; failures: Failure[] }
+interface Failure {
+  id: string;
+  phase: string;
+  check: string;
+  operation: string;
+  status: number;
+  seed: number;
+  curl: string;
+  message: string;
+  note: string;
+}
+interface Report {
+  seed: number;
+  failures: Failure[];
+}
 
 let dir: string;
 const servers: BuggyServer[] = [];
@@ -23,19 +40,35 @@ const runs: { seed: number; code: number; stdout: string; report: Report }[] = [
 async function fuzz(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['fuzz', ...args], { out: (line) => out.push(line), err: (line) => err.push(line), cwd: dir, env });
+  const code = await main(['fuzz', ...args], {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    cwd: dir,
+    env,
+  });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'contracts-fuzz-'));
-  await Promise.all(seeds.map(async (seed) => {
-    const server = await startBuggyServer();
-    servers.push(server);
-    const file = path.join(dir, `seed-${seed}.json`);
-    const { code, stdout } = await fuzz(['--base-url', server.url, '--seed', String(seed), '--rate', '0', '--report', `json:${file}`]);
-    runs.push({ seed, code, stdout, report: JSON.parse(await readFile(file, 'utf8')) as Report });
-  }));
+  await Promise.all(
+    seeds.map(async (seed) => {
+      const server = await startBuggyServer();
+      servers.push(server);
+      const file = path.join(dir, `seed-${seed}.json`);
+      const { code, stdout } = await fuzz([
+        '--base-url',
+        server.url,
+        '--seed',
+        String(seed),
+        '--rate',
+        '0',
+        '--report',
+        `json:${file}`,
+      ]);
+      runs.push({ seed, code, stdout, report: JSON.parse(await readFile(file, 'utf8')) as Report });
+    }),
+  );
 }, 400_000);
 
 afterAll(async () => {
@@ -48,45 +81,61 @@ describe('contracts fuzz against a server with planted bugs', () => {
     expect(runs.map((run) => run.code)).toEqual([1, 1, 1]);
   });
 
-  it.each(plantedBugs.map((bug) => [bug.name, bug] as const))('finds %s under seeds 1, 2 and 3, with an id and a curl line', (_name, bug) => {
-    for (const run of runs) {
-      const found = run.report.failures.filter((failure) => failure.check === bug.check && failure.operation === bug.operation);
-      expect(found.length, `seed ${run.seed}: ${bug.check} on ${bug.operation}\n${run.stdout}`).toBeGreaterThan(0);
-      for (const failure of found) {
-        expect(failure.seed).toBe(run.seed);
-        expect(failure.id).toMatch(/^[0-9a-f]{8}$/);
-        expect(failure.curl).toMatch(/^curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\//);
-        expect(run.stdout).toContain(`[${failure.id}] ${bug.check} · ${bug.operation}`);
+  it.each(plantedBugs.map((bug) => [bug.name, bug] as const))(
+    'finds %s under seeds 1, 2 and 3, with an id and a curl line',
+    (_name, bug) => {
+      for (const run of runs) {
+        const found = run.report.failures.filter(
+          (failure) => failure.check === bug.check && failure.operation === bug.operation,
+        );
+        expect(found.length, `seed ${run.seed}: ${bug.check} on ${bug.operation}\n${run.stdout}`).toBeGreaterThan(0);
+        for (const failure of found) {
+          expect(failure.seed).toBe(run.seed);
+          expect(failure.id).toMatch(/^[0-9a-f]{8}$/);
+          expect(failure.curl).toMatch(/^curl -sS -i -X [A-Z]+ 'http:\/\/127\.0\.0\.1:\d+\//);
+          expect(run.stdout).toContain(`[${failure.id}] ${bug.check} · ${bug.operation}`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('finds the bug behind a redelivery by following links: delivery list -> detail -> redeliver, on a hook the run created', () => {
     for (const run of runs) {
-      const failure = run.report.failures.find((candidate) => candidate.check === 'status_code_conformance' && candidate.operation === 'redeliverWebhookDelivery')!;
+      const failure = run.report.failures.find(
+        (candidate) =>
+          candidate.check === 'status_code_conformance' && candidate.operation === 'redeliverWebhookDelivery',
+      )!;
       expect(failure.phase, `seed ${run.seed}`).toBe('stateful');
       expect(failure.status).toBe(200);
       // Shrunk to a walk along the links: a delivery listed, redelivered, listed again, and the newest redelivered.
-      expect(failure.note).toMatch(/^redeliverWebhookDelivery, after: create hook #0 .*listWebhookDeliveries on hook #0; .*redeliverWebhookDelivery on hook #0 \(RedeliverWebhookDelivery from (listWebhookDeliveries|getWebhookDelivery)\); listWebhookDeliveries on hook #0(; getWebhookDelivery on hook #0 \(GetWebhookDelivery from listWebhookDeliveries\))?$/);
+      expect(failure.note).toMatch(
+        /^redeliverWebhookDelivery, after: create hook #0 .*listWebhookDeliveries on hook #0; .*redeliverWebhookDelivery on hook #0 \(RedeliverWebhookDelivery from (listWebhookDeliveries|getWebhookDelivery)\); listWebhookDeliveries on hook #0(; getWebhookDelivery on hook #0 \(GetWebhookDelivery from listWebhookDeliveries\))?$/,
+      );
       expect(failure.curl).toMatch(/\/hooks\/\d+\/deliveries\/\d+\/attempts'/);
     }
   });
 
   it('reports each failure once per check, operation, status and finding', () => {
     for (const run of runs) {
-      const keys = run.report.failures.map((failure) => `${failure.check} ${failure.operation} ${failure.status} ${failure.message.replace(/\d+/g, 'N')}`);
+      const keys = run.report.failures.map(
+        (failure) => `${failure.check} ${failure.operation} ${failure.status} ${failure.message.replace(/\d+/g, 'N')}`,
+      );
       expect(new Set(keys).size).toBe(keys.length);
     }
   });
 
   it('shrinks a random failure to a small request: no random case it reports carries a long body', () => {
-    const random = runs.flatMap((run) => run.report.failures.filter((failure) => failure.note.includes('in a random request')));
+    const random = runs.flatMap((run) =>
+      run.report.failures.filter((failure) => failure.note.includes('in a random request')),
+    );
     for (const failure of random) expect(failure.curl.length, failure.curl).toBeLessThan(400);
   });
 
   it('shrinks a failing edge value to the shortest that still fails: 1001 characters where the bug starts past 1000', () => {
     for (const run of runs) {
-      const failure = run.report.failures.find((candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'updateWebhookConfig')!;
+      const failure = run.report.failures.find(
+        (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'updateWebhookConfig',
+      )!;
       expect(failure.note).toContain('cut to 1001 characters');
       expect(failure.curl).toContain(`"content_type":"${'x'.repeat(1001)}"`);
     }
@@ -101,9 +150,13 @@ describe('contracts fuzz against a server with planted bugs', () => {
         expect(text).not.toMatch(/fuzz-secret-/);
       }
     }
-    const session = runs[0]!.report.failures.find((failure) => failure.check === 'negative_data_rejection' && failure.operation === 'retrieveClientSession')!;
+    const session = runs[0]!.report.failures.find(
+      (failure) => failure.check === 'negative_data_rejection' && failure.operation === 'retrieveClientSession',
+    )!;
     expect(session.curl).toContain(`-H 'X-API-KEY: '"$CLIENT_SESSION_API_KEY"`);
-    const hooks = runs[0]!.report.failures.find((failure) => failure.check === 'not_a_server_error' && failure.operation === 'createWebhook')!;
+    const hooks = runs[0]!.report.failures.find(
+      (failure) => failure.check === 'not_a_server_error' && failure.operation === 'createWebhook',
+    )!;
     expect(hooks.curl).toContain(`-H 'Authorization: Bearer '"$WEBHOOKS_TOKEN"`);
   });
 
@@ -114,7 +167,12 @@ describe('contracts fuzz against a server with planted bugs', () => {
     const against = await fuzz(['--replay', file, '--base-url', fresh.url, '--rate', '0']);
     const fixed = await fuzz(['--replay', file]);
     const report = runs.find((run) => run.seed === 1)!.report;
-    for (const [check, operation] of [['not_a_server_error', 'createWebhook'], ['negative_data_rejection', 'retrieveClientSession'], ['ignored_auth', 'retrieveClientSession'], ['positive_data_acceptance', 'updateWebhook']]) {
+    for (const [check, operation] of [
+      ['not_a_server_error', 'createWebhook'],
+      ['negative_data_rejection', 'retrieveClientSession'],
+      ['ignored_auth', 'retrieveClientSession'],
+      ['positive_data_acceptance', 'updateWebhook'],
+    ]) {
       const id = report.failures.find((failure) => failure.check === check && failure.operation === operation)!.id;
       expect(against.stdout).toMatch(new RegExp(`^\\[${id}\\] ${check} · ${operation}: still fails`, 'm'));
       expect(fixed.stdout).toMatch(new RegExp(`^\\[${id}\\] ${check} · ${operation}: no longer fails`, 'm'));
@@ -124,7 +182,9 @@ describe('contracts fuzz against a server with planted bugs', () => {
   }, 120_000);
 
   it('prints curl lines that reproduce the failure when pasted into a shell', async () => {
-    const failure = runs[0]!.report.failures.find((candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'createWebhook')!;
+    const failure = runs[0]!.report.failures.find(
+      (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'createWebhook',
+    )!;
     const { stdout } = await promisify(execFile)('bash', ['-c', failure.curl], { env: { ...env }, timeout: 20_000 });
     expect(stdout).toMatch(/^HTTP\/1\.1 500/);
   });

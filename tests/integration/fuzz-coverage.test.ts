@@ -11,13 +11,27 @@ describe('contracts fuzz --coverage', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-fuzz-coverage-'));
     try {
       const file = path.join(dir, 'coverage.json');
-      const result = await runCli(['fuzz', '--api', 'repository-webhooks', '--seed', '3', '--max-examples', '5', '--coverage', file, '--min-coverage', '100']);
+      const result = await runCli([
+        'fuzz',
+        '--api',
+        'repository-webhooks',
+        '--seed',
+        '3',
+        '--max-examples',
+        '5',
+        '--coverage',
+        file,
+        '--min-coverage',
+        '100',
+      ]);
       const report = JSON.parse(await readFile(file, 'utf8')) as CoverageReport;
       expect(report.operations.exercised).toBe(12);
       const list = report.perOperation.find((entry) => entry.operationId === 'listWebhooks')!;
       expect(list.requestsSeen).toBeGreaterThan(0);
       expect(list.parameters['query per_page']).toBe(true);
-      expect(result.stdout).toMatch(/coverage: 12\/12 operations exercised; \d+\/28 documented operation × status pairs seen/);
+      expect(result.stdout).toMatch(
+        /coverage: 12\/12 operations exercised; \d+\/28 documented operation × status pairs seen/,
+      );
       expect(result.stdout).toMatch(/is under --min-coverage 100%/);
       expect(result.code).toBe(1);
     } finally {

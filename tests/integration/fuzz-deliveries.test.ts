@@ -12,7 +12,12 @@ import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
 
-interface Result { operation: string; check: string; status: string; reason?: string }
+interface Result {
+  operation: string;
+  check: string;
+  status: string;
+  reason?: string;
+}
 
 let dir: string;
 let deliverer: FaultDeliverer | undefined;
@@ -28,15 +33,40 @@ afterAll(async () => {
 });
 
 /** One sequence (the canonical one) of the stateful phase, against a deliverer with `fault` (or a given target). */
-async function fuzz(fault: DeliveryFault | undefined, extra: string[] = [], target?: FaultDeliverer): Promise<{ code: number; results: Result[]; stdout: string }> {
+async function fuzz(
+  fault: DeliveryFault | undefined,
+  extra: string[] = [],
+  target?: FaultDeliverer,
+): Promise<{ code: number; results: Result[]; stdout: string }> {
   deliverer = target ?? (await startFaultDeliverer(fault));
   const file = path.join(dir, `${fault ?? 'none'}-${extra.length}.json`);
   const out: string[] = [];
   const code = await main(
-    ['fuzz', '--api', 'repository-webhooks', '--phases', 'stateful', '--max-examples', '5', '--seed', '1', '--rate', '0', '--base-url', deliverer.url, '--report', `json:${file}`, ...extra],
+    [
+      'fuzz',
+      '--api',
+      'repository-webhooks',
+      '--phases',
+      'stateful',
+      '--max-examples',
+      '5',
+      '--seed',
+      '1',
+      '--rate',
+      '0',
+      '--base-url',
+      deliverer.url,
+      '--report',
+      `json:${file}`,
+      ...extra,
+    ],
     { out: (line) => out.push(line), err: () => {}, cwd: dir, env: { PATH: process.env.PATH } },
   );
-  return { code, results: (JSON.parse(await readFile(file, 'utf8')) as { results: Result[] }).results, stdout: out.join('\n') };
+  return {
+    code,
+    results: (JSON.parse(await readFile(file, 'utf8')) as { results: Result[] }).results,
+    stdout: out.join('\n'),
+  };
 }
 
 const deliveryChecks = ['delivery_signature', 'delivery_headers', 'delivery_payload_schema'];
@@ -48,7 +78,10 @@ describe('the stateful phase checks the deliveries its sequences trigger', () =>
     expect(code, stdout).toBe(0);
     for (const operation of triggers) {
       for (const check of deliveryChecks) {
-        expect(results.find((result) => result.operation === operation && result.check === check)?.status, `${check} on ${operation}`).toBe('passed');
+        expect(
+          results.find((result) => result.operation === operation && result.check === check)?.status,
+          `${check} on ${operation}`,
+        ).toBe('passed');
       }
     }
   }, 90_000);
@@ -57,11 +90,17 @@ describe('the stateful phase checks the deliveries its sequences trigger', () =>
     ['wrong-secret', 'delivery_signature'],
     ['no-delivery-header', 'delivery_headers'],
     ['payload-breaks-schema', 'delivery_payload_schema'],
-  ] as [DeliveryFault, string][])('fails %s deliveries on %s, under the operation that triggered them', async (fault, check) => {
-    const { code, results } = await fuzz(fault);
-    expect(code).toBe(1);
-    expect(results.find((result) => result.operation === 'pingWebhook' && result.check === check)?.status).toBe('failed');
-  }, 90_000);
+  ] as [DeliveryFault, string][])(
+    'fails %s deliveries on %s, under the operation that triggered them',
+    async (fault, check) => {
+      const { code, results } = await fuzz(fault);
+      expect(code).toBe(1);
+      expect(results.find((result) => result.operation === 'pingWebhook' && result.check === check)?.status).toBe(
+        'failed',
+      );
+    },
+    90_000,
+  );
 
   it('skips the delivery checks, saying why, when --hook-url sends the deliveries elsewhere', async () => {
     const { results } = await fuzz(undefined, ['--hook-url', 'http://127.0.0.1:9/elsewhere']);
@@ -83,13 +122,24 @@ describe('the stateful phase checks the deliveries its sequences trigger', () =>
       let body = Buffer.concat(chunks).toString('utf8');
       if (incoming.method === 'POST' && /\/hooks$/.test(incoming.url ?? '') && body) {
         const json = JSON.parse(body) as { config?: { url?: string } };
-        if (json.config?.url) json.config.url = json.config.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'http://127.0.0.1:9');
+        if (json.config?.url)
+          json.config.url = json.config.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, 'http://127.0.0.1:9');
         body = JSON.stringify(json);
       }
-      const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)).map(([name, value]) => [name, String(value)]));
-      const response = await fetch(sandbox.url + (incoming.url ?? '/'), { method: incoming.method ?? 'GET', headers, ...(body ? { body } : {}) });
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers)
+          .filter(([name]) => !['host', 'content-length', 'connection'].includes(name))
+          .map(([name, value]) => [name, String(value)]),
+      );
+      const response = await fetch(sandbox.url + (incoming.url ?? '/'), {
+        method: incoming.method ?? 'GET',
+        headers,
+        ...(body ? { body } : {}),
+      });
       const text = await response.text();
-      outgoing.writeHead(response.status, { ...(response.headers.get('content-type') ? { 'content-type': response.headers.get('content-type')! } : {}) });
+      outgoing.writeHead(response.status, {
+        ...(response.headers.get('content-type') ? { 'content-type': response.headers.get('content-type')! } : {}),
+      });
       outgoing.end(response.status === 204 || response.status === 202 ? undefined : text);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -102,8 +152,12 @@ describe('the stateful phase checks the deliveries its sequences trigger', () =>
     };
     const { code, results } = await fuzz(undefined, [], target);
     expect(code).toBe(1);
-    const signature = results.find((result) => result.operation === 'pingWebhook' && result.check === 'delivery_signature')!;
+    const signature = results.find(
+      (result) => result.operation === 'pingWebhook' && result.check === 'delivery_signature',
+    )!;
     expect(signature.status).toBe('failed');
-    expect(signature.reason).toMatch(/no delivery arrived at the receiver within 5000 ms of the pingWebhook \(2xx\); nothing of this run reached the receiver at http:\/\/127\.0\.0\.1:\d+/);
+    expect(signature.reason).toMatch(
+      /no delivery arrived at the receiver within 5000 ms of the pingWebhook \(2xx\); nothing of this run reached the receiver at http:\/\/127\.0\.0\.1:\d+/,
+    );
   }, 90_000);
 });

@@ -14,14 +14,33 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
   it('on SIGINT deletes every webhook it created, says so, and exits 2', async () => {
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     try {
-      const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'fuzz', '--api', 'repository-webhooks', '--base-url', sandbox.url, '--rate', '25', '--seed', '3'], {
-        cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(root, 'bin/contracts.js'),
+          'fuzz',
+          '--api',
+          'repository-webhooks',
+          '--base-url',
+          sandbox.url,
+          '--rate',
+          '25',
+          '--seed',
+          '3',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, SCARF_ANALYTICS: 'false' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const hooks = async () => (await (await fetch(`${sandbox.url}/repos/octo/app/hooks?per_page=100`)).json()) as unknown[];
+      const hooks = async () =>
+        (await (await fetch(`${sandbox.url}/repos/octo/app/hooks?per_page=100`)).json()) as unknown[];
       // Wait until the run holds hooks of its own, then interrupt it.
-      for (let waited = 0; (await hooks()).length === 0 && waited < 60_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let waited = 0; (await hooks()).length === 0 && waited < 60_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await hooks()).length).toBeGreaterThan(0);
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -36,7 +55,9 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
 
   it('exits 2 with one line naming the URL when nothing listens', async () => {
     const port = await freePort();
-    const { code, stderr, stdout } = await runCli(['fuzz', '--base-url', `http://127.0.0.1:${port}`, '--seed', '1'], { env: { CLIENT_SESSION_API_KEY: 'fuzz-test-key-0001' } });
+    const { code, stderr, stdout } = await runCli(['fuzz', '--base-url', `http://127.0.0.1:${port}`, '--seed', '1'], {
+      env: { CLIENT_SESSION_API_KEY: 'fuzz-test-key-0001' },
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`));
     expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -53,7 +74,19 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { code, stderr } = await runCli(['fuzz', '--api', 'client-session', '--phases', 'random', '--base-url', url, '--seed', '1', '--rate', '0']);
+      const { code, stderr } = await runCli([
+        'fuzz',
+        '--api',
+        'client-session',
+        '--phases',
+        'random',
+        '--base-url',
+        url,
+        '--seed',
+        '1',
+        '--rate',
+        '0',
+      ]);
       expect(code).toBe(2);
       expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/client-session\)/);
     } finally {

@@ -9,16 +9,25 @@ import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 async function fuzz(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['fuzz', ...args], { out: (line) => out.push(line), err: (line) => err.push(line), cwd: process.cwd(), env: { PATH: process.env.PATH } });
+  const code = await main(['fuzz', ...args], {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH },
+  });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
 describe('contracts fuzz against the embedded sandbox', () => {
-  it.each([1, 2])('exits 0 with the default budget under seed %i: every check exercised and held', async (seed) => {
-    const { code, stdout } = await fuzz(['--seed', String(seed)]);
-    expect(stdout).toMatch(/ 0 failed, 0 skipped; 0 distinct failures$/);
-    expect(code).toBe(0);
-  }, 240_000);
+  it.each([1, 2])(
+    'exits 0 with the default budget under seed %i: every check exercised and held',
+    async (seed) => {
+      const { code, stdout } = await fuzz(['--seed', String(seed)]);
+      expect(stdout).toMatch(/ 0 failed, 0 skipped; 0 distinct failures$/);
+      expect(code).toBe(0);
+    },
+    240_000,
+  );
 
   it('repeats a run byte for byte with the same seed', async () => {
     const args = ['--seed', '77', '--max-examples', '8'];
@@ -31,7 +40,18 @@ describe('contracts fuzz against the embedded sandbox', () => {
   it('deletes every webhook it created on a target it does not own', async () => {
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     try {
-      await fuzz(['--base-url', sandbox.url, '--api', 'repository-webhooks', '--seed', '5', '--max-examples', '5', '--rate', '0']);
+      await fuzz([
+        '--base-url',
+        sandbox.url,
+        '--api',
+        'repository-webhooks',
+        '--seed',
+        '5',
+        '--max-examples',
+        '5',
+        '--rate',
+        '0',
+      ]);
       const hooks = (await (await fetch(`${sandbox.url}/repos/octo/app/hooks?per_page=100`)).json()) as unknown[];
       expect(hooks).toEqual([]);
     } finally {
@@ -45,13 +65,35 @@ describe('contracts fuzz against the embedded sandbox', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'contracts-read-only-'));
     try {
       const file = path.join(dir, 'report.json');
-      await fuzz(['--base-url', sandbox.url, '--read-only', '--api', 'repository-webhooks', '--seed', '1', '--max-examples', '3', '--rate', '0', '--report', `json:${file}`]);
-      const report = JSON.parse(await readFile(file, 'utf8')) as { results: { operation: string; status: string; reason?: string }[] };
+      await fuzz([
+        '--base-url',
+        sandbox.url,
+        '--read-only',
+        '--api',
+        'repository-webhooks',
+        '--seed',
+        '1',
+        '--max-examples',
+        '3',
+        '--rate',
+        '0',
+        '--report',
+        `json:${file}`,
+      ]);
+      const report = JSON.parse(await readFile(file, 'utf8')) as {
+        results: { operation: string; status: string; reason?: string }[];
+      };
       expect(report.results.filter((result) => result.status === 'failed' && result.reason !== undefined)).toEqual([]);
-      const judged = new Set(report.results.filter((result) => result.status !== 'skipped').map((result) => result.operation));
+      const judged = new Set(
+        report.results.filter((result) => result.status !== 'skipped').map((result) => result.operation),
+      );
       expect([...judged]).toEqual(['listWebhooks']);
-      expect(report.results.find((result) => result.operation === 'deleteWebhook')?.reason).toBe('--read-only sends only GET requests');
-      expect(report.results.find((result) => result.operation === 'getWebhook')?.reason).toBe('--read-only creates no hook to act on');
+      expect(report.results.find((result) => result.operation === 'deleteWebhook')?.reason).toBe(
+        '--read-only sends only GET requests',
+      );
+      expect(report.results.find((result) => result.operation === 'getWebhook')?.reason).toBe(
+        '--read-only creates no hook to act on',
+      );
     } finally {
       await sandbox.stop();
       await rm(dir, { recursive: true, force: true });
@@ -65,7 +107,18 @@ describe('contracts fuzz against the embedded sandbox', () => {
       const shares: string[][] = [];
       for (const shard of ['1/3', '2/3', '3/3']) {
         const file = path.join(dir, `${shard.replace('/', '-')}.json`);
-        await fuzz(['--shard', shard, '--phases', 'examples', '--max-examples', '2', '--seed', '1', '--report', `json:${file}`]);
+        await fuzz([
+          '--shard',
+          shard,
+          '--phases',
+          'examples',
+          '--max-examples',
+          '2',
+          '--seed',
+          '1',
+          '--report',
+          `json:${file}`,
+        ]);
         const report = JSON.parse(await readFile(file, 'utf8')) as { results: { api: string; operation: string }[] };
         shares.push([...new Set(report.results.map((result) => `${result.api}/${result.operation}`))]);
       }

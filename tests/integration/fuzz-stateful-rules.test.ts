@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startFaultServer, type Fault } from '../helpers/fault-server.js';
 
-interface Result { operation: string; check: string; status: string; reason?: string }
+interface Result {
+  operation: string;
+  check: string;
+  status: string;
+  reason?: string;
+}
 
 let dir: string;
 beforeAll(async () => {
@@ -24,10 +29,30 @@ async function fuzz(fault: Fault | undefined): Promise<{ code: number; results: 
     const file = path.join(dir, `${fault ?? 'none'}.json`);
     const out: string[] = [];
     const code = await main(
-      ['fuzz', '--api', 'repository-webhooks', '--phases', 'stateful', '--max-examples', '5', '--seed', '1', '--rate', '0', '--base-url', server.url, '--report', `json:${file}`],
+      [
+        'fuzz',
+        '--api',
+        'repository-webhooks',
+        '--phases',
+        'stateful',
+        '--max-examples',
+        '5',
+        '--seed',
+        '1',
+        '--rate',
+        '0',
+        '--base-url',
+        server.url,
+        '--report',
+        `json:${file}`,
+      ],
       { out: (line) => out.push(line), err: () => {}, cwd: dir, env: { PATH: process.env.PATH } },
     );
-    return { code, results: (JSON.parse(await readFile(file, 'utf8')) as { results: Result[] }).results, stdout: out.join('\n') };
+    return {
+      code,
+      results: (JSON.parse(await readFile(file, 'utf8')) as { results: Result[] }).results,
+      stdout: out.join('\n'),
+    };
   } finally {
     await server.close();
   }
@@ -45,13 +70,20 @@ describe('the stateful phase judges the seed rules along its sequences', () => {
   it('holds every rule against a server that keeps them', async () => {
     const { results, stdout } = await fuzz(undefined);
     for (const [, check, operation] of rules) {
-      expect(results.find((result) => result.check === check && result.operation === operation)?.status, `${check} on ${operation}\n${stdout}`).toBe('passed');
+      expect(
+        results.find((result) => result.check === check && result.operation === operation)?.status,
+        `${check} on ${operation}\n${stdout}`,
+      ).toBe('passed');
     }
   }, 90_000);
 
-  it.each(rules)('a server with fault %s fails %s on %s', async (fault, check, operation) => {
-    const { code, results } = await fuzz(fault);
-    expect(code).toBe(1);
-    expect(results.find((result) => result.check === check && result.operation === operation)?.status).toBe('failed');
-  }, 90_000);
+  it.each(rules)(
+    'a server with fault %s fails %s on %s',
+    async (fault, check, operation) => {
+      const { code, results } = await fuzz(fault);
+      expect(code).toBe(1);
+      expect(results.find((result) => result.check === check && result.operation === operation)?.status).toBe('failed');
+    },
+    90_000,
+  );
 });

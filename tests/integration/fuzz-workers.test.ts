@@ -17,7 +17,12 @@ let dir: string;
 async function fuzz(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['fuzz', ...args], { out: (line) => out.push(line), err: (line) => err.push(line), cwd: dir, env });
+  const code = await main(['fuzz', ...args], {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    cwd: dir,
+    env,
+  });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -49,12 +54,17 @@ async function delayingProxy(target: string): Promise<BuggyServer> {
     request.on('end', () => {
       const body = Buffer.concat(chunks);
       let hash = 0;
-      for (const byte of Buffer.from(`${request.method} ${request.url} ${body.toString()}`)) hash = (hash * 31 + byte) >>> 0;
+      for (const byte of Buffer.from(`${request.method} ${request.url} ${body.toString()}`))
+        hash = (hash * 31 + byte) >>> 0;
       setTimeout(() => {
-        const forward = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-          response.writeHead(answer.statusCode!, answer.headers);
-          answer.pipe(response);
-        });
+        const forward = http.request(
+          `${target}${request.url}`,
+          { method: request.method, headers: request.headers },
+          (answer) => {
+            response.writeHead(answer.statusCode!, answer.headers);
+            answer.pipe(response);
+          },
+        );
         forward.end(body);
       }, hash % 20);
     });
@@ -73,7 +83,18 @@ describe('contracts fuzz --workers', () => {
   it('prints and saves the same report with --workers 1 and --workers 4 under the same seed (embedded sandbox)', async () => {
     const runs = [];
     for (const workers of ['1', '4']) {
-      const run = await fuzz(['--seed', '77', '--max-examples', '8', '--workers', workers, '--report', `json:w${workers}.json`, '--report', `junit:w${workers}.xml`]);
+      const run = await fuzz([
+        '--seed',
+        '77',
+        '--max-examples',
+        '8',
+        '--workers',
+        workers,
+        '--report',
+        `json:w${workers}.json`,
+        '--report',
+        `junit:w${workers}.xml`,
+      ]);
       runs.push({ ...run, json: await report(`w${workers}.json`), junit: await report(`w${workers}.xml`) });
     }
     expect(runs.map((run) => run.code)).toEqual([0, 0]);
@@ -92,13 +113,28 @@ describe('contracts fuzz --workers', () => {
         servers.push(server);
         const proxy = await delayingProxy(server.url);
         servers.push(proxy);
-        const run = await fuzz(['--base-url', proxy.url, '--seed', '3', '--max-examples', '10', '--rate', '0', '--workers', workers, '--report', `json:b${workers}.json`]);
+        const run = await fuzz([
+          '--base-url',
+          proxy.url,
+          '--seed',
+          '3',
+          '--max-examples',
+          '10',
+          '--rate',
+          '0',
+          '--workers',
+          workers,
+          '--report',
+          `json:b${workers}.json`,
+        ]);
         runs.push({ ...run, json: await report(`b${workers}.json`) });
       }
       expect(runs.map((run) => run.code)).toEqual([1, 1]);
       expect(runs[0]!.stdout).toMatch(/negative_data_rejection · retrieveClientSession/);
       expect(runs[0]!.stdout).toMatch(/use_after_free · getWebhook/);
-      expect(runs[1]!.stdout.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'URL')).toBe(runs[0]!.stdout.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'URL'));
+      expect(runs[1]!.stdout.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'URL')).toBe(
+        runs[0]!.stdout.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'URL'),
+      );
       expect(runs[1]!.json).toBe(runs[0]!.json);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
@@ -111,15 +147,32 @@ describe('contracts fuzz --workers', () => {
     const arrivals: number[] = [];
     const server = http.createServer((request, response) => {
       arrivals.push(performance.now());
-      request.pipe(http.request(`${sandbox.url}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      }));
+      request.pipe(
+        http.request(`${sandbox.url}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { code } = await fuzz(['--base-url', url, '--api', 'client-session', '--phases', 'random', '--max-examples', '40', '--seed', '1', '--rate', '20', '--workers', '8']);
+      const { code } = await fuzz([
+        '--base-url',
+        url,
+        '--api',
+        'client-session',
+        '--phases',
+        'random',
+        '--max-examples',
+        '40',
+        '--seed',
+        '1',
+        '--rate',
+        '20',
+        '--workers',
+        '8',
+      ]);
       expect(code).toBe(0);
       expect(arrivals.length).toBeGreaterThan(20);
       // 20 per second at most: n requests take at least (n - 1) / 20 s. 8 workers each at 20/s would take an eighth.

@@ -9,7 +9,10 @@ import { runCli } from '../helpers/run-cli.js';
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'contracts-json-errors-'));
-  await writeFile(path.join(dir, 'cut.har'), '{"log":{"version":"1.2","entries":[{"request":{"method":"GET","url":"http://x/client-session"},"response":{"status":200,"headers":[],"content":{"text":""}}},{"request"');
+  await writeFile(
+    path.join(dir, 'cut.har'),
+    '{"log":{"version":"1.2","entries":[{"request":{"method":"GET","url":"http://x/client-session"},"response":{"status":200,"headers":[],"content":{"text":""}}},{"request"',
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -17,10 +20,40 @@ afterAll(async () => {
 
 describe('--format json when the command cannot do its job', () => {
   it.each([
-    ['validate, a HAR that is not there', ['validate', '--api', 'client-session', '--har', 'missing.har', '--format', 'json'], 'INPUT_NOT_READABLE', /file not found: missing\.har/],
-    ['validate, an unknown API', ['validate', '--api', 'nope', '--har', 'x.har', '--format=json'], 'UNKNOWN_API', /unknown API "nope"/],
-    ['validate, a bad flag value', ['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', 'abc', '--format', 'json'], 'USAGE', /--status must be/],
-    ['lint, a spec that is not there', ['lint', 'missing.yaml', '--format', 'json'], 'SPEC_NOT_FOUND', /spec not found: missing\.yaml/],
+    [
+      'validate, a HAR that is not there',
+      ['validate', '--api', 'client-session', '--har', 'missing.har', '--format', 'json'],
+      'INPUT_NOT_READABLE',
+      /file not found: missing\.har/,
+    ],
+    [
+      'validate, an unknown API',
+      ['validate', '--api', 'nope', '--har', 'x.har', '--format=json'],
+      'UNKNOWN_API',
+      /unknown API "nope"/,
+    ],
+    [
+      'validate, a bad flag value',
+      [
+        'validate',
+        '--api',
+        'client-session',
+        '--operation',
+        'retrieveClientSession',
+        '--status',
+        'abc',
+        '--format',
+        'json',
+      ],
+      'USAGE',
+      /--status must be/,
+    ],
+    [
+      'lint, a spec that is not there',
+      ['lint', 'missing.yaml', '--format', 'json'],
+      'SPEC_NOT_FOUND',
+      /spec not found: missing\.yaml/,
+    ],
   ])('%s: one JSON document with error.code and error.message, exit 2', async (_name, args, code, message) => {
     const result = await runCli(args, { cwd: dir });
     const parsed = JSON.parse(result.stdout) as { error: { code: string; message: string } };
@@ -30,8 +63,14 @@ describe('--format json when the command cannot do its job', () => {
   });
 
   it('validate --har closes the JSON it began, results so far included, when the capture turns out cut off', async () => {
-    const result = await runCli(['validate', '--api', 'client-session', '--har', 'cut.har', '--format', 'json'], { cwd: dir });
-    const parsed = JSON.parse(result.stdout) as { results: unknown[]; summary: { exchanges: number }; error: { code: string; message: string } };
+    const result = await runCli(['validate', '--api', 'client-session', '--har', 'cut.har', '--format', 'json'], {
+      cwd: dir,
+    });
+    const parsed = JSON.parse(result.stdout) as {
+      results: unknown[];
+      summary: { exchanges: number };
+      error: { code: string; message: string };
+    };
     expect(parsed.results).toHaveLength(1);
     expect(parsed.summary.exchanges).toBe(1);
     expect(parsed.error).toEqual({ code: 'INPUT_NOT_READABLE', message: expect.stringContaining('cut off') });
@@ -40,7 +79,10 @@ describe('--format json when the command cannot do its job', () => {
   });
 
   it('lint keeps the problems of the specs it could read beside the error of the one it could not', async () => {
-    const result = await runCli(['lint', path.resolve('specs/client-session.yaml'), 'missing.yaml', '--format', 'json'], { cwd: dir });
+    const result = await runCli(
+      ['lint', path.resolve('specs/client-session.yaml'), 'missing.yaml', '--format', 'json'],
+      { cwd: dir },
+    );
     const parsed = JSON.parse(result.stdout) as { problems: unknown[]; error: { code: string } };
     expect(parsed.problems).toEqual([]);
     expect(parsed.error.code).toBe('SPEC_NOT_FOUND');

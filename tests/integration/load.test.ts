@@ -7,7 +7,13 @@ import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{ requests: { total: number }; errors: number; timeouts: number; non2xx: number; statusCodeStats: Record<string, { count: number }> }>;
+const autocannon = require('autocannon') as (options: object) => Promise<{
+  requests: { total: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}>;
 const connections = 100;
 const duration = 10;
 const growthBoundMb = 150;
@@ -39,7 +45,10 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 describe('under load', () => {
   it('the sandbox holds 100 connections for 10 s, errors 0, memory bounded', async () => {
-    const hook = await fetch(`${sandbox.url}/repos/octo/app/hooks`, { method: 'POST', body: JSON.stringify({ config: { url: 'http://127.0.0.1:9/x' } }) });
+    const hook = await fetch(`${sandbox.url}/repos/octo/app/hooks`, {
+      method: 'POST',
+      body: JSON.stringify({ config: { url: 'http://127.0.0.1:9/x' } }),
+    });
     const { id } = (await hook.json()) as { id: number };
     const before = await rssMb(process.pid);
     await load(`${sandbox.url}/repos/octo/app/hooks/${id}`);
@@ -47,11 +56,16 @@ describe('under load', () => {
     expect((await rssMb(process.pid)) - before).toBeLessThan(growthBoundMb);
   }, 40_000);
 
-  it.each(['client-session', 'repository-webhooks'] as const)('the %s Prism mock holds 100 connections for 10 s, errors 0, memory bounded', async (api) => {
-    const mock = mocks.mocks.find((m) => m.api === api)!;
-    const before = await rssMb(mock.pid);
-    if (api === 'client-session') await load(`${mock.url}/client-session`, { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' });
-    else await load(`${mock.url}/repos/octo/app/hooks/1`);
-    expect((await rssMb(mock.pid)) - before).toBeLessThan(growthBoundMb);
-  }, 40_000);
+  it.each(['client-session', 'repository-webhooks'] as const)(
+    'the %s Prism mock holds 100 connections for 10 s, errors 0, memory bounded',
+    async (api) => {
+      const mock = mocks.mocks.find((m) => m.api === api)!;
+      const before = await rssMb(mock.pid);
+      if (api === 'client-session')
+        await load(`${mock.url}/client-session`, { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' });
+      else await load(`${mock.url}/repos/octo/app/hooks/1`);
+      expect((await rssMb(mock.pid)) - before).toBeLessThan(growthBoundMb);
+    },
+    40_000,
+  );
 });

@@ -13,27 +13,44 @@ afterAll(async () => {
   await mocks?.stop();
 });
 
-const sessionClient = (apiKey?: string) => createClientSessionClient({ baseUrl: mocks.urls['client-session']!, ...(apiKey === undefined ? {} : { apiKey }) });
-const hooksClient = () => createRepositoryWebhooksClient({ baseUrl: mocks.urls['repository-webhooks']!, token: 'mock-token' });
+const sessionClient = (apiKey?: string) =>
+  createClientSessionClient({ baseUrl: mocks.urls['client-session']!, ...(apiKey === undefined ? {} : { apiKey }) });
+const hooksClient = () =>
+  createRepositoryWebhooksClient({ baseUrl: mocks.urls['repository-webhooks']!, token: 'mock-token' });
 const hook = { owner: 'octo', repo: 'app', hook_id: 42 };
 
 describe('client-session mock', () => {
   it('answers GET /client-session with the spec example, paymentMethod under order', async () => {
-    const { data, response } = await sessionClient('any-key').GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' }, query: { clientToken: 'demo' } } });
+    const { data, response } = await sessionClient('any-key').GET('/client-session', {
+      params: { header: { 'X-API-VERSION': '2.4' }, query: { clientToken: 'demo' } },
+    });
     expect(response.status).toBe(200);
     expect(data).toBeDefined();
     expect(data && 'paymentMethod' in data ? data.paymentMethod : undefined).toBeUndefined();
     expect(data?.order?.paymentMethod?.options?.PAYMENT_CARD?.networks?.VISA?.surcharge?.amount).toBe(100);
-    expect(await responseProblems('client-session', 'GET', '/client-session', 200, response.headers.get('content-type'), JSON.stringify(data))).toEqual([]);
+    expect(
+      await responseProblems(
+        'client-session',
+        'GET',
+        '/client-session',
+        200,
+        response.headers.get('content-type'),
+        JSON.stringify(data),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a request without X-API-KEY with 401', async () => {
-    const { response } = await sessionClient().GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' } } });
+    const { response } = await sessionClient().GET('/client-session', {
+      params: { header: { 'X-API-VERSION': '2.4' } },
+    });
     expect(response.status).toBe(401);
   });
 
   it('refuses X-API-VERSION 2.3 with a 4xx that names the header', async () => {
-    const { response, error } = await sessionClient('any-key').GET('/client-session', { params: { header: { 'X-API-VERSION': '2.3' as '2.4' } } });
+    const { response, error } = await sessionClient('any-key').GET('/client-session', {
+      params: { header: { 'X-API-VERSION': '2.3' as '2.4' } },
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(JSON.stringify(error).toLowerCase()).toContain('x-api-version');
@@ -42,28 +59,136 @@ describe('client-session mock', () => {
 
 describe('repository-webhooks mock', () => {
   const calls: [string, { status: number; call: () => Promise<{ response: Response; data?: unknown }> }][] = [
-    ['getWebhookConfig', { status: 200, call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook } }) }],
-    ['updateWebhookConfig', { status: 200, call: () => hooksClient().PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook }, body: { content_type: 'json' } }) }],
-    ['listWebhookDeliveries', { status: 200, call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', { params: { path: hook, query: { per_page: 100 } } }) }],
-    ['getWebhookDelivery', { status: 200, call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', { params: { path: { ...hook, delivery_id: 7 } } }) }],
-    ['redeliverWebhookDelivery', { status: 202, call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts', { params: { path: { ...hook, delivery_id: 7 } } }) }],
-    ['listWebhooks', { status: 200, call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks', { params: { path: { owner: 'octo', repo: 'app' }, query: { per_page: 10, page: 2 } } }) }],
-    ['createWebhook', { status: 201, call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks', { params: { path: { owner: 'octo', repo: 'app' } }, body: { name: 'web' } }) }],
-    ['getWebhook', { status: 200, call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook } }) }],
-    ['updateWebhook', { status: 200, call: () => hooksClient().PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook }, body: { add_events: ['pull_request'], config: { url: 'https://example.com/hook' } } }) }],
-    ['deleteWebhook', { status: 204, call: () => hooksClient().DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook } }) }],
-    ['pingWebhook', { status: 204, call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', { params: { path: hook } }) }],
-    ['testPushWebhook', { status: 204, call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/tests', { params: { path: hook } }) }],
+    [
+      'getWebhookConfig',
+      {
+        status: 200,
+        call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/config', { params: { path: hook } }),
+      },
+    ],
+    [
+      'updateWebhookConfig',
+      {
+        status: 200,
+        call: () =>
+          hooksClient().PATCH('/repos/{owner}/{repo}/hooks/{hook_id}/config', {
+            params: { path: hook },
+            body: { content_type: 'json' },
+          }),
+      },
+    ],
+    [
+      'listWebhookDeliveries',
+      {
+        status: 200,
+        call: () =>
+          hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries', {
+            params: { path: hook, query: { per_page: 100 } },
+          }),
+      },
+    ],
+    [
+      'getWebhookDelivery',
+      {
+        status: 200,
+        call: () =>
+          hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}', {
+            params: { path: { ...hook, delivery_id: 7 } },
+          }),
+      },
+    ],
+    [
+      'redeliverWebhookDelivery',
+      {
+        status: 202,
+        call: () =>
+          hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts', {
+            params: { path: { ...hook, delivery_id: 7 } },
+          }),
+      },
+    ],
+    [
+      'listWebhooks',
+      {
+        status: 200,
+        call: () =>
+          hooksClient().GET('/repos/{owner}/{repo}/hooks', {
+            params: { path: { owner: 'octo', repo: 'app' }, query: { per_page: 10, page: 2 } },
+          }),
+      },
+    ],
+    [
+      'createWebhook',
+      {
+        status: 201,
+        call: () =>
+          hooksClient().POST('/repos/{owner}/{repo}/hooks', {
+            params: { path: { owner: 'octo', repo: 'app' } },
+            body: { name: 'web' },
+          }),
+      },
+    ],
+    [
+      'getWebhook',
+      {
+        status: 200,
+        call: () => hooksClient().GET('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook } }),
+      },
+    ],
+    [
+      'updateWebhook',
+      {
+        status: 200,
+        call: () =>
+          hooksClient().PATCH('/repos/{owner}/{repo}/hooks/{hook_id}', {
+            params: { path: hook },
+            body: { add_events: ['pull_request'], config: { url: 'https://example.com/hook' } },
+          }),
+      },
+    ],
+    [
+      'deleteWebhook',
+      {
+        status: 204,
+        call: () => hooksClient().DELETE('/repos/{owner}/{repo}/hooks/{hook_id}', { params: { path: hook } }),
+      },
+    ],
+    [
+      'pingWebhook',
+      {
+        status: 204,
+        call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', { params: { path: hook } }),
+      },
+    ],
+    [
+      'testPushWebhook',
+      {
+        status: 204,
+        call: () => hooksClient().POST('/repos/{owner}/{repo}/hooks/{hook_id}/tests', { params: { path: hook } }),
+      },
+    ],
   ];
 
-  it.each(calls)('answers %s with its documented status and a conforming body', async (_operationId, { status, call }) => {
-    const { response, data } = await call();
-    expect(response.status).toBe(status);
-    const url = new URL(response.url);
-    const body = status === 202 || status === 204 ? await rawBody(response.url, response) : JSON.stringify(data);
-    if (status === 202 || status === 204) expect(body).toBe('');
-    expect(await responseProblems('repository-webhooks', methodOf(_operationId), url.pathname, response.status, response.headers.get('content-type'), body)).toEqual([]);
-  });
+  it.each(calls)(
+    'answers %s with its documented status and a conforming body',
+    async (_operationId, { status, call }) => {
+      const { response, data } = await call();
+      expect(response.status).toBe(status);
+      const url = new URL(response.url);
+      const body = status === 202 || status === 204 ? await rawBody(response.url, response) : JSON.stringify(data);
+      if (status === 202 || status === 204) expect(body).toBe('');
+      expect(
+        await responseProblems(
+          'repository-webhooks',
+          methodOf(_operationId),
+          url.pathname,
+          response.status,
+          response.headers.get('content-type'),
+          body,
+        ),
+      ).toEqual([]);
+    },
+  );
 
   const errors: [string, { method: string; path: string; prefer: number; body?: unknown }][] = [
     ['listWebhooks', { method: 'GET', path: '/repos/octo/app/hooks', prefer: 404 }],
@@ -76,17 +201,27 @@ describe('repository-webhooks mock', () => {
     ['testPushWebhook', { method: 'POST', path: '/repos/octo/app/hooks/42/tests', prefer: 404 }],
     ['listWebhookDeliveries', { method: 'GET', path: '/repos/octo/app/hooks/42/deliveries', prefer: 400 }],
     ['getWebhookDelivery', { method: 'GET', path: '/repos/octo/app/hooks/42/deliveries/7', prefer: 422 }],
-    ['redeliverWebhookDelivery', { method: 'POST', path: '/repos/octo/app/hooks/42/deliveries/7/attempts', prefer: 422 }],
+    [
+      'redeliverWebhookDelivery',
+      { method: 'POST', path: '/repos/octo/app/hooks/42/deliveries/7/attempts', prefer: 422 },
+    ],
   ];
 
-  it.each(errors)('answers %s with its documented error when asked with Prefer: code=%#', async (_operationId, { method, path, prefer, body }) => {
-    const response = await fetch(mocks.urls['repository-webhooks'] + path, {
-      method,
-      headers: { prefer: `code=${prefer}`, accept: serviceMediaType, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(response.status).toBe(prefer);
-  });
+  it.each(errors)(
+    'answers %s with its documented error when asked with Prefer: code=%#',
+    async (_operationId, { method, path, prefer, body }) => {
+      const response = await fetch(mocks.urls['repository-webhooks'] + path, {
+        method,
+        headers: {
+          prefer: `code=${prefer}`,
+          accept: serviceMediaType,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(response.status).toBe(prefer);
+    },
+  );
 
   // Where the operation documents a 422 (deliveries) Prism serves that response, whose body the seed does not
   // show; elsewhere it generates a problem body that names the parameter.
@@ -118,15 +253,46 @@ async function rawBody(url: string, original: Response): Promise<string> {
 
 describe('dynamic mode', () => {
   it('generates bodies that conform to the schemas', async () => {
-    const dynamic = await startMocks({ ports: { 'client-session': 0, 'repository-webhooks': 0 }, dynamic: true, seed: '7' });
+    const dynamic = await startMocks({
+      ports: { 'client-session': 0, 'repository-webhooks': 0 },
+      dynamic: true,
+      seed: '7',
+    });
     try {
-      const session = await fetch(dynamic.urls['client-session'] + '/client-session', { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } });
+      const session = await fetch(dynamic.urls['client-session'] + '/client-session', {
+        headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },
+      });
       const sessionBody = await session.text();
-      expect(await responseProblems('client-session', 'GET', '/client-session', session.status, session.headers.get('content-type'), sessionBody)).toEqual([]);
-      for (const path of ['/repos/o/r/hooks', '/repos/o/r/hooks/1', '/repos/o/r/hooks/1/config', '/repos/o/r/hooks/1/deliveries', '/repos/o/r/hooks/1/deliveries/2']) {
+      expect(
+        await responseProblems(
+          'client-session',
+          'GET',
+          '/client-session',
+          session.status,
+          session.headers.get('content-type'),
+          sessionBody,
+        ),
+      ).toEqual([]);
+      for (const path of [
+        '/repos/o/r/hooks',
+        '/repos/o/r/hooks/1',
+        '/repos/o/r/hooks/1/config',
+        '/repos/o/r/hooks/1/deliveries',
+        '/repos/o/r/hooks/1/deliveries/2',
+      ]) {
         const response = await fetch(dynamic.urls['repository-webhooks'] + path);
         const body = await response.text();
-        expect(await responseProblems('repository-webhooks', 'GET', path, response.status, response.headers.get('content-type'), body), path).toEqual([]);
+        expect(
+          await responseProblems(
+            'repository-webhooks',
+            'GET',
+            path,
+            response.status,
+            response.headers.get('content-type'),
+            body,
+          ),
+          path,
+        ).toEqual([]);
       }
     } finally {
       await dynamic.stop();

@@ -27,12 +27,32 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
   });
 
   const validateCases: [string, { body: unknown; code: number; output: RegExp }][] = [
-    ['accepts null in a nullable: true field', { body: { ...cat, nickname: null, owner: null }, code: 0, output: /^✓ conforms \(getPet: / }],
-    ['refuses a weight at a bound that exclusiveMinimum: true excludes', { body: { ...cat, weight: 0 }, code: 1, output: /weight must be > 0/ }],
+    [
+      'accepts null in a nullable: true field',
+      { body: { ...cat, nickname: null, owner: null }, code: 0, output: /^✓ conforms \(getPet: / },
+    ],
+    [
+      'refuses a weight at a bound that exclusiveMinimum: true excludes',
+      { body: { ...cat, weight: 0 }, code: 1, output: /weight must be > 0/ },
+    ],
   ];
 
   it.each(validateCases)('validate %s', async (_name, { body, code, output }) => {
-    const args = ['validate', '--spec', pets, '--method', 'GET', '--path', '/pets/1', '--status', '200', '--header', 'Content-Type: application/json', '--body', '-'];
+    const args = [
+      'validate',
+      '--spec',
+      pets,
+      '--method',
+      'GET',
+      '--path',
+      '/pets/1',
+      '--status',
+      '200',
+      '--header',
+      'Content-Type: application/json',
+      '--body',
+      '-',
+    ];
     const result = await runCli(args, { input: JSON.stringify(body) });
     expect(result.stdout).toMatch(output);
     expect(result.code).toBe(code);
@@ -40,10 +60,23 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
 
   it('is served by the Prism mock, which applies 3.0 nullable and exclusive bounds to requests', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', '--api', 'client-session', '--spec', `client-session=${pets}`, '--port-client-session', String(port)], {
-      cwd: root,
-      env: { ...process.env, SCARF_ANALYTICS: 'false' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin/contracts.js'),
+        'mock',
+        '--api',
+        'client-session',
+        '--spec',
+        `client-session=${pets}`,
+        '--port-client-session',
+        String(port),
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false' },
+      },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       await new Promise<void>((resolve, reject) => {
@@ -58,7 +91,12 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
       const got = await fetch(`${base}/pets/1`);
       expect(got.status).toBe(200);
       expect(await got.json()).toMatchObject({ name: 'Tom', nickname: null });
-      const put = (body: unknown) => fetch(`${base}/pets/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const put = (body: unknown) =>
+        fetch(`${base}/pets/1`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       expect((await put({ ...cat, nickname: null })).status).toBe(204);
       expect((await put({ ...cat, weight: 0 })).status).toBe(422);
     } finally {
@@ -86,7 +124,19 @@ describe('a spec in several files (real process)', () => {
   });
 
   it('validates against a schema from another file', async () => {
-    const args = ['validate', '--spec', multiFile, '--operation', 'getOwner', '--status', '200', '--header', 'Content-Type: application/json', '--body', '-'];
+    const args = [
+      'validate',
+      '--spec',
+      multiFile,
+      '--operation',
+      'getOwner',
+      '--status',
+      '200',
+      '--header',
+      'Content-Type: application/json',
+      '--body',
+      '-',
+    ];
     const bad = await runCli(args, { input: JSON.stringify({ name: 'Ann', pets: -1 }) });
     expect(bad.stdout).toMatch(/\/pets must be >= 0/);
     expect(bad.code).toBe(1);

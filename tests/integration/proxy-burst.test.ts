@@ -21,7 +21,10 @@ const session = { 'X-API-KEY': apiKey, 'X-API-VERSION': '2.4' };
 const kinds: Record<string, { headers: Record<string, string>; breaks: string | undefined }> = {
   conforming: { headers: session, breaks: undefined },
   'without X-API-KEY': { headers: { 'X-API-VERSION': '2.4' }, breaks: 'request_security_conformance' },
-  'with X-API-VERSION 2.3': { headers: { ...session, 'X-API-VERSION': '2.3' }, breaks: 'request_parameters_conformance' },
+  'with X-API-VERSION 2.3': {
+    headers: { ...session, 'X-API-VERSION': '2.3' },
+    breaks: 'request_parameters_conformance',
+  },
   'answered 418': { headers: { ...session, 'x-burst-answer': '418' }, breaks: 'status_code_conformance' },
 };
 const kindNames = Object.keys(kinds);
@@ -55,7 +58,10 @@ async function sessionTarget(held: boolean) {
   const allArrived = new Promise<void>((resolve) => (arrived = resolve));
   const server = http.createServer((req, res) => {
     req.resume();
-    const send = () => res.writeHead(Number(req.headers['x-burst-answer'] ?? 200), { 'content-type': 'application/json; charset=utf-8' }).end(sessionBody);
+    const send = () =>
+      res
+        .writeHead(Number(req.headers['x-burst-answer'] ?? 200), { 'content-type': 'application/json; charset=utf-8' })
+        .end(sessionBody);
     if (released) send();
     else waiting.push(send);
     if (++arrivals >= expected) arrived();
@@ -74,10 +80,11 @@ async function sessionTarget(held: boolean) {
       released = true;
       for (const send of waiting.splice(0)) send();
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -87,10 +94,16 @@ function burst(url: string, count: number): Promise<number[]> {
   const sent = Array.from({ length: count }, (_, index) => {
     const kind = kindNames[index % kindNames.length]!;
     return new Promise<number>((resolve, reject) => {
-      http.get(`${url}/client-session`, { agent, headers: { ...kinds[kind]!.headers, 'x-burst-kind': kind } }, (response) => {
-        response.resume();
-        response.once('end', () => resolve(response.statusCode!));
-      }).once('error', reject);
+      http
+        .get(
+          `${url}/client-session`,
+          { agent, headers: { ...kinds[kind]!.headers, 'x-burst-kind': kind } },
+          (response) => {
+            response.resume();
+            response.once('end', () => resolve(response.statusCode!));
+          },
+        )
+        .once('error', reject);
     });
   });
   return Promise.all(sent).finally(() => agent.destroy());
@@ -98,7 +111,10 @@ function burst(url: string, count: number): Promise<number[]> {
 
 /** The rules an exchange broke, as the CLI counts them: the response side only for a matched operation. */
 function broken(exchange: ProxiedExchange): string[] {
-  const findings = [...exchange.requestResult.findings, ...(exchange.operationId !== undefined ? (exchange.responseResult?.findings ?? []) : [])];
+  const findings = [
+    ...exchange.requestResult.findings,
+    ...(exchange.operationId !== undefined ? (exchange.responseResult?.findings ?? []) : []),
+  ];
   return findings.filter((finding) => finding.severity === 'error').map((finding) => finding.check);
 }
 
@@ -106,32 +122,61 @@ describe('contracts proxy under a burst', () => {
   it.each([
     ['checking after forwarding', undefined],
     ['a check queue of none, forwarding waiting on every check', { exchanges: 0, bytes: 0 }],
-  ])('judges each of 120 concurrent exchanges exactly once, naming the one rule each broke (%s)', async (_name, checkQueue) => {
-    const target = await sessionTarget(false);
-    const seen: ProxiedExchange[] = [];
-    const proxy = await startProxy({ contract, target: target.url, maxBodyBytes: 1 << 20, ...(checkQueue ? { checkQueue } : {}), onExchange: (exchange) => seen.push(exchange) });
-    try {
-      const statuses = await burst(proxy.url, 120);
-      expect(statuses.filter((status) => status === 418)).toHaveLength(30);
-    } finally {
-      await proxy.stop();
-      await target.close();
-    }
-    expect(seen).toHaveLength(120);
-    expect(proxy.stats()).toEqual({ received: 120, judged: 120, judgedAtOnce: checkQueue ? 120 : expect.any(Number) });
-    for (const exchange of seen) {
-      const breaks = kinds[exchange.request.headers['x-burst-kind']!]!.breaks;
-      expect(broken(exchange)).toEqual(breaks ? [breaks] : []);
-    }
-  }, 60_000);
+  ])(
+    'judges each of 120 concurrent exchanges exactly once, naming the one rule each broke (%s)',
+    async (_name, checkQueue) => {
+      const target = await sessionTarget(false);
+      const seen: ProxiedExchange[] = [];
+      const proxy = await startProxy({
+        contract,
+        target: target.url,
+        maxBodyBytes: 1 << 20,
+        ...(checkQueue ? { checkQueue } : {}),
+        onExchange: (exchange) => seen.push(exchange),
+      });
+      try {
+        const statuses = await burst(proxy.url, 120);
+        expect(statuses.filter((status) => status === 418)).toHaveLength(30);
+      } finally {
+        await proxy.stop();
+        await target.close();
+      }
+      expect(seen).toHaveLength(120);
+      expect(proxy.stats()).toEqual({
+        received: 120,
+        judged: 120,
+        judgedAtOnce: checkQueue ? 120 : expect.any(Number),
+      });
+      for (const exchange of seen) {
+        const breaks = kinds[exchange.request.headers['x-burst-kind']!]!.breaks;
+        expect(broken(exchange)).toEqual(breaks ? [breaks] : []);
+      }
+    },
+    60_000,
+  );
 
   it('at Ctrl-C in the middle of a burst, answers and judges every exchange in flight before it reports and exits', async () => {
     const target = await sessionTarget(true);
     const har = path.join(dir, 'burst.har');
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'proxy', '--api', 'client-session', '--target', target.url, '--port', '0', '--har-out', har], {
-      env: { ...process.env, SCARF_ANALYTICS: 'false', CLIENT_SESSION_API_KEY: apiKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin/contracts.js'),
+        'proxy',
+        '--api',
+        'client-session',
+        '--target',
+        target.url,
+        '--port',
+        '0',
+        '--har-out',
+        har,
+      ],
+      {
+        env: { ...process.env, SCARF_ANALYTICS: 'false', CLIENT_SESSION_API_KEY: apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -26,10 +26,32 @@ describe('contracts proxy', () => {
     const har = path.join(dir, 'traffic.har');
     const coverage = path.join(dir, 'coverage.json');
     const report = path.join(dir, 'report.json');
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'proxy', '--api', 'client-session', '--target', sandbox.url, '--port', '0', '--errors', '--har-out', har, '--coverage', coverage, '--min-coverage', '100', '--report', `json:${report}`], {
-      env: { ...process.env, CLIENT_SESSION_API_KEY: apiKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin/contracts.js'),
+        'proxy',
+        '--api',
+        'client-session',
+        '--target',
+        sandbox.url,
+        '--port',
+        '0',
+        '--errors',
+        '--har-out',
+        har,
+        '--coverage',
+        coverage,
+        '--min-coverage',
+        '100',
+        '--report',
+        `json:${report}`,
+      ],
+      {
+        env: { ...process.env, CLIENT_SESSION_API_KEY: apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -50,7 +72,11 @@ describe('contracts proxy', () => {
       expect(bad.status).toBe(400);
       expect(await bad.text()).toContain('X-API-VERSION must be one of the allowed values');
       // Printed as it happens, before the proxy stops.
-      await expect.poll(() => stdout, { timeout: 10_000 }).toContain('✗ GET /client-session → 400 (retrieveClientSession) blocked request_parameters_conformance: header parameter X-API-VERSION must be one of the allowed values ("2.4"): got "2.3"');
+      await expect
+        .poll(() => stdout, { timeout: 10_000 })
+        .toContain(
+          '✗ GET /client-session → 400 (retrieveClientSession) blocked request_parameters_conformance: header parameter X-API-VERSION must be one of the allowed values ("2.4"): got "2.3"',
+        );
     } finally {
       child.kill('SIGINT');
     }
@@ -60,11 +86,25 @@ describe('contracts proxy', () => {
     expect(stdout + stderr).not.toContain(apiKey);
     const text = await readFile(har, 'utf8');
     expect(text).not.toContain(apiKey);
-    expect(JSON.parse(await readFile(coverage, 'utf8'))).toMatchObject({ statusPairs: { documented: 1, seen: 1, percent: 100 } });
-    const results = (JSON.parse(await readFile(report, 'utf8')) as { mode: string; results: { operation: string; check: string; status: string }[] });
+    expect(JSON.parse(await readFile(coverage, 'utf8'))).toMatchObject({
+      statusPairs: { documented: 1, seen: 1, percent: 100 },
+    });
+    const results = JSON.parse(await readFile(report, 'utf8')) as {
+      mode: string;
+      results: { operation: string; check: string; status: string }[];
+    };
     expect(results.mode).toBe('proxy');
-    expect(results.results.filter((result) => result.status === 'failed').map((result) => result.check)).toEqual(['request_parameters_conformance']);
-    expect(results.results.map((result) => result.check)).toEqual(expect.arrayContaining(['request_security_conformance', 'status_code_conformance', 'response_schema_conformance', 'payment_method_placement']));
+    expect(results.results.filter((result) => result.status === 'failed').map((result) => result.check)).toEqual([
+      'request_parameters_conformance',
+    ]);
+    expect(results.results.map((result) => result.check)).toEqual(
+      expect.arrayContaining([
+        'request_security_conformance',
+        'status_code_conformance',
+        'response_schema_conformance',
+        'payment_method_placement',
+      ]),
+    );
     // The capture reads back: the blocked request is found again on the request side.
     const replay = await runCli(['validate', '--api', 'client-session', '--har', har, '--side', 'request']);
     expect(replay.stdout).toContain('2 exchanges: 1 conform, 1 fail, 0 match no operation');

@@ -23,9 +23,17 @@ afterAll(async () => {
 });
 
 /** A proxy for the test, with every exchange it reports collected. */
-async function withProxy(options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number; timeoutMs?: number }, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) {
+async function withProxy(
+  options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number; timeoutMs?: number },
+  body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>,
+) {
   const seen: ProxiedExchange[] = [];
-  const proxy = await startProxy({ target: sandbox.url, maxBodyBytes: 1 << 20, ...options, onExchange: (exchange) => seen.push(exchange) });
+  const proxy = await startProxy({
+    target: sandbox.url,
+    maxBodyBytes: 1 << 20,
+    ...options,
+    onExchange: (exchange) => seen.push(exchange),
+  });
   try {
     await body(proxy, seen);
   } finally {
@@ -44,15 +52,80 @@ const hook = { config: { url: 'https://example.com/hook', content_type: 'json' }
 
 // Each request rule broken once, beside requests that keep them all.
 const requestCases: [string, { contract: string; path: string; init?: RequestInit; want: RegExp | undefined }][] = [
-  ['a conforming session request', { contract: 'session', path: '/client-session', init: { headers: session }, want: undefined }],
-  ['a session request without X-API-KEY', { contract: 'session', path: '/client-session', init: { headers: { 'X-API-VERSION': '2.4' } }, want: /request_security_conformance: .*header X-API-KEY/ }],
-  ['a session request with X-API-VERSION 2.3', { contract: 'session', path: '/client-session', init: { headers: { ...session, 'X-API-VERSION': '2.3' } }, want: /request_parameters_conformance: header parameter X-API-VERSION must be one of/ }],
-  ['a hooks list with per_page 500', { contract: 'hooks', path: '/repos/octo/app/hooks?per_page=500', want: /request_parameters_conformance: query parameter per_page must be <= 100/ }],
-  ['a hook addressed by a name instead of an id', { contract: 'hooks', path: '/repos/octo/app/hooks/first', want: /request_parameters_conformance: path parameter hook_id must be integer/ }],
-  ['a create without a body', { contract: 'hooks', path: '/repos/octo/app/hooks', init: { method: 'POST' }, want: /request_body_conformance: the required request body is missing/ }],
-  ['a create with a field the schema does not allow', { contract: 'hooks', path: '/repos/octo/app/hooks', init: { method: 'POST', headers: json, body: JSON.stringify({ ...hook, colour: 'red' }) }, want: /request_body_conformance: request body has a property the schema does not allow: "colour"/ }],
-  ['a create sent as text/plain', { contract: 'hooks', path: '/repos/octo/app/hooks', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(hook) }, want: /request_body_conformance: the request body's media type text\/plain is not documented/ }],
-  ['a conforming create', { contract: 'hooks', path: '/repos/octo/app/hooks', init: { method: 'POST', headers: json, body: JSON.stringify(hook) }, want: undefined }],
+  [
+    'a conforming session request',
+    { contract: 'session', path: '/client-session', init: { headers: session }, want: undefined },
+  ],
+  [
+    'a session request without X-API-KEY',
+    {
+      contract: 'session',
+      path: '/client-session',
+      init: { headers: { 'X-API-VERSION': '2.4' } },
+      want: /request_security_conformance: .*header X-API-KEY/,
+    },
+  ],
+  [
+    'a session request with X-API-VERSION 2.3',
+    {
+      contract: 'session',
+      path: '/client-session',
+      init: { headers: { ...session, 'X-API-VERSION': '2.3' } },
+      want: /request_parameters_conformance: header parameter X-API-VERSION must be one of/,
+    },
+  ],
+  [
+    'a hooks list with per_page 500',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks?per_page=500',
+      want: /request_parameters_conformance: query parameter per_page must be <= 100/,
+    },
+  ],
+  [
+    'a hook addressed by a name instead of an id',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks/first',
+      want: /request_parameters_conformance: path parameter hook_id must be integer/,
+    },
+  ],
+  [
+    'a create without a body',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks',
+      init: { method: 'POST' },
+      want: /request_body_conformance: the required request body is missing/,
+    },
+  ],
+  [
+    'a create with a field the schema does not allow',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks',
+      init: { method: 'POST', headers: json, body: JSON.stringify({ ...hook, colour: 'red' }) },
+      want: /request_body_conformance: request body has a property the schema does not allow: "colour"/,
+    },
+  ],
+  [
+    'a create sent as text/plain',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks',
+      init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(hook) },
+      want: /request_body_conformance: the request body's media type text\/plain is not documented/,
+    },
+  ],
+  [
+    'a conforming create',
+    {
+      contract: 'hooks',
+      path: '/repos/octo/app/hooks',
+      init: { method: 'POST', headers: json, body: JSON.stringify(hook) },
+      want: undefined,
+    },
+  ],
 ];
 
 describe('contracts proxy, request conformance', () => {
@@ -68,7 +141,9 @@ describe('contracts proxy, request conformance', () => {
       await direct.text();
       await judged(seen, 1);
       expect(seen).toHaveLength(1);
-      const lines = seen[0]!.requestResult.findings.filter((finding) => finding.severity === 'error').map((finding) => `${finding.check}: ${finding.message}`);
+      const lines = seen[0]!.requestResult.findings
+        .filter((finding) => finding.severity === 'error')
+        .map((finding) => `${finding.check}: ${finding.message}`);
       if (want === undefined) expect(lines).toEqual([]);
       else expect(lines).toEqual([expect.stringMatching(want)]);
       expect(JSON.stringify(seen[0]!.requestResult)).not.toContain(apiKey);
@@ -78,17 +153,33 @@ describe('contracts proxy, request conformance', () => {
   it('with errors, answers a request that breaks the spec 400 naming its violations, and does not forward it', async () => {
     await sandbox.reset();
     await withProxy({ contract: contracts.hooks!, errors: true }, async (proxy, seen) => {
-      const blocked = await fetch(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: json, body: JSON.stringify({ ...hook, colour: 'red' }) });
+      const blocked = await fetch(`${proxy.url}/repos/octo/app/hooks`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...hook, colour: 'red' }),
+      });
       expect(blocked.status).toBe(400);
       const body = (await blocked.json()) as { operation: string; violations: { check: string; message: string }[] };
       expect(body.operation).toBe('createWebhook');
-      expect(body.violations).toEqual([{ check: 'request_body_conformance', message: 'request body has a property the schema does not allow: "colour"' }]);
+      expect(body.violations).toEqual([
+        {
+          check: 'request_body_conformance',
+          message: 'request body has a property the schema does not allow: "colour"',
+        },
+      ]);
       // Not forwarded: the sandbox holds no hook; a conforming create goes through.
       expect(await (await fetch(`${sandbox.url}/repos/octo/app/hooks`)).json()).toEqual([]);
-      const created = await fetch(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: json, body: JSON.stringify(hook) });
+      const created = await fetch(`${proxy.url}/repos/octo/app/hooks`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(hook),
+      });
       expect(created.status).toBe(201);
       await judged(seen, 2);
-      expect(seen.map((exchange) => [exchange.status, exchange.blocked])).toEqual([[400, true], [201, false]]);
+      expect(seen.map((exchange) => [exchange.status, exchange.blocked])).toEqual([
+        [400, true],
+        [201, false],
+      ]);
     });
   });
 
@@ -106,7 +197,14 @@ async function upstreamServer(handler: http.RequestListener) {
   const server = http.createServer(handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('contracts proxy, forwarding', () => {
@@ -122,25 +220,30 @@ describe('contracts proxy, forwarding', () => {
       req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(String(received)));
     });
     try {
-      await withProxy({ contract: contracts.hooks!, target: upstream.url, maxBodyBytes: 1 << 20 }, async (proxy, seen) => {
-        const request = http.request(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: json });
-        const response = new Promise<http.IncomingMessage>((resolve) => request.once('response', resolve));
-        const chunk = Buffer.alloc(1 << 20, 'a');
-        request.write(chunk);
-        // Only once the target has seen the first megabyte does the client send the rest: a proxy that buffered
-        // the whole body before forwarding would wait here for ever.
-        await arrived;
-        for (let sent = 1; sent < 48; sent++) if (!request.write(chunk)) await once(request, 'drain');
-        request.end();
-        const answered = await response;
-        let text = '';
-        for await (const part of answered) text += String(part);
-        expect(Number(text)).toBe(48 << 20);
-        await judged(seen, 1);
-        expect(seen[0]!.request.bodyTooLarge).toBe(1 << 20);
-        expect(seen[0]!.request.body).toBe('');
-        expect(seen[0]!.requestResult.findings).toEqual([expect.objectContaining({ check: 'request_body_conformance', severity: 'warning' })]);
-      });
+      await withProxy(
+        { contract: contracts.hooks!, target: upstream.url, maxBodyBytes: 1 << 20 },
+        async (proxy, seen) => {
+          const request = http.request(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: json });
+          const response = new Promise<http.IncomingMessage>((resolve) => request.once('response', resolve));
+          const chunk = Buffer.alloc(1 << 20, 'a');
+          request.write(chunk);
+          // Only once the target has seen the first megabyte does the client send the rest: a proxy that buffered
+          // the whole body before forwarding would wait here for ever.
+          await arrived;
+          for (let sent = 1; sent < 48; sent++) if (!request.write(chunk)) await once(request, 'drain');
+          request.end();
+          const answered = await response;
+          let text = '';
+          for await (const part of answered) text += String(part);
+          expect(Number(text)).toBe(48 << 20);
+          await judged(seen, 1);
+          expect(seen[0]!.request.bodyTooLarge).toBe(1 << 20);
+          expect(seen[0]!.request.body).toBe('');
+          expect(seen[0]!.requestResult.findings).toEqual([
+            expect.objectContaining({ check: 'request_body_conformance', severity: 'warning' }),
+          ]);
+        },
+      );
     } finally {
       await upstream.close();
     }
@@ -185,7 +288,9 @@ describe('contracts proxy, forwarding', () => {
       await withProxy({ contract: contracts.hooks!, target: upstream.url }, async (proxy) => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         for (let index = 0; index < 2; index++) {
-          const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${proxy.url}/repos/octo/app/hooks`, { agent }, resolve).once('error', reject));
+          const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+            http.get(`${proxy.url}/repos/octo/app/hooks`, { agent }, resolve).once('error', reject),
+          );
           response.resume();
           await once(response, 'end');
           expect(response.statusCode).toBe(302);
@@ -207,10 +312,15 @@ describe('contracts proxy, forwarding', () => {
         for (let index = 0; index < 2; index++) {
           const response = await fetch(`${proxy.url}/repos/octo/app/hooks`);
           expect(response.status).toBe(502);
-          expect(((await response.json()) as { reason: string }).reason).toBe('the target did not answer within 300 ms');
+          expect(((await response.json()) as { reason: string }).reason).toBe(
+            'the target did not answer within 300 ms',
+          );
         }
         await judged(seen, 2);
-        expect(seen.map((exchange) => exchange.upstreamError)).toEqual(['the target did not answer within 300 ms', 'the target did not answer within 300 ms']);
+        expect(seen.map((exchange) => exchange.upstreamError)).toEqual([
+          'the target did not answer within 300 ms',
+          'the target did not answer within 300 ms',
+        ]);
       });
     } finally {
       await upstream.close();
@@ -251,28 +361,37 @@ describe('contracts proxy, hostile clients', () => {
     }
   });
 
-  it.each([false, true])('survives a client that hangs up in the middle of its body (errors: %s), and serves the next request', async (errors) => {
-    let reached: () => void = () => undefined;
-    const upstreamSaw = new Promise<void>((resolve) => (reached = resolve));
-    const upstream = await upstreamServer((req, res) => {
-      req.once('data', () => reached());
-      req.on('error', () => undefined);
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
-    });
-    try {
-      await withProxy({ contract: contracts.hooks!, target: upstream.url, errors, maxBodyBytes: 1024 }, async (proxy, seen) => {
-        const request = http.request(`${proxy.url}/repos/octo/app/hooks`, { method: 'POST', headers: { ...json, 'content-length': String(1 << 20) } });
-        request.on('error', () => undefined);
-        request.write(Buffer.alloc(64 << 10, 'a'));
-        await upstreamSaw;
-        request.destroy();
-        await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
-        const next = await fetch(`${proxy.url}/repos/octo/app/hooks`);
-        expect(next.status).toBe(200);
-        expect(await next.json()).toEqual([]);
+  it.each([false, true])(
+    'survives a client that hangs up in the middle of its body (errors: %s), and serves the next request',
+    async (errors) => {
+      let reached: () => void = () => undefined;
+      const upstreamSaw = new Promise<void>((resolve) => (reached = resolve));
+      const upstream = await upstreamServer((req, res) => {
+        req.once('data', () => reached());
+        req.on('error', () => undefined);
+        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
       });
-    } finally {
-      await upstream.close();
-    }
-  });
+      try {
+        await withProxy(
+          { contract: contracts.hooks!, target: upstream.url, errors, maxBodyBytes: 1024 },
+          async (proxy, seen) => {
+            const request = http.request(`${proxy.url}/repos/octo/app/hooks`, {
+              method: 'POST',
+              headers: { ...json, 'content-length': String(1 << 20) },
+            });
+            request.on('error', () => undefined);
+            request.write(Buffer.alloc(64 << 10, 'a'));
+            await upstreamSaw;
+            request.destroy();
+            await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+            const next = await fetch(`${proxy.url}/repos/octo/app/hooks`);
+            expect(next.status).toBe(200);
+            expect(await next.json()).toEqual([]);
+          },
+        );
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 });

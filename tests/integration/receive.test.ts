@@ -17,9 +17,15 @@ async function post(url: string, body: string, key: string): Promise<number> {
     method: 'POST',
     body,
     headers: {
-      'content-type': 'application/json', 'user-agent': 'test', 'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516', 'x-service-event': 'issues',
-      'x-service-hook-id': '7', 'x-service-hook-installation-target-id': '2', 'x-service-hook-installation-target-type': 'repository',
-      'x-hub-signature-256': await sign(key, body), 'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}`,
+      'content-type': 'application/json',
+      'user-agent': 'test',
+      'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516',
+      'x-service-event': 'issues',
+      'x-service-hook-id': '7',
+      'x-service-hook-installation-target-id': '2',
+      'x-service-hook-installation-target-type': 'repository',
+      'x-hub-signature-256': await sign(key, body),
+      'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}`,
     },
   });
   return response.status;
@@ -29,9 +35,26 @@ describe('contracts receive', () => {
   it('checks each delivery, writes its reports at exit and exits 1 when one broke the contract', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'receive-'));
     const report = path.join(dir, 'deliveries.json');
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'receive', '--port', '0', '--count', '2', '--secret-env', 'HOOK_SECRET', '--report', `json:${report}`], {
-      cwd: root, env: { ...process.env, HOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin/contracts.js'),
+        'receive',
+        '--port',
+        '0',
+        '--count',
+        '2',
+        '--secret-env',
+        'HOOK_SECRET',
+        '--report',
+        `json:${report}`,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, HOOK_SECRET: secret },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -51,10 +74,21 @@ describe('contracts receive', () => {
     expect(stdout).toMatch(/✓ issues 0b989ba4-242f-11e5-81e1-c7b6966d2516 hook 7 → 200/);
     expect(stdout).toMatch(/✗ issues .* → 200\n\s+delivery_signature: X-Hub-Signature-256 does not verify/);
     const json = await readFile(report, 'utf8');
-    const parsed = JSON.parse(json) as { mode: string; results: { operation: string; check: string; status: string }[] };
+    const parsed = JSON.parse(json) as {
+      mode: string;
+      results: { operation: string; check: string; status: string }[];
+    };
     expect(parsed.mode).toBe('receive');
-    expect(parsed.results).toContainEqual(expect.objectContaining({ operation: 'issuesDeliveryReceived', check: 'delivery_signature', status: 'failed' }));
-    expect(parsed.results).toContainEqual(expect.objectContaining({ operation: 'issuesDeliveryReceived', check: 'delivery_payload_schema', status: 'passed' }));
+    expect(parsed.results).toContainEqual(
+      expect.objectContaining({ operation: 'issuesDeliveryReceived', check: 'delivery_signature', status: 'failed' }),
+    );
+    expect(parsed.results).toContainEqual(
+      expect.objectContaining({
+        operation: 'issuesDeliveryReceived',
+        check: 'delivery_payload_schema',
+        status: 'passed',
+      }),
+    );
     for (const text of [stdout, stderr, json]) {
       expect(text).not.toContain(secret);
       expect(text).not.toMatch(/sha(1|256)=[0-9a-f]{8}/);

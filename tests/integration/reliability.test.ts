@@ -23,7 +23,21 @@ interface Report {
 async function checkSession(baseUrl: string, extra: string[] = []) {
   const json = path.join(dir, `r-${Math.random().toString(36).slice(2)}.json`);
   const junit = json.replace(/\.json$/, '.xml');
-  const result = await runCli(['check', '--api', 'client-session', '--base-url', baseUrl, '--report', `json:${json}`, '--report', `junit:${junit}`, ...extra], { env: { CLIENT_SESSION_API_KEY: 'reliability-key' } });
+  const result = await runCli(
+    [
+      'check',
+      '--api',
+      'client-session',
+      '--base-url',
+      baseUrl,
+      '--report',
+      `json:${json}`,
+      '--report',
+      `junit:${junit}`,
+      ...extra,
+    ],
+    { env: { CLIENT_SESSION_API_KEY: 'reliability-key' } },
+  );
   // The reports are valid files whatever happened.
   const report = JSON.parse(await readFile(json, 'utf8')) as Report;
   const xml = await readFile(junit, 'utf8');
@@ -34,16 +48,50 @@ async function checkSession(baseUrl: string, extra: string[] = []) {
 
 describe('bad responses: a finding each, no crash, the run goes on', () => {
   const cases: [string, { fault: Fault; check: string; message: RegExp; extra?: string[] }][] = [
-    ['JSON content type with a non-JSON body', { fault: 'not_json', check: 'response_schema_conformance', message: /the body is not valid JSON/ }],
-    ['an HTML error page', { fault: 'html', check: 'content_type_conformance', message: /content type text\/html is not documented/ }],
-    ['an empty body on 200', { fault: 'empty_200', check: 'content_type_conformance', message: /documented with a body .* but the response has none/ }],
-    ['truncated JSON', { fault: 'truncated', check: 'response_schema_conformance', message: /the body is not valid JSON/ }],
-    ['a body over the limit', { fault: 'huge', check: 'response_body_wellformed', message: /over the 1 MB limit \(--max-body\): it was not read/, extra: ['--max-body', '1'] }],
+    [
+      'JSON content type with a non-JSON body',
+      { fault: 'not_json', check: 'response_schema_conformance', message: /the body is not valid JSON/ },
+    ],
+    [
+      'an HTML error page',
+      { fault: 'html', check: 'content_type_conformance', message: /content type text\/html is not documented/ },
+    ],
+    [
+      'an empty body on 200',
+      {
+        fault: 'empty_200',
+        check: 'content_type_conformance',
+        message: /documented with a body .* but the response has none/,
+      },
+    ],
+    [
+      'truncated JSON',
+      { fault: 'truncated', check: 'response_schema_conformance', message: /the body is not valid JSON/ },
+    ],
+    [
+      'a body over the limit',
+      {
+        fault: 'huge',
+        check: 'response_body_wellformed',
+        message: /over the 1 MB limit \(--max-body\): it was not read/,
+        extra: ['--max-body', '1'],
+      },
+    ],
     ['nesting 10,000 deep', { fault: 'deep', check: 'response_schema_conformance', message: /./ }],
     ['invalid UTF-8', { fault: 'bad_utf8', check: 'response_body_wellformed', message: /not valid UTF-8/ }],
     ['a 500', { fault: 'server_error', check: 'status_code_conformance', message: /status 500 is not documented/ }],
-    ['a 201 where the spec says 200', { fault: 'status_code', check: 'status_code_conformance', message: /status 201 is not documented/ }],
-    ['duplicate JSON keys', { fault: 'duplicate_keys', check: 'response_body_wellformed', message: /key "orderId" appears twice in the body/ }],
+    [
+      'a 201 where the spec says 200',
+      { fault: 'status_code', check: 'status_code_conformance', message: /status 201 is not documented/ },
+    ],
+    [
+      'duplicate JSON keys',
+      {
+        fault: 'duplicate_keys',
+        check: 'response_body_wellformed',
+        message: /key "orderId" appears twice in the body/,
+      },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, { fault, check, message, extra }) => {
@@ -64,7 +112,8 @@ describe('bad responses: a finding each, no crash, the run goes on', () => {
       }
       // The run went on to the next checks; a probe judged beside a control that failed proves nothing, so it fails too.
       const probe = report.results.find((r) => r.check === 'api_version_enforced');
-      if (fault === 'server_error') expect(probe?.findings[0]?.message).toContain('could not be exercised: the control request');
+      if (fault === 'server_error')
+        expect(probe?.findings[0]?.message).toContain('could not be exercised: the control request');
       else expect(probe?.status).toBe('passed');
     } finally {
       await server.close();
@@ -79,7 +128,9 @@ describe('failing targets: exit 2 with the URL and the reason, reports still val
     const port = (silent.address() as net.AddressInfo).port;
     try {
       const { code, stderr, report } = await checkSession(`http://127.0.0.1:${port}`, ['--timeout', '500']);
-      expect(stderr).toContain(`cannot reach http://127.0.0.1:${port} (GET /client-session): no answer within 500 ms (--timeout)`);
+      expect(stderr).toContain(
+        `cannot reach http://127.0.0.1:${port} (GET /client-session): no answer within 500 ms (--timeout)`,
+      );
       expect(report.error?.code).toBe('TARGET_UNREACHABLE');
       expect(code).toBe(2);
     } finally {
@@ -118,7 +169,9 @@ describe('failing targets: exit 2 with the URL and the reason, reports still val
     const server = await startFaultServer({ faults: ['rate_limit_always'] });
     try {
       const { code, stderr, report } = await checkSession(server.url, ['--retries', '1']);
-      expect(stderr).toContain(`rate-limited by ${server.url}: GET ${server.url}/client-session still got 429 after 1 retries (Retry-After: 1)`);
+      expect(stderr).toContain(
+        `rate-limited by ${server.url}: GET ${server.url}/client-session still got 429 after 1 retries (Retry-After: 1)`,
+      );
       expect(server.requests.filter((r) => r === 'GET /client-session')).toHaveLength(2);
       expect(report.error?.code).toBe('TARGET_RATE_LIMITED');
       expect(code).toBe(2);
@@ -131,7 +184,9 @@ describe('failing targets: exit 2 with the URL and the reason, reports still val
     const server = await startFaultServer();
     try {
       const { code, stderr } = await checkSession(server.url.replace('http:', 'https:'));
-      expect(stderr).toMatch(/cannot reach https:\/\/127\.0\.0\.1:\d+ \(GET \/client-session\): (TLS failure|EPROTO|ERR_SSL)/);
+      expect(stderr).toMatch(
+        /cannot reach https:\/\/127\.0\.0\.1:\d+ \(GET \/client-session\): (TLS failure|EPROTO|ERR_SSL)/,
+      );
       expect(code).toBe(2);
     } finally {
       await server.close();

@@ -66,8 +66,11 @@ const cases: Case[] = [
     change: 'a reset and a new hook taking the same id',
     async apply() {
       await sandbox.reset();
-      expect((await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.com/after-reset' } })).status).toBe(201);
-      return (listed) => expect(listed.map((hook) => [hook.id, hook.config.url])).toEqual([[1, 'https://example.com/after-reset']]);
+      expect(
+        (await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.com/after-reset' } })).status,
+      ).toBe(201);
+      return (listed) =>
+        expect(listed.map((hook) => [hook.id, hook.config.url])).toEqual([[1, 'https://example.com/after-reset']]);
     },
   },
   {
@@ -81,7 +84,9 @@ const cases: Case[] = [
   {
     change: 'a create',
     async apply() {
-      expect((await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.com/third' } })).status).toBe(201);
+      expect(
+        (await call('POST', '/repos/octo/app/hooks', { config: { url: 'https://example.com/third' } })).status,
+      ).toBe(201);
       return (listed) => expect(listed.map((hook) => hook.id)).toEqual([1, 2, 3]);
     },
   },
@@ -90,7 +95,10 @@ const cases: Case[] = [
 describe('sandbox: answers built from cached hook JSON', () => {
   it.each(cases)('a list and a GET made after $change show it', async ({ apply }) => {
     for (const [index, url] of [receiver.url, 'https://example.com/two'].entries()) {
-      const created = await call('POST', '/repos/octo/app/hooks', { events: ['push'], config: { url, content_type: 'json' } });
+      const created = await call('POST', '/repos/octo/app/hooks', {
+        events: ['push'],
+        config: { url, content_type: 'json' },
+      });
       expect(created.json.id).toBe(index + 1);
     }
     const before = await list();
@@ -111,10 +119,15 @@ describe('sandbox: answers built from cached hook JSON', () => {
     const viaIp = (await list())[0]!;
     // fetch cannot set Host; node:http can.
     const viaName = await new Promise<Record<string, any>>((resolve, reject) => {
-      http.get(`${sandbox.url}/repos/octo/app/hooks`, { headers: { host: `localhost:${port}` } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(JSON.parse(text)[0]));
-      }).on('error', reject);
+      http
+        .get(`${sandbox.url}/repos/octo/app/hooks`, { headers: { host: `localhost:${port}` } }, (response) => {
+          let text = '';
+          response
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (text += chunk))
+            .on('end', () => resolve(JSON.parse(text)[0]));
+        })
+        .on('error', reject);
     });
     expect(viaIp.url).toBe(`http://127.0.0.1:${port}/repos/octo/app/hooks/1`);
     expect(viaName.url).toBe(`http://localhost:${port}/repos/octo/app/hooks/1`);

@@ -21,7 +21,11 @@ async function hooksOnSandbox(): Promise<unknown[]> {
 }
 
 /** Forwards to the sandbox; the first request that `matches` (while `ready()`) triggers `onMatch` and is held 300 ms. */
-async function startProxy(matches: (method: string, url: string) => boolean, ready: () => Promise<boolean>, onMatch: () => void) {
+async function startProxy(
+  matches: (method: string, url: string) => boolean,
+  ready: () => Promise<boolean>,
+  onMatch: () => void,
+) {
   let fired = false;
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -33,15 +37,32 @@ async function startProxy(matches: (method: string, url: string) => boolean, rea
     }
     const upstream = await fetch(sandbox.url + request.url, {
       method: request.method,
-      headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)).map(([k, v]) => [k, String(v)])),
+      headers: Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => !['host', 'connection', 'content-length'].includes(name))
+          .map(([k, v]) => [k, String(v)]),
+      ),
       ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
     });
     const body = Buffer.from(await upstream.arrayBuffer());
-    response.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding')));
+    response.writeHead(
+      upstream.status,
+      Object.fromEntries(
+        [...upstream.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'),
+      ),
+    );
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, fired: () => fired, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    fired: () => fired,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('interrupting a full run against the sandbox', () => {
@@ -56,12 +77,29 @@ describe('interrupting a full run against the sandbox', () => {
   it.each(points)('%s, leaves no webhook behind', async (_point, { signal, matches }) => {
     await sandbox.reset();
     let child: ReturnType<typeof spawn> | undefined;
-    const proxy = await startProxy(matches, async () => (await hooksOnSandbox()).length > 0, () => child?.kill(signal));
+    const proxy = await startProxy(
+      matches,
+      async () => (await hooksOnSandbox()).length > 0,
+      () => child?.kill(signal),
+    );
     try {
-      child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'check', '--api', 'repository-webhooks', '--base-url', proxy.url, '--hook-url', 'http://127.0.0.1:9/none'], {
-        cwd: root,
-        env: { ...process.env, SCARF_ANALYTICS: 'false' },
-      });
+      child = spawn(
+        process.execPath,
+        [
+          path.join(root, 'bin/contracts.js'),
+          'check',
+          '--api',
+          'repository-webhooks',
+          '--base-url',
+          proxy.url,
+          '--hook-url',
+          'http://127.0.0.1:9/none',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, SCARF_ANALYTICS: 'false' },
+        },
+      );
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));

@@ -15,7 +15,9 @@ interface Target {
 }
 
 /** A loopback server that records each request's headers, then calls `answer` (which may never answer). */
-async function startTarget(answer: (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>): Promise<Target> {
+async function startTarget(
+  answer: (request: http.IncomingMessage, response: http.ServerResponse) => void | Promise<void>,
+): Promise<Target> {
   const received: http.IncomingHttpHeaders[] = [];
   const server = http.createServer(async (request, response) => {
     for await (const _chunk of request);
@@ -26,12 +28,19 @@ async function startTarget(answer: (request: http.IncomingMessage, response: htt
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 async function call(base: string, method: string, urlPath: string, body?: unknown) {
-  const response = await fetch(base + urlPath, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  const response = await fetch(base + urlPath, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
   const text = await response.text();
   return { status: response.status, text, json: text ? (JSON.parse(text) as any) : undefined };
 }
@@ -39,7 +48,9 @@ async function call(base: string, method: string, urlPath: string, body?: unknow
 /** Rejects when `work` takes longer than `ms`: a hang must fail the test, not stall it. */
 function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)),
+  );
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -78,7 +89,12 @@ describe('sandbox: delivery loops', () => {
     const hook = await call(sandbox.url, 'POST', '/repos/octo/app/hooks', { config: { url: receiver.url } });
     expect(hook.status).toBe(201);
     const before = await call(sandbox.url, 'GET', '/repos/octo/app/hooks');
-    const selves = [`${sandbox.url}/repos/octo/app/hooks/${hook.json.id}/pings`, `http://localhost:${port}/x`, `http://[::1]:${port}/x`, `http://0.0.0.0:${port}/x`];
+    const selves = [
+      `${sandbox.url}/repos/octo/app/hooks/${hook.json.id}/pings`,
+      `http://localhost:${port}/x`,
+      `http://[::1]:${port}/x`,
+      `http://0.0.0.0:${port}/x`,
+    ];
     for (const url of selves) {
       for (const [method, urlPath, body] of [
         ['POST', '/repos/octo/app/hooks', { events: ['issues'], config: { url } }],
@@ -98,7 +114,11 @@ describe('sandbox: delivery loops', () => {
     let pingUrl = '';
     // Forwards every delivery, headers and all, to the hook's own ping URL: each delivery triggers the next.
     const forwarder = await targetFor(async (request, response) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)).map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => !['host', 'connection', 'content-length'].includes(name))
+          .map(([name, value]) => [name, String(value)]),
+      );
       await fetch(pingUrl, { method: 'POST', headers });
       response.end('forwarded');
     });
@@ -110,7 +130,11 @@ describe('sandbox: delivery loops', () => {
     const deliveries = await call(sandbox.url, 'GET', `/repos/octo/app/hooks/${hook.json.id}/deliveries`);
     expect(deliveries.json).toHaveLength(maxDeliveryDepth + 1);
     const notSent = deliveries.json.filter((delivery: { status_code: number }) => delivery.status_code === 0);
-    expect(notSent).toEqual([expect.objectContaining({ status: expect.stringContaining(`not sent: ${maxDeliveryDepth + 1} chained deliveries`) })]);
+    expect(notSent).toEqual([
+      expect.objectContaining({
+        status: expect.stringContaining(`not sent: ${maxDeliveryDepth + 1} chained deliveries`),
+      }),
+    ]);
   });
 });
 
@@ -121,7 +145,8 @@ describe('sandbox: deliveries in flight', () => {
   async function pingInFlight(sandbox: Sandbox, target: Target): Promise<number> {
     const hook = await call(sandbox.url, 'POST', '/repos/octo/app/hooks', { config: { url: target.url } });
     await call(sandbox.url, 'POST', `/repos/octo/app/hooks/${hook.json.id}/pings`);
-    for (let i = 0; i < 200 && target.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 200 && target.received.length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(target.received).toHaveLength(1);
     return hook.json.id as number;
   }
@@ -161,10 +186,13 @@ describe('sandbox: deliveries kept per hook', () => {
     expect((await call(sandbox.url, 'GET', `/repos/octo/app/hooks/${hook.json.id}/deliveries/1`)).status).toBe(422);
   });
 
-  it.each([['0'], ['-1'], ['1.5'], ['lots']])('contracts sandbox --max-deliveries %s exits 2 with one line', async (value) => {
-    const result = await runCli(['sandbox', '--port', '0', `--max-deliveries=${value}`]);
-    expect(result.stderr).toContain(`--max-deliveries must be a whole number of at least 1, not "${value}"`);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.code).toBe(2);
-  });
+  it.each([['0'], ['-1'], ['1.5'], ['lots']])(
+    'contracts sandbox --max-deliveries %s exits 2 with one line',
+    async (value) => {
+      const result = await runCli(['sandbox', '--port', '0', `--max-deliveries=${value}`]);
+      expect(result.stderr).toContain(`--max-deliveries must be a whole number of at least 1, not "${value}"`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(2);
+    },
+  );
 });

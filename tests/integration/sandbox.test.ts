@@ -17,7 +17,10 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'contracts-sandbox-'));
   const sessions = path.join(dir, 'sessions.json');
-  await writeFile(sessions, JSON.stringify({ 'tok-123': { paymentMethod: { vaultOnSuccess: true }, orderId: 'order-from-file' } }));
+  await writeFile(
+    sessions,
+    JSON.stringify({ 'tok-123': { paymentMethod: { vaultOnSuccess: true }, orderId: 'order-from-file' } }),
+  );
   sandbox = await startSandbox({ port: 0, sessionsFile: sessions, deliveryTimeoutMs: 2000 });
   receiver = await startReceiver(202);
 });
@@ -41,22 +44,44 @@ async function call(method: string, urlPath: string, body?: unknown, headers: Re
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, text, json: text ? (JSON.parse(text) as any) : undefined, headers: response.headers };
+  return {
+    status: response.status,
+    text,
+    json: text ? (JSON.parse(text) as any) : undefined,
+    headers: response.headers,
+  };
 }
 
-async function conforms(api: 'client-session' | 'repository-webhooks', method: string, urlPath: string, result: Awaited<ReturnType<typeof call>>) {
-  return responseProblems(api, method, new URL(sandbox.url + urlPath).pathname, result.status, result.headers.get('content-type'), result.text);
+async function conforms(
+  api: 'client-session' | 'repository-webhooks',
+  method: string,
+  urlPath: string,
+  result: Awaited<ReturnType<typeof call>>,
+) {
+  return responseProblems(
+    api,
+    method,
+    new URL(sandbox.url + urlPath).pathname,
+    result.status,
+    result.headers.get('content-type'),
+    result.text,
+  );
 }
 
 describe('sandbox: real deliveries', () => {
   it('delivers a ping to the receiver with a valid X-Hub-Signature-256, then lists it with the receiver status', async () => {
     const secret = 'sandbox-test-secret';
-    const created = await hooks().POST('/repos/{owner}/{repo}/hooks', { params: { path: repo }, body: { name: 'web', config: { url: receiver.url, content_type: 'json', secret } } });
+    const created = await hooks().POST('/repos/{owner}/{repo}/hooks', {
+      params: { path: repo },
+      body: { name: 'web', config: { url: receiver.url, content_type: 'json', secret } },
+    });
     expect(created.response.status).toBe(201);
     const hookId = created.data!.id!;
     expect(JSON.stringify(created.data)).not.toContain(secret);
 
-    const ping = await hooks().POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', { params: { path: { ...repo, hook_id: hookId } } });
+    const ping = await hooks().POST('/repos/{owner}/{repo}/hooks/{hook_id}/pings', {
+      params: { path: { ...repo, hook_id: hookId } },
+    });
     expect(ping.response.status).toBe(204);
     const [request] = await receiver.waitFor(1);
     expect(request!.method).toBe('POST');
@@ -77,12 +102,26 @@ describe('sandbox: real deliveries', () => {
     await sandbox.settle();
     const listed = await call('GET', `/repos/octo/app/hooks/${hookId}/deliveries`);
     expect(listed.status).toBe(200);
-    expect(listed.json).toEqual([expect.objectContaining({ event: 'ping', status_code: 202, redelivery: false, guid: request!.headers['x-service-delivery'] })]);
-    expect(await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${hookId}/deliveries`, listed)).toEqual([]);
+    expect(listed.json).toEqual([
+      expect.objectContaining({
+        event: 'ping',
+        status_code: 202,
+        redelivery: false,
+        guid: request!.headers['x-service-delivery'],
+      }),
+    ]);
+    expect(await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${hookId}/deliveries`, listed)).toEqual(
+      [],
+    );
     const detail = await call('GET', `/repos/octo/app/hooks/${hookId}/deliveries/${listed.json[0].id}`);
-    expect(detail.json.response).toEqual({ headers: expect.objectContaining({ 'x-receiver': 'yes' }), payload: 'thanks' });
+    expect(detail.json.response).toEqual({
+      headers: expect.objectContaining({ 'x-receiver': 'yes' }),
+      payload: 'thanks',
+    });
     expect(detail.json.request.headers['X-Service-Event']).toBe('ping');
-    expect(await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${hookId}/deliveries/1`, detail)).toEqual([]);
+    expect(
+      await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${hookId}/deliveries/1`, detail),
+    ).toEqual([]);
 
     const redeliver = await call('POST', `/repos/octo/app/hooks/${hookId}/deliveries/${listed.json[0].id}/attempts`);
     expect(redeliver.status).toBe(202);
@@ -95,7 +134,10 @@ describe('sandbox: real deliveries', () => {
 
   it('sends a push test only to a hook subscribed to push, answering 204 either way', async () => {
     const pushHook = await call('POST', '/repos/octo/app/hooks', { config: { url: receiver.url + '?push' } });
-    const prHook = await call('POST', '/repos/octo/app/hooks', { events: ['pull_request'], config: { url: receiver.url + '?pr' } });
+    const prHook = await call('POST', '/repos/octo/app/hooks', {
+      events: ['pull_request'],
+      config: { url: receiver.url + '?pr' },
+    });
     expect(pushHook.json.events).toEqual(['push']);
     expect((await call('POST', `/repos/octo/app/hooks/${prHook.json.id}/tests`)).status).toBe(204);
     expect((await call('POST', `/repos/octo/app/hooks/${pushHook.json.id}/tests`)).status).toBe(204);
@@ -110,7 +152,9 @@ describe('sandbox: real deliveries', () => {
     expect((await call('POST', `/repos/octo/app/hooks/${hook.json.id}/pings`)).status).toBe(204);
     await sandbox.settle();
     const listed = await call('GET', `/repos/octo/app/hooks/${hook.json.id}/deliveries`);
-    expect(listed.json).toEqual([expect.objectContaining({ status_code: 0, status: expect.stringContaining('ECONNREFUSED') })]);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ status_code: 0, status: expect.stringContaining('ECONNREFUSED') }),
+    ]);
     const read = await call('GET', `/repos/octo/app/hooks/${hook.json.id}`);
     expect(read.json.last_response).toMatchObject({ code: null, status: 'failed' });
     expect(await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${hook.json.id}`, read)).toEqual([]);
@@ -119,15 +163,23 @@ describe('sandbox: real deliveries', () => {
 
 describe('sandbox: webhooks state and rules', () => {
   it('keeps what you create, masks the secret, and follows events, add_events and remove_events', async () => {
-    const created = await call('POST', '/repos/octo/app/hooks', { name: 'web', events: ['push'], config: { url: 'http://127.0.0.1:9/a', secret: 'shh-123456' } });
+    const created = await call('POST', '/repos/octo/app/hooks', {
+      name: 'web',
+      events: ['push'],
+      config: { url: 'http://127.0.0.1:9/a', secret: 'shh-123456' },
+    });
     const id = created.json.id;
     const config = await call('GET', `/repos/octo/app/hooks/${id}/config`);
     expect(config.json.secret).toBe('********');
     expect(await conforms('repository-webhooks', 'GET', `/repos/octo/app/hooks/${id}/config`, config)).toEqual([]);
     const replaced = await call('PATCH', `/repos/octo/app/hooks/${id}`, { events: ['issues'] });
     expect(replaced.json.events).toEqual(['issues']);
-    expect((await call('PATCH', `/repos/octo/app/hooks/${id}`, { add_events: ['push', 'issues'] })).json.events).toEqual(['issues', 'push']);
-    expect((await call('PATCH', `/repos/octo/app/hooks/${id}`, { remove_events: ['issues'] })).json.events).toEqual(['push']);
+    expect(
+      (await call('PATCH', `/repos/octo/app/hooks/${id}`, { add_events: ['push', 'issues'] })).json.events,
+    ).toEqual(['issues', 'push']);
+    expect((await call('PATCH', `/repos/octo/app/hooks/${id}`, { remove_events: ['issues'] })).json.events).toEqual([
+      'push',
+    ]);
     // Sending config without the secret removes it (seed, update rule).
     await call('PATCH', `/repos/octo/app/hooks/${id}`, { config: { url: 'http://127.0.0.1:9/a' } });
     expect((await call('GET', `/repos/octo/app/hooks/${id}/config`)).json.secret).toBeUndefined();
@@ -136,7 +188,8 @@ describe('sandbox: webhooks state and rules', () => {
   });
 
   it('pages the webhook list with per_page and page, with a Link header', async () => {
-    for (let i = 0; i < 3; i++) await call('POST', '/repos/octo/app/hooks', { events: [`e${i}`], config: { url: `http://127.0.0.1:9/${i}` } });
+    for (let i = 0; i < 3; i++)
+      await call('POST', '/repos/octo/app/hooks', { events: [`e${i}`], config: { url: `http://127.0.0.1:9/${i}` } });
     const first = await call('GET', '/repos/octo/app/hooks?per_page=2');
     expect(first.json).toHaveLength(2);
     expect(first.headers.get('link')).toContain('page=2>; rel="next"');
@@ -146,35 +199,116 @@ describe('sandbox: webhooks state and rules', () => {
 
   it('refuses a second hook with the same config and overlapping events', async () => {
     await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/same' } });
-    const clash = await call('POST', '/repos/octo/app/hooks', { events: ['push', 'issues'], config: { url: 'http://127.0.0.1:9/same' } });
+    const clash = await call('POST', '/repos/octo/app/hooks', {
+      events: ['push', 'issues'],
+      config: { url: 'http://127.0.0.1:9/same' },
+    });
     expect(clash.status).toBe(422);
-    const fine = await call('POST', '/repos/octo/app/hooks', { events: ['issues'], config: { url: 'http://127.0.0.1:9/same' } });
+    const fine = await call('POST', '/repos/octo/app/hooks', {
+      events: ['issues'],
+      config: { url: 'http://127.0.0.1:9/same' },
+    });
     expect(fine.status).toBe(201);
   });
 
   const bad: [string, { method: string; path: string; body?: unknown; status: number; message: RegExp }][] = [
-    ['a create with wrong types', { method: 'POST', path: '/repos/octo/app/hooks', body: { name: 5, events: 'push' }, status: 422, message: /\/events must be array/ }],
-    ['a create with an unknown field', { method: 'POST', path: '/repos/octo/app/hooks', body: { name: 'web', colour: 'red' }, status: 422, message: /"colour"/ }],
-    ['a create with an update-only config field', { method: 'POST', path: '/repos/octo/app/hooks', body: { config: { url: 'https://x', room: 'r' } }, status: 422, message: /"room"/ }],
-    ['an update with config but no url', { method: 'PATCH', path: '/repos/octo/app/hooks/HOOK', body: { config: { content_type: 'json' } }, status: 422, message: /required property "url"/ }],
-    ['per_page over 100', { method: 'GET', path: '/repos/octo/app/hooks?per_page=101', status: 422, message: /per_page must be at most 100/ }],
-    ['per_page over 100 on deliveries', { method: 'GET', path: '/repos/octo/app/hooks/HOOK/deliveries?per_page=101', status: 422, message: /at most 100/ }],
-    ['a body that is not JSON', { method: 'POST', path: '/repos/octo/app/hooks', body: '{"name":', status: 400, message: /Problems parsing JSON/ }],
-    ['an unknown repository', { method: 'GET', path: '/repos/nobody/nothing/hooks', status: 404, message: /Not Found/ }],
+    [
+      'a create with wrong types',
+      {
+        method: 'POST',
+        path: '/repos/octo/app/hooks',
+        body: { name: 5, events: 'push' },
+        status: 422,
+        message: /\/events must be array/,
+      },
+    ],
+    [
+      'a create with an unknown field',
+      {
+        method: 'POST',
+        path: '/repos/octo/app/hooks',
+        body: { name: 'web', colour: 'red' },
+        status: 422,
+        message: /"colour"/,
+      },
+    ],
+    [
+      'a create with an update-only config field',
+      {
+        method: 'POST',
+        path: '/repos/octo/app/hooks',
+        body: { config: { url: 'https://x', room: 'r' } },
+        status: 422,
+        message: /"room"/,
+      },
+    ],
+    [
+      'an update with config but no url',
+      {
+        method: 'PATCH',
+        path: '/repos/octo/app/hooks/HOOK',
+        body: { config: { content_type: 'json' } },
+        status: 422,
+        message: /required property "url"/,
+      },
+    ],
+    [
+      'per_page over 100',
+      {
+        method: 'GET',
+        path: '/repos/octo/app/hooks?per_page=101',
+        status: 422,
+        message: /per_page must be at most 100/,
+      },
+    ],
+    [
+      'per_page over 100 on deliveries',
+      {
+        method: 'GET',
+        path: '/repos/octo/app/hooks/HOOK/deliveries?per_page=101',
+        status: 422,
+        message: /at most 100/,
+      },
+    ],
+    [
+      'a body that is not JSON',
+      {
+        method: 'POST',
+        path: '/repos/octo/app/hooks',
+        body: '{"name":',
+        status: 400,
+        message: /Problems parsing JSON/,
+      },
+    ],
+    [
+      'an unknown repository',
+      { method: 'GET', path: '/repos/nobody/nothing/hooks', status: 404, message: /Not Found/ },
+    ],
     ['an unknown hook', { method: 'GET', path: '/repos/octo/app/hooks/999999', status: 404, message: /Not Found/ }],
     ['a non-integer hook id', { method: 'GET', path: '/repos/octo/app/hooks/abc', status: 404, message: /Not Found/ }],
-    ['an unknown delivery', { method: 'GET', path: '/repos/octo/app/hooks/HOOK/deliveries/999999', status: 422, message: /delivery 999999 does not exist/ }],
+    [
+      'an unknown delivery',
+      {
+        method: 'GET',
+        path: '/repos/octo/app/hooks/HOOK/deliveries/999999',
+        status: 422,
+        message: /delivery 999999 does not exist/,
+      },
+    ],
   ];
 
-  it.each(bad)('answers %s with a message and changes nothing', async (_name, { method, path: urlPath, body, status, message }) => {
-    const existing = await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/keep' } });
-    const before = await call('GET', '/repos/octo/app/hooks');
-    const result = await call(method, urlPath.replace('HOOK', String(existing.json.id)), body);
-    expect(result.status).toBe(status);
-    const errors = ((result.json.errors ?? []) as { message: string }[]).map((error) => error.message);
-    expect([result.json.message, ...errors].join('\n')).toMatch(message);
-    expect((await call('GET', '/repos/octo/app/hooks')).text).toBe(before.text);
-  });
+  it.each(bad)(
+    'answers %s with a message and changes nothing',
+    async (_name, { method, path: urlPath, body, status, message }) => {
+      const existing = await call('POST', '/repos/octo/app/hooks', { config: { url: 'http://127.0.0.1:9/keep' } });
+      const before = await call('GET', '/repos/octo/app/hooks');
+      const result = await call(method, urlPath.replace('HOOK', String(existing.json.id)), body);
+      expect(result.status).toBe(status);
+      const errors = ((result.json.errors ?? []) as { message: string }[]).map((error) => error.message);
+      expect([result.json.message, ...errors].join('\n')).toMatch(message);
+      expect((await call('GET', '/repos/octo/app/hooks')).text).toBe(before.text);
+    },
+  );
 });
 
 describe('sandbox: client session', () => {
@@ -226,7 +360,9 @@ describe('contracts sandbox (real process)', () => {
     const file = path.join(dir, 'bad-sessions.json');
     await writeFile(file, JSON.stringify({ 'secret-token-xyz': { orderId: 'no payment method' } }));
     const result = await runCli(['sandbox', '--port', '0', '--sessions', file]);
-    expect(result.stderr).toContain('session #1 does not match the ClientSession schema: paymentMethod is missing: put it at the top level, under order, or both');
+    expect(result.stderr).toContain(
+      'session #1 does not match the ClientSession schema: paymentMethod is missing: put it at the top level, under order, or both',
+    );
     expect(result.stderr).not.toContain('secret-token-xyz');
     expect(result.code).toBe(2);
   });

@@ -30,11 +30,23 @@ const inUrls = {
 const all = [...Object.values(canaries), webhookSecret, signature.slice('sha256='.length), ...Object.values(inUrls)];
 
 const json = (text: string) => JSON.stringify(text).slice(1, -1);
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 /** A secret as console, JSON and JUnit output may hold it, and as URLs carry it. */
 const forms = (secret: string) => [
-  secret, json(secret), json(json(secret)), xml(secret), xml(json(secret)),
-  encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), new URL(`http://h/?${secret}`).search.slice(1),
+  secret,
+  json(secret),
+  json(json(secret)),
+  xml(secret),
+  xml(json(secret)),
+  encodeURIComponent(secret),
+  new URLSearchParams({ s: secret }).toString().slice(2),
+  new URL(`http://h/?${secret}`).search.slice(1),
 ];
 
 let dir: string;
@@ -54,7 +66,10 @@ async function run(args: string[], input?: string) {
 
 /** Starts a long-running command, waits for its first line, stops it with SIGINT, returns all it wrote. */
 async function runUntilReady(args: string[], ready: RegExp) {
-  const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), ...args], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false', ...canaries } });
+  const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, SCARF_ANALYTICS: 'false', ...canaries },
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -78,17 +93,35 @@ describe('secrets never leave the process', () => {
   it('lint, generate, mock, sandbox', async () => {
     await run(['lint']);
     await run(['generate', '--check']);
-    await runUntilReady(['mock', '--port-client-session', '0', '--port-repository-webhooks', '0', '--verbose'], /Ctrl-C to stop/);
+    await runUntilReady(
+      ['mock', '--port-client-session', '0', '--port-repository-webhooks', '0', '--verbose'],
+      /Ctrl-C to stop/,
+    );
     const sessions = path.join(dir, 'sessions.json');
     await writeFile(sessions, JSON.stringify({ [canaries.CLIENT_SESSION_CLIENT_TOKEN]: { paymentMethod: {} } }));
     await runUntilReady(['sandbox', '--port', '0', '--sessions', sessions], /Ctrl-C to stop/);
   }, 120_000);
 
   it('check, against the mocks and against a server that echoes every credential back, with reports', async () => {
-    await run(['check', '--report', `json:${path.join(dir, 'mock.json')}`, '--report', `junit:${path.join(dir, 'mock.xml')}`]);
+    await run([
+      'check',
+      '--report',
+      `json:${path.join(dir, 'mock.json')}`,
+      '--report',
+      `junit:${path.join(dir, 'mock.xml')}`,
+    ]);
     const server = await startFaultServer({ faults: ['echo_secrets', 'secret_in_hook', 'schema'] });
     try {
-      const result = await run(['check', '--base-url', server.url, '--strict', '--report', `json:${path.join(dir, 'echo.json')}`, '--report', `junit:${path.join(dir, 'echo.xml')}`]);
+      const result = await run([
+        'check',
+        '--base-url',
+        server.url,
+        '--strict',
+        '--report',
+        `json:${path.join(dir, 'echo.json')}`,
+        '--report',
+        `junit:${path.join(dir, 'echo.xml')}`,
+      ]);
       expect(result.code).toBe(1);
       // The generated webhook secret reached the server, so the test would see a leak.
       expect(server.secretsSeen.length).toBeGreaterThan(0);
@@ -103,7 +136,18 @@ describe('secrets never leave the process', () => {
       const server = await startFaultServer({ faults: [fault, 'echo_secrets', 'schema'] });
       try {
         const name = path.join(dir, `echo-${fault}`);
-        const result = await run(['check', '--api', 'client-session', '--base-url', server.url, '--strict', '--report', `json:${name}.json`, '--report', `junit:${name}.xml`]);
+        const result = await run([
+          'check',
+          '--api',
+          'client-session',
+          '--base-url',
+          server.url,
+          '--strict',
+          '--report',
+          `json:${name}.json`,
+          '--report',
+          `junit:${name}.xml`,
+        ]);
         expect(result.code, fault).toBe(1);
       } finally {
         await server.close();
@@ -116,9 +160,19 @@ describe('secrets never leave the process', () => {
     for (const status of [302, 307]) {
       const server = await startFaultServer({ redirect: { to: elsewhere.url, status } });
       try {
-        const result = await run(['check', '--base-url', server.url, '--report', `json:${path.join(dir, `redirect-${status}.json`)}`, '--report', `junit:${path.join(dir, `redirect-${status}.xml`)}`]);
+        const result = await run([
+          'check',
+          '--base-url',
+          server.url,
+          '--report',
+          `json:${path.join(dir, `redirect-${status}.json`)}`,
+          '--report',
+          `junit:${path.join(dir, `redirect-${status}.xml`)}`,
+        ]);
         expect(result.code).toBe(1);
-        expect(result.stdout).toContain(`redirects to ${elsewhere.url}/client-session?clientToken=[REDACTED]&seen=[REDACTED]`);
+        expect(result.stdout).toContain(
+          `redirects to ${elsewhere.url}/client-session?clientToken=[REDACTED]&seen=[REDACTED]`,
+        );
       } finally {
         await server.close();
       }
@@ -131,29 +185,87 @@ describe('secrets never leave the process', () => {
 
   it('check against a target that cannot be reached, with the client token in the query', async () => {
     const port = await freePort();
-    const result = await run(['check', '--api', 'client-session', '--base-url', `http://127.0.0.1:${port}`, '--report', `json:${path.join(dir, 'down.json')}`]);
+    const result = await run([
+      'check',
+      '--api',
+      'client-session',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+      '--report',
+      `json:${path.join(dir, 'down.json')}`,
+    ]);
     expect(result.code).toBe(2);
   });
 
   it('validate, one response and a HAR capture that carry credentials', async () => {
-    const body = JSON.stringify({ paymentMethod: {}, metadata: { echoed: canaries.CLIENT_SESSION_API_KEY }, currencyCode: canaries.WEBHOOKS_TOKEN });
-    await run(['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--header', 'content-type: application/json', '--body', '-', '--format', 'json'], body);
+    const body = JSON.stringify({
+      paymentMethod: {},
+      metadata: { echoed: canaries.CLIENT_SESSION_API_KEY },
+      currencyCode: canaries.WEBHOOKS_TOKEN,
+    });
+    await run(
+      [
+        'validate',
+        '--api',
+        'client-session',
+        '--operation',
+        'retrieveClientSession',
+        '--status',
+        '200',
+        '--header',
+        'content-type: application/json',
+        '--body',
+        '-',
+        '--format',
+        'json',
+      ],
+      body,
+    );
     const har = path.join(dir, 'capture.har');
     const entry = (url: string, status: number, text: string) => ({
       request: { method: 'GET', url, headers: [{ name: 'X-API-KEY', value: canaries.CLIENT_SESSION_API_KEY }] },
-      response: { status, headers: [{ name: 'content-type', value: 'application/json' }, { name: 'X-Hub-Signature-256', value: signature }], content: { text } },
+      response: {
+        status,
+        headers: [
+          { name: 'content-type', value: 'application/json' },
+          { name: 'X-Hub-Signature-256', value: signature },
+        ],
+        content: { text },
+      },
     });
-    await writeFile(har, JSON.stringify({ log: { entries: [
-      entry(`https://api.example.com/client-session?clientToken=${canaries.CLIENT_SESSION_CLIENT_TOKEN}`, 418, body),
-      entry(`https://api.example.com/repos/o/r/hooks/1/config?token=${webhookSecret}`, 200, JSON.stringify({ secret: webhookSecret })),
-      entry(`https://api.example.com/unknown?key=${canaries.WEBHOOKS_TOKEN}`, 200, '{}'),
-    ] } }));
+    await writeFile(
+      har,
+      JSON.stringify({
+        log: {
+          entries: [
+            entry(
+              `https://api.example.com/client-session?clientToken=${canaries.CLIENT_SESSION_CLIENT_TOKEN}`,
+              418,
+              body,
+            ),
+            entry(
+              `https://api.example.com/repos/o/r/hooks/1/config?token=${webhookSecret}`,
+              200,
+              JSON.stringify({ secret: webhookSecret }),
+            ),
+            entry(`https://api.example.com/unknown?key=${canaries.WEBHOOKS_TOKEN}`, 200, '{}'),
+          ],
+        },
+      }),
+    );
     const urls = path.join(dir, 'urls.har');
     const query = `client_secret=${inUrls.client_secret}&X-Amz-Signature=${inUrls['X-Amz-Signature']}&refresh_token=${inUrls.refresh_token}&api-key=${inUrls['api-key']}`;
-    await writeFile(urls, JSON.stringify({ log: { entries: [
-      entry(`https://admin:${inUrls.userinfo}@api.example.com/client-session?${query}`, 418, body),
-      entry(`https://admin:${inUrls.userinfo}@api.example.com/unknown?${query}`, 200, '{}'),
-    ] } }));
+    await writeFile(
+      urls,
+      JSON.stringify({
+        log: {
+          entries: [
+            entry(`https://admin:${inUrls.userinfo}@api.example.com/client-session?${query}`, 418, body),
+            entry(`https://admin:${inUrls.userinfo}@api.example.com/unknown?${query}`, 200, '{}'),
+          ],
+        },
+      }),
+    );
     for (const file of [har, urls]) {
       const result = await run(['validate', '--api', 'all', '--har', file, '--format', 'json']);
       expect(result.code).toBe(1);
@@ -165,17 +277,40 @@ describe('secrets never leave the process', () => {
     const escaped = `\\u0063${json(key.slice(1)).replace(/</g, '\\u003c')}`;
     const echoing = `{"paymentMethod":{},"metadata":{"seen":"${escaped}","${escaped}":1,${JSON.stringify(key)}:2},"currencyCode":"${escaped}"}`;
     for (const format of ['json', 'text']) {
-      await run(['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--header', 'content-type: application/json', '--body', '-', '--strict', '--format', format], echoing);
+      await run(
+        [
+          'validate',
+          '--api',
+          'client-session',
+          '--operation',
+          'retrieveClientSession',
+          '--status',
+          '200',
+          '--header',
+          'content-type: application/json',
+          '--body',
+          '-',
+          '--strict',
+          '--format',
+          format,
+        ],
+        echoing,
+      );
     }
   }, 120_000);
 
   it('in every byte written, in any encoding', async () => {
-    for (const file of await readdir(dir)) if (/\.(json|xml)$/.test(file) && file !== 'sessions.json') written.push(await readFile(path.join(dir, file), 'utf8'));
+    for (const file of await readdir(dir))
+      if (/\.(json|xml)$/.test(file) && file !== 'sessions.json')
+        written.push(await readFile(path.join(dir, file), 'utf8'));
     expect(written.length).toBeGreaterThan(30);
     const text = written.join('\n');
-    for (const secret of all) for (const form of forms(secret)) expect(text.includes(form), `leaked ${JSON.stringify(form.slice(0, 14))}…`).toBe(false);
+    for (const secret of all)
+      for (const form of forms(secret))
+        expect(text.includes(form), `leaked ${JSON.stringify(form.slice(0, 14))}…`).toBe(false);
     // Each canary ends in characters no encoding changes: whatever form escaped the list above, its tail is caught.
-    for (const secret of all) expect(text.includes(secret.slice(-6)), `leaked the tail of ${secret.slice(0, 14)}…`).toBe(false);
+    for (const secret of all)
+      expect(text.includes(secret.slice(-6)), `leaked the tail of ${secret.slice(0, 14)}…`).toBe(false);
   });
 
   it('not even a piece of a canary', () => {
@@ -183,7 +318,9 @@ describe('secrets never leave the process', () => {
     // be redacted, as it holds only part of the key. Issue 11 item 3 (fixed in check-exchange.ts) reports the
     // position instead; until that fix is merged this assertion fails on the echo_not_json run.
     const text = written.join('\n');
-    const pieces = [...text.matchAll(/canary/gi)].map((piece) => text.slice(Math.max(0, piece.index - 60), piece.index + 40));
+    const pieces = [...text.matchAll(/canary/gi)].map((piece) =>
+      text.slice(Math.max(0, piece.index - 60), piece.index + 40),
+    );
     expect(pieces).toEqual([]);
   });
 });

@@ -39,7 +39,19 @@ beforeAll(async () => {
   );
 });
 
-const validateArgs = ['validate', '--api', 'petstore', '--operation', 'getPet', '--status', '200', '--header', 'Content-Type: application/json', '--body', '-'];
+const validateArgs = [
+  'validate',
+  '--api',
+  'petstore',
+  '--operation',
+  'getPet',
+  '--status',
+  '200',
+  '--header',
+  'Content-Type: application/json',
+  '--body',
+  '-',
+];
 
 describe('a third API in contracts.config.yaml (real process)', () => {
   it('is linted with the seeds', async () => {
@@ -58,15 +70,23 @@ describe('a third API in contracts.config.yaml (real process)', () => {
   });
 
   it('is validated by name, with 3.0 semantics', async () => {
-    const ok = await runCli([...validateArgs, '--config', config], { input: JSON.stringify({ petType: 'dog', name: 'Rex', weight: 30, nickname: null }) });
+    const ok = await runCli([...validateArgs, '--config', config], {
+      input: JSON.stringify({ petType: 'dog', name: 'Rex', weight: 30, nickname: null }),
+    });
     expect(ok.stdout).toMatch(/^✓ conforms \(getPet: /);
     expect(ok.code).toBe(0);
-    const bad = await runCli([...validateArgs, '--config', config], { input: JSON.stringify({ petType: 'dog', name: 'Rex', weight: 0 }) });
+    const bad = await runCli([...validateArgs, '--config', config], {
+      input: JSON.stringify({ petType: 'dog', name: 'Rex', weight: 0 }),
+    });
     expect(bad.code).toBe(1);
   });
 
   it('is mocked on the port the config gives it', async () => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', '--config', config, '--api', 'petstore'], { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bin/contracts.js'), 'mock', '--config', config, '--api', 'petstore'],
+      { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' } },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const output = await new Promise<string>((resolve, reject) => {
@@ -96,9 +116,24 @@ describe('a third API in contracts.config.yaml (real process)', () => {
   });
 
   it('never shows the value of a credential its config names', async () => {
-    const result = await runCli(['validate', '--config', config, '--api', 'petstore', '--method', 'GET', '--path', `/nope/${secret}`, '--status', '200'], {
-      env: { PETSTORE_TOKEN: secret },
-    });
+    const result = await runCli(
+      [
+        'validate',
+        '--config',
+        config,
+        '--api',
+        'petstore',
+        '--method',
+        'GET',
+        '--path',
+        `/nope/${secret}`,
+        '--status',
+        '200',
+      ],
+      {
+        env: { PETSTORE_TOKEN: secret },
+      },
+    );
     expect(result.stdout + result.stderr).not.toContain(secret);
     expect(result.stdout + result.stderr).toContain('[REDACTED]');
   });
@@ -107,7 +142,9 @@ describe('a third API in contracts.config.yaml (real process)', () => {
     const bad = path.join(dir, 'bad.config.yaml');
     await writeFile(bad, 'apis:\n  - name: petstore\n    spec: pets.yaml\n    mockPrt: 4999\n');
     const result = await runCli(['lint', '--config', bad]);
-    expect(result.stderr.trim().split('\n')[0]).toBe(`contracts lint: ${path.relative(root, bad)}:4:5: apis[0] has an unknown field "mockPrt" (see schemas/contracts-config.schema.json)`);
+    expect(result.stderr.trim().split('\n')[0]).toBe(
+      `contracts lint: ${path.relative(root, bad)}:4:5: apis[0] has an unknown field "mockPrt" (see schemas/contracts-config.schema.json)`,
+    );
     expect(result.code).toBe(2);
   });
 });
@@ -118,7 +155,9 @@ describe('contracts init (real process)', () => {
     await copyFile(fixture('specs', 'openapi-30', 'pets.yaml'), path.join(project, 'pets.yaml'));
     await copyFile(fixture('specs', 'openapi-30', 'multi-file.yaml'), path.join(project, 'owners.yaml'));
     const first = await runCli(['init', 'pets.yaml'], { cwd: project });
-    expect(first.stdout.trim()).toBe('added pets-openapi-3-0-fixture to contracts.config.yaml: spec pets.yaml (OpenAPI 3.0.3), mock port 4010, types generated/pets-openapi-3-0-fixture.ts');
+    expect(first.stdout.trim()).toBe(
+      'added pets-openapi-3-0-fixture to contracts.config.yaml: spec pets.yaml (OpenAPI 3.0.3), mock port 4010, types generated/pets-openapi-3-0-fixture.ts',
+    );
     expect(first.code).toBe(0);
     const configFile = path.join(project, 'contracts.config.yaml');
     await writeFile(configFile, `# our APIs\n${await readFile(configFile, 'utf8')}`);
@@ -126,10 +165,25 @@ describe('contracts init (real process)', () => {
     expect(again.stderr).toMatch(/already has this spec, as pets-openapi-3-0-fixture/);
     expect(again.code).toBe(2);
 
-    const validate = await runCli(['validate', '--api', 'pets-openapi-3-0-fixture', '--operation', 'getPet', '--status', '200', '--header', 'Content-Type: application/json', '--body', '-'], {
-      cwd: project,
-      input: JSON.stringify({ petType: 'cat', name: 'Tom', weight: 1 }),
-    });
+    const validate = await runCli(
+      [
+        'validate',
+        '--api',
+        'pets-openapi-3-0-fixture',
+        '--operation',
+        'getPet',
+        '--status',
+        '200',
+        '--header',
+        'Content-Type: application/json',
+        '--body',
+        '-',
+      ],
+      {
+        cwd: project,
+        input: JSON.stringify({ petType: 'cat', name: 'Tom', weight: 1 }),
+      },
+    );
     expect(validate.code).toBe(0);
     expect(await readFile(configFile, 'utf8')).toMatch(/^# our APIs\n/);
   });

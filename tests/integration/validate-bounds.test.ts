@@ -17,8 +17,23 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const hooksList = ['validate', '--api', 'repository-webhooks', '--method', 'GET', '--path', '/repos/o/r/hooks', '--status', '200', '--header', 'content-type: application/json'];
-const entry = (status: number, text: string) => ({ request: { method: 'GET', url: 'http://127.0.0.1:1/repos/o/r/hooks/1', headers: [] }, response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text } } });
+const hooksList = [
+  'validate',
+  '--api',
+  'repository-webhooks',
+  '--method',
+  'GET',
+  '--path',
+  '/repos/o/r/hooks',
+  '--status',
+  '200',
+  '--header',
+  'content-type: application/json',
+];
+const entry = (status: number, text: string) => ({
+  request: { method: 'GET', url: 'http://127.0.0.1:1/repos/o/r/hooks/1', headers: [] },
+  response: { status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text } },
+});
 const har = (entries: unknown[]) => JSON.stringify({ log: { version: '1.2', entries } });
 const tooLarge = /over the 1 MB limit \(--max-body\): it was not read or checked/;
 
@@ -34,7 +49,11 @@ describe('contracts validate --max-body', () => {
   });
 
   it('stops reading standard input at the limit and says so', async () => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), ...hooksList, '--body', '-', '--max-body', '1'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bin/contracts.js'), ...hooksList, '--body', '-', '--max-body', '1'],
+      { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stdin.on('error', () => undefined); // it stops reading: the rest of the input meets a closed pipe
@@ -47,7 +66,17 @@ describe('contracts validate --max-body', () => {
   it('does not check a HAR body over the limit, and checks the rest', async () => {
     const file = path.join(dir, 'big-body.har');
     await writeFile(file, har([entry(200, `{"id": 1, "pad": "${'x'.repeat(2 * 2 ** 20)}"}`), entry(418, '{}')]));
-    const result = await runCli(['validate', '--api', 'repository-webhooks', '--har', file, '--max-body', '1', '--format', 'json']);
+    const result = await runCli([
+      'validate',
+      '--api',
+      'repository-webhooks',
+      '--har',
+      file,
+      '--max-body',
+      '1',
+      '--format',
+      'json',
+    ]);
     const parsed = JSON.parse(result.stdout) as { results: { findings: { message: string }[] }[] };
     expect(parsed.results[0]!.findings.map((finding) => finding.message)).toEqual([expect.stringMatching(tooLarge)]);
     expect(parsed.results[1]!.findings[0]!.message).toMatch(/status 418 is not documented/);
@@ -78,28 +107,59 @@ describe('contracts validate on a body of 200,000 wrong items', () => {
 });
 
 describe('contracts validate --har, memory', () => {
-  it.each([['on the main thread', '1'], ['on two worker threads', '2']])('checks a capture four times the size of its heap, checked %s', async (_where, jobs) => {
-    // 800 bodies of 256 KB, 200 MB, under a 96 MB heap: had each exchange been kept to the end of the run (as a
-    // Promise.race per read once did), the heap would run out.
-    const file = path.join(dir, 'bodies.har');
-    await writeFile(file, har(Array.from({ length: 800 }, () => entry(200, JSON.stringify({ id: 1, pad: 'x'.repeat(256 * 1024) })))));
-    const result = await runCli(['validate', '--api', 'repository-webhooks', '--har', file, '--side', 'response', '--jobs', jobs], { env: { NODE_OPTIONS: '--max-old-space-size=96' } });
-    await rm(file);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toContain('800 exchanges: 800 conform');
-    expect(result.code).toBe(0);
-  }, 240_000);
+  it.each([
+    ['on the main thread', '1'],
+    ['on two worker threads', '2'],
+  ])(
+    'checks a capture four times the size of its heap, checked %s',
+    async (_where, jobs) => {
+      // 800 bodies of 256 KB, 200 MB, under a 96 MB heap: had each exchange been kept to the end of the run (as a
+      // Promise.race per read once did), the heap would run out.
+      const file = path.join(dir, 'bodies.har');
+      await writeFile(
+        file,
+        har(Array.from({ length: 800 }, () => entry(200, JSON.stringify({ id: 1, pad: 'x'.repeat(256 * 1024) })))),
+      );
+      const result = await runCli(
+        ['validate', '--api', 'repository-webhooks', '--har', file, '--side', 'response', '--jobs', jobs],
+        { env: { NODE_OPTIONS: '--max-old-space-size=96' } },
+      );
+      await rm(file);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('800 exchanges: 800 conform');
+      expect(result.code).toBe(0);
+    },
+    240_000,
+  );
 });
 
 /** Entries that each fail, so text output has lines for every one. */
 const failing = (count: number) => Array.from({ length: count }, () => entry(418, '{}'));
 
-describe.each([['on the main thread', '1'], ['on two worker threads', '2']])('contracts validate --har, stopped early, checked %s', (_where, jobs) => {
+describe.each([
+  ['on the main thread', '1'],
+  ['on two worker threads', '2'],
+])('contracts validate --har, stopped early, checked %s', (_where, jobs) => {
   it('exits quietly when the reader of its output goes away (| head), without a stack trace', async () => {
     const file = path.join(dir, 'many.har');
     await writeFile(file, har(failing(20_000)));
     for (const format of ['text', 'json']) {
-      const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'repository-webhooks', '--har', file, '--format', format, '--jobs', jobs], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(root, 'bin/contracts.js'),
+          'validate',
+          '--api',
+          'repository-webhooks',
+          '--har',
+          file,
+          '--format',
+          format,
+          '--jobs',
+          jobs,
+        ],
+        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       await once(child.stdout, 'data');
@@ -114,7 +174,22 @@ describe.each([['on the main thread', '1'], ['on two worker threads', '2']])('co
     // A FIFO: the capture arrives only as fast as the test writes it, so the signal lands mid-capture.
     const fifo = path.join(dir, `capture-${jobs}.fifo`);
     execFileSync('mkfifo', [fifo]);
-    const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'validate', '--api', 'repository-webhooks', '--har', fifo, '--format', 'json', '--jobs', jobs], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'bin/contracts.js'),
+        'validate',
+        '--api',
+        'repository-webhooks',
+        '--har',
+        fifo,
+        '--format',
+        'json',
+        '--jobs',
+        jobs,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     const closed = once(child, 'close') as Promise<[number | null]>;

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
 const secret = 'delivery-secret-"&<\\-9f3a';
-const body = JSON.stringify({ action: 'opened', issue: { body: "I'm having a problem with this." }, repository: { id: 456 } });
+const body = JSON.stringify({
+  action: 'opened',
+  issue: { body: "I'm having a problem with this." },
+  repository: { id: 456 },
+});
 const hmac = (algorithm: string, text: string) => createHmac(algorithm, secret).update(text).digest('hex');
 const lines = (signedBody: string, drop: string[] = []) =>
   [
@@ -21,7 +25,9 @@ const lines = (signedBody: string, drop: string[] = []) =>
     'Content-Type: application/json',
     `X-Hub-Signature-256: sha256=${hmac('sha256', signedBody)}`,
     `X-Hub-Signature: sha1=${hmac('sha1', signedBody)}`,
-  ].filter((line) => !drop.some((name) => line.startsWith(`${name}:`))).join('\r\n');
+  ]
+    .filter((line) => !drop.some((name) => line.startsWith(`${name}:`)))
+    .join('\r\n');
 
 let dir: string;
 beforeAll(async () => {
@@ -30,7 +36,17 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'good.txt'), lines(body));
   await writeFile(path.join(dir, 'other-body.txt'), lines(body.replace('opened', 'closed')));
   await writeFile(path.join(dir, 'no-guid.txt'), lines(body, ['X-Service-Delivery']));
-  await writeFile(path.join(dir, 'good.json'), JSON.stringify(Object.fromEntries(lines(body).split('\r\n').slice(1).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]))));
+  await writeFile(
+    path.join(dir, 'good.json'),
+    JSON.stringify(
+      Object.fromEntries(
+        lines(body)
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+      ),
+    ),
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -40,7 +56,10 @@ const validate = (headers: string, env: Record<string, string> = { WEBHOOK_SECRE
   runCli(['validate', '--delivery', '--headers', headers, '--body', 'body.json', ...extra], { cwd: dir, env });
 
 describe('contracts validate --delivery', () => {
-  it.each([['header lines', 'good.txt'], ['a JSON object of headers', 'good.json']])('passes a conforming signed delivery given as %s', async (_name, file) => {
+  it.each([
+    ['header lines', 'good.txt'],
+    ['a JSON object of headers', 'good.json'],
+  ])('passes a conforming signed delivery given as %s', async (_name, file) => {
     const result = await validate(file);
     expect(result.stdout).toContain('✓ conforms (issuesDeliveryReceived');
     expect(result.code).toBe(0);

@@ -23,7 +23,11 @@ async function entry(url: string, init: { method?: string; headers?: Record<stri
       headers: Object.entries(init.headers ?? {}).map(([name, value]) => ({ name, value })),
       ...(init.body !== undefined ? { postData: { mimeType: 'application/json', text: init.body } } : {}),
     },
-    response: { status: response.status, headers: [...response.headers].map(([name, value]) => ({ name, value })), content: { text } },
+    response: {
+      status: response.status,
+      headers: [...response.headers].map(([name, value]) => ({ name, value })),
+      content: { text },
+    },
   };
 }
 
@@ -37,7 +41,11 @@ beforeAll(async () => {
     await entry(session, { headers: { 'X-API-VERSION': '2.4' } }),
     await entry(session, { headers: { ...good, 'X-API-VERSION': '2.3' } }),
     await entry(`${sandbox.url}/repos/octo/app/hooks?per_page=500`),
-    await entry(`${sandbox.url}/repos/octo/app/hooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: { url: 'https://example.com/h' }, colour: 'red' }) }),
+    await entry(`${sandbox.url}/repos/octo/app/hooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ config: { url: 'https://example.com/h' }, colour: 'red' }),
+    }),
   ];
   har = path.join(dir, 'traffic.har');
   await writeFile(har, JSON.stringify({ log: { version: '1.2', entries } }));
@@ -51,12 +59,20 @@ afterAll(async () => {
 
 describe('contracts validate --har, request side', () => {
   it('reports each broken request rule once, by exchange, and never prints the API key', async () => {
-    const result = await runCli(['validate', '--api', 'all', '--har', har], { env: { CLIENT_SESSION_API_KEY: apiKey } });
+    const result = await runCli(['validate', '--api', 'all', '--har', har], {
+      env: { CLIENT_SESSION_API_KEY: apiKey },
+    });
     const out = result.stdout;
-    expect(out).toMatch(/#2 GET \/client-session → 401[^\n]*\n\s+✗ request_security_conformance: the request lacks the credential its security requires: header X-API-KEY/);
-    expect(out).toMatch(/#3 GET \/client-session → 400[^\n]*\n\s+✗ request_parameters_conformance: header parameter X-API-VERSION must be one of the allowed values \("2\.4"\): got "2\.3"/);
+    expect(out).toMatch(
+      /#2 GET \/client-session → 401[^\n]*\n\s+✗ request_security_conformance: the request lacks the credential its security requires: header X-API-KEY/,
+    );
+    expect(out).toMatch(
+      /#3 GET \/client-session → 400[^\n]*\n\s+✗ request_parameters_conformance: header parameter X-API-VERSION must be one of the allowed values \("2\.4"\): got "2\.3"/,
+    );
     expect(out).toContain('✗ request_parameters_conformance: query parameter per_page must be <= 100: got "500"');
-    expect(out).toContain('✗ request_body_conformance: request body has a property the schema does not allow: "colour"');
+    expect(out).toContain(
+      '✗ request_body_conformance: request body has a property the schema does not allow: "colour"',
+    );
     expect(out).not.toContain('#1 ');
     expect(out).toContain('5 exchanges: 1 conform, 4 fail, 0 match no operation');
     expect(out + result.stderr).not.toContain(apiKey);
@@ -83,7 +99,19 @@ describe('contracts validate --har, request side', () => {
 describe('contracts validate --har --coverage', () => {
   it('writes the coverage, prints its summary, and fails under --min-coverage', async () => {
     const file = path.join(dir, 'coverage.json');
-    const result = await runCli(['validate', '--api', 'all', '--har', har, '--side', 'response', '--coverage', file, '--min-coverage', '50']);
+    const result = await runCli([
+      'validate',
+      '--api',
+      'all',
+      '--har',
+      har,
+      '--side',
+      'response',
+      '--coverage',
+      file,
+      '--min-coverage',
+      '50',
+    ]);
     const report = JSON.parse(await readFile(file, 'utf8')) as CoverageReport;
     expect(report.operations).toEqual({ documented: 13, exercised: 3 });
     const session = report.perOperation.find((entry) => entry.operationId === 'retrieveClientSession')!;
@@ -92,8 +120,12 @@ describe('contracts validate --har --coverage', () => {
     expect(session.undocumentedStatuses).toEqual([401, 400]);
     // The demo session carries paymentMethod under order only (the seed's example).
     expect(session.placement).toEqual({ '/order/paymentMethod only': 1 });
-    expect(report.perOperation.find((entry) => entry.operationId === 'listWebhooks')!.parameters['query per_page']).toBe(true);
-    expect(result.stdout).toMatch(/coverage: 3\/13 operations exercised; \d+\/\d+ documented operation × status pairs seen \(\d+(\.\d)?%\)/);
+    expect(
+      report.perOperation.find((entry) => entry.operationId === 'listWebhooks')!.parameters['query per_page'],
+    ).toBe(true);
+    expect(result.stdout).toMatch(
+      /coverage: 3\/13 operations exercised; \d+\/\d+ documented operation × status pairs seen \(\d+(\.\d)?%\)/,
+    );
     expect(result.stdout).toMatch(/coverage [\d.]+% is under --min-coverage 50%/);
     expect(result.code).toBe(1);
     // One conforming exchange: 1 pair seen, enough for a threshold of 1 % and not for 50 %.

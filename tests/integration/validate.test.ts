@@ -16,19 +16,47 @@ afterAll(async () => {
 
 async function record(url: string, init: RequestInit = {}) {
   const response = await fetch(url, init);
-  return { status: response.status, headers: [...response.headers].map(([name, value]) => ({ name, value })), text: await response.text() };
+  return {
+    status: response.status,
+    headers: [...response.headers].map(([name, value]) => ({ name, value })),
+    text: await response.text(),
+  };
 }
 
 function harEntry(method: string, url: string, recorded: Awaited<ReturnType<typeof record>>) {
-  return { request: { method, url, headers: [] }, response: { status: recorded.status, headers: recorded.headers, content: { text: recorded.text, mimeType: 'application/json' } } };
+  return {
+    request: { method, url, headers: [] },
+    response: {
+      status: recorded.status,
+      headers: recorded.headers,
+      content: { text: recorded.text, mimeType: 'application/json' },
+    },
+  };
 }
 
 describe('contracts validate, one response', () => {
   it('passes a conforming recorded response read from standard input', async () => {
     const server = await startFaultServer();
     try {
-      const recorded = await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } });
-      const result = await runCli(['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', String(recorded.status), '--header', 'Content-Type: application/json', '--body', '-'], { input: recorded.text });
+      const recorded = await record(`${server.url}/client-session`, {
+        headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },
+      });
+      const result = await runCli(
+        [
+          'validate',
+          '--api',
+          'client-session',
+          '--operation',
+          'retrieveClientSession',
+          '--status',
+          String(recorded.status),
+          '--header',
+          'Content-Type: application/json',
+          '--body',
+          '-',
+        ],
+        { input: recorded.text },
+      );
       expect(result.stdout).toContain('✓ conforms (retrieveClientSession: 5 checks)');
       expect(result.code).toBe(0);
     } finally {
@@ -39,13 +67,36 @@ describe('contracts validate, one response', () => {
   it('exits 1 with findings as JSON for a response that breaks the schema', async () => {
     const server = await startFaultServer({ faults: ['schema'] });
     try {
-      const recorded = await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } });
+      const recorded = await record(`${server.url}/client-session`, {
+        headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },
+      });
       const body = path.join(dir, 'session.json');
       await writeFile(body, recorded.text);
-      const result = await runCli(['validate', '--api', 'client-session', '--method', 'GET', '--path', '/client-session', '--status', '200', '--header', 'content-type: application/json', '--body', body, '--format', 'json']);
-      const parsed = JSON.parse(result.stdout) as { operation: string; findings: { check: string; instancePath: string }[] };
+      const result = await runCli([
+        'validate',
+        '--api',
+        'client-session',
+        '--method',
+        'GET',
+        '--path',
+        '/client-session',
+        '--status',
+        '200',
+        '--header',
+        'content-type: application/json',
+        '--body',
+        body,
+        '--format',
+        'json',
+      ]);
+      const parsed = JSON.parse(result.stdout) as {
+        operation: string;
+        findings: { check: string; instancePath: string }[];
+      };
       expect(parsed.operation).toBe('retrieveClientSession');
-      expect(parsed.findings).toEqual([expect.objectContaining({ check: 'response_schema_conformance', instancePath: '/currencyCode' })]);
+      expect(parsed.findings).toEqual([
+        expect.objectContaining({ check: 'response_schema_conformance', instancePath: '/currencyCode' }),
+      ]);
       expect(result.code).toBe(1);
     } finally {
       await server.close();
@@ -53,13 +104,35 @@ describe('contracts validate, one response', () => {
   });
 
   it('exits 1 with response_headers_conformance when a documented header is missing (--spec)', async () => {
-    for (const [faults, code] of [[[], 0], [['headers'], 1]] as const) {
+    for (const [faults, code] of [
+      [[], 0],
+      [['headers'], 1],
+    ] as const) {
       const server = await startFaultServer({ faults: [...faults] });
       try {
         const recorded = await record(`${server.url}/items/1`);
         const headers = recorded.headers.flatMap((h) => ['--header', `${h.name}: ${h.value}`]);
-        const result = await runCli(['validate', '--spec', 'tests/fixtures/specs/with-headers.yaml', '--method', 'GET', '--path', '/items/1', '--status', '200', ...headers, '--body', '-'], { input: recorded.text });
-        if (code === 1) expect(result.stdout).toContain('response_headers_conformance: required response header X-Rate-Limit is missing');
+        const result = await runCli(
+          [
+            'validate',
+            '--spec',
+            'tests/fixtures/specs/with-headers.yaml',
+            '--method',
+            'GET',
+            '--path',
+            '/items/1',
+            '--status',
+            '200',
+            ...headers,
+            '--body',
+            '-',
+          ],
+          { input: recorded.text },
+        );
+        if (code === 1)
+          expect(result.stdout).toContain(
+            'response_headers_conformance: required response header X-Rate-Limit is missing',
+          );
         expect(result.code).toBe(code);
       } finally {
         await server.close();
@@ -69,12 +142,56 @@ describe('contracts validate, one response', () => {
 
   it.each([
     ['no spec', ['validate', '--status', '200'], /name the spec: --api/],
-    ['no operation', ['validate', '--api', 'client-session', '--status', '200'], /--operation ID, or --method and --path/],
-    ['a bad status', ['validate', '--api', 'client-session', '--operation', 'x', '--status', '2000'], /--status must be an HTTP status code/],
-    ['a missing body file', ['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--body', 'nope.json'], /file not found: nope\.json/],
-    ['a bad header', ['validate', '--api', 'client-session', '--operation', 'retrieveClientSession', '--status', '200', '--header', 'nocolon'], /--header takes "Name: value"/],
-    ['a missing spec file', ['validate', '--spec', 'nope.yaml', '--operation', 'x', '--status', '200'], /spec not found: nope\.yaml/],
-    ['an operationId the spec does not have', ['validate', '--api', 'client-session', '--operation', 'nope', '--status', '200'], /no operation "nope" in specs\/client-session\.yaml; its operations: retrieveClientSession/],
+    [
+      'no operation',
+      ['validate', '--api', 'client-session', '--status', '200'],
+      /--operation ID, or --method and --path/,
+    ],
+    [
+      'a bad status',
+      ['validate', '--api', 'client-session', '--operation', 'x', '--status', '2000'],
+      /--status must be an HTTP status code/,
+    ],
+    [
+      'a missing body file',
+      [
+        'validate',
+        '--api',
+        'client-session',
+        '--operation',
+        'retrieveClientSession',
+        '--status',
+        '200',
+        '--body',
+        'nope.json',
+      ],
+      /file not found: nope\.json/,
+    ],
+    [
+      'a bad header',
+      [
+        'validate',
+        '--api',
+        'client-session',
+        '--operation',
+        'retrieveClientSession',
+        '--status',
+        '200',
+        '--header',
+        'nocolon',
+      ],
+      /--header takes "Name: value"/,
+    ],
+    [
+      'a missing spec file',
+      ['validate', '--spec', 'nope.yaml', '--operation', 'x', '--status', '200'],
+      /spec not found: nope\.yaml/,
+    ],
+    [
+      'an operationId the spec does not have',
+      ['validate', '--api', 'client-session', '--operation', 'nope', '--status', '200'],
+      /no operation "nope" in specs\/client-session\.yaml; its operations: retrieveClientSession/,
+    ],
   ])('exits 2 for %s', async (_name, args, message) => {
     const result = await runCli(args);
     expect(result.stderr).toMatch(message);
@@ -86,12 +203,23 @@ describe('contracts validate --har', () => {
   it('checks every exchange, matching each to its operation, and reports the unmatched ones', async () => {
     const server = await startFaultServer();
     try {
-      const created = await record(`${server.url}/repos/octo/app/hooks`, { method: 'POST', body: JSON.stringify({ name: 'web', config: { url: 'https://x' } }) });
+      const created = await record(`${server.url}/repos/octo/app/hooks`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'web', config: { url: 'https://x' } }),
+      });
       const id = (JSON.parse(created.text) as { id: number }).id;
       const entries = [
         harEntry('POST', `${server.url}/repos/octo/app/hooks`, created),
-        harEntry('GET', `${server.url}/repos/octo/app/hooks/${id}`, await record(`${server.url}/repos/octo/app/hooks/${id}`)),
-        harEntry('GET', `${server.url}/repos/octo/app/hooks/${id}/config`, await record(`${server.url}/repos/octo/app/hooks/${id}/config`)),
+        harEntry(
+          'GET',
+          `${server.url}/repos/octo/app/hooks/${id}`,
+          await record(`${server.url}/repos/octo/app/hooks/${id}`),
+        ),
+        harEntry(
+          'GET',
+          `${server.url}/repos/octo/app/hooks/${id}/config`,
+          await record(`${server.url}/repos/octo/app/hooks/${id}/config`),
+        ),
       ];
       const good = path.join(dir, 'good.har');
       await writeFile(good, JSON.stringify({ log: { version: '1.2', entries } }));
@@ -118,18 +246,42 @@ describe('contracts validate --har', () => {
   it('reports an entry that is not an exchange by its position, checks the rest, and exits 1', async () => {
     const server = await startFaultServer();
     try {
-      const good = harEntry('GET', `${server.url}/client-session`, await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } }));
+      const good = harEntry(
+        'GET',
+        `${server.url}/client-session`,
+        await record(`${server.url}/client-session`, { headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' } }),
+      );
       const file = path.join(dir, 'odd.har');
-      await writeFile(file, JSON.stringify({ log: { version: '1.2', entries: ['SECRET-LOOKING-TEXT', good, { request: {} }] } }));
+      await writeFile(
+        file,
+        JSON.stringify({ log: { version: '1.2', entries: ['SECRET-LOOKING-TEXT', good, { request: {} }] } }),
+      );
       const text = await runCli(['validate', '--api', 'client-session', '--har', file, '--side', 'response']);
       expect(text.stdout).toContain('#1 ✗ entry 1 is a string, not an object');
       expect(text.stdout).toContain('#3 ✗ entry 3 lacks request.method, request.url or response.status');
       expect(text.stdout).toContain('3 exchanges: 1 conform, 0 fail, 0 match no operation, 2 not an exchange');
       expect(text.stdout).not.toContain('SECRET-LOOKING-TEXT');
       expect(text.code).toBe(1);
-      const json = await runCli(['validate', '--api', 'client-session', '--har', file, '--format', 'json', '--side', 'response']);
-      const parsed = JSON.parse(json.stdout) as { results: { index: number; invalidEntry?: string }[]; summary: Record<string, number> };
-      expect(parsed.results.map((result) => result.invalidEntry ?? null)).toEqual(['entry 1 is a string, not an object', null, 'entry 3 lacks request.method, request.url or response.status']);
+      const json = await runCli([
+        'validate',
+        '--api',
+        'client-session',
+        '--har',
+        file,
+        '--format',
+        'json',
+        '--side',
+        'response',
+      ]);
+      const parsed = JSON.parse(json.stdout) as {
+        results: { index: number; invalidEntry?: string }[];
+        summary: Record<string, number>;
+      };
+      expect(parsed.results.map((result) => result.invalidEntry ?? null)).toEqual([
+        'entry 1 is a string, not an object',
+        null,
+        'entry 3 lacks request.method, request.url or response.status',
+      ]);
       expect(parsed.summary).toMatchObject({ exchanges: 3, passed: 1, invalid: 2 });
       expect(json.code).toBe(1);
     } finally {

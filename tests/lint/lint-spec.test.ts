@@ -13,13 +13,49 @@ describe('lintSpec', () => {
   });
 
   const broken: [string, { given: string; want: { rule: string; line: number; message: RegExp } }][] = [
-    ['an unknown schema type', { given: 'unknown-type.yaml', want: { rule: 'oas3-schema', line: 44, message: /"type" property must be equal to one of the allowed values/ } }],
-    ['a misspelt schema keyword', { given: 'unknown-keyword.yaml', want: { rule: 'contracts-schema-valid', line: 45, message: /unknown schema keyword "maxLenght"/ } }],
-    ['an example that violates its schema', { given: 'example-violates-schema.yaml', want: { rule: 'contracts-example-valid', line: 33, message: /\/id must be integer/ } }],
-    ['a duplicate operationId', { given: 'duplicate-operation-id.yaml', want: { rule: 'operation-operationId-unique', line: 38, message: /unique "operationId"/ } }],
-    ['a path parameter the operation does not define', { given: 'missing-path-parameter.yaml', want: { rule: 'path-params', line: 14, message: /parameter "\{id\}"/ } }],
-    ['an operation without a summary', { given: 'no-summary.yaml', want: { rule: 'contracts-operation-summary', line: 14, message: /no summary/ } }],
-    ['an unused component', { given: 'unused-component.yaml', want: { rule: 'oas3-unused-component', line: 38, message: /unused component/ } }],
+    [
+      'an unknown schema type',
+      {
+        given: 'unknown-type.yaml',
+        want: { rule: 'oas3-schema', line: 44, message: /"type" property must be equal to one of the allowed values/ },
+      },
+    ],
+    [
+      'a misspelt schema keyword',
+      {
+        given: 'unknown-keyword.yaml',
+        want: { rule: 'contracts-schema-valid', line: 45, message: /unknown schema keyword "maxLenght"/ },
+      },
+    ],
+    [
+      'an example that violates its schema',
+      {
+        given: 'example-violates-schema.yaml',
+        want: { rule: 'contracts-example-valid', line: 33, message: /\/id must be integer/ },
+      },
+    ],
+    [
+      'a duplicate operationId',
+      {
+        given: 'duplicate-operation-id.yaml',
+        want: { rule: 'operation-operationId-unique', line: 38, message: /unique "operationId"/ },
+      },
+    ],
+    [
+      'a path parameter the operation does not define',
+      { given: 'missing-path-parameter.yaml', want: { rule: 'path-params', line: 14, message: /parameter "\{id\}"/ } },
+    ],
+    [
+      'an operation without a summary',
+      { given: 'no-summary.yaml', want: { rule: 'contracts-operation-summary', line: 14, message: /no summary/ } },
+    ],
+    [
+      'an unused component',
+      {
+        given: 'unused-component.yaml',
+        want: { rule: 'oas3-unused-component', line: 38, message: /unused component/ },
+      },
+    ],
   ];
 
   it.each(broken)('reports %s as an error on its line', async (_name, { given, want }) => {

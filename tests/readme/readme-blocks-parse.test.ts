@@ -16,7 +16,16 @@ describe('reading README blocks', () => {
 
   it('reads each command with its expected exit, joining continuation lines and dropping comment lines', () => {
     const [block] = parseReadme(
-      ['## Section', '', `${fence}sh`, '# a comment line', 'npx contracts check   # … exits 0', 'npx contracts diff a \\', '  b   # exits 1', `${fence}`].join('\n'),
+      [
+        '## Section',
+        '',
+        `${fence}sh`,
+        '# a comment line',
+        'npx contracts check   # … exits 0',
+        'npx contracts diff a \\',
+        '  b   # exits 1',
+        `${fence}`,
+      ].join('\n'),
     );
     expect(block!.section).toBe('Section');
     expect(block!.commands.map((c) => [c.bare, c.expectedExit, c.server])).toEqual([
@@ -58,7 +67,17 @@ describe('reading README blocks', () => {
   });
 
   it('reads a console block: $ lines are commands, the lines under each its expected output', () => {
-    const [block] = parseReadme([`${fence}console`, '$ npx contracts lint x.yaml', 'x.yaml:1:1 error rule message', '', '$ echo hi', 'hi', fence].join('\n'));
+    const [block] = parseReadme(
+      [
+        `${fence}console`,
+        '$ npx contracts lint x.yaml',
+        'x.yaml:1:1 error rule message',
+        '',
+        '$ echo hi',
+        'hi',
+        fence,
+      ].join('\n'),
+    );
     expect(block!.commands.map((c) => [c.bare, c.output])).toEqual([
       ['npx contracts lint x.yaml', ['x.yaml:1:1 error rule message']],
       ['echo hi', ['hi']],
@@ -66,7 +85,9 @@ describe('reading README blocks', () => {
   });
 
   it('refuses a directive it does not know, naming the line, rather than ignoring it', () => {
-    expect(() => parseDirectives('<!-- readme-test: skip-everything -->', 12)).toThrow(/README\.md:12: .*skip-everything/);
+    expect(() => parseDirectives('<!-- readme-test: skip-everything -->', 12)).toThrow(
+      /README\.md:12: .*skip-everything/,
+    );
     expect(() => parseDirectives('<!-- readme-test: skip -->', 3)).toThrow(/README\.md:3/);
     expect(parseDirectives('<!-- an ordinary comment -->', 1)).toEqual([]);
   });

@@ -50,7 +50,12 @@ const servers: Server[] = [];
 
 function makeCopy(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'readme-blocks-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     try {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -62,7 +67,18 @@ function makeCopy(): string {
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   mkdirSync(path.join(dir, 'reports'), { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'readme', GIT_AUTHOR_EMAIL: 'readme@example.com', GIT_COMMITTER_NAME: 'readme', GIT_COMMITTER_EMAIL: 'readme@example.com' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'readme',
+        GIT_AUTHOR_EMAIL: 'readme@example.com',
+        GIT_COMMITTER_NAME: 'readme',
+        GIT_COMMITTER_EMAIL: 'readme@example.com',
+      },
+    });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'README blocks');
@@ -85,7 +101,12 @@ function spawnShell(script: string): { child: ChildProcess; output: () => string
     cwd: copy,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GITHUB_STEP_SUMMARY: path.join(copy, 'reports/step-summary.md'), NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: {
+      ...process.env,
+      GITHUB_STEP_SUMMARY: path.join(copy, 'reports/step-summary.md'),
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    },
   });
   let out = '';
   const keep = (chunk: Buffer) => {
@@ -120,7 +141,8 @@ async function runCommand(command: Command, env: string, seconds: number): Promi
   expect(code, `${command.text}\n${out}`).toBe(command.expectedExit);
   expect(out, `${command.text}: a stack trace`).not.toMatch(stackTrace);
   for (const line of command.output) expect(out, `${command.text}: the README shows this output`).toContain(line);
-  if (command.expectedStatus !== undefined) expect(out.split('\r\n')[0], command.text).toMatch(new RegExp(`^HTTP/1\\.1 ${command.expectedStatus} `));
+  if (command.expectedStatus !== undefined)
+    expect(out.split('\r\n')[0], command.text).toMatch(new RegExp(`^HTTP/1\\.1 ${command.expectedStatus} `));
 }
 
 function sameServer(a: Command, b: Command): boolean {
@@ -185,7 +207,8 @@ function title(block: Block): string {
   return `README.md:${block.line} (${block.section}): ${first.length > 70 ? `${first.slice(0, 70)}…` : first}`;
 }
 
-const startsPrism = (c: Command) => c.server || (/^npx contracts check\b/.test(c.bare) && !c.bare.includes('--base-url'));
+const startsPrism = (c: Command) =>
+  c.server || (/^npx contracts check\b/.test(c.bare) && !c.bare.includes('--base-url'));
 const timeoutOf = (block: Block) => block.directives.find((d) => d.kind === 'timeout')?.seconds ?? 120;
 const lastOfSection = (block: Block) => {
   const runnable = shellBlocks.filter((b) => !b.directives.some((d) => d.kind === 'skip'));
@@ -223,25 +246,21 @@ describe('README command blocks', () => {
     }
     const seconds = timeoutOf(block);
     const budget = block.commands.length * (seconds + 25) * 1000;
-    it(
-      title(block),
-      // A block that starts Prism (servers, `contracts check` on its embedded mocks) gets one more try: under a heavy
-      // load (other work on the same 2 cores) Prism can miss the CLI's own 20 s start-up bound, which is about the
-      // machine, not the README. A block that fails twice fails.
-      { timeout: budget, retry: block.commands.some(startsPrism) ? 1 : 0 },
-      async () => {
-        let env = '';
-        try {
-          for (const command of block.commands) {
-            if (command.skipped) continue;
-            if (/^export\s/.test(command.bare)) env += `${command.bare}\n`;
-            if (command.server) await startServer(command, env, seconds);
-            else await runCommand(command, env, seconds);
-          }
-        } finally {
-          if (lastOfSection(block)) await stopAll();
+    // A block that starts Prism (servers, `contracts check` on its embedded mocks) gets one more try: under a heavy
+    // load (other work on the same 2 cores) Prism can miss the CLI's own 20 s start-up bound, which is about the
+    // machine, not the README. A block that fails twice fails.
+    it(title(block), { timeout: budget, retry: block.commands.some(startsPrism) ? 1 : 0 }, async () => {
+      let env = '';
+      try {
+        for (const command of block.commands) {
+          if (command.skipped) continue;
+          if (/^export\s/.test(command.bare)) env += `${command.bare}\n`;
+          if (command.server) await startServer(command, env, seconds);
+          else await runCommand(command, env, seconds);
         }
-      },
-    );
+      } finally {
+        if (lastOfSection(block)) await stopAll();
+      }
+    });
   }
 });

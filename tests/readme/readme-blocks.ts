@@ -60,7 +60,9 @@ export function parseDirectives(comment: string, line: number): Directive[] {
       if (name === 'background' && !rest) return { kind: 'background' };
       if (name === 'timeout' && /^\d+$/.test(rest)) return { kind: 'timeout', seconds: Number(rest) };
       if (name === 'file' && rest) return { kind: 'file', path: rest };
-      throw new Error(`README.md:${line}: readme-test directive not understood: "${part}" (see tests/readme/readme-blocks.test.ts)`);
+      throw new Error(
+        `README.md:${line}: readme-test directive not understood: "${part}" (see tests/readme/readme-blocks.test.ts)`,
+      );
     });
 }
 
@@ -74,7 +76,8 @@ export function splitComment(line: string): { code: string; comment: string } {
       else if (c === '\\' && quote === '"') i++;
     } else if (c === "'" || c === '"') quote = c;
     else if (c === '\\') i++;
-    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return { code: line.slice(0, i).trimEnd(), comment: line.slice(i + 1).trim() };
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!)))
+      return { code: line.slice(0, i).trimEnd(), comment: line.slice(i + 1).trim() };
   }
   return { code: line.trimEnd(), comment: '' };
 }
@@ -84,10 +87,16 @@ function toCommand(text: string, directives: Directive[], output: string[]): Com
   const code = lines.map((l) => splitComment(l).code.replace(/\\$/, '').trim()).join(' ');
   const comment = lines.map((l) => splitComment(l).comment).join(' ');
   const background = /&$/.test(code) && !/&&$/.test(code);
-  const bare = code.replace(/&$/, '').replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, '').trim();
+  const bare = code
+    .replace(/&$/, '')
+    .replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, '')
+    .trim();
   const exits = /\bexits (\d+)\b/.exec(comment);
   const blockExit = directives.find((d) => d.kind === 'expect-exit');
-  const skip = directives.find((d): d is Extract<Directive, { kind: 'skip-command' }> => d.kind === 'skip-command' && (bare === d.prefix || bare.startsWith(`${d.prefix} `)));
+  const skip = directives.find(
+    (d): d is Extract<Directive, { kind: 'skip-command' }> =>
+      d.kind === 'skip-command' && (bare === d.prefix || bare.startsWith(`${d.prefix} `)),
+  );
   return {
     text,
     bare,
@@ -108,7 +117,8 @@ function commandsOf(lang: string, text: string, directives: Directive[]): Comman
       let command = lines[i]!.slice(2);
       while (command.endsWith('\\') && i + 1 < lines.length) command += `\n${lines[++i]}`;
       const output: string[] = [];
-      while (i + 1 < lines.length && !lines[i + 1]!.startsWith('$ ')) if (lines[++i]!.trim()) output.push(lines[i]!.trim());
+      while (i + 1 < lines.length && !lines[i + 1]!.startsWith('$ '))
+        if (lines[++i]!.trim()) output.push(lines[i]!.trim());
       commands.push(toCommand(command, directives, output));
     }
     return commands;
@@ -116,7 +126,8 @@ function commandsOf(lang: string, text: string, directives: Directive[]): Comman
   for (let i = 0; i < lines.length; i++) {
     let command = lines[i]!;
     if (!command.trim() || command.trim().startsWith('#')) continue;
-    while (splitComment(command.split('\n').at(-1)!).code.endsWith('\\') && i + 1 < lines.length) command += `\n${lines[++i]}`;
+    while (splitComment(command.split('\n').at(-1)!).code.endsWith('\\') && i + 1 < lines.length)
+      command += `\n${lines[++i]}`;
     commands.push(toCommand(command, directives, []));
   }
   return commands;
@@ -143,7 +154,14 @@ export function parseReadme(markdown: string): Block[] {
     }
     const lang = fence[1] ?? '';
     const text = body.join('\n');
-    blocks.push({ line: start + 1, lang, section, text, directives, commands: shellLangs.has(lang) ? commandsOf(lang, text, directives) : [] });
+    blocks.push({
+      line: start + 1,
+      lang,
+      section,
+      text,
+      directives,
+      commands: shellLangs.has(lang) ? commandsOf(lang, text, directives) : [],
+    });
   }
   return blocks;
 }

@@ -16,17 +16,34 @@ afterEach(async () => {
 });
 
 const api = (base: string) => ({
-  post: (path: string, body?: unknown) => fetch(`${base}/repos/octo/app${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }),
+  post: (path: string, body?: unknown) =>
+    fetch(`${base}/repos/octo/app${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
 });
 
-async function signedPost(url: string, body: string, key: string, headers: Record<string, string> = {}): Promise<Response> {
+async function signedPost(
+  url: string,
+  body: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     body,
     headers: {
-      'content-type': 'application/json', 'user-agent': 'test', 'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516', 'x-service-event': 'ping',
-      'x-service-hook-id': '1', 'x-service-hook-installation-target-id': '2', 'x-service-hook-installation-target-type': 'repository',
-      'x-hub-signature-256': await sign(key, body), 'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}`, ...headers,
+      'content-type': 'application/json',
+      'user-agent': 'test',
+      'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516',
+      'x-service-event': 'ping',
+      'x-service-hook-id': '1',
+      'x-service-hook-installation-target-id': '2',
+      'x-service-hook-installation-target-type': 'repository',
+      'x-hub-signature-256': await sign(key, body),
+      'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}`,
+      ...headers,
     },
   });
 }
@@ -35,10 +52,14 @@ describe('startReceiver', () => {
   it.each([
     ['json', 'application/json'],
     ['form', 'application/x-www-form-urlencoded'],
-  ])('verifies the sandbox\'s signed ping and push deliveries with content_type %s', async (contentType, mediaType) => {
+  ])("verifies the sandbox's signed ping and push deliveries with content_type %s", async (contentType, mediaType) => {
     receiver = await startReceiver({ port: 0, secret, expect: () => ({ contentType }) });
     sandbox = await startSandbox({ port: 0 });
-    const created = await api(sandbox.url).post('/hooks', { name: 'web', events: ['push'], config: { url: `${receiver.url}/hook`, content_type: contentType, secret } });
+    const created = await api(sandbox.url).post('/hooks', {
+      name: 'web',
+      events: ['push'],
+      config: { url: `${receiver.url}/hook`, content_type: contentType, secret },
+    });
     const { id } = (await created.json()) as { id: number };
     await api(sandbox.url).post(`/hooks/${id}/pings`);
     await api(sandbox.url).post(`/hooks/${id}/tests`);
@@ -57,7 +78,10 @@ describe('startReceiver', () => {
     receiver = await startReceiver({ port: 0, secret, rejectInvalid: true });
     const response = await signedPost(receiver.url, '{"zen":"z"}', 'some-other-secret');
     expect(response.status).toBe(400);
-    expect(receiver.deliveries[0]?.result.findings.map((finding) => finding.check)).toEqual(['delivery_signature', 'delivery_signature']);
+    expect(receiver.deliveries[0]?.result.findings.map((finding) => finding.check)).toEqual([
+      'delivery_signature',
+      'delivery_signature',
+    ]);
     const ok = await signedPost(receiver.url, '{"zen":"z"}', secret);
     expect(ok.status).toBe(200);
   });
@@ -67,7 +91,9 @@ describe('startReceiver', () => {
     const response = await signedPost(receiver.url, JSON.stringify({ zen: 'x'.repeat(4096) }), secret);
     expect(response.status).toBe(413);
     const [stored] = receiver.deliveries;
-    expect(stored?.result.findings.map((finding) => finding.message)).toEqual([expect.stringContaining('over the receiver\'s 1024-byte limit')]);
+    expect(stored?.result.findings.map((finding) => finding.message)).toEqual([
+      expect.stringContaining("over the receiver's 1024-byte limit"),
+    ]);
   });
 
   it('answers 431 to headers over its cap', async () => {

@@ -17,8 +17,14 @@ describe('waiting for a delivery', () => {
     // The hooks deliver to a port where nothing listens: the API records the attempts, the receiver gets nothing.
     const dead = await freePort();
     const runner = new CheckRunner({
-      apis: ['repository-webhooks'], baseUrl: sandbox.url, timeoutMs: 5000, retries: 0, env: {}, redactor: new Redactor(),
-      webhooks: { owner: 'octo', repo: 'app', hookUrl: `http://127.0.0.1:${dead}/nowhere`, deliveryWaitMs: 120_000 }, receiver: { port: 0 },
+      apis: ['repository-webhooks'],
+      baseUrl: sandbox.url,
+      timeoutMs: 5000,
+      retries: 0,
+      env: {},
+      redactor: new Redactor(),
+      webhooks: { owner: 'octo', repo: 'app', hookUrl: `http://127.0.0.1:${dead}/nowhere`, deliveryWaitMs: 120_000 },
+      receiver: { port: 0 },
     });
     const started = Date.now();
     const running = runner.run();

@@ -22,24 +22,37 @@ async function start(): Promise<DeliveryWatch> {
 const ping = async (url: string, key: string | null) => {
   const body = '{"zen":"z"}';
   await fetch(url, {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: {
-      'content-type': 'application/json', 'user-agent': 't', 'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516', 'x-service-event': 'ping', 'x-service-hook-id': '1',
-      'x-service-hook-installation-target-id': '2', 'x-service-hook-installation-target-type': 'repository',
-      ...(key === null ? {} : { 'x-hub-signature-256': await sign(key, body), 'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}` }),
+      'content-type': 'application/json',
+      'user-agent': 't',
+      'x-service-delivery': '0b989ba4-242f-11e5-81e1-c7b6966d2516',
+      'x-service-event': 'ping',
+      'x-service-hook-id': '1',
+      'x-service-hook-installation-target-id': '2',
+      'x-service-hook-installation-target-type': 'repository',
+      ...(key === null
+        ? {}
+        : {
+            'x-hub-signature-256': await sign(key, body),
+            'x-hub-signature': `sha1=${createHmac('sha1', key).update(body).digest('hex')}`,
+          }),
     },
   });
 };
 
 describe('DeliveryWatch', () => {
-  it('holds each hook\'s deliveries to that hook\'s secret, or to none', async () => {
+  it("holds each hook's deliveries to that hook's secret, or to none", async () => {
     const watch = await start();
     watch.expect('run=1&hook=a', { secret: null });
     watch.expect('run=1&hook=b', { secret: 'secret-of-b-1234' });
     await ping(`${watch.receiver.url}/x?run=1&hook=a`, null);
     await ping(`${watch.receiver.url}/x?run=1&hook=b`, 'secret-of-b-1234');
     await ping(`${watch.receiver.url}/x?run=1&hook=a`, 'secret-of-b-1234');
-    const checksFailed = watch.since('run=1', 0).map((delivery) => delivery.result.findings.map((finding) => finding.check));
+    const checksFailed = watch
+      .since('run=1', 0)
+      .map((delivery) => delivery.result.findings.map((finding) => finding.check));
     expect(checksFailed).toEqual([[], [], ['delivery_signature', 'delivery_signature']]);
     expect(watch.since('run=1&hook=b', 0)).toHaveLength(1);
   });

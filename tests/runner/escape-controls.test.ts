@@ -4,7 +4,11 @@ import { escapeControls } from '../../src/runner/escape-controls.js';
 describe('escapeControls', () => {
   it.each([
     ['keeps plain text, tabs, newlines and non-ASCII', 'a\tb\nc é ☃ 𝄞', 'a\tb\nc é ☃ 𝄞'],
-    ['escapes ESC, so no sequence reaches the terminal', '\u001b[2J\u001b]0;title\u0007', '\\u001b[2J\\u001b]0;title\\u0007'],
+    [
+      'escapes ESC, so no sequence reaches the terminal',
+      '\u001b[2J\u001b]0;title\u0007',
+      '\\u001b[2J\\u001b]0;title\\u0007',
+    ],
     ['escapes a carriage return, which would let a line overwrite another', 'ok\rFAIL', 'ok\\u000dFAIL'],
     ['escapes NUL, backspace, DEL', '\u0000\u0008\u007f', '\\u0000\\u0008\\u007f'],
     ['escapes C1 controls such as CSI (0x9b) and NEL (0x85)', '\u009b31m\u0085', '\\u009b31m\\u0085'],

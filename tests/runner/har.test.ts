@@ -19,7 +19,11 @@ async function read(content: string | Buffer, chunkBytes?: number, options: Read
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.har`);
   await writeFile(file, content);
   const out = [];
-  for await (const exchange of readHar(file, 'capture.har', { ...options, ...(chunkBytes === undefined ? {} : { chunkBytes }) })) out.push(exchange);
+  for await (const exchange of readHar(file, 'capture.har', {
+    ...options,
+    ...(chunkBytes === undefined ? {} : { chunkBytes }),
+  }))
+    out.push(exchange);
   return out;
 }
 
@@ -35,9 +39,26 @@ const tricky = {
     creator: { name: 'test', entries: [{ not: 'these' }] },
     pages: [{ id: 'p', title: 'has "quotes" and {braces} and [brackets] and \\ backslashes' }],
     entries: [
-      { request: { method: 'GET', url: 'http://h/repos/o/r/hooks/1' }, response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], content: { text: '{"id":1,"s":"}]\\"{["}' } } },
-      { request: { method: 'POST', url: 'http://h/repos/o/r/hooks' }, response: { status: 201, headers: [], content: { text: Buffer.from('{"id":2}').toString('base64'), encoding: 'base64' } } },
-      { request: { method: 'DELETE', url: 'http://h/repos/o/r/hooks/2' }, response: { status: 204, headers: [], content: {} } },
+      {
+        request: { method: 'GET', url: 'http://h/repos/o/r/hooks/1' },
+        response: {
+          status: 200,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          content: { text: '{"id":1,"s":"}]\\"{["}' },
+        },
+      },
+      {
+        request: { method: 'POST', url: 'http://h/repos/o/r/hooks' },
+        response: {
+          status: 201,
+          headers: [],
+          content: { text: Buffer.from('{"id":2}').toString('base64'), encoding: 'base64' },
+        },
+      },
+      {
+        request: { method: 'DELETE', url: 'http://h/repos/o/r/hooks/2' },
+        response: { status: 204, headers: [], content: {} },
+      },
     ],
   },
   trailing: { entries: [{ ignored: true }] },
@@ -55,7 +76,16 @@ describe('readHar', () => {
   });
 
   it('handles multi-byte characters split across chunks', async () => {
-    const har = { log: { entries: [{ request: { method: 'GET', url: 'http://h/a' }, response: { status: 200, headers: [], content: { text: 'héllo ☃ 𝄞' } } }] } };
+    const har = {
+      log: {
+        entries: [
+          {
+            request: { method: 'GET', url: 'http://h/a' },
+            response: { status: 200, headers: [], content: { text: 'héllo ☃ 𝄞' } },
+          },
+        ],
+      },
+    };
     const [exchange] = await read(JSON.stringify(har), 1);
     expect(exchange?.body).toBe('héllo ☃ 𝄞');
   });
@@ -75,7 +105,10 @@ describe('readHar', () => {
   });
 
   it.each([1, 2, 1 << 20])('accepts a UTF-8 byte order mark (%i-byte chunks)', async (chunk) => {
-    const exchanges = await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(har(entry({ text: '{}' })))]), chunk);
+    const exchanges = await read(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(har(entry({ text: '{}' })))]),
+      chunk,
+    );
     expect(exchanges.map((e) => [e.index, e.method, e.body])).toEqual([[1, 'GET', '{}']]);
   });
 
@@ -83,26 +116,31 @@ describe('readHar', () => {
   const mixed = `{"log":{"entries":[1, "CANARY-string", null, true, -2.5e3, [1], ${JSON.stringify(good)}, {"request":{"method":"GET","url":"http://h/"},"response":{}},
     {"request":{"method":"GET","url":"no url"},"response":{"status":200}}, {"request": "CANARY-in-json" "x"}, ${JSON.stringify(good)}]}}`;
 
-  it.each([1, 5, 1 << 20])('reports each entry that is not an exchange, in place, and goes on (%i-byte chunks)', async (chunk) => {
-    const exchanges = await read(mixed, chunk);
-    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([
-      [1, 'entry 1 is a number, not an object'],
-      [2, 'entry 2 is a string, not an object'],
-      [3, 'entry 3 is null, not an object'],
-      [4, 'entry 4 is a boolean, not an object'],
-      [5, 'entry 5 is a number, not an object'],
-      [6, 'entry 6 is an array, not an object'],
-      [7, '{"ok":true}'],
-      [8, 'entry 8 lacks request.method, request.url or response.status'],
-      [9, 'entry 9 has an invalid request.url'],
-      [10, expect.stringMatching(/^entry 10 is not valid JSON \(at character \d+ of the entry\)$/)],
-      [11, '{"ok":true}'],
-    ]);
-    expect(JSON.stringify(exchanges)).not.toContain('CANARY');
-  });
+  it.each([1, 5, 1 << 20])(
+    'reports each entry that is not an exchange, in place, and goes on (%i-byte chunks)',
+    async (chunk) => {
+      const exchanges = await read(mixed, chunk);
+      expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([
+        [1, 'entry 1 is a number, not an object'],
+        [2, 'entry 2 is a string, not an object'],
+        [3, 'entry 3 is null, not an object'],
+        [4, 'entry 4 is a boolean, not an object'],
+        [5, 'entry 5 is a number, not an object'],
+        [6, 'entry 6 is an array, not an object'],
+        [7, '{"ok":true}'],
+        [8, 'entry 8 lacks request.method, request.url or response.status'],
+        [9, 'entry 9 has an invalid request.url'],
+        [10, expect.stringMatching(/^entry 10 is not valid JSON \(at character \d+ of the entry\)$/)],
+        [11, '{"ok":true}'],
+      ]);
+      expect(JSON.stringify(exchanges)).not.toContain('CANARY');
+    },
+  );
 
   it('never quotes the text of an entry that is not valid JSON', async () => {
-    const [exchange] = await read('{"log":{"entries":[{"request":{"method":"GET","url":"http://h/"}, "key" "CANARYKEY-0123456789"}]}}');
+    const [exchange] = await read(
+      '{"log":{"entries":[{"request":{"method":"GET","url":"http://h/"}, "key" "CANARYKEY-0123456789"}]}}',
+    );
     expect(exchange?.invalidEntry).toMatch(/^entry 1 is not valid JSON/);
     expect(exchange?.invalidEntry).not.toMatch(/CANARY|KEY|"/);
   });
@@ -112,21 +150,36 @@ describe('readHar: memory bounded by the body cap', () => {
   const small = { maxBodyBytes: 100 };
   const next = entry({ text: '{"next":true}' });
 
-  it.each([7, 64, 1 << 20])('marks a body far over the cap as too large, and reads the next entry (%i-byte chunks)', async (chunk) => {
-    const exchanges = await read(har(entry({ text: 'x'.repeat(5000) }), next), chunk, small);
-    expect(exchanges.map((e) => [e.index, e.body, e.bodyTooLarge])).toEqual([[1, '', 100], [2, '{"next":true}', undefined]]);
-  });
+  it.each([7, 64, 1 << 20])(
+    'marks a body far over the cap as too large, and reads the next entry (%i-byte chunks)',
+    async (chunk) => {
+      const exchanges = await read(har(entry({ text: 'x'.repeat(5000) }), next), chunk, small);
+      expect(exchanges.map((e) => [e.index, e.body, e.bodyTooLarge])).toEqual([
+        [1, '', 100],
+        [2, '{"next":true}', undefined],
+      ]);
+    },
+  );
 
   it('reports an entry far over the cap in the file without keeping it, and goes on', async () => {
     const headers = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-h${i}`, 'v'.repeat(600)]));
     const exchanges = await read(har(entry({ text: '{}' }, headers), next), 4096, small);
-    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([[1, 'entry 1 is over 67136 characters in the file: not read'], [2, '{"next":true}']]);
+    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([
+      [1, 'entry 1 is over 67136 characters in the file: not read'],
+      [2, '{"next":true}'],
+    ]);
   });
 
   it('reports an entry whose URL is far over the cap', async () => {
-    const long = { request: { method: 'GET', url: `http://h/${'a'.repeat(5000)}` }, response: { status: 200, headers: [], content: {} } };
+    const long = {
+      request: { method: 'GET', url: `http://h/${'a'.repeat(5000)}` },
+      response: { status: 200, headers: [], content: {} },
+    };
     const exchanges = await read(har(long, next), 7, small);
-    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([[1, 'entry 1 has a request.method or request.url too long to read'], [2, '{"next":true}']]);
+    expect(exchanges.map((e) => [e.index, e.invalidEntry ?? e.body])).toEqual([
+      [1, 'entry 1 has a request.method or request.url too long to read'],
+      [2, '{"next":true}'],
+    ]);
   });
 
   it('finds log.entries after a long string near the top', async () => {
@@ -138,7 +191,9 @@ describe('readHar: memory bounded by the body cap', () => {
   it('reads a 96 MB body in a fixed amount of memory', async () => {
     const file = path.join(dir, 'huge.har');
     const out = createWriteStream(file);
-    out.write('{"log":{"entries":[{"request":{"method":"GET","url":"http://h/a"},"response":{"status":200,"headers":[],"content":{"text":"');
+    out.write(
+      '{"log":{"entries":[{"request":{"method":"GET","url":"http://h/a"},"response":{"status":200,"headers":[],"content":{"text":"',
+    );
     const mb = 'x'.repeat(2 ** 20);
     for (let i = 0; i < 96; i++) if (!out.write(mb)) await once(out, 'drain');
     await new Promise<void>((resolve) => out.end(`"}}}, ${JSON.stringify(next)}]}}`, () => resolve()));
@@ -152,7 +207,10 @@ describe('readHar: memory bounded by the body cap', () => {
       clearInterval(sample);
       await rm(file);
     }
-    expect(exchanges.map((e) => [e.bodyTooLarge, e.body])).toEqual([[2 ** 20, ''], [undefined, '{"next":true}']]);
+    expect(exchanges.map((e) => [e.bodyTooLarge, e.body])).toEqual([
+      [2 ** 20, ''],
+      [undefined, '{"next":true}'],
+    ]);
     // Holding the body would take 96 MB at least (twice that to join it).
     expect((peak - before) / 2 ** 20).toBeLessThan(64);
   }, 60_000);
@@ -170,7 +228,9 @@ describe('readHar: base64 bodies with a Content-Encoding', () => {
     ['gzip, stored already decoded by the capture tool', 'gzip', raw],
     ['an unknown coding, left as it is', 'zstd', raw],
   ])('reads a base64 body with Content-Encoding: %s as the decoded body', async (_name, coding, bytes) => {
-    const [exchange] = await read(har(entry({ text: bytes.toString('base64'), encoding: 'base64' }, { 'Content-Encoding': coding })));
+    const [exchange] = await read(
+      har(entry({ text: bytes.toString('base64'), encoding: 'base64' }, { 'Content-Encoding': coding })),
+    );
     expect(exchange).toMatchObject({ body, status: 200 });
     expect(exchange?.bodyNotUtf8).toBeUndefined();
     expect(exchange?.bodyTooLarge).toBeUndefined();
@@ -180,13 +240,19 @@ describe('readHar: base64 bodies with a Content-Encoding', () => {
     const bomb = gzipSync(Buffer.alloc(64 * 2 ** 20, 0x20));
     expect(bomb.length).toBeLessThan(2 ** 20);
     const started = Date.now();
-    const [exchange] = await read(har(entry({ text: bomb.toString('base64'), encoding: 'base64' }, { 'content-encoding': 'gzip' })));
+    const [exchange] = await read(
+      har(entry({ text: bomb.toString('base64'), encoding: 'base64' }, { 'content-encoding': 'gzip' })),
+    );
     expect(exchange).toMatchObject({ body: '', bodyTooLarge: 10 * 2 ** 20 });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
-    ['a brotli body', { text: brotliCompressSync(Buffer.alloc(4096, 0x61)).toString('base64'), encoding: 'base64' }, { 'content-encoding': 'br' }],
+    [
+      'a brotli body',
+      { text: brotliCompressSync(Buffer.alloc(4096, 0x61)).toString('base64'), encoding: 'base64' },
+      { 'content-encoding': 'br' },
+    ],
     ['a base64 body', { text: Buffer.alloc(4096, 0x61).toString('base64'), encoding: 'base64' }, {}],
     ['a text body', { text: 'a'.repeat(4096) }, {}],
   ])('marks %s over maxBodyBytes as too large', async (_name, content, headers) => {

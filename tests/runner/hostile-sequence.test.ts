@@ -12,7 +12,10 @@ import { Redactor } from '../../src/runner/redact.js';
 import { writeReports } from '../../src/runner/reports/write-reports.js';
 import { CheckRunner } from '../../src/runner/run-check.js';
 
-interface Answer { status: number; body: unknown }
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 let server: http.Server;
 let url: string;
@@ -30,8 +33,9 @@ beforeAll(async () => {
       requests.push(line);
       const answer = script.shift() ?? { status: 404, body: { message: 'Not Found' } };
       const id = (answer.body as { id?: unknown } | null)?.id;
-      if (line === 'POST /repos/octo/app/hooks' && answer.status === 201 && Number.isSafeInteger(id)) handedOut.push(id as number);
-      const text = answer.status === 204 ? '' : JSON.stringify(answer.body) ?? 'null';
+      if (line === 'POST /repos/octo/app/hooks' && answer.status === 201 && Number.isSafeInteger(id))
+        handedOut.push(id as number);
+      const text = answer.status === 204 ? '' : (JSON.stringify(answer.body) ?? 'null');
       response.writeHead(answer.status, text ? { 'content-type': 'application/json' } : {});
       response.end(text);
     });
@@ -46,8 +50,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const hookLike = fc.record({ id: fc.oneof(fc.nat(), fc.jsonValue()), events: fc.jsonValue(), config: fc.oneof(fc.jsonValue(), fc.record({ url: fc.string() })) }, { requiredKeys: [] });
-const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hookLike, fc.array(fc.oneof(fc.constant(null), hookLike, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }));
+const hookLike = fc.record(
+  {
+    id: fc.oneof(fc.nat(), fc.jsonValue()),
+    events: fc.jsonValue(),
+    config: fc.oneof(fc.jsonValue(), fc.record({ url: fc.string() })),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  hookLike,
+  fc.array(fc.oneof(fc.constant(null), hookLike, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }),
+);
 const answer = fc.record({ status: fc.constantFrom(200, 201, 201, 202, 204, 400, 404, 406, 422, 500), body });
 
 describe('the full webhooks sequence against a target answering arbitrary JSON', () => {
@@ -59,7 +74,12 @@ describe('the full webhooks sequence against a target answering arbitrary JSON',
         handedOut = [];
         const redactor = new Redactor();
         const runner = new CheckRunner({
-          apis: ['repository-webhooks'], baseUrl: url, timeoutMs: 2000, retries: 0, env: {}, redactor,
+          apis: ['repository-webhooks'],
+          baseUrl: url,
+          timeoutMs: 2000,
+          retries: 0,
+          env: {},
+          redactor,
           webhooks: { owner: 'octo', repo: 'app', hookUrl: 'http://127.0.0.1:9/x', deliveryWaitMs: 300 },
         });
         const run = await runner.run();

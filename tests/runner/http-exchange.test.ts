@@ -21,17 +21,57 @@ beforeAll(async () => {
       response.end(body);
     };
     switch (request.url) {
-      case '/json': return answer(200, [['content-type', 'application/json'], ['x-a', '1'], ['X-A', '2']], '{"ok":true}');
-      case '/redirect': return answer(302, [['location', 'http://127.0.0.1:9/elsewhere']], '');
-      case '/gzip': return answer(200, [['content-type', 'application/json'], ['content-encoding', 'gzip']], gzipSync('{"zipped":1}'));
-      case '/latin1': return answer(200, [['content-type', 'text/plain']], Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-      case '/large': return answer(200, [['content-type', 'text/plain']], 'x'.repeat(5000));
-      case '/large-chunked': response.writeHead(200, { 'content-type': 'text/plain' }); for (let i = 0; i < 50; i++) response.write('y'.repeat(100)); return response.end();
-      case '/echo': { let body = ''; request.on('data', (chunk: Buffer) => (body += chunk)); return request.on('end', () => answer(201, [['content-type', 'application/json']], JSON.stringify({ method: request.method, body, type: request.headers['content-type'] }))); }
-      case '/429': return ++tries429 < 3 ? answer(429, [['retry-after', '0']], '') : answer(200, [['content-type', 'text/plain']], 'at last');
-      case '/silent': return undefined;
-      case '/slow-body': response.writeHead(200, { 'content-type': 'text/plain' }); return response.write('partial');
-      default: return answer(404, [], '');
+      case '/json':
+        return answer(
+          200,
+          [
+            ['content-type', 'application/json'],
+            ['x-a', '1'],
+            ['X-A', '2'],
+          ],
+          '{"ok":true}',
+        );
+      case '/redirect':
+        return answer(302, [['location', 'http://127.0.0.1:9/elsewhere']], '');
+      case '/gzip':
+        return answer(
+          200,
+          [
+            ['content-type', 'application/json'],
+            ['content-encoding', 'gzip'],
+          ],
+          gzipSync('{"zipped":1}'),
+        );
+      case '/latin1':
+        return answer(200, [['content-type', 'text/plain']], Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+      case '/large':
+        return answer(200, [['content-type', 'text/plain']], 'x'.repeat(5000));
+      case '/large-chunked':
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        for (let i = 0; i < 50; i++) response.write('y'.repeat(100));
+        return response.end();
+      case '/echo': {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk));
+        return request.on('end', () =>
+          answer(
+            201,
+            [['content-type', 'application/json']],
+            JSON.stringify({ method: request.method, body, type: request.headers['content-type'] }),
+          ),
+        );
+      }
+      case '/429':
+        return ++tries429 < 3
+          ? answer(429, [['retry-after', '0']], '')
+          : answer(200, [['content-type', 'text/plain']], 'at last');
+      case '/silent':
+        return undefined;
+      case '/slow-body':
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        return response.write('partial');
+      default:
+        return answer(404, [], '');
     }
   });
   server.on('connection', (socket) => connections.add(socket));
@@ -59,7 +99,12 @@ describe('HttpCapture.exchange', () => {
       const headers: [string, string][] = body === undefined ? [] : [['content-type', 'application/json']];
       await capture.fetch(new Request(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) }));
       const viaFetch = capture.last;
-      const viaExchange = await capture.exchange({ method, url: `${base}${path}`, headers, ...(body === undefined ? {} : { body }) });
+      const viaExchange = await capture.exchange({
+        method,
+        url: `${base}${path}`,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
       // fetch adds headers of its own to the request (accept, user-agent…): the echo shows only what the server read.
       expect(viaExchange).toEqual(viaFetch);
     } finally {
@@ -79,8 +124,16 @@ describe('HttpCapture.exchange', () => {
   });
 
   it.each([
-    ['no answer at all', '/silent', /^cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/silent\): no answer within 300 ms \(--timeout\)$/],
-    ['a body that never ends', '/slow-body', /^http:\/\/127\.0\.0\.1:\d+ \(GET \/slow-body\) timed out: the response body did not arrive within 300 ms \(--timeout\)$/],
+    [
+      'no answer at all',
+      '/silent',
+      /^cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/silent\): no answer within 300 ms \(--timeout\)$/,
+    ],
+    [
+      'a body that never ends',
+      '/slow-body',
+      /^http:\/\/127\.0\.0\.1:\d+ \(GET \/slow-body\) timed out: the response body did not arrive within 300 ms \(--timeout\)$/,
+    ],
   ])('gives up on %s after --timeout, in one line', async (_name, path, message) => {
     const capture = new HttpCapture({ timeoutMs: 300 });
     try {
@@ -93,7 +146,9 @@ describe('HttpCapture.exchange', () => {
   it('names the URL and ECONNREFUSED when nothing listens', async () => {
     const port = await freePort();
     const capture = new HttpCapture({ timeoutMs: 2000 });
-    await expect(capture.exchange({ method: 'GET', url: `http://127.0.0.1:${port}/x`, headers: [] })).rejects.toThrow(new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${port} \\(GET /x\\): ECONNREFUSED$`));
+    await expect(capture.exchange({ method: 'GET', url: `http://127.0.0.1:${port}/x`, headers: [] })).rejects.toThrow(
+      new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${port} \\(GET /x\\): ECONNREFUSED$`),
+    );
     capture.close();
   });
 
@@ -101,7 +156,8 @@ describe('HttpCapture.exchange', () => {
     const capture = new HttpCapture({ timeoutMs: 5000 });
     try {
       connections.clear();
-      for (let index = 0; index < 20; index++) await capture.exchange({ method: 'GET', url: `${base}/json`, headers: [] });
+      for (let index = 0; index < 20; index++)
+        await capture.exchange({ method: 'GET', url: `${base}/json`, headers: [] });
       expect(connections.size).toBe(1);
     } finally {
       capture.close();

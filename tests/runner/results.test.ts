@@ -17,7 +17,9 @@ let server: Server;
 let baseUrl: string;
 beforeAll(async () => {
   // A hooks list of 500 items that are not hooks: 500 schema errors in one response.
-  server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(`[${Array(500).fill('1').join(',')}]`));
+  server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(`[${Array(500).fill('1').join(',')}]`),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -47,9 +49,18 @@ describe('a response with more findings than the core keeps', () => {
     const result = results.get('repository-webhooks', 'listWebhooks', 'response_schema_conformance')!;
     expect(result).toMatchObject({ status: 'failed', omitted: 400 });
     expect(result.findings).toHaveLength(100);
-    const run: CheckRun = { mode: 'read-only', targets: { 'repository-webhooks': baseUrl }, results: results.all(), summary: summarize(results.all()), notRun: [], durationMs: 1 };
+    const run: CheckRun = {
+      mode: 'read-only',
+      targets: { 'repository-webhooks': baseUrl },
+      results: results.all(),
+      summary: summarize(results.all()),
+      notRun: [],
+      durationMs: 1,
+    };
     expect(consoleReport(run)).toContain('… and 490 more'); // 10 shown in the console, of 500
-    expect(JSON.parse(jsonReport(run)).results).toContainEqual(expect.objectContaining({ check: 'response_schema_conformance', omitted: 400 }));
+    expect(JSON.parse(jsonReport(run)).results).toContainEqual(
+      expect.objectContaining({ check: 'response_schema_conformance', omitted: 400 }),
+    );
     expect(junitReport(run)).toContain('… and 400 more');
     expect(jsonReport(run).length).toBeLessThan(50_000);
   });

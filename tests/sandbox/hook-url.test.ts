@@ -18,8 +18,14 @@ describe('configUrlProblem', () => {
     ['a data: URL', { url: 'data:text/plain,hi', self: loopback, want: /not data:/ }],
     ['an ftp: URL', { url: 'ftp://example.com/x', self: loopback, want: /not ftp:/ }],
     ['a number', { url: 42, self: loopback, want: /must be a string/ }],
-    ['a URL with a user and password', { url: 'http://user:pass@example.com/h', self: loopback, want: /user name or password/ }],
-    ['the ping URL of the sandbox', { url: 'http://127.0.0.1:4020/repos/octo/app/hooks/1/pings', self: loopback, want: /sandbox itself/ }],
+    [
+      'a URL with a user and password',
+      { url: 'http://user:pass@example.com/h', self: loopback, want: /user name or password/ },
+    ],
+    [
+      'the ping URL of the sandbox',
+      { url: 'http://127.0.0.1:4020/repos/octo/app/hooks/1/pings', self: loopback, want: /sandbox itself/ },
+    ],
     ['localhost', { url: 'http://localhost:4020/x', self: loopback, want: /sandbox itself/ }],
     ['LOCALHOST with a trailing dot', { url: 'http://LOCALHOST.:4020/x', self: loopback, want: /sandbox itself/ }],
     ['a name under .localhost', { url: 'http://app.localhost:4020/x', self: loopback, want: /sandbox itself/ }],
@@ -29,7 +35,10 @@ describe('configUrlProblem', () => {
     ['[::1]', { url: 'http://[::1]:4020/x', self: loopback, want: /sandbox itself/ }],
     ['an IPv4-mapped loopback', { url: 'http://[::ffff:127.0.0.1]:4020/x', self: loopback, want: /sandbox itself/ }],
     ['0.0.0.0', { url: 'http://0.0.0.0:4020/x', self: loopback, want: /sandbox itself/ }],
-    ['loopback when listening on any address', { url: 'http://127.0.0.1:4020/x', self: anyAddress, want: /sandbox itself/ }],
+    [
+      'loopback when listening on any address',
+      { url: 'http://127.0.0.1:4020/x', self: anyAddress, want: /sandbox itself/ },
+    ],
     ['[::] when listening on :: ', { url: 'http://[::]:4020/x', self: anyV6, want: /sandbox itself/ }],
     ['127.0.0.1 when listening on ::1', { url: 'http://127.0.0.1:4020/x', self: ipv6Loopback, want: /sandbox itself/ }],
     ['the address it listens on', { url: 'https://192.0.2.7:4020/x', self: lan, want: /sandbox itself/ }],
@@ -41,7 +50,10 @@ describe('configUrlProblem', () => {
 
   const accepted: [string, { url: string; self: ListenAddress }][] = [
     ['an https URL elsewhere', { url: 'https://example.com/webhook', self: loopback }],
-    ['loopback on another port (check\'s default --hook-url)', { url: 'http://127.0.0.1:9/contracts-check', self: loopback }],
+    [
+      "loopback on another port (check's default --hook-url)",
+      { url: 'http://127.0.0.1:9/contracts-check', self: loopback },
+    ],
     ['the same port on another host', { url: 'http://example.com:4020/x', self: loopback }],
     ['loopback when listening on a LAN address only', { url: 'http://127.0.0.1:4020/x', self: lan }],
     ['https on its default port when listening on 80', { url: 'https://localhost/x', self: onPort80 }],

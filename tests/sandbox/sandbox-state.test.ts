@@ -1,9 +1,25 @@
 // The sandbox keeps at most the last N deliveries per hook, and none for a hook that is gone.
 import { describe, expect, it } from 'vitest';
-import { defaultMaxDeliveries, SandboxState, type StoredDelivery, type StoredHook } from '../../src/sandbox/sandbox-state.js';
+import {
+  defaultMaxDeliveries,
+  SandboxState,
+  type StoredDelivery,
+  type StoredHook,
+} from '../../src/sandbox/sandbox-state.js';
 
 function hookIn(state: SandboxState, id: number): StoredHook {
-  const hook: StoredHook = { id, owner: 'octo', repo: 'app', name: 'web', active: true, events: ['push'], config: {}, createdAt: '', updatedAt: '', lastResponse: { code: null, status: 'unused', message: null } };
+  const hook: StoredHook = {
+    id,
+    owner: 'octo',
+    repo: 'app',
+    name: 'web',
+    active: true,
+    events: ['push'],
+    config: {},
+    createdAt: '',
+    updatedAt: '',
+    lastResponse: { code: null, status: 'unused', message: null },
+  };
   state.hooks.push(hook);
   return hook;
 }

@@ -19,15 +19,26 @@ describe('repository-webhooks spec: deliveries', () => {
     expect([...contract.webhooks.keys()]).toEqual(['ping', 'push', 'issues']);
   });
 
-  it.each(['ping', 'push', 'issues'])('documents every request header the seed shows on the %s delivery, signatures optional', (event) => {
-    const headers = contract.webhooks.get(event)!.headers;
-    expect(seedHeaders.length).toBeGreaterThanOrEqual(9);
-    for (const name of seedHeaders) expect(headers.map((header) => header.name), name).toContain(name);
-    for (const header of headers) expect(header.required, header.name).toBe(!/^(X-Hub-Signature|Accept)/.test(header.name));
-  });
+  it.each(['ping', 'push', 'issues'])(
+    'documents every request header the seed shows on the %s delivery, signatures optional',
+    (event) => {
+      const headers = contract.webhooks.get(event)!.headers;
+      expect(seedHeaders.length).toBeGreaterThanOrEqual(9);
+      for (const name of seedHeaders)
+        expect(
+          headers.map((header) => header.name),
+          name,
+        ).toContain(name);
+      for (const header of headers)
+        expect(header.required, header.name).toBe(!/^(X-Hub-Signature|Accept)/.test(header.name));
+    },
+  );
 
   it.each(['ping', 'push', 'issues'])('takes the %s payload as JSON or form-encoded in a payload field', (event) => {
-    expect(contract.webhooks.get(event)!.mediaTypes.map((media) => [media.mediaType, media.form])).toEqual([['application/json', false], ['application/x-www-form-urlencoded', true]]);
+    expect(contract.webhooks.get(event)!.mediaTypes.map((media) => [media.mediaType, media.form])).toEqual([
+      ['application/json', false],
+      ['application/x-www-form-urlencoded', true],
+    ]);
   });
 
   it.each([
@@ -39,12 +50,12 @@ describe('repository-webhooks spec: deliveries', () => {
     ['X-Hub-Signature', `sha256=${'b'.repeat(64)}`, false],
     ['X-Service-Event', 'issues', true],
     ['X-Service-Event', 'push', false],
-  ] as const)('holds the issues delivery\'s %s to its form: %s is %s', (name, value, valid) => {
+  ] as const)("holds the issues delivery's %s to its form: %s is %s", (name, value, valid) => {
     const header = contract.webhooks.get('issues')!.headers.find((candidate) => candidate.name === name)!;
     expect(header.validate!(value)).toBe(valid);
   });
 
-  it('holds the issues payload to the seed\'s sample: action, issue.body, repository.id; ping and push stay open', () => {
+  it("holds the issues payload to the seed's sample: action, issue.body, repository.id; ping and push stay open", () => {
     const validate = (event: string, value: unknown) => contract.webhooks.get(event)!.mediaTypes[0]!.validate!(value);
     expect(validate('issues', { action: 'opened', issue: { body: 'b' }, repository: { id: 456 } })).toBe(true);
     expect(validate('issues', { action: 'opened', issue: {}, repository: { id: 456 } })).toBe(false);

@@ -17,23 +17,33 @@ describe('the seed rules table', () => {
     expect(between).toBe(seedRulesMarkdown());
   });
 
-  it.each(['client-session', 'repository-webhooks'] as const)('names only operations of the %s spec, and the full plan judges every check it names', async (api) => {
-    const contract = compileContract(await loadSpec(specPath(apis[api])));
-    const plan = planChecks(api, contract, 'full');
-    const planned = new Set(plan.checks.map((entry) => `${entry.operation} ${entry.check}`));
-    for (const rule of seedRules.filter((candidate) => candidate.api === api)) {
-      for (const { check, operations } of rule.checks) {
-        for (const operation of operations) {
-          if (operation === '*') expect([...planned].some((entry) => entry.endsWith(` ${check}`)), check).toBe(true);
-          else expect(planned, `${operation} ${check}`).toContain(`${operation} ${check}`);
+  it.each(['client-session', 'repository-webhooks'] as const)(
+    'names only operations of the %s spec, and the full plan judges every check it names',
+    async (api) => {
+      const contract = compileContract(await loadSpec(specPath(apis[api])));
+      const plan = planChecks(api, contract, 'full');
+      const planned = new Set(plan.checks.map((entry) => `${entry.operation} ${entry.check}`));
+      for (const rule of seedRules.filter((candidate) => candidate.api === api)) {
+        for (const { check, operations } of rule.checks) {
+          for (const operation of operations) {
+            if (operation === '*')
+              expect(
+                [...planned].some((entry) => entry.endsWith(` ${check}`)),
+                check,
+              ).toBe(true);
+            else expect(planned, `${operation} ${check}`).toContain(`${operation} ${check}`);
+          }
         }
       }
-    }
-    expect(plan.skipped).toEqual([]);
-  });
+      expect(plan.skipped).toEqual([]);
+    },
+  );
 
   it('covers every numbered rule of the webhooks seed\'s "Rules per endpoint" and "Events" sections', () => {
-    const sources = seedRules.filter((rule) => rule.api === 'repository-webhooks').map((rule) => rule.source).join('; ');
+    const sources = seedRules
+      .filter((rule) => rule.api === 'repository-webhooks')
+      .map((rule) => rule.source)
+      .join('; ');
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(sources).toMatch(new RegExp(`Rules per endpoint ${n}\\b`));
     for (const n of [1, 2, 3, 4, 5, 6]) expect(sources).toMatch(new RegExp(`Events (?:\\d, )*${n}\\b`));
     expect(sources).toContain('Authentication');

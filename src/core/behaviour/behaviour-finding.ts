@@ -1,7 +1,12 @@
 // Helpers shared by the behavioural checks: rules the webhooks seed states across a sequence of calls.
 import type { CheckName, Finding } from '../finding.js';
 
-export function behaviourFinding(check: CheckName, operation: string, message: string, extra: Partial<Finding> = {}): Finding {
+export function behaviourFinding(
+  check: CheckName,
+  operation: string,
+  message: string,
+  extra: Partial<Finding> = {},
+): Finding {
   return { check, severity: 'error', operation, instancePath: '', message, ...extra };
 }
 
@@ -11,5 +16,6 @@ export function eventsOf(body: unknown): string[] | undefined {
   return Array.isArray(events) ? events.map(String) : undefined;
 }
 
-export const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item)) && b.every((item) => a.includes(item));
+export const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item)) && b.every((item) => a.includes(item));
 export const list = (items: readonly string[]) => `[${items.join(', ')}]`;

@@ -4,5 +4,10 @@ import { behaviourFinding } from './behaviour-finding.js';
 
 export function deletedHook404(operation: string, status: number): Finding[] {
   if (status === 404) return [];
-  return [behaviourFinding('deleted_hook_404', operation, `reading a deleted webhook must answer 404, got ${status}`, { expected: 404, actual: status })];
+  return [
+    behaviourFinding('deleted_hook_404', operation, `reading a deleted webhook must answer 404, got ${status}`, {
+      expected: 404,
+      actual: status,
+    }),
+  ];
 }

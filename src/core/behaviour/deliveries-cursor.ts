@@ -7,11 +7,30 @@ import { idsOf } from './ids.js';
 import { isSuccess } from './request-refused.js';
 
 /** `expectedFirst`: the delivery the cursor names (the second of the full list). */
-export function deliveriesCursor(operation: string, cursor: string, expectedFirst: unknown, status: number, page: unknown): Finding[] {
-  if (!isSuccess(status)) return [behaviourFinding('deliveries_cursor', operation, `the page at cursor ${cursor} answered ${status}`, { expected: '2xx', actual: status })];
+export function deliveriesCursor(
+  operation: string,
+  cursor: string,
+  expectedFirst: unknown,
+  status: number,
+  page: unknown,
+): Finding[] {
+  if (!isSuccess(status))
+    return [
+      behaviourFinding('deliveries_cursor', operation, `the page at cursor ${cursor} answered ${status}`, {
+        expected: '2xx',
+        actual: status,
+      }),
+    ];
   const first = idsOf(page)[0];
   if (first === expectedFirst) return [];
-  return [behaviourFinding('deliveries_cursor', operation, `the page at cursor ${cursor} must start at delivery ${String(expectedFirst)}, got ${first === undefined ? 'an empty page' : `delivery ${String(first)}`}`, { expected: expectedFirst, actual: first ?? null })];
+  return [
+    behaviourFinding(
+      'deliveries_cursor',
+      operation,
+      `the page at cursor ${cursor} must start at delivery ${String(expectedFirst)}, got ${first === undefined ? 'an empty page' : `delivery ${String(first)}`}`,
+      { expected: expectedFirst, actual: first ?? null },
+    ),
+  ];
 }
 
 /** The cursor parameter of the Link header's rel="next" URL, if there is one. */

@@ -5,5 +5,12 @@ import { behaviourFinding, eventsOf, list, sameSet } from './behaviour-finding.j
 export function eventsReplace(operation: string, sent: readonly string[], after: unknown): Finding[] {
   const events = eventsOf(after) ?? [];
   if (sameSet(events, sent)) return [];
-  return [behaviourFinding('events_replace', operation, `events ${list(sent)} must replace the hook's events, got ${list(events)}`, { instancePath: '/events', expected: sent, actual: events })];
+  return [
+    behaviourFinding(
+      'events_replace',
+      operation,
+      `events ${list(sent)} must replace the hook's events, got ${list(events)}`,
+      { instancePath: '/events', expected: sent, actual: events },
+    ),
+  ];
 }

@@ -5,8 +5,23 @@ import { behaviourFinding } from './behaviour-finding.js';
 import { idOf } from './ids.js';
 
 export function hookAddressable(operation: string, createdId: number, readStatus: number, read: unknown): Finding[] {
-  if (readStatus !== 200) return [behaviourFinding('hook_addressable', operation, `reading the hook just created (id ${createdId}) answered ${readStatus}, not 200`, { expected: 200, actual: readStatus })];
+  if (readStatus !== 200)
+    return [
+      behaviourFinding(
+        'hook_addressable',
+        operation,
+        `reading the hook just created (id ${createdId}) answered ${readStatus}, not 200`,
+        { expected: 200, actual: readStatus },
+      ),
+    ];
   const id = idOf(read);
   if (id === createdId) return [];
-  return [behaviourFinding('hook_addressable', operation, `reading hook ${createdId} returned a webhook with id ${id ?? 'none'}`, { instancePath: '/id', expected: createdId, actual: id ?? null })];
+  return [
+    behaviourFinding(
+      'hook_addressable',
+      operation,
+      `reading hook ${createdId} returned a webhook with id ${id ?? 'none'}`,
+      { instancePath: '/id', expected: createdId, actual: id ?? null },
+    ),
+  ];
 }

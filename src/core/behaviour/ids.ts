@@ -11,4 +11,8 @@ export function idOf(body: unknown): number | undefined {
 
 /** The items of a list that are objects; the rest of a hostile list is left out. */
 export const objectsOf = (list: unknown): Record<string, unknown>[] =>
-  Array.isArray(list) ? list.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item)) : [];
+  Array.isArray(list)
+    ? list.filter(
+        (item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item),
+      )
+    : [];

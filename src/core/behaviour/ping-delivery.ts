@@ -6,8 +6,14 @@ import { newItems } from './new-items.js';
 export function pingDelivery(operation: string, before: unknown, after: unknown, waitedMs: number): Finding[] {
   const fresh = newItems(before, after);
   if (fresh.some((item) => item.event === 'ping')) return [];
-  const message = fresh.length === 0
-    ? `no delivery appeared within ${waitedMs} ms of the ping (204)`
-    : `the deliveries that appeared after the ping have events ${fresh.map((item) => JSON.stringify(item.event ?? null)).join(', ')}, none "ping"`;
-  return [behaviourFinding('ping_delivery', operation, message, { expected: { event: 'ping' }, actual: fresh.map((item) => item.event ?? null) })];
+  const message =
+    fresh.length === 0
+      ? `no delivery appeared within ${waitedMs} ms of the ping (204)`
+      : `the deliveries that appeared after the ping have events ${fresh.map((item) => JSON.stringify(item.event ?? null)).join(', ')}, none "ping"`;
+  return [
+    behaviourFinding('ping_delivery', operation, message, {
+      expected: { event: 'ping' },
+      actual: fresh.map((item) => item.event ?? null),
+    }),
+  ];
 }

@@ -2,9 +2,21 @@
 import type { Finding } from '../finding.js';
 import { behaviourFinding, eventsOf, list, sameSet } from './behaviour-finding.js';
 
-export function removeEvents(operation: string, before: readonly string[], removed: readonly string[], after: unknown): Finding[] {
+export function removeEvents(
+  operation: string,
+  before: readonly string[],
+  removed: readonly string[],
+  after: unknown,
+): Finding[] {
   const events = eventsOf(after) ?? [];
   const expected = before.filter((event) => !removed.includes(event));
   if (sameSet(events, expected)) return [];
-  return [behaviourFinding('remove_events', operation, `remove_events ${list(removed)} on ${list(before)} must give ${list(expected)}, got ${list(events)}`, { instancePath: '/events', expected, actual: events })];
+  return [
+    behaviourFinding(
+      'remove_events',
+      operation,
+      `remove_events ${list(removed)} on ${list(before)} must give ${list(expected)}, got ${list(events)}`,
+      { instancePath: '/events', expected, actual: events },
+    ),
+  ];
 }

@@ -6,7 +6,14 @@ import { behaviourFinding } from './behaviour-finding.js';
 export function secretMasked(operation: string, secret: string, bodyText: string, body: unknown): Finding[] {
   if (secret.length === 0 || !bodyText.includes(secret)) return [];
   const where = pathOf(body, secret) ?? '';
-  return [behaviourFinding('secret_masked', operation, `the response carries the webhook secret in clear${where ? ` at ${where}` : ''}: it must be masked with asterisks`, { instancePath: where })];
+  return [
+    behaviourFinding(
+      'secret_masked',
+      operation,
+      `the response carries the webhook secret in clear${where ? ` at ${where}` : ''}: it must be masked with asterisks`,
+      { instancePath: where },
+    ),
+  ];
 }
 
 /** Where in the body the secret stands (iterative: a hostile body may nest deeper than the call stack). */

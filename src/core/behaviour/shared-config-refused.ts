@@ -6,8 +6,9 @@ import { behaviourFinding } from './behaviour-finding.js';
 
 export function sharedConfigRefused(operation: string, status: number): Finding[] {
   if (status === 422 || status === 400) return [];
-  const message = status === 201
-    ? 'a second hook with the same config and overlapping events was created (201): it must be refused'
-    : `a second hook with the same config and overlapping events must be refused with 422 (or 400), got ${status}`;
+  const message =
+    status === 201
+      ? 'a second hook with the same config and overlapping events was created (201): it must be refused'
+      : `a second hook with the same config and overlapping events must be refused with 422 (or 400), got ${status}`;
   return [behaviourFinding('shared_config_refused', operation, message, { expected: '422 or 400', actual: status })];
 }

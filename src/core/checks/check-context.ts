@@ -29,7 +29,12 @@ export interface ExchangeCheck {
   run(context: CheckContext): Finding[];
 }
 
-export function finding(context: CheckContext, check: CheckName, fields: Omit<Finding, 'check' | 'operation' | 'severity' | 'instancePath'> & Partial<Pick<Finding, 'severity' | 'instancePath'>>): Finding {
+export function finding(
+  context: CheckContext,
+  check: CheckName,
+  fields: Omit<Finding, 'check' | 'operation' | 'severity' | 'instancePath'> &
+    Partial<Pick<Finding, 'severity' | 'instancePath'>>,
+): Finding {
   return { check, severity: 'error', operation: context.operation.spec.operationId, instancePath: '', ...fields };
 }
 

@@ -5,7 +5,8 @@ import { finding, type ExchangeCheck } from './check-context.js';
 
 export const contentTypeConformance: ExchangeCheck = {
   name: 'content_type_conformance',
-  applies: (context) => context.response !== undefined && (context.response.spec.noBody || context.response.mediaTypes.length > 0),
+  applies: (context) =>
+    context.response !== undefined && (context.response.spec.noBody || context.response.mediaTypes.length > 0),
   run(context) {
     const response = context.response!;
     const { status, body, bodyTooLarge } = context.exchange;

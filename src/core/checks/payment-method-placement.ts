@@ -17,17 +17,21 @@ export const paymentMethodPlacement: ExchangeCheck = {
     }
     const findings: Finding[] = [];
     if (found.length === 0) {
-      findings.push(finding(context, 'payment_method_placement', {
-        message: `paymentMethod is missing: expected at ${accepted.join(' (the seed schema) or at ')} (the seed example), or both`,
-        expected: accepted,
-        actual: null,
-      }));
+      findings.push(
+        finding(context, 'payment_method_placement', {
+          message: `paymentMethod is missing: expected at ${accepted.join(' (the seed schema) or at ')} (the seed example), or both`,
+          expected: accepted,
+          actual: null,
+        }),
+      );
     } else if (found.length > 1 && !found.every((entry) => sameContents(entry.value, found[0]!.value))) {
-      findings.push(finding(context, 'payment_method_placement', {
-        severity: 'warning',
-        instancePath: found[1]!.pointer,
-        message: `paymentMethod is present at ${found.map((entry) => entry.pointer).join(' and ')} with different contents: which one applies is not defined`,
-      }));
+      findings.push(
+        finding(context, 'payment_method_placement', {
+          severity: 'warning',
+          instancePath: found[1]!.pointer,
+          message: `paymentMethod is present at ${found.map((entry) => entry.pointer).join(' and ')} with different contents: which one applies is not defined`,
+        }),
+      );
     }
     return findings;
   },

@@ -12,17 +12,29 @@ export const responseBodyWellformed: ExchangeCheck = {
     const findings: Finding[] = [];
     if (body.kind === 'too-large') {
       const megabytes = Math.round((body.limit / 2 ** 20) * 10) / 10;
-      findings.push(finding(context, 'response_body_wellformed', { message: `the body is over the ${megabytes} MB limit (--max-body): it was not read or checked`, expected: `at most ${body.limit} bytes` }));
+      findings.push(
+        finding(context, 'response_body_wellformed', {
+          message: `the body is over the ${megabytes} MB limit (--max-body): it was not read or checked`,
+          expected: `at most ${body.limit} bytes`,
+        }),
+      );
       return findings;
     }
-    if (exchange.bodyNotUtf8) findings.push(finding(context, 'response_body_wellformed', { message: 'the body is not valid UTF-8 (JSON must be UTF-8): invalid bytes were replaced before checking' }));
+    if (exchange.bodyNotUtf8)
+      findings.push(
+        finding(context, 'response_body_wellformed', {
+          message: 'the body is not valid UTF-8 (JSON must be UTF-8): invalid bytes were replaced before checking',
+        }),
+      );
     if (body.kind === 'json' && exchange.body.length > 0) {
       const duplicate = findDuplicateKey(exchange.body, body.value);
       if (duplicate) {
-        findings.push(finding(context, 'response_body_wellformed', {
-          instancePath: duplicate.path,
-          message: `key "${duplicate.key}" appears twice in ${duplicate.path || 'the body'}: JSON.parse keeps the last, so the first value is lost`,
-        }));
+        findings.push(
+          finding(context, 'response_body_wellformed', {
+            instancePath: duplicate.path,
+            message: `key "${duplicate.key}" appears twice in ${duplicate.path || 'the body'}: JSON.parse keeps the last, so the first value is lost`,
+          }),
+        );
       }
     }
     return findings;

@@ -12,16 +12,24 @@ export const responseHeadersConformance: ExchangeCheck = {
     for (const header of context.response!.headers) {
       const value = headerValue(context.exchange.headers, header.name);
       if (value === undefined) {
-        if (header.required) findings.push(finding(context, 'response_headers_conformance', { message: `required response header ${header.name} is missing`, expected: header.name }));
+        if (header.required)
+          findings.push(
+            finding(context, 'response_headers_conformance', {
+              message: `required response header ${header.name} is missing`,
+              expected: header.name,
+            }),
+          );
         continue;
       }
       if (!header.validate) continue;
       for (const error of context.contract.check(header.validate, coerce(value, header.schemaType)).errors) {
-        findings.push(finding(context, 'response_headers_conformance', {
-          message: `response header ${header.name}: ${error.message.replace(/^body\b/, 'value')}`,
-          schemaPath: error.schemaPath,
-          actual: value,
-        }));
+        findings.push(
+          finding(context, 'response_headers_conformance', {
+            message: `response header ${header.name}: ${error.message.replace(/^body\b/, 'value')}`,
+            schemaPath: error.schemaPath,
+            actual: value,
+          }),
+        );
       }
     }
     return findings;
@@ -30,7 +38,8 @@ export const responseHeadersConformance: ExchangeCheck = {
 
 /** Header values are text: read them as the schema's type says (simple style, OpenAPI 3.1 section 4.8.12.4). */
 function coerce(value: string, type: string | undefined): unknown {
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }

@@ -8,11 +8,17 @@ import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from 
 
 export const responseSchemaConformance: ExchangeCheck = {
   name: 'response_schema_conformance',
-  applies: (context) => context.media?.validate !== undefined && context.body.kind !== 'empty' && isJsonMediaType(context.media.mediaType),
+  applies: (context) =>
+    context.media?.validate !== undefined && context.body.kind !== 'empty' && isJsonMediaType(context.media.mediaType),
   run(context) {
     const { body, media } = context;
     if (body.kind === 'invalid-json') {
-      return [finding(context, 'response_schema_conformance', { message: `the body is not valid JSON: ${body.reason}`, expected: media!.mediaType })];
+      return [
+        finding(context, 'response_schema_conformance', {
+          message: `the body is not valid JSON: ${body.reason}`,
+          expected: media!.mediaType,
+        }),
+      ];
     }
     if (body.kind !== 'json') return [];
     const validation = context.contract.check(media!.validate!, body.value);
@@ -25,11 +31,21 @@ export const responseSchemaConformance: ExchangeCheck = {
     if (validation.stoppedAfter !== undefined) findings.unshift(stopped(context, validation.stoppedAfter, ''));
     if (context.strict && media!.validateStrict) {
       const strict = context.contract.checkStrict(media!.validateStrict, body.value);
-      if (strict.stoppedAfter !== undefined && validation.stoppedAfter === undefined) findings.unshift(stopped(context, strict.stoppedAfter, ' (--strict)'));
+      if (strict.stoppedAfter !== undefined && validation.stoppedAfter === undefined)
+        findings.unshift(stopped(context, strict.stoppedAfter, ' (--strict)'));
       for (const error of strict.errors) {
         if (error.keyword !== 'unevaluatedProperties') continue;
         const property = shortened(String(error.params.unevaluatedProperty));
-        findings.push(toFinding(context, { ...error, message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)` }, values));
+        findings.push(
+          toFinding(
+            context,
+            {
+              ...error,
+              message: `${error.instancePath || 'body'} has a field the spec does not list: "${property}" (--strict)`,
+            },
+            values,
+          ),
+        );
       }
     }
     return findings;
@@ -61,7 +77,12 @@ function actualAt(context: CheckContext, pointer: string, values: Map<string, Ac
   const value = context.body.kind === 'json' ? valueAtPointer(context.body.value, pointer) : undefined;
   const scalar = value === null || (value !== undefined && typeof value !== 'object');
   const shown = value === undefined ? undefined : renderValue(value);
-  const actual = value === undefined ? undefined : scalar && !(typeof value === 'string' && value.length > 200) ? value : renderValue(value, 200);
+  const actual =
+    value === undefined
+      ? undefined
+      : scalar && !(typeof value === 'string' && value.length > 200)
+        ? value
+        : renderValue(value, 200);
   const found = { scalar, shown, actual };
   values.set(pointer, found);
   return found;
@@ -71,7 +92,9 @@ function actualAt(context: CheckContext, pointer: string, values: Map<string, Ac
 const valuesShown = 100;
 
 function toFinding(context: CheckContext, error: SchemaError, values: Map<string, Actual> | undefined): Finding {
-  const { scalar, shown, actual } = values ? actualAt(context, error.instancePath, values) : { scalar: false, shown: undefined, actual: undefined };
+  const { scalar, shown, actual } = values
+    ? actualAt(context, error.instancePath, values)
+    : { scalar: false, shown: undefined, actual: undefined };
   let message = error.message;
   if (error.keyword === 'enum' && shown !== undefined) {
     const allowed = Array.isArray(error.params.allowedValues) ? error.params.allowedValues.length : 0;

@@ -24,7 +24,10 @@ export const statusCodeConformance: ExchangeCheck = {
  * Location too long to read is not shown, and never cut, since a cut credential could no longer be redacted.
  */
 function redirectedTo(exchange: { status: number; headers: Record<string, string | undefined> }): string {
-  const location = exchange.status >= 300 && exchange.status < 400 ? headerValue(exchange.headers, 'location') : undefined;
+  const location =
+    exchange.status >= 300 && exchange.status < 400 ? headerValue(exchange.headers, 'location') : undefined;
   if (location === undefined) return '';
-  return location.length <= 2000 ? `; it redirects to ${location} (not followed)` : `; it redirects (a Location of ${location.length} characters, not followed)`;
+  return location.length <= 2000
+    ? `; it redirects to ${location} (not followed)`
+    : `; it redirects (a Location of ${location.length} characters, not followed)`;
 }

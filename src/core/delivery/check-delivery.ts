@@ -22,7 +22,11 @@ export interface DeliveryResult {
   findings: Finding[];
 }
 
-export async function checkDelivery(contract: DeliveryContract, delivery: ReceivedDelivery, expectation: DeliveryExpectation = {}): Promise<DeliveryResult> {
+export async function checkDelivery(
+  contract: DeliveryContract,
+  delivery: ReceivedDelivery,
+  expectation: DeliveryExpectation = {},
+): Promise<DeliveryResult> {
   const event = deliveryHeader(delivery, 'X-Service-Event');
   const webhook = event === undefined ? undefined : contract.webhooks.get(event);
   const operation = webhook?.operationId ?? `delivery ${event ?? '(no X-Service-Event)'}`;

@@ -54,7 +54,11 @@ export function compileDeliveryContract(spec: LoadedSpec): DeliveryContract {
       const parameterPath = follow(document, [...operationPath, 'parameters', index]);
       const parameter = at(document, parameterPath);
       if (!parameter || parameter.in !== 'header' || typeof parameter.name !== 'string') return;
-      headers.push({ name: parameter.name, required: parameter.required === true, validate: parameter.schema ? compiled.validatorAt([...parameterPath, 'schema']) : undefined });
+      headers.push({
+        name: parameter.name,
+        required: parameter.required === true,
+        validate: parameter.schema ? compiled.validatorAt([...parameterPath, 'schema']) : undefined,
+      });
     });
     const mediaTypes: DeliveryMediaType[] = [];
     if (operation.requestBody) {
@@ -62,20 +66,42 @@ export function compileDeliveryContract(spec: LoadedSpec): DeliveryContract {
       const content = (at(document, bodyPath)?.content ?? {}) as Record<string, { schema?: unknown }>;
       for (const [mediaType, media] of Object.entries(content)) {
         const form = mediaType.toLowerCase() === formMediaType;
-        const schemaPath = form ? formPayloadSchemaPath(document, [...bodyPath, 'content', mediaType, 'schema']) : [...bodyPath, 'content', mediaType, 'schema'];
-        mediaTypes.push({ mediaType: mediaType.toLowerCase(), form, validate: media.schema && schemaPath ? compiled.validatorAt(schemaPath) : undefined });
+        const schemaPath = form
+          ? formPayloadSchemaPath(document, [...bodyPath, 'content', mediaType, 'schema'])
+          : [...bodyPath, 'content', mediaType, 'schema'];
+        mediaTypes.push({
+          mediaType: mediaType.toLowerCase(),
+          form,
+          validate: media.schema && schemaPath ? compiled.validatorAt(schemaPath) : undefined,
+        });
       }
     }
-    webhooks.set(event, { event, operationId: typeof operation.operationId === 'string' ? operation.operationId : `webhook ${event}`, headers, mediaTypes });
+    webhooks.set(event, {
+      event,
+      operationId: typeof operation.operationId === 'string' ? operation.operationId : `webhook ${event}`,
+      headers,
+      mediaTypes,
+    });
   }
-  return { webhooks, commonHeaders: commonHeaders([...webhooks.values()]), errorsOf: (validate, value) => compiled.check(validate, value).errors };
+  return {
+    webhooks,
+    commonHeaders: commonHeaders([...webhooks.values()]),
+    errorsOf: (validate, value) => compiled.check(validate, value).errors,
+  };
 }
 
 /** Headers documented alike for every webhook (the event header differs per webhook and is left out). */
 function commonHeaders(webhooks: CompiledWebhook[]): DeliveryHeaderRule[] {
   const [first, ...rest] = webhooks;
   if (!first) return [];
-  return first.headers.filter((header) => rest.every((other) => other.headers.some((candidate) => candidate.name.toLowerCase() === header.name.toLowerCase() && candidate.validate === header.validate)));
+  return first.headers.filter((header) =>
+    rest.every((other) =>
+      other.headers.some(
+        (candidate) =>
+          candidate.name.toLowerCase() === header.name.toLowerCase() && candidate.validate === header.validate,
+      ),
+    ),
+  );
 }
 
 /** The path of the payload field's schema inside a form's schema, following $refs. */

@@ -7,9 +7,18 @@ import { formMediaType, type DeliveryContract, type DeliveryHeaderRule } from '.
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
 import { signatureHeaders } from './delivery-signature.js';
 
-export function deliveryHeaders(contract: DeliveryContract, operation: string, rules: DeliveryHeaderRule[], delivery: ReceivedDelivery, expected: { event?: string; contentType?: string }): Finding[] {
+export function deliveryHeaders(
+  contract: DeliveryContract,
+  operation: string,
+  rules: DeliveryHeaderRule[],
+  delivery: ReceivedDelivery,
+  expected: { event?: string; contentType?: string },
+): Finding[] {
   const findings: Finding[] = [];
-  if (delivery.method.toUpperCase() !== 'POST') findings.push(finding(operation, `the delivery was sent with ${delivery.method}, not POST`, '', 'POST', delivery.method));
+  if (delivery.method.toUpperCase() !== 'POST')
+    findings.push(
+      finding(operation, `the delivery was sent with ${delivery.method}, not POST`, '', 'POST', delivery.method),
+    );
   for (const rule of rules) {
     const raw = delivery.headers[rule.name.toLowerCase()];
     const where = `/headers/${rule.name}`;
@@ -31,24 +40,58 @@ export function deliveryHeaders(contract: DeliveryContract, operation: string, r
   }
   const event = deliveryHeader(delivery, 'X-Service-Event');
   if (expected.event !== undefined && event !== undefined && event !== expected.event) {
-    findings.push(finding(operation, `X-Service-Event is ${JSON.stringify(event)}, expected ${JSON.stringify(expected.event)}`, '/headers/X-Service-Event', expected.event, event));
+    findings.push(
+      finding(
+        operation,
+        `X-Service-Event is ${JSON.stringify(event)}, expected ${JSON.stringify(expected.event)}`,
+        '/headers/X-Service-Event',
+        expected.event,
+        event,
+      ),
+    );
   }
   const mediaType = mediaTypeOf(deliveryHeader(delivery, 'content-type'));
   if (expected.contentType !== undefined) {
     const wanted = expected.contentType === 'form' ? formMediaType : 'application/json';
     if (mediaType !== wanted) {
-      findings.push(finding(operation, `content-type is ${mediaType === undefined ? 'missing' : JSON.stringify(mediaType)}, but the hook's content_type ${JSON.stringify(expected.contentType)} calls for ${wanted}`, '/headers/content-type', wanted, mediaType ?? null));
+      findings.push(
+        finding(
+          operation,
+          `content-type is ${mediaType === undefined ? 'missing' : JSON.stringify(mediaType)}, but the hook's content_type ${JSON.stringify(expected.contentType)} calls for ${wanted}`,
+          '/headers/content-type',
+          wanted,
+          mediaType ?? null,
+        ),
+      );
     }
   } else if (mediaType === undefined) {
-    findings.push(finding(operation, 'content-type is missing', '/headers/content-type', `application/json or ${formMediaType}`, null));
+    findings.push(
+      finding(
+        operation,
+        'content-type is missing',
+        '/headers/content-type',
+        `application/json or ${formMediaType}`,
+        null,
+      ),
+    );
   }
   return findings;
 }
 
 const isSignature = (name: string) => signatureHeaders.some((header) => header.toLowerCase() === name.toLowerCase());
 
-const finding = (operation: string, message: string, instancePath: string, expected: unknown, actual: unknown): Finding => ({
-  check: 'delivery_headers', severity: 'error', operation, instancePath, message,
+const finding = (
+  operation: string,
+  message: string,
+  instancePath: string,
+  expected: unknown,
+  actual: unknown,
+): Finding => ({
+  check: 'delivery_headers',
+  severity: 'error',
+  operation,
+  instancePath,
+  message,
   ...(expected === undefined ? {} : { expected }),
   actual,
 });

@@ -26,10 +26,19 @@ export function readPayload(delivery: ReceivedDelivery, text: string | undefined
   let json = text;
   if (mediaType === formMediaType) {
     const fields = new URLSearchParams(text).getAll(formPayloadField);
-    if (fields.length !== 1) return { kind: 'unreadable', mediaType, reason: `the form has ${fields.length === 0 ? 'no' : fields.length} ${formPayloadField} field${fields.length === 1 ? '' : 's'}, expected one holding the JSON` };
+    if (fields.length !== 1)
+      return {
+        kind: 'unreadable',
+        mediaType,
+        reason: `the form has ${fields.length === 0 ? 'no' : fields.length} ${formPayloadField} field${fields.length === 1 ? '' : 's'}, expected one holding the JSON`,
+      };
     json = fields[0]!;
   } else if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
-    return { kind: 'unreadable', mediaType, reason: `the content type ${JSON.stringify(mediaType)} is neither JSON nor a form` };
+    return {
+      kind: 'unreadable',
+      mediaType,
+      reason: `the content type ${JSON.stringify(mediaType)} is neither JSON nor a form`,
+    };
   }
   try {
     return { kind: 'json', mediaType, value: JSON.parse(json) };

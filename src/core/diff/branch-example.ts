@@ -57,10 +57,16 @@ function exampleOf(norm: Norm | undefined, depth: number): unknown {
 function number(branch: Branch): number | undefined {
   const step = branch.types?.[0] === 'integer' ? 1 : 0.5;
   let value = 0;
-  if (branch.minimum && (value < branch.minimum.value || (branch.minimum.exclusive && value === branch.minimum.value))) {
+  if (
+    branch.minimum &&
+    (value < branch.minimum.value || (branch.minimum.exclusive && value === branch.minimum.value))
+  ) {
     value = branch.minimum.value + (branch.minimum.exclusive ? step : 0);
   }
-  if (branch.maximum && (value > branch.maximum.value || (branch.maximum.exclusive && value === branch.maximum.value))) {
+  if (
+    branch.maximum &&
+    (value > branch.maximum.value || (branch.maximum.exclusive && value === branch.maximum.value))
+  ) {
     value = branch.maximum.value - (branch.maximum.exclusive ? step : 0);
   }
   return value;

@@ -30,10 +30,16 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind, che
   const out: SchemaChange[] = [];
   // A type swapped (integer → string) is one change: report it from the side where it hurts clients.
   const typeAt = (reasons: Reason[]) => new Set(reasons.filter((r) => r.kind === 'type').map((r) => r.instancePath));
-  const quiet = site === 'request' ? { lost: new Set<string>(), gained: typeAt(lost.reasons) } : { lost: typeAt(gained.reasons), gained: new Set<string>() };
-  const keep = (direction: 'lost' | 'gained') => (r: Reason) => !(r.kind === 'type' && quiet[direction].has(r.instancePath));
-  for (const reason of lost.reasons.filter(keep('lost'))) push(out, withExample(mapReason(reason, 'lost', site), reason, 'lost', { base, head }, check));
-  for (const reason of gained.reasons.filter(keep('gained'))) push(out, withExample(mapReason(reason, 'gained', site), reason, 'gained', { base, head }, check));
+  const quiet =
+    site === 'request'
+      ? { lost: new Set<string>(), gained: typeAt(lost.reasons) }
+      : { lost: typeAt(gained.reasons), gained: new Set<string>() };
+  const keep = (direction: 'lost' | 'gained') => (r: Reason) =>
+    !(r.kind === 'type' && quiet[direction].has(r.instancePath));
+  for (const reason of lost.reasons.filter(keep('lost')))
+    push(out, withExample(mapReason(reason, 'lost', site), reason, 'lost', { base, head }, check));
+  for (const reason of gained.reasons.filter(keep('gained')))
+    push(out, withExample(mapReason(reason, 'gained', site), reason, 'gained', { base, head }, check));
   const seen = new Set<string>();
   return out.filter((change) => {
     const key = `${change.rule}\u0000${change.instancePath}\u0000${change.message}`;
@@ -43,14 +49,21 @@ export function classifySchemaChange(base: Norm, head: Norm, site: SiteKind, che
 
 /** For a branch that fits nothing on the other side: a small instance of it that one version accepts and the other refuses. */
 function withExample(
-  change: SchemaChange | undefined, reason: Reason, direction: 'lost' | 'gained', sides: { base: Norm; head: Norm }, check: ExampleCheck | undefined,
+  change: SchemaChange | undefined,
+  reason: Reason,
+  direction: 'lost' | 'gained',
+  sides: { base: Norm; head: Norm },
+  check: ExampleCheck | undefined,
 ): SchemaChange | undefined {
   if (!change || !check || reason.kind !== 'branch' || !reason.branch) return change;
   const part = exampleOfBranch(reason.branch);
   if (part === undefined) return change;
   // A branch deep inside the value is shown inside a whole instance of the version that accepts it.
   const accepting = direction === 'lost' ? sides.base : sides.head;
-  const candidates = reason.instancePath === '' ? [part] : accepting.branches.slice(0, 8).map((b) => place(exampleOfBranch(b), reason.instancePath, part));
+  const candidates =
+    reason.instancePath === ''
+      ? [part]
+      : accepting.branches.slice(0, 8).map((b) => place(exampleOfBranch(b), reason.instancePath, part));
   for (const instance of candidates) {
     if (instance === undefined) continue;
     const verdict = check(instance);
@@ -67,11 +80,16 @@ function withExample(
 function place(root: unknown, pointer: string, value: unknown): unknown {
   const segments = pointer.split('/').slice(1);
   if (root === undefined || segments.some((s) => s === '[]' || s === '*')) return undefined;
-  const copy = (root !== null && typeof root === 'object' && !Array.isArray(root) ? structuredClone(root) : {}) as Record<string, unknown>;
+  const copy = (
+    root !== null && typeof root === 'object' && !Array.isArray(root) ? structuredClone(root) : {}
+  ) as Record<string, unknown>;
   let node = copy;
   for (const segment of segments.slice(0, -1)) {
     const next = node[segment];
-    node = node[segment] = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+    node = node[segment] = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<
+      string,
+      unknown
+    >;
   }
   node[segments.at(-1)!] = value;
   return copy;
@@ -94,34 +112,59 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
     message,
   });
   const [first, second] = reason.values ?? [];
-  if (reason.kind === 'undecided') return at('schema-change-undecided', 'head', `cannot decide what changed in ${reason.detail}; review it by hand`);
+  if (reason.kind === 'undecided')
+    return at('schema-change-undecided', 'head', `cannot decide what changed in ${reason.detail}; review it by hand`);
   if (site === 'request') {
     if (direction === 'lost') {
       switch (reason.kind) {
-        case 'type': return at('request-type-narrowed', 'head', `no longer accepts type ${show(reason.values)}`);
-        case 'enum': return at('request-enum-value-removed', 'base', `no longer accepts ${show(reason.values)}`);
-        case 'max': return at('request-max-lowered', 'head', `${reason.detail} ${bounds(first, second)}`);
-        case 'min': return at('request-min-raised', 'head', `${reason.detail} ${bounds(first, second)}`);
-        case 'pattern': return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
-        case 'constraint': return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
+        case 'type':
+          return at('request-type-narrowed', 'head', `no longer accepts type ${show(reason.values)}`);
+        case 'enum':
+          return at('request-enum-value-removed', 'base', `no longer accepts ${show(reason.values)}`);
+        case 'max':
+          return at('request-max-lowered', 'head', `${reason.detail} ${bounds(first, second)}`);
+        case 'min':
+          return at('request-min-raised', 'head', `${reason.detail} ${bounds(first, second)}`);
+        case 'pattern':
+          return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
+        case 'constraint':
+          return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
         case 'required':
-        case 'removed-required': return at('request-property-required-added', 'head', `is now required`);
-        case 'closed': return at('request-property-rejected', 'head', `is refused now (additionalProperties: false)`);
-        case 'branch': return at('request-composition-narrowed', 'base', `${reason.detail} is gone: bodies only it accepted are refused now`);
-        case 'only-in-a': return at('request-property-undocumented', 'base', `is no longer documented; the server may ignore it`);
-        case 'default': return at('request-default-changed', 'head', `default changed from ${show([first])} to ${show([second])}`);
-        default: return undefined;
+        case 'removed-required':
+          return at('request-property-required-added', 'head', `is now required`);
+        case 'closed':
+          return at('request-property-rejected', 'head', `is refused now (additionalProperties: false)`);
+        case 'branch':
+          return at(
+            'request-composition-narrowed',
+            'base',
+            `${reason.detail} is gone: bodies only it accepted are refused now`,
+          );
+        case 'only-in-a':
+          return at('request-property-undocumented', 'base', `is no longer documented; the server may ignore it`);
+        case 'default':
+          return at('request-default-changed', 'head', `default changed from ${show([first])} to ${show([second])}`);
+        default:
+          return undefined;
       }
     }
     switch (reason.kind) {
       case 'only-in-a':
       case 'closed':
-        if (reason.kind === 'closed' && reason.instancePath.endsWith('/*')) return at('request-constraint-relaxed', 'head', 'undeclared fields are accepted now');
+        if (reason.kind === 'closed' && reason.instancePath.endsWith('/*'))
+          return at('request-constraint-relaxed', 'head', 'undeclared fields are accepted now');
         return reason.requiredInA ? undefined : at('request-property-added', 'head', 'new optional field');
-      case 'branch': return at('request-composition-widened', 'head', `${reason.detail} is new: more bodies are accepted`);
+      case 'branch':
+        return at('request-composition-widened', 'head', `${reason.detail} is new: more bodies are accepted`);
       case 'only-in-b':
-      case 'default': return undefined;
-      default: return at('request-constraint-relaxed', 'head', `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail})`);
+      case 'default':
+        return undefined;
+      default:
+        return at(
+          'request-constraint-relaxed',
+          'head',
+          `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail})`,
+        );
     }
   }
   if (direction === 'gained') {
@@ -132,25 +175,49 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
           ? at('response-property-became-nullable', 'head', 'may now be null')
           : at('response-type-changed', 'head', `may now be of type ${show(types)}`);
       }
-      case 'enum': return at('response-enum-value-added', 'head', `may now be ${show(reason.values)}`);
-      case 'required': return at('response-property-became-optional', 'head', 'was required, may now be absent');
-      case 'removed-required': return at('response-property-removed', 'base', 'was required and is removed');
-      case 'branch': return at('response-composition-widened', 'head', `${reason.detail} is new: clients may meet a shape they never saw`);
-      case 'only-in-a': return at('response-property-added', 'head', 'new field');
-      case 'closed':
-        if (reason.instancePath.endsWith('/*')) return at('response-constraint-relaxed', 'head', 'undeclared fields may appear now');
+      case 'enum':
+        return at('response-enum-value-added', 'head', `may now be ${show(reason.values)}`);
+      case 'required':
+        return at('response-property-became-optional', 'head', 'was required, may now be absent');
+      case 'removed-required':
+        return at('response-property-removed', 'base', 'was required and is removed');
+      case 'branch':
+        return at(
+          'response-composition-widened',
+          'head',
+          `${reason.detail} is new: clients may meet a shape they never saw`,
+        );
+      case 'only-in-a':
         return at('response-property-added', 'head', 'new field');
-      case 'only-in-b': return at('response-optional-property-removed', 'base', 'optional field removed');
-      case 'default': return undefined;
-      default: return at('response-constraint-relaxed', 'head', `${reason.detail} relaxed${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(second, first)}` : ''}`);
+      case 'closed':
+        if (reason.instancePath.endsWith('/*'))
+          return at('response-constraint-relaxed', 'head', 'undeclared fields may appear now');
+        return at('response-property-added', 'head', 'new field');
+      case 'only-in-b':
+        return at('response-optional-property-removed', 'base', 'optional field removed');
+      case 'default':
+        return undefined;
+      default:
+        return at(
+          'response-constraint-relaxed',
+          'head',
+          `${reason.detail} relaxed${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(second, first)}` : ''}`,
+        );
     }
   }
   switch (reason.kind) {
-    case 'branch': return at('response-composition-narrowed', 'base', `${reason.detail} is gone: fewer shapes are returned`);
+    case 'branch':
+      return at('response-composition-narrowed', 'base', `${reason.detail} is gone: fewer shapes are returned`);
     case 'only-in-a':
     case 'only-in-b':
-    case 'default': return undefined;
-    default: return at('response-constraint-tightened', 'head', `${reason.kind === 'enum' ? `no longer ${show(reason.values)}` : `${reason.detail} tightened`}`);
+    case 'default':
+      return undefined;
+    default:
+      return at(
+        'response-constraint-tightened',
+        'head',
+        `${reason.kind === 'enum' ? `no longer ${show(reason.values)}` : `${reason.detail} tightened`}`,
+      );
   }
 }
 

@@ -38,7 +38,11 @@ export function applyPolicy(changes: SpecChange[], policy: DiffPolicy): PolicyRe
 
 function matches(location: string | undefined, change: SpecChange): boolean {
   if (location === undefined) return true;
-  return location === change.file || location === `${change.file}:${change.line}` || change.operations.some((op) => op.startsWith(location));
+  return (
+    location === change.file ||
+    location === `${change.file}:${change.line}` ||
+    change.operations.some((op) => op.startsWith(location))
+  );
 }
 
 /** `RULE=LEVEL` options → levels; a bad one is a usage error naming the choices. */
@@ -46,8 +50,10 @@ export function parseLevels(values: readonly string[]): Map<DiffRuleId, DiffLeve
   const levels = new Map<DiffRuleId, DiffLevel | 'off'>();
   for (const value of values) {
     const [rule = '', level = ''] = value.split('=');
-    if (!isDiffRuleId(rule)) throw new ContractsError('USAGE', `--level: unknown rule "${rule}" (see the rules in \`contracts diff --help\`)`);
-    if (!(levelChoices as readonly string[]).includes(level)) throw new ContractsError('USAGE', `--level ${rule}= takes one of ${levelChoices.join(', ')}, not "${level}"`);
+    if (!isDiffRuleId(rule))
+      throw new ContractsError('USAGE', `--level: unknown rule "${rule}" (see the rules in \`contracts diff --help\`)`);
+    if (!(levelChoices as readonly string[]).includes(level))
+      throw new ContractsError('USAGE', `--level ${rule}= takes one of ${levelChoices.join(', ')}, not "${level}"`);
     levels.set(rule, level as DiffLevel | 'off');
   }
   return levels;
@@ -56,16 +62,26 @@ export function parseLevels(values: readonly string[]): Map<DiffRuleId, DiffLeve
 /** The parsed ignore file (a YAML list) → entries; anything malformed is one clear line naming the entry. */
 export function parseIgnoreEntries(file: string, parsed: unknown): IgnoreEntry[] {
   const list = parsed === null || parsed === undefined ? [] : parsed;
-  if (!Array.isArray(list)) throw new ContractsError('INPUT_NOT_READABLE', `${file}: expected a list of { rule, location, reason }`);
+  if (!Array.isArray(list))
+    throw new ContractsError('INPUT_NOT_READABLE', `${file}: expected a list of { rule, location, reason }`);
   return list.map((raw, index) => {
     const entry = (raw ?? {}) as Record<string, unknown>;
     const where = `${file}: entry ${index + 1}`;
     if (typeof entry.rule !== 'string' || !isDiffRuleId(entry.rule)) {
-      throw new ContractsError('INPUT_NOT_READABLE', `${where}: rule must be one of the diff rules, not ${JSON.stringify(entry.rule ?? null)}`);
+      throw new ContractsError(
+        'INPUT_NOT_READABLE',
+        `${where}: rule must be one of the diff rules, not ${JSON.stringify(entry.rule ?? null)}`,
+      );
     }
-    if (typeof entry.reason !== 'string' || entry.reason.trim() === '') throw new ContractsError('INPUT_NOT_READABLE', `${where}: every ignored change needs a reason`);
-    if (entry.location !== undefined && typeof entry.location !== 'string') throw new ContractsError('INPUT_NOT_READABLE', `${where}: location must be a string`);
-    return { rule: entry.rule, reason: entry.reason, ...(typeof entry.location === 'string' ? { location: entry.location } : {}) };
+    if (typeof entry.reason !== 'string' || entry.reason.trim() === '')
+      throw new ContractsError('INPUT_NOT_READABLE', `${where}: every ignored change needs a reason`);
+    if (entry.location !== undefined && typeof entry.location !== 'string')
+      throw new ContractsError('INPUT_NOT_READABLE', `${where}: location must be a string`);
+    return {
+      rule: entry.rule,
+      reason: entry.reason,
+      ...(typeof entry.location === 'string' ? { location: entry.location } : {}),
+    };
   });
 }
 

@@ -37,7 +37,10 @@ type Json = Record<string, unknown>;
 
 /** Every classified difference from BASE to HEAD, sorted by severity then place; one entry per rule and place. */
 export function diffSpecs(base: LoadedSpec, head: LoadedSpec): SpecChange[] {
-  const sides = { base: { spec: base, normalizer: new SchemaNormalizer(base.document) }, head: { spec: head, normalizer: new SchemaNormalizer(head.document) } };
+  const sides = {
+    base: { spec: base, normalizer: new SchemaNormalizer(base.document) },
+    head: { spec: head, normalizer: new SchemaNormalizer(head.document) },
+  };
   const changes = new Changes(sides);
   diffPaths(sides.base, sides.head, changes);
   return changes.list();
@@ -47,7 +50,9 @@ const rank = { error: 0, warning: 1, info: 2 };
 
 /** Most severe first, then by place. */
 export function compareChanges(a: SpecChange, b: SpecChange): number {
-  return rank[a.level] - rank[b.level] || a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule);
+  return (
+    rank[a.level] - rank[b.level] || a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule)
+  );
 }
 
 class Changes {
@@ -64,7 +69,17 @@ class Changes {
       if (operation && !existing.operations.includes(operation)) existing.operations.push(operation);
       return;
     }
-    this.byKey.set(key, { rule, level: diffRule(rule).level, message, operations: operation ? [operation] : [], side, file: spec.file, line, column, path });
+    this.byKey.set(key, {
+      rule,
+      level: diffRule(rule).level,
+      message,
+      operations: operation ? [operation] : [],
+      side,
+      file: spec.file,
+      line,
+      column,
+      path,
+    });
   }
 
   list(): SpecChange[] {
@@ -80,7 +95,9 @@ function deref(side: Side, value: unknown, path: JsonPath): Located<Json> | unde
     current = { value: resolvePointer(side.spec.document, ref), path: pointerToPath(ref) };
   }
   const v = current.value;
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { value: v as Json, path: current.path } : undefined;
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? { value: v as Json, path: current.path }
+    : undefined;
 }
 
 /** `/hooks/{hook_id}` and `/hooks/{id}` are the same path to a client. */
@@ -115,7 +132,8 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
   for (const [key, { template, item }] of headPaths) {
     if (basePaths.has(key)) continue;
     for (const method of httpMethods) {
-      if (item.value[method]) changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
+      if (item.value[method])
+        changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
     }
   }
 }
@@ -131,7 +149,13 @@ function diffOperation(base: Side, head: Side, b: OperationRef, h: OperationRef,
   const bPath = [...b.item.path, b.method];
   const hPath = [...h.item.path, h.method];
   if (bOp.operationId !== hOp.operationId) {
-    changes.add('operation-id-changed', 'head', [...hPath, 'operationId'], `operationId ${String(bOp.operationId)} → ${String(hOp.operationId)}`, name);
+    changes.add(
+      'operation-id-changed',
+      'head',
+      [...hPath, 'operationId'],
+      `operationId ${String(bOp.operationId)} → ${String(hOp.operationId)}`,
+      name,
+    );
   }
   diffSecurity(base, head, bOp, hOp, hPath, name, changes);
   diffParameters(base, head, b, h, name, changes);
@@ -139,7 +163,15 @@ function diffOperation(base: Side, head: Side, b: OperationRef, h: OperationRef,
   diffResponses(base, head, bOp, hOp, bPath, hPath, name, changes);
 }
 
-function diffSecurity(base: Side, head: Side, bOp: Json, hOp: Json, hPath: JsonPath, name: string, changes: Changes): void {
+function diffSecurity(
+  base: Side,
+  head: Side,
+  bOp: Json,
+  hOp: Json,
+  hPath: JsonPath,
+  name: string,
+  changes: Changes,
+): void {
   const effective = (side: Side, op: Json): Map<string, string[]>[] => {
     const list = (op.security ?? side.spec.document.security ?? []) as Record<string, string[]>[];
     return list.length === 0 ? [new Map()] : list.map((alternative) => new Map(Object.entries(alternative ?? {})));
@@ -147,13 +179,20 @@ function diffSecurity(base: Side, head: Side, bOp: Json, hOp: Json, hPath: JsonP
   // A client that meets alternative `need` meets `have` when `have` asks for no scheme or scope beyond `need`.
   const within = (have: Map<string, string[]>, need: Map<string, string[]>) =>
     [...have].every(([scheme, scopes]) => need.has(scheme) && scopes.every((s) => need.get(scheme)!.includes(s)));
-  const describe = (alternative: Map<string, string[]>) => (alternative.size === 0 ? 'none' : [...alternative.keys()].join(' + '));
+  const describe = (alternative: Map<string, string[]>) =>
+    alternative.size === 0 ? 'none' : [...alternative.keys()].join(' + ');
   const at = hOp.security ? [...hPath, 'security'] : head.spec.document.security ? ['security'] : hPath;
   const was = effective(base, bOp);
   const now = effective(head, hOp);
   for (const alternative of was) {
     if (!now.some((candidate) => within(candidate, alternative))) {
-      changes.add('request-security-added', 'head', at, `a client authenticating with ${describe(alternative)} must now meet ${now.map(describe).join(' or ')}`, name);
+      changes.add(
+        'request-security-added',
+        'head',
+        at,
+        `a client authenticating with ${describe(alternative)} must now meet ${now.map(describe).join(' or ')}`,
+        name,
+      );
     }
   }
   for (const alternative of now) {
@@ -179,7 +218,13 @@ function parameters(side: Side, op: OperationRef): Map<string, Parameter> {
       const p = deref(side, raw, [...at, index]);
       if (!p || typeof p.value.name !== 'string' || typeof p.value.in !== 'string') return;
       const name = p.value.in === 'header' ? p.value.name.toLowerCase() : p.value.name;
-      map.set(`${p.value.in}:${name}`, { name, in: p.value.in, required: p.value.required === true, schema: p.value.schema, path: p.path });
+      map.set(`${p.value.in}:${name}`, {
+        name,
+        in: p.value.in,
+        required: p.value.required === true,
+        schema: p.value.schema,
+        path: p.path,
+      });
     });
   };
   collect(op.item.value.parameters, [...op.item.path, 'parameters']);
@@ -187,19 +232,51 @@ function parameters(side: Side, op: OperationRef): Map<string, Parameter> {
   return map;
 }
 
-function diffParameters(base: Side, head: Side, b: OperationRef, h: OperationRef, name: string, changes: Changes): void {
+function diffParameters(
+  base: Side,
+  head: Side,
+  b: OperationRef,
+  h: OperationRef,
+  name: string,
+  changes: Changes,
+): void {
   const was = parameters(base, b);
   const now = parameters(head, h);
   const label = (p: Parameter) => `${p.in} parameter ${p.name}`;
   for (const [key, p] of was) {
     const same = now.get(key);
     if (same) {
-      if (same.required && !p.required) changes.add('request-parameter-became-required', 'head', [...same.path, 'required'], `${label(p)} became required`, name);
-      diffSchemas(base, head, p.schema, [...p.path, 'schema'], same.schema, [...same.path, 'schema'], 'request', `${label(p)}`, name, changes);
+      if (same.required && !p.required)
+        changes.add(
+          'request-parameter-became-required',
+          'head',
+          [...same.path, 'required'],
+          `${label(p)} became required`,
+          name,
+        );
+      diffSchemas(
+        base,
+        head,
+        p.schema,
+        [...p.path, 'schema'],
+        same.schema,
+        [...same.path, 'schema'],
+        'request',
+        `${label(p)}`,
+        name,
+        changes,
+      );
       continue;
     }
     const moved = [...now.values()].find((q) => q.name === p.name && q.in !== p.in);
-    if (moved) changes.add('request-parameter-moved', 'head', [...moved.path, 'in'], `parameter ${p.name} moved from ${p.in} to ${moved.in}`, name);
+    if (moved)
+      changes.add(
+        'request-parameter-moved',
+        'head',
+        [...moved.path, 'in'],
+        `parameter ${p.name} moved from ${p.in} to ${moved.in}`,
+        name,
+      );
     else changes.add('request-parameter-removed', 'base', p.path, `${label(p)} removed`, name);
   }
   for (const [key, p] of now) {
@@ -209,61 +286,131 @@ function diffParameters(base: Side, head: Side, b: OperationRef, h: OperationRef
   }
 }
 
-function content(side: Side, owner: Json | undefined, at: JsonPath): Map<string, Located<Json>> {
+function content(owner: Json | undefined, at: JsonPath): Map<string, Located<Json>> {
   const map = new Map<string, Located<Json>>();
   const media = owner?.content;
   if (media && typeof media === 'object') {
-    for (const [type, value] of Object.entries(media as Json)) map.set(type, { value: (value ?? {}) as Json, path: [...at, 'content', type] });
+    for (const [type, value] of Object.entries(media as Json))
+      map.set(type, { value: (value ?? {}) as Json, path: [...at, 'content', type] });
   }
   return map;
 }
 
-function diffRequestBody(base: Side, head: Side, bOp: Json, hOp: Json, bPath: JsonPath, hPath: JsonPath, name: string, changes: Changes): void {
+function diffRequestBody(
+  base: Side,
+  head: Side,
+  bOp: Json,
+  hOp: Json,
+  bPath: JsonPath,
+  hPath: JsonPath,
+  name: string,
+  changes: Changes,
+): void {
   const bBody = bOp.requestBody === undefined ? undefined : deref(base, bOp.requestBody, [...bPath, 'requestBody']);
   const hBody = hOp.requestBody === undefined ? undefined : deref(head, hOp.requestBody, [...hPath, 'requestBody']);
   if (hBody?.value.required === true && bBody?.value.required !== true) {
-    changes.add('request-body-became-required', 'head', hBody.path, bBody ? 'the request body became required' : 'a required request body was added', name);
+    changes.add(
+      'request-body-became-required',
+      'head',
+      hBody.path,
+      bBody ? 'the request body became required' : 'a required request body was added',
+      name,
+    );
   }
   if (!bBody || !hBody) return;
-  const was = content(base, bBody.value, bBody.path);
-  const now = content(head, hBody.value, hBody.path);
+  const was = content(bBody.value, bBody.path);
+  const now = content(hBody.value, hBody.path);
   for (const [type, media] of was) {
     const same = now.get(type);
-    if (!same) changes.add('request-media-type-removed', 'base', media.path, `request body ${type} no longer accepted`, name);
-    else diffSchemas(base, head, media.value.schema, [...media.path, 'schema'], same.value.schema, [...same.path, 'schema'], 'request', 'request body', `${name} (${type})`, changes);
+    if (!same)
+      changes.add('request-media-type-removed', 'base', media.path, `request body ${type} no longer accepted`, name);
+    else
+      diffSchemas(
+        base,
+        head,
+        media.value.schema,
+        [...media.path, 'schema'],
+        same.value.schema,
+        [...same.path, 'schema'],
+        'request',
+        'request body',
+        `${name} (${type})`,
+        changes,
+      );
   }
-  for (const [type, media] of now) if (!was.has(type)) changes.add('request-media-type-added', 'head', media.path, `request body ${type} accepted`, name);
+  for (const [type, media] of now)
+    if (!was.has(type))
+      changes.add('request-media-type-added', 'head', media.path, `request body ${type} accepted`, name);
 }
 
-function diffResponses(base: Side, head: Side, bOp: Json, hOp: Json, bPath: JsonPath, hPath: JsonPath, name: string, changes: Changes): void {
+function diffResponses(
+  base: Side,
+  head: Side,
+  bOp: Json,
+  hOp: Json,
+  bPath: JsonPath,
+  hPath: JsonPath,
+  name: string,
+  changes: Changes,
+): void {
   const was = (bOp.responses ?? {}) as Json;
   const now = (hOp.responses ?? {}) as Json;
   for (const status of Object.keys(was)) {
     if (!(status in now)) {
-      changes.add('response-status-removed', 'base', [...bPath, 'responses', status], `response ${status} removed`, name);
+      changes.add(
+        'response-status-removed',
+        'base',
+        [...bPath, 'responses', status],
+        `response ${status} removed`,
+        name,
+      );
       continue;
     }
     const b = deref(base, was[status], [...bPath, 'responses', status]);
     const h = deref(head, now[status], [...hPath, 'responses', status]);
     if (!b || !h) continue;
-    const bMedia = content(base, b.value, b.path);
-    const hMedia = content(head, h.value, h.path);
+    const bMedia = content(b.value, b.path);
+    const hMedia = content(h.value, h.path);
     for (const [type, media] of bMedia) {
       const same = hMedia.get(type);
       const where = `${name} → ${status} (${type})`;
-      if (!same) changes.add('response-media-type-removed', 'base', media.path, `response ${status} ${type} removed`, name);
-      else diffSchemas(base, head, media.value.schema, [...media.path, 'schema'], same.value.schema, [...same.path, 'schema'], 'response', 'response body', where, changes);
+      if (!same)
+        changes.add('response-media-type-removed', 'base', media.path, `response ${status} ${type} removed`, name);
+      else
+        diffSchemas(
+          base,
+          head,
+          media.value.schema,
+          [...media.path, 'schema'],
+          same.value.schema,
+          [...same.path, 'schema'],
+          'response',
+          'response body',
+          where,
+          changes,
+        );
     }
-    for (const [type, media] of hMedia) if (!bMedia.has(type)) changes.add('response-media-type-added', 'head', media.path, `response ${status} ${type} added`, name);
+    for (const [type, media] of hMedia)
+      if (!bMedia.has(type))
+        changes.add('response-media-type-added', 'head', media.path, `response ${status} ${type} added`, name);
   }
   for (const status of Object.keys(now)) {
-    if (!(status in was)) changes.add('response-status-added', 'head', [...hPath, 'responses', status], `response ${status} added`, name);
+    if (!(status in was))
+      changes.add('response-status-added', 'head', [...hPath, 'responses', status], `response ${status} added`, name);
   }
 }
 
 function diffSchemas(
-  base: Side, head: Side, bSchema: unknown, bAt: JsonPath, hSchema: unknown, hAt: JsonPath,
-  site: SiteKind, subject: string, operation: string, changes: Changes,
+  base: Side,
+  head: Side,
+  bSchema: unknown,
+  bAt: JsonPath,
+  hSchema: unknown,
+  hAt: JsonPath,
+  site: SiteKind,
+  subject: string,
+  operation: string,
+  changes: Changes,
 ): void {
   const b = base.normalizer.normalize(bSchema, bAt);
   const h = head.normalizer.normalize(hSchema, hAt);
@@ -273,6 +420,12 @@ function diffSchemas(
     return inBase === undefined || inHead === undefined ? undefined : { base: inBase, head: inHead };
   };
   for (const change of classifySchemaChange(b, h, site, check)) {
-    changes.add(change.rule, change.side, change.path, `${subject}${change.instancePath ? ` ${change.instancePath}` : ''}: ${change.message}`, operation);
+    changes.add(
+      change.rule,
+      change.side,
+      change.path,
+      `${subject}${change.instancePath ? ` ${change.instancePath}` : ''}: ${change.message}`,
+      operation,
+    );
   }
 }

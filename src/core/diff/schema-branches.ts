@@ -44,7 +44,14 @@ export interface Branch {
 }
 
 export type CountKeyword = 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties';
-const countKeywords: CountKeyword[] = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
+const countKeywords: CountKeyword[] = [
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+];
 
 export interface Norm {
   /** Accepts an instance when any branch does; no branches accept nothing (`false`). */
@@ -56,13 +63,47 @@ export interface Norm {
 
 // Annotations: they change no accepted instance. (`default` is kept apart: it changes what an omission means.)
 const annotations = new Set([
-  'title', 'description', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs',
-  'xml', 'discriminator', '$schema', '$id', '$anchor', '$defs', 'definitions', 'contentMediaType', 'contentEncoding',
+  'title',
+  'description',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+  'discriminator',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'contentMediaType',
+  'contentEncoding',
 ]);
 const modelled = new Set([
-  'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format',
-  'multipleOf', 'uniqueItems', 'required', 'properties', 'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf',
-  '$ref', 'default', ...countKeywords,
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'format',
+  'multipleOf',
+  'uniqueItems',
+  'required',
+  'properties',
+  'additionalProperties',
+  'items',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  'default',
+  ...countKeywords,
 ]);
 
 /** Bounds the disjunctive form: past this many branches a schema is judged only by equality. */
@@ -70,9 +111,24 @@ export const maxBranches = 64;
 
 export function emptyBranch(src: JsonPath): Branch {
   return {
-    types: undefined, enum: undefined, counts: {}, patterns: [], formats: [], multipleOf: [], uniqueItems: false,
-    required: new Set(), properties: new Map(), additionalProperties: undefined, items: undefined, hasDefault: false,
-    default: undefined, opaque: new Map(), at: new Map(), src, origin: [], originTitles: [],
+    types: undefined,
+    enum: undefined,
+    counts: {},
+    patterns: [],
+    formats: [],
+    multipleOf: [],
+    uniqueItems: false,
+    required: new Set(),
+    properties: new Map(),
+    additionalProperties: undefined,
+    items: undefined,
+    hasDefault: false,
+    default: undefined,
+    opaque: new Map(),
+    at: new Map(),
+    src,
+    origin: [],
+    originTitles: [],
   };
 }
 
@@ -130,13 +186,23 @@ export class SchemaNormalizer {
         const path = [...at, keyword, index];
         const choice = this.normalize(part, path);
         undecided ??= choice.undecided;
-        const title = typeof (part as { title?: unknown })?.title === 'string' ? (part as { title: string }).title : `${keyword}[${index}]`;
+        const title =
+          typeof (part as { title?: unknown })?.title === 'string'
+            ? (part as { title: string }).title
+            : `${keyword}[${index}]`;
         for (const branch of choice.branches) {
-          alternatives.push({ ...branch, origin: [...branch.origin, pathToPointer(path)], originTitles: [...branch.originTitles, title] });
+          alternatives.push({
+            ...branch,
+            origin: [...branch.origin, pathToPointer(path)],
+            originTitles: [...branch.originTitles, title],
+          });
         }
       });
       const union: Norm = { branches: alternatives, at, ...(undecided ? { undecided } : {}) };
-      if (keyword === 'oneOf' && !pairwiseDisjoint(parts.map((part, index) => this.normalize(part, [...at, keyword, index])))) {
+      if (
+        keyword === 'oneOf' &&
+        !pairwiseDisjoint(parts.map((part, index) => this.normalize(part, [...at, keyword, index])))
+      ) {
         // "exactly one" equals "at least one" only when no instance matches two branches.
         union.undecided ??= `oneOf at ${pathToPointer(at)} (its branches may overlap)`;
       }
@@ -157,7 +223,9 @@ export class SchemaNormalizer {
       }
     }
     if (typeof schema.type === 'string' || Array.isArray(schema.type)) {
-      branch.types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is JsonType => jsonTypes.includes(t as JsonType));
+      branch.types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is JsonType =>
+        jsonTypes.includes(t as JsonType),
+      );
       mark('type');
     }
     if (Array.isArray(schema.enum)) {
@@ -213,7 +281,10 @@ function bound(inclusive: unknown, exclusive: unknown, side: 'lower' | 'upper'):
   const candidates: Bound[] = [];
   if (typeof inclusive === 'number') candidates.push({ value: inclusive, exclusive: false });
   if (typeof exclusive === 'number') candidates.push({ value: exclusive, exclusive: true });
-  return candidates.reduce<Bound | undefined>((tightest, next) => (tightest ? tighter(tightest, next, side) : next), undefined);
+  return candidates.reduce<Bound | undefined>(
+    (tightest, next) => (tightest ? tighter(tightest, next, side) : next),
+    undefined,
+  );
 }
 
 export function tighter(a: Bound, b: Bound, side: 'lower' | 'upper'): Bound {
@@ -227,7 +298,11 @@ export function conjoin(left: Norm, right: Norm, at: JsonPath): Norm {
   if (left.branches.length * right.branches.length > maxBranches) {
     const branch = emptyBranch(at);
     branch.opaque.set('$tooManyBranches', pathToPointer(at));
-    return { branches: [branch], at, undecided: `the composition at ${pathToPointer(at)} (more than ${maxBranches} combinations)` };
+    return {
+      branches: [branch],
+      at,
+      undecided: `the composition at ${pathToPointer(at)} (more than ${maxBranches} combinations)`,
+    };
   }
   const branches: Branch[] = [];
   for (const a of left.branches) {
@@ -248,22 +323,35 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
     const other = b.counts[keyword];
     if (other === undefined) continue;
     const mine = counts[keyword];
-    counts[keyword] = mine === undefined ? other : keyword.startsWith('min') ? Math.max(mine, other) : Math.min(mine, other);
+    counts[keyword] =
+      mine === undefined ? other : keyword.startsWith('min') ? Math.max(mine, other) : Math.min(mine, other);
   }
   const properties = new Map(a.properties);
   for (const [name, schema] of b.properties) {
     const mine = properties.get(name);
-    properties.set(name, mine ? conjoin(mine, schema, mine.at) : a.additionalProperties ? conjoin(a.additionalProperties, schema, schema.at) : schema);
+    properties.set(
+      name,
+      mine
+        ? conjoin(mine, schema, mine.at)
+        : a.additionalProperties
+          ? conjoin(a.additionalProperties, schema, schema.at)
+          : schema,
+    );
   }
   for (const [name, schema] of a.properties) {
-    if (!b.properties.has(name) && b.additionalProperties) properties.set(name, conjoin(schema, b.additionalProperties, schema.at));
+    if (!b.properties.has(name) && b.additionalProperties)
+      properties.set(name, conjoin(schema, b.additionalProperties, schema.at));
   }
   const both = (x: Norm | undefined, y: Norm | undefined) => (x && y ? conjoin(x, y, x.at) : (x ?? y));
   return {
     types,
     enum: enumValues,
-    ...(a.minimum || b.minimum ? { minimum: a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum)! } : {}),
-    ...(a.maximum || b.maximum ? { maximum: a.maximum && b.maximum ? tighter(a.maximum, b.maximum, 'upper') : (a.maximum ?? b.maximum)! } : {}),
+    ...(a.minimum || b.minimum
+      ? { minimum: a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum)! }
+      : {}),
+    ...(a.maximum || b.maximum
+      ? { maximum: a.maximum && b.maximum ? tighter(a.maximum, b.maximum, 'upper') : (a.maximum ?? b.maximum)! }
+      : {}),
     counts,
     patterns: unique([...a.patterns, ...b.patterns]),
     formats: unique([...a.formats, ...b.formats]),
@@ -304,14 +392,20 @@ function intersectValues(a: unknown[] | undefined, b: unknown[]): unknown[] {
 function splitByType(norm: Norm): Norm {
   const branches: Branch[] = [];
   for (const branch of norm.branches) {
-    const types = branch.enum ? unique(branch.enum.map(typeOfValue)).filter((t) => branch.types === undefined || typeCovers(branch.types, t)) : branch.types;
+    const types = branch.enum
+      ? unique(branch.enum.map(typeOfValue)).filter((t) => branch.types === undefined || typeCovers(branch.types, t))
+      : branch.types;
     if (types === undefined || types.length <= 1) {
       if (types?.length === 0) continue;
       branches.push(types ? { ...branch, types } : branch);
       continue;
     }
     for (const type of types) {
-      branches.push({ ...branch, types: [type], enum: branch.enum?.filter((value) => typeCovers([type], typeOfValue(value))) });
+      branches.push({
+        ...branch,
+        types: [type],
+        enum: branch.enum?.filter((value) => typeCovers([type], typeOfValue(value))),
+      });
     }
   }
   return { ...norm, branches };
@@ -346,7 +440,8 @@ function disjoint(a: Branch, b: Branch): boolean {
     if (!b.required.has(name)) continue;
     const x = a.properties.get(name)?.branches;
     const y = b.properties.get(name)?.branches;
-    if (x && y && x.every((p) => y.every((q) => p.enum && q.enum && intersectValues(p.enum, q.enum).length === 0))) return true;
+    if (x && y && x.every((p) => y.every((q) => p.enum && q.enum && intersectValues(p.enum, q.enum).length === 0)))
+      return true;
   }
   return false;
 }

@@ -2,7 +2,17 @@
 // not: each reason names the keyword and the instance path, so a change inside allOf/anyOf/oneOf is judged by what
 // the schema accepts rather than by how it is written.
 import { pointerToPath, type JsonPath } from '../source-locator.js';
-import { anything, canonical, typeCovers, typeOfValue, type Bound, type Branch, type CountKeyword, type JsonType, type Norm } from './schema-branches.js';
+import {
+  anything,
+  canonical,
+  typeCovers,
+  typeOfValue,
+  type Bound,
+  type Branch,
+  type CountKeyword,
+  type JsonType,
+  type Norm,
+} from './schema-branches.js';
 
 export type ReasonKind =
   | 'type' // A allows a type B does not
@@ -57,7 +67,8 @@ interface Work {
   memo: WeakMap<Norm, Map<Norm, Reason[]>>;
 }
 
-const under = (path: string, reasons: Reason[]) => (path === '' ? reasons : reasons.map((r) => ({ ...r, instancePath: path + r.instancePath })));
+const under = (path: string, reasons: Reason[]) =>
+  path === '' ? reasons : reasons.map((r) => ({ ...r, instancePath: path + r.instancePath }));
 
 function normIncluded(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   const known = work.memo.get(a)?.get(b);
@@ -82,7 +93,10 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
       out.push(...(fits.find((t) => t === paired) ?? fits[0]!).reasons);
     } else if (paired) {
       out.push(...paired.reasons);
-    } else if (x.types?.length === 1 && !b.branches.some((y) => y.types === undefined || typeCovers(y.types, x.types![0]!))) {
+    } else if (
+      x.types?.length === 1 &&
+      !b.branches.some((y) => y.types === undefined || typeCovers(y.types, x.types![0]!))
+    ) {
       // A branch of a type the other side never has: a type change, whatever composition carries it.
       out.push({ ...failing('type', '', x.at.get('type') ?? x.src, b.at, 'type'), values: [x.types[0]] });
     } else if (b.branches.length === 0) {
@@ -90,7 +104,10 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
     } else {
       const title = x.originTitles.at(-1);
       const where = x.origin.at(-1)?.replace(/\/(anyOf|oneOf)\/\d+$/, '/$1');
-      const describe = title && where ? `"${title}" of the ${where.split('/').at(-1)} at ${where.replace(/\/(anyOf|oneOf)$/, '')}` : 'a shape';
+      const describe =
+        title && where
+          ? `"${title}" of the ${where.split('/').at(-1)} at ${where.replace(/\/(anyOf|oneOf)$/, '')}`
+          : 'a shape';
       const branchAt = x.origin.length > 0 ? pointerToPath(x.origin.at(-1)!) : x.src;
       out.push({ ...failing('branch', '', branchAt, b.at, describe), values: [title ?? ''], branch: x });
     }
@@ -112,10 +129,19 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
     out.push({ ...failing(kind, '', xAt(keyword), yAt(keyword), detail), ...(values ? { values } : {}) });
 
   for (const [keyword, value] of y.opaque) {
-    if (x.opaque.get(keyword) !== value) out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
+    if (x.opaque.get(keyword) !== value)
+      out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
   }
   if (x.hasDefault !== y.hasDefault || canonical(x.default) !== canonical(y.default)) {
-    out.push({ kind: 'default', failing: false, instancePath: '', aAt: xAt('default'), bAt: yAt('default'), detail: 'default', values: [x.default, y.default] });
+    out.push({
+      kind: 'default',
+      failing: false,
+      instancePath: '',
+      aAt: xAt('default'),
+      bAt: yAt('default'),
+      detail: 'default',
+      values: [x.default, y.default],
+    });
   }
 
   if (x.enum) {
@@ -139,9 +165,12 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
 
   if (y.enum) fail('constraint', 'enum', 'an enum', y.enum);
   if (has('number', 'integer')) {
-    if (y.minimum && !boundWithin(x.minimum, y.minimum, 'lower')) fail('min', 'minimum', 'minimum', [x.minimum?.value, y.minimum.value]);
-    if (y.maximum && !boundWithin(x.maximum, y.maximum, 'upper')) fail('max', 'maximum', 'maximum', [x.maximum?.value, y.maximum.value]);
-    for (const m of y.multipleOf) if (!x.multipleOf.some((n) => Number.isInteger(n / m))) fail('constraint', 'multipleOf', 'multipleOf', [m]);
+    if (y.minimum && !boundWithin(x.minimum, y.minimum, 'lower'))
+      fail('min', 'minimum', 'minimum', [x.minimum?.value, y.minimum.value]);
+    if (y.maximum && !boundWithin(x.maximum, y.maximum, 'upper'))
+      fail('max', 'maximum', 'maximum', [x.maximum?.value, y.maximum.value]);
+    for (const m of y.multipleOf)
+      if (!x.multipleOf.some((n) => Number.isInteger(n / m))) fail('constraint', 'multipleOf', 'multipleOf', [m]);
   }
   const counts = (keywords: CountKeyword[]) => {
     for (const keyword of keywords) {
@@ -154,7 +183,8 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
   };
   if (has('string')) {
     counts(['minLength', 'maxLength']);
-    for (const pattern of y.patterns) if (!x.patterns.includes(pattern)) fail('pattern', 'pattern', 'pattern', [pattern]);
+    for (const pattern of y.patterns)
+      if (!x.patterns.includes(pattern)) fail('pattern', 'pattern', 'pattern', [pattern]);
     for (const format of y.formats) if (!x.formats.includes(format)) fail('constraint', 'format', 'format', [format]);
   }
   if (has('array')) {
@@ -174,7 +204,13 @@ function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Re
     if (x.required.has(name)) continue;
     const removed = !x.properties.has(name) && y.properties.has(name);
     out.push({
-      ...failing(removed ? 'removed-required' : 'required', `/${name}`, x.properties.get(name)?.at ?? x.src, y.at.get(`required:${name}`) ?? y.src, 'required'),
+      ...failing(
+        removed ? 'removed-required' : 'required',
+        `/${name}`,
+        x.properties.get(name)?.at ?? x.src,
+        y.at.get(`required:${name}`) ?? y.src,
+        'required',
+      ),
       values: [name],
     });
   }
@@ -184,21 +220,54 @@ function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Re
     const path = `/${name}`;
     const other = y.properties.get(name);
     if (other) out.push(...under(path, normIncluded(schema, other, depth + 1, work)));
-    else if (yClosed) out.push({ ...failing('closed', path, schema.at, y.at.get('additionalProperties') ?? y.src, 'refused'), values: [name], requiredInA: x.required.has(name) });
-    else if (y.additionalProperties) out.push(...under(path, normIncluded(schema, y.additionalProperties, depth + 1, work)));
-    else out.push({ kind: 'only-in-a', failing: false, instancePath: path, aAt: schema.at, bAt: y.src, detail: 'declared', values: [name], requiredInA: x.required.has(name) });
+    else if (yClosed)
+      out.push({
+        ...failing('closed', path, schema.at, y.at.get('additionalProperties') ?? y.src, 'refused'),
+        values: [name],
+        requiredInA: x.required.has(name),
+      });
+    else if (y.additionalProperties)
+      out.push(...under(path, normIncluded(schema, y.additionalProperties, depth + 1, work)));
+    else
+      out.push({
+        kind: 'only-in-a',
+        failing: false,
+        instancePath: path,
+        aAt: schema.at,
+        bAt: y.src,
+        detail: 'declared',
+        values: [name],
+        requiredInA: x.required.has(name),
+      });
   }
   for (const [name, schema] of y.properties) {
     if (x.properties.has(name) || xClosed) continue;
     const path = `/${name}`;
     if (x.additionalProperties) out.push(...under(path, normIncluded(x.additionalProperties, schema, depth + 1, work)));
     else if (!(y.required.has(name) && !x.required.has(name))) {
-      out.push({ kind: 'only-in-b', failing: false, instancePath: path, aAt: x.src, bAt: schema.at, detail: 'declared', values: [name] });
+      out.push({
+        kind: 'only-in-b',
+        failing: false,
+        instancePath: path,
+        aAt: x.src,
+        bAt: schema.at,
+        detail: 'declared',
+        values: [name],
+      });
     }
   }
   if (y.additionalProperties && !xClosed) {
-    if (yClosed) out.push(failing('closed', '/*', x.src, y.at.get('additionalProperties') ?? y.src, 'additionalProperties: false'));
-    else out.push(...under('/*', normIncluded(x.additionalProperties ?? anything(x.src), y.additionalProperties, depth + 1, work)));
+    if (yClosed)
+      out.push(
+        failing('closed', '/*', x.src, y.at.get('additionalProperties') ?? y.src, 'additionalProperties: false'),
+      );
+    else
+      out.push(
+        ...under(
+          '/*',
+          normIncluded(x.additionalProperties ?? anything(x.src), y.additionalProperties, depth + 1, work),
+        ),
+      );
   }
 }
 
@@ -268,7 +337,14 @@ function undecided(instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: s
 function dedupe(reasons: Reason[]): Reason[] {
   const seen = new Map<string, Reason>();
   for (const reason of reasons) {
-    const key = canonical([reason.kind, reason.instancePath, reason.detail, reason.values ?? null, reason.aAt, reason.bAt]);
+    const key = canonical([
+      reason.kind,
+      reason.instancePath,
+      reason.detail,
+      reason.values ?? null,
+      reason.aAt,
+      reason.bAt,
+    ]);
     if (!seen.has(key)) seen.set(key, reason);
   }
   return [...seen.values()];

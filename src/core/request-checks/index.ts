@@ -4,4 +4,8 @@ import { requestBodyConformance } from './request-body-conformance.js';
 import { requestParametersConformance } from './request-parameters-conformance.js';
 import { requestSecurityConformance } from './request-security-conformance.js';
 
-export const requestChecks: readonly RequestCheck[] = [requestSecurityConformance, requestParametersConformance, requestBodyConformance];
+export const requestChecks: readonly RequestCheck[] = [
+  requestSecurityConformance,
+  requestParametersConformance,
+  requestBodyConformance,
+];

@@ -11,14 +11,19 @@ export const requestBodyConformance: RequestCheck = {
   run(context) {
     const { request } = context;
     const body = context.compiled.body;
-    const fail = (message: string, fields: Partial<Finding> = {}) => [requestFinding(context, 'request_body_conformance', { message, ...fields })];
+    const fail = (message: string, fields: Partial<Finding> = {}) => [
+      requestFinding(context, 'request_body_conformance', { message, ...fields }),
+    ];
     if (!body) return fail(`${context.operationId} takes no request body, and one was sent`);
     if (!hasBody(request)) return body.required ? fail('the required request body is missing') : [];
     const mediaType = mediaTypeOf(headerValue(request.headers, 'content-type'));
     const documented = body.mediaTypes.map((media) => media.mediaType);
     const media = body.mediaTypes.find((candidate) => matches(candidate.mediaType, mediaType));
     if (!media) {
-      return fail(`the request body's media type ${mediaType ?? '(no Content-Type)'} is not documented (documented: ${documented.join(', ')})`, { expected: documented, actual: mediaType ?? null });
+      return fail(
+        `the request body's media type ${mediaType ?? '(no Content-Type)'} is not documented (documented: ${documented.join(', ')})`,
+        { expected: documented, actual: mediaType ?? null },
+      );
     }
     if (request.bodyTooLarge !== undefined) {
       return fail(`the request body is over ${request.bodyTooLarge} bytes: not checked`, { severity: 'warning' });
@@ -32,9 +37,19 @@ export const requestBodyConformance: RequestCheck = {
     }
     const validation = context.contract.check(media.validate, value);
     const findings = validation.errors.map((error) =>
-      requestFinding(context, 'request_body_conformance', { instancePath: error.instancePath, schemaPath: error.schemaPath, message: `request ${error.message}` }),
+      requestFinding(context, 'request_body_conformance', {
+        instancePath: error.instancePath,
+        schemaPath: error.schemaPath,
+        message: `request ${error.message}`,
+      }),
     );
-    if (validation.stoppedAfter !== undefined) findings.push(requestFinding(context, 'request_body_conformance', { severity: 'warning', message: `listing stopped after ${validation.stoppedAfter} errors` }));
+    if (validation.stoppedAfter !== undefined)
+      findings.push(
+        requestFinding(context, 'request_body_conformance', {
+          severity: 'warning',
+          message: `listing stopped after ${validation.stoppedAfter} errors`,
+        }),
+      );
     return findings;
   },
 };

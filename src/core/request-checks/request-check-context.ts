@@ -35,6 +35,11 @@ export interface RequestCheck {
   run(context: RequestCheckContext): Finding[];
 }
 
-export function requestFinding(context: RequestCheckContext, check: CheckName, fields: Omit<Finding, 'check' | 'operation' | 'severity' | 'instancePath'> & Partial<Pick<Finding, 'severity' | 'instancePath'>>): Finding {
+export function requestFinding(
+  context: RequestCheckContext,
+  check: CheckName,
+  fields: Omit<Finding, 'check' | 'operation' | 'severity' | 'instancePath'> &
+    Partial<Pick<Finding, 'severity' | 'instancePath'>>,
+): Finding {
   return { check, severity: 'error', operation: context.operationId, instancePath: '', ...fields };
 }

@@ -13,24 +13,33 @@ export const requestParametersConformance: RequestCheck = {
   run(context) {
     const findings = [];
     // A parameter that is also a credential (a security scheme's name) never has its value shown.
-    const credentials = new Set(context.compiled.security.flat().map((credential) => `${credential.in}:${credential.name.toLowerCase()}`));
+    const credentials = new Set(
+      context.compiled.security.flat().map((credential) => `${credential.in}:${credential.name.toLowerCase()}`),
+    );
     for (const { model, types, validate } of context.compiled.params) {
       const raw = valueOf(context, model);
       const where = `${model.in} parameter ${model.name}`;
       if (raw === undefined) {
-        if (model.required) findings.push(requestFinding(context, 'request_parameters_conformance', { message: `the required ${where} is missing` }));
+        if (model.required)
+          findings.push(
+            requestFinding(context, 'request_parameters_conformance', { message: `the required ${where} is missing` }),
+          );
         continue;
       }
-      const value = types.includes('array') ? raw.map((item) => wireValue({ ...model, schema: itemSchema(model) }, item)) : wireValue(model, raw[0]!);
+      const value = types.includes('array')
+        ? raw.map((item) => wireValue({ ...model, schema: itemSchema(model) }, item))
+        : wireValue(model, raw[0]!);
       const validation = context.contract.check(validate, value);
       if (validation.valid) continue;
       const secret = credentials.has(`${model.in}:${model.name.toLowerCase()}`);
       for (const error of validation.errors) {
-        findings.push(requestFinding(context, 'request_parameters_conformance', {
-          message: `${where} ${error.message.replace(/^body\b ?/, '')}${secret ? '' : `: got ${shown(raw)}`}`,
-          schemaPath: error.schemaPath,
-          ...(secret ? {} : { actual: raw.length === 1 ? raw[0] : raw }),
-        }));
+        findings.push(
+          requestFinding(context, 'request_parameters_conformance', {
+            message: `${where} ${error.message.replace(/^body\b ?/, '')}${secret ? '' : `: got ${shown(raw)}`}`,
+            schemaPath: error.schemaPath,
+            ...(secret ? {} : { actual: raw.length === 1 ? raw[0] : raw }),
+          }),
+        );
       }
     }
     return findings;

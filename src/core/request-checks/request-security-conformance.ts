@@ -11,7 +11,11 @@ export const requestSecurityConformance: RequestCheck = {
     const alternatives = context.compiled.security;
     if (alternatives.some((alternative) => alternative.every((credential) => present(context, credential)))) return [];
     const wanted = alternatives.map((alternative) => alternative.map(describe).join(' and ')).join(', or ');
-    return [requestFinding(context, 'request_security_conformance', { message: `the request lacks the credential its security requires: ${wanted}` })];
+    return [
+      requestFinding(context, 'request_security_conformance', {
+        message: `the request lacks the credential its security requires: ${wanted}`,
+      }),
+    ];
   },
 };
 
@@ -23,7 +27,9 @@ function present(context: RequestCheckContext, credential: SecurityCredential): 
   }
   const value = headerValue(context.request.headers, credential.name.toLowerCase());
   if (value === undefined || value.trim() === '') return false;
-  return credential.prefix === undefined || value.trimStart().toLowerCase().startsWith(`${credential.prefix.toLowerCase()} `);
+  return (
+    credential.prefix === undefined || value.trimStart().toLowerCase().startsWith(`${credential.prefix.toLowerCase()} `)
+  );
 }
 
 function describe(credential: SecurityCredential): string {

@@ -13,7 +13,9 @@ export function exampleValidResults(compiled: CompiledSpec): IFunctionResult[] {
     } catch {
       continue; // A schema that does not compile is reported by contracts-schema-valid.
     }
-    const shown = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if');
+    const shown = errors.filter(
+      (error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if',
+    );
     for (const error of shown.length > 0 ? shown : errors) {
       results.push({
         message: `${site.label} does not match its schema: ${error.message.replace(/^body\b/, 'the example')}`,

@@ -9,7 +9,9 @@ import { pointerToPath } from '../../core/source-locator.js';
 export function schemaValidResults(compiled: CompiledSpec): IFunctionResult[] {
   const { ajv } = compiled;
   // Component schemas first: a compile error is reported where the schema is written, not where it is used.
-  const roots = rootSchemaSites(compiled.spec.document).sort((a, b) => Number(b.path[0] === 'components') - Number(a.path[0] === 'components'));
+  const roots = rootSchemaSites(compiled.spec.document).sort(
+    (a, b) => Number(b.path[0] === 'components') - Number(a.path[0] === 'components'),
+  );
   const results: IFunctionResult[] = [];
 
   for (const root of roots) {
@@ -17,13 +19,19 @@ export function schemaValidResults(compiled: CompiledSpec): IFunctionResult[] {
       if (typeof site.schema === 'boolean') continue;
       for (const keyword of Object.keys(site.schema)) {
         if (!ajv.RULES.keywords[keyword]) {
-          results.push({ message: `unknown schema keyword "${keyword}" (misspelt? extensions must start with x-)`, path: [...site.path, keyword] });
+          results.push({
+            message: `unknown schema keyword "${keyword}" (misspelt? extensions must start with x-)`,
+            path: [...site.path, keyword],
+          });
         }
       }
     }
     if (!ajv.validateSchema(root.schema as object)) {
       for (const error of ajv.errors ?? []) {
-        results.push({ message: `invalid schema: ${error.instancePath || 'schema'} ${error.message ?? ''}`.trim(), path: [...root.path, ...pointerToPath(error.instancePath)] });
+        results.push({
+          message: `invalid schema: ${error.instancePath || 'schema'} ${error.message ?? ''}`.trim(),
+          path: [...root.path, ...pointerToPath(error.instancePath)],
+        });
       }
     }
   }
@@ -39,7 +47,7 @@ function compileErrors(compiled: CompiledSpec, roots: SchemaSite[]): IFunctionRe
     try {
       compiled.validatorAt(root.path);
     } catch (error) {
-      const message = (error as Error).message.replace(/ in schema at path ".*"$/, "");
+      const message = (error as Error).message.replace(/ in schema at path ".*"$/, '');
       if (seen.has(message)) continue;
       seen.add(message);
       results.push({ message: `schema does not compile: ${message}`, path: [...root.path] });

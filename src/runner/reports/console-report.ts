@@ -5,30 +5,49 @@ import { findingLines } from './finding-lines.js';
 
 export function consoleReport(run: CheckRun): string {
   const lines: string[] = [];
-  const notRun = (result: CheckResult) => result.status === 'skipped' && result.reason?.startsWith('not run: ') === true;
-  const byApi = groupBy(run.results.filter((result) => !notRun(result)), (result) => result.api);
+  const notRun = (result: CheckResult) =>
+    result.status === 'skipped' && result.reason?.startsWith('not run: ') === true;
+  const byApi = groupBy(
+    run.results.filter((result) => !notRun(result)),
+    (result) => result.api,
+  );
   for (const [api, results] of byApi) {
-    lines.push(`${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : run.mode === 'proxy' ? 'traffic through contracts proxy' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`);
+    lines.push(
+      `${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : run.mode === 'proxy' ? 'traffic through contracts proxy' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`,
+    );
     for (const [operation, checks] of groupBy(results, (result) => result.operation)) {
       const failed = checks.filter((c) => c.status === 'failed');
       const passed = checks.filter((c) => c.status === 'passed');
       const skipped = checks.filter((c) => c.status === 'skipped');
       const mark = failed.length > 0 ? '✗' : passed.length > 0 ? '✓' : '-';
-      const counts = [`${passed.length} passed`, failed.length ? `${failed.length} failed` : '', skipped.length ? `${skipped.length} skipped` : ''].filter(Boolean).join(', ');
+      const counts = [
+        `${passed.length} passed`,
+        failed.length ? `${failed.length} failed` : '',
+        skipped.length ? `${skipped.length} skipped` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       lines.push(`  ${mark} ${operation.padEnd(26)} ${counts}`);
       for (const result of failed.filter((candidate) => candidate.reason === undefined)) {
         lines.push(`      ✗ ${result.check}`);
         for (const line of findingLines(result, 10)) lines.push(`          ${line}`);
       }
       for (const result of checks) {
-        for (const warning of result.findings.filter((f) => f.severity === 'warning')) lines.push(`      ! ${result.check}: ${warning.message}`);
+        for (const warning of result.findings.filter((f) => f.severity === 'warning'))
+          lines.push(`      ! ${result.check}: ${warning.message}`);
       }
       for (const result of skipped) lines.push(`      - ${result.check} skipped: ${result.reason ?? ''}`);
     }
     // Checks the target kept from being exercised, once per reason: one failed create can block dozens.
-    for (const [reason, blocked] of groupBy(results.filter((result) => result.status === 'failed' && result.reason !== undefined), (result) => result.reason!)) {
-      lines.push(`  ✗ ${blocked.length === 1 ? `${blocked[0]!.operation} ${blocked[0]!.check}` : `${blocked.length} checks`} could not be exercised: ${reason}`);
-      if (blocked.length > 1) lines.push(`      (${[...new Set(blocked.map((result) => result.operation))].join(', ')})`);
+    for (const [reason, blocked] of groupBy(
+      results.filter((result) => result.status === 'failed' && result.reason !== undefined),
+      (result) => result.reason!,
+    )) {
+      lines.push(
+        `  ✗ ${blocked.length === 1 ? `${blocked[0]!.operation} ${blocked[0]!.check}` : `${blocked.length} checks`} could not be exercised: ${reason}`,
+      );
+      if (blocked.length > 1)
+        lines.push(`      (${[...new Set(blocked.map((result) => result.operation))].join(', ')})`);
     }
   }
   if (run.notRun.length > 0) {

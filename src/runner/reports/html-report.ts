@@ -32,16 +32,22 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
   const checks = checkNames.filter((check) => run.results.some((result) => result.check === check));
   const failures = indexed.filter(({ result }) => result.status === 'failed');
 
-  const targets = Object.entries(run.targets).map(([api, url]) => `<li><b>${text(api)}</b> ${text(String(url))}</li>`).join('');
+  const targets = Object.entries(run.targets)
+    .map(([api, url]) => `<li><b>${text(api)}</b> ${text(String(url))}</li>`)
+    .join('');
   const head = [
     `<h1>contracts check</h1>`,
     `<p class="summary">`,
-    ...(['passed', 'failed', 'skipped'] as const).map((status) => `<span class="badge ${status}">${status} <b data-count="${status}">${run.summary[status]}</b></span>`),
+    ...(['passed', 'failed', 'skipped'] as const).map(
+      (status) => `<span class="badge ${status}">${status} <b data-count="${status}">${run.summary[status]}</b></span>`,
+    ),
     `</p>`,
     `<dl class="run"><dt>mode</dt><dd>${text(run.mode)}</dd><dt>targets</dt><dd><ul>${targets || '<li>none</li>'}</ul></dd>`,
     `<dt>generated</dt><dd><time>${text(generatedAt)}</time>, the run took ${(run.durationMs / 1000).toFixed(1)} s</dd>`,
     `<dt>version</dt><dd>contracts ${text(version)}</dd></dl>`,
-    run.error ? `<p class="error" role="alert">The run could not finish: ${text(run.error.message)} (${text(run.error.code)})${run.notRun.length ? `; ${run.notRun.length} planned checks did not run` : ''}</p>` : '',
+    run.error
+      ? `<p class="error" role="alert">The run could not finish: ${text(run.error.message)} (${text(run.error.code)})${run.notRun.length ? `; ${run.notRun.length} planned checks did not run` : ''}</p>`
+      : '',
   ];
   const filters = [
     `<form class="filters">`,
@@ -62,7 +68,12 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
         if (!found) return `<td class="cell none" data-check="${check}" title="not planned">·</td>`;
         const { result, index } = found;
         const title = text(`${check}: ${result.status}${result.reason ? ` (${result.reason})` : ''}`);
-        const mark = result.status === 'failed' ? `<a class="cell-link" href="#r${index}" aria-label="${title}">✗</a>` : result.status === 'passed' ? '✓' : '–';
+        const mark =
+          result.status === 'failed'
+            ? `<a class="cell-link" href="#r${index}" aria-label="${title}">✗</a>`
+            : result.status === 'passed'
+              ? '✓'
+              : '–';
         return `<td class="cell ${result.status}" data-check="${check}" data-status="${result.status}" title="${title}">${mark}</td>`;
       });
       return `<tr class="operation"><th class="op">${text(operation)}</th>${cells.join('')}</tr>`;
@@ -104,15 +115,17 @@ function failureDetails(result: CheckResult, index: number, text: (value: string
 function findingRow(finding: ReportedFinding, text: (value: string) => string): string {
   const seen = (finding.count ?? 1) > 1 ? ` <span class="muted">(seen ${finding.count} times)</span>` : '';
   const level = finding.severity === 'warning' ? '<span class="badge skipped">warning</span> ' : '';
-  return `<tr><td><code>${text(finding.instancePath || '(body)')}</code></td><td>${level}${text(finding.message)}${seen}</td>`
-    + `<td><code>${text(show(finding.actual))}</code></td><td><code>${text(show(finding.expected))}</code></td></tr>`;
+  return (
+    `<tr><td><code>${text(finding.instancePath || '(body)')}</code></td><td>${level}${text(finding.message)}${seen}</td>` +
+    `<td><code>${text(show(finding.actual))}</code></td><td><code>${text(show(finding.expected))}</code></td></tr>`
+  );
 }
 
 function show(value: unknown): string {
   if (value === undefined) return '';
   let shown: string;
   try {
-    shown = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     shown = String(value);
   }
@@ -131,7 +144,10 @@ export function escapeHtml(value: string): string {
 
 function toolVersion(): string {
   try {
-    return String((JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ?? 'unknown');
+    return String(
+      (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ??
+        'unknown',
+    );
   } catch {
     return 'unknown';
   }

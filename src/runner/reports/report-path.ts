@@ -85,7 +85,9 @@ export interface RunInput {
  * (through any symlink) a file the run reads: a report must never replace its own inputs.
  */
 export async function checkReportTargets(targets: readonly ReportTarget[], inputs: readonly RunInput[]): Promise<void> {
-  const realInputs = await Promise.all(inputs.map(async (input) => ({ ...input, real: await realpath(input.file).catch(() => path.resolve(input.file)) })));
+  const realInputs = await Promise.all(
+    inputs.map(async (input) => ({ ...input, real: await realpath(input.file).catch(() => path.resolve(input.file)) })),
+  );
   const seen = new Map<string, ReportTarget>();
   for (const target of targets) {
     const shown = `--report ${target.kind}:${target.shown ?? target.file}`;
@@ -93,18 +95,30 @@ export async function checkReportTargets(targets: readonly ReportTarget[], input
     try {
       resolved = await resolveReportPath(target.file);
     } catch (error) {
-      throw new ContractsError('REPORT_NOT_WRITABLE', `${shown}: cannot use this path: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ContractsError(
+        'REPORT_NOT_WRITABLE',
+        `${shown}: cannot use this path: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
-    if (resolved.kind === 'directory') throw new ContractsError('REPORT_NOT_WRITABLE', `${shown} is a directory: name a file`);
+    if (resolved.kind === 'directory')
+      throw new ContractsError('REPORT_NOT_WRITABLE', `${shown} is a directory: name a file`);
     const input = realInputs.find((candidate) => candidate.real === resolved.real);
-    if (input) throw new ContractsError('REPORT_NOT_WRITABLE', `${shown} would overwrite ${input.what}: write the report elsewhere`);
+    if (input)
+      throw new ContractsError(
+        'REPORT_NOT_WRITABLE',
+        `${shown} would overwrite ${input.what}: write the report elsewhere`,
+      );
     if (resolved.kind === 'new') {
       const inTheWay = await fileInTheWay(resolved.real);
-      if (inTheWay !== undefined) throw new ContractsError('REPORT_NOT_WRITABLE', `${shown}: ${inTheWay} is a file, not a folder`);
+      if (inTheWay !== undefined)
+        throw new ContractsError('REPORT_NOT_WRITABLE', `${shown}: ${inTheWay} is a file, not a folder`);
     }
     const earlier = seen.get(resolved.real);
     if (earlier && resolved.kind !== 'device') {
-      throw new ContractsError('REPORT_NOT_WRITABLE', `${shown} is the same file as --report ${earlier.kind}:${earlier.shown ?? earlier.file}: give each report its own file`);
+      throw new ContractsError(
+        'REPORT_NOT_WRITABLE',
+        `${shown} is the same file as --report ${earlier.kind}:${earlier.shown ?? earlier.file}: give each report its own file`,
+      );
     }
     seen.set(resolved.real, target);
   }

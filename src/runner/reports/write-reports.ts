@@ -17,20 +17,33 @@ export type { ReportTarget } from './report-path.js';
 export function parseReportTargets(values: readonly string[], cwd: string): ReportTarget[] {
   return values.map((value) => {
     const match = /^(junit|json|html):(.+)$/.exec(value);
-    if (!match) throw new ContractsError('USAGE', `--report takes junit:FILE or json:FILE or html:FILE, not "${value}"`);
+    if (!match)
+      throw new ContractsError('USAGE', `--report takes junit:FILE or json:FILE or html:FILE, not "${value}"`);
     return { kind: match[1] as ReportTarget['kind'], file: path.resolve(cwd, match[2]!), shown: match[2]! };
   });
 }
 
 export async function writeReports(run: CheckRun, targets: readonly ReportTarget[], redactor: Redactor): Promise<void> {
   for (const target of targets) {
-    const text = redactor.redact(target.kind === 'junit' ? junitReport(run) : target.kind === 'html' ? htmlReport(run, { redact: (value) => redactor.redact(value) }) : jsonReport(run));
+    const text = redactor.redact(
+      target.kind === 'junit'
+        ? junitReport(run)
+        : target.kind === 'html'
+          ? htmlReport(run, { redact: (value) => redactor.redact(value) })
+          : jsonReport(run),
+    );
     try {
       await writeReport(target.file, text);
     } catch (error) {
       const inTheWay = await fileInTheWay(target.file).catch(() => undefined);
-      const reason = inTheWay !== undefined ? `${inTheWay} is a file, not a folder` : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new ContractsError('REPORT_NOT_WRITABLE', `cannot write the ${target.kind} report to ${target.shown ?? target.file}: ${reason}`);
+      const reason =
+        inTheWay !== undefined
+          ? `${inTheWay} is a file, not a folder`
+          : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+      throw new ContractsError(
+        'REPORT_NOT_WRITABLE',
+        `cannot write the ${target.kind} report to ${target.shown ?? target.file}: ${reason}`,
+      );
     }
   }
 }

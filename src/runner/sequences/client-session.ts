@@ -14,14 +14,34 @@ export const placeholderApiKey = 'contracts-placeholder-api-key';
 
 export async function runClientSession(context: SequenceContext): Promise<void> {
   // The config's credentials (the API key, the optional clientToken) go on every request; the probe leaves out the key.
-  const withoutKey = context.credentials.filter((credential) => !(credential.in === 'header' && credential.name.toLowerCase() === 'x-api-key'));
-  const client = createClientSessionClient({ baseUrl: context.baseUrl, fetch: credentialFetch(context.capture.fetch, context.credentials, context.baseUrl) });
-  const anonymous = createClientSessionClient({ baseUrl: context.baseUrl, fetch: credentialFetch(context.capture.fetch, withoutKey, context.baseUrl) });
+  const withoutKey = context.credentials.filter(
+    (credential) => !(credential.in === 'header' && credential.name.toLowerCase() === 'x-api-key'),
+  );
+  const client = createClientSessionClient({
+    baseUrl: context.baseUrl,
+    fetch: credentialFetch(context.capture.fetch, context.credentials, context.baseUrl),
+  });
+  const anonymous = createClientSessionClient({
+    baseUrl: context.baseUrl,
+    fetch: credentialFetch(context.capture.fetch, withoutKey, context.baseUrl),
+  });
 
-  const control = await observe(context, operation, () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' } }, parseAs: 'text' }));
+  const control = await observe(context, operation, () =>
+    client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' } }, parseAs: 'text' }),
+  );
 
-  const noKey = await observe(context, operation, () => anonymous.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' } }, parseAs: 'text' }), { probe: true });
-  judge(context, operation, 'auth_required', requestRefused('auth_required', operation, 'without X-API-KEY', control.status, noKey.status));
+  const noKey = await observe(
+    context,
+    operation,
+    () => anonymous.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.4' } }, parseAs: 'text' }),
+    { probe: true },
+  );
+  judge(
+    context,
+    operation,
+    'auth_required',
+    requestRefused('auth_required', operation, 'without X-API-KEY', control.status, noKey.status),
+  );
 
   const oldVersion = await observe(
     context,
@@ -30,5 +50,10 @@ export async function runClientSession(context: SequenceContext): Promise<void> 
     () => client.GET('/client-session', { params: { header: { 'X-API-VERSION': '2.3' as '2.4' } }, parseAs: 'text' }),
     { probe: true },
   );
-  judge(context, operation, 'api_version_enforced', requestRefused('api_version_enforced', operation, 'with X-API-VERSION 2.3', control.status, oldVersion.status));
+  judge(
+    context,
+    operation,
+    'api_version_enforced',
+    requestRefused('api_version_enforced', operation, 'with X-API-VERSION 2.3', control.status, oldVersion.status),
+  );
 }

@@ -10,7 +10,11 @@ import { judge, unexercised, type SequenceContext } from '../sequence-context.js
 
 const unheardWaitMs = 500;
 
-export const deliveryChecks: readonly CheckName[] = ['delivery_signature', 'delivery_headers', 'delivery_payload_schema'];
+export const deliveryChecks: readonly CheckName[] = [
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+];
 
 export class DeliveryWatch {
   private readonly expectations = new Map<string, DeliveryExpectation>();
@@ -18,7 +22,10 @@ export class DeliveryWatch {
   private unheard = false;
 
   /** `interrupted`: whether the run was asked to stop (Ctrl-C). */
-  constructor(readonly receiver: Receiver, private readonly interrupted: () => boolean = () => false) {}
+  constructor(
+    readonly receiver: Receiver,
+    private readonly interrupted: () => boolean = () => false,
+  ) {}
 
   /** The receiver's callbacks: a delivery is held to what the hook whose URL it came to was given. */
   static receiverOptions(watch: () => DeliveryWatch | undefined): Pick<ReceiverOptions, 'secret' | 'expect'> {
@@ -61,7 +68,9 @@ export class DeliveryWatch {
 
   /** What to look at when nothing of this run arrived. */
   hint(): string {
-    return this.heardAny() ? '' : `nothing of this run reached the receiver at ${this.receiver.url}; can the target reach it? (a staging outside this machine needs --hook-url to a public tunnel and --receiver-port)`;
+    return this.heardAny()
+      ? ''
+      : `nothing of this run reached the receiver at ${this.receiver.url}; can the target reach it? (a staging outside this machine needs --hook-url to a public tunnel and --receiver-port)`;
   }
 
   private heardAny(): boolean {
@@ -81,15 +90,35 @@ export class DeliveryWatch {
 }
 
 export function arrivedOf(delivery: StoredDelivery): ArrivedDelivery {
-  return { event: delivery.result.event, guid: delivery.result.guid, headers: delivery.headers, payload: delivery.result.payload, status: delivery.status };
+  return {
+    event: delivery.result.event,
+    guid: delivery.result.guid,
+    headers: delivery.headers,
+    payload: delivery.result.payload,
+    status: delivery.status,
+  };
 }
 
 /** Judges the delivery checks on what arrived after `operationId`'s call; nothing arrived: not exercised. */
-export function judgeArrivals(context: SequenceContext, operationId: string, arrivals: readonly StoredDelivery[], nothing: string): void {
-  if (arrivals.length === 0) return unexercised(context, operationId, deliveryChecks, nothing);
+export function judgeArrivals(
+  context: SequenceContext,
+  operationId: string,
+  arrivals: readonly StoredDelivery[],
+  nothing: string,
+): void {
+  if (arrivals.length === 0) {
+    unexercised(context, operationId, deliveryChecks, nothing);
+    return;
+  }
   for (const delivery of arrivals) {
     for (const check of deliveryChecks) {
-      if (delivery.result.applied.includes(check)) judge(context, operationId, check, delivery.result.findings.filter((finding) => finding.check === check));
+      if (delivery.result.applied.includes(check))
+        judge(
+          context,
+          operationId,
+          check,
+          delivery.result.findings.filter((finding) => finding.check === check),
+        );
     }
   }
 }

@@ -4,7 +4,12 @@ import { createHmac } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apis, specPath } from '../../../src/apis.js';
-import { checkDelivery, compileDeliveryContract, type DeliveryContract, type ReceivedDelivery } from '../../../src/core/delivery/index.js';
+import {
+  checkDelivery,
+  compileDeliveryContract,
+  type DeliveryContract,
+  type ReceivedDelivery,
+} from '../../../src/core/delivery/index.js';
 import { loadSpec } from '../../../src/core/load-spec.js';
 
 const secret = 'contracts-test-secret-1234';
@@ -54,13 +59,23 @@ const checksOf = (findings: { check: string }[]) => [...new Set(findings.map((fi
 
 describe('checkDelivery', () => {
   it.each([
-    ['an issues delivery as JSON, signed with the hook\'s secret', {}],
+    ["an issues delivery as JSON, signed with the hook's secret", {}],
     ['an issues delivery form-encoded with the JSON in a payload field', { form: true }],
-    ['a ping delivery with any JSON object (its shape is not shown)', { event: 'ping', payload: { zen: 'z', hook_id: 1 } }],
+    [
+      'a ping delivery with any JSON object (its shape is not shown)',
+      { event: 'ping', payload: { zen: 'z', hook_id: 1 } },
+    ],
     ['a push delivery', { event: 'push', payload: { ref: 'refs/heads/main' } }],
-    ['a delivery of an event the spec does not document, with a JSON object', { event: 'pull_request', payload: { action: 'closed' } }],
+    [
+      'a delivery of an event the spec does not document, with a JSON object',
+      { event: 'pull_request', payload: { action: 'closed' } },
+    ],
   ] as [string, Build][])('holds for %s', async (_name, build) => {
-    const result = await checkDelivery(contract, await delivery(build), { secret, event: build.event ?? 'issues', contentType: build.form ? 'form' : 'json' });
+    const result = await checkDelivery(contract, await delivery(build), {
+      secret,
+      event: build.event ?? 'issues',
+      contentType: build.form ? 'form' : 'json',
+    });
     expect(result.findings).toEqual([]);
     expect(result.applied).toEqual(['delivery_signature', 'delivery_headers', 'delivery_payload_schema']);
     expect(result.guid).toBe(guid);
@@ -77,28 +92,66 @@ describe('checkDelivery', () => {
     ['with a sha256 signature over a different body', { signBody: '{"action":"closed"}' }, {}, ['delivery_signature']],
     ['signed although the hook has no secret', {}, { secret: null }, ['delivery_signature']],
     ['without X-Service-Delivery', { headers: (h) => delete h['x-service-delivery'] }, {}, ['delivery_headers']],
-    ['with an X-Service-Delivery that is no uuid', { headers: (h) => (h['x-service-delivery'] = 'delivery-1') }, {}, ['delivery_headers']],
-    ['with a signature header in the wrong form, signatures unjudged', { headers: (h) => (h['x-hub-signature'] = 'md5=abc') }, { secret: undefined }, ['delivery_headers']],
+    [
+      'with an X-Service-Delivery that is no uuid',
+      { headers: (h) => (h['x-service-delivery'] = 'delivery-1') },
+      {},
+      ['delivery_headers'],
+    ],
+    [
+      'with a signature header in the wrong form, signatures unjudged',
+      { headers: (h) => (h['x-hub-signature'] = 'md5=abc') },
+      { secret: undefined },
+      ['delivery_headers'],
+    ],
     ['as a PUT', { method: 'PUT' }, {}, ['delivery_headers']],
-    ['with event push where a ping was expected', { event: 'push', payload: {} }, { event: 'ping' }, ['delivery_headers']],
+    [
+      'with event push where a ping was expected',
+      { event: 'push', payload: {} },
+      { event: 'ping' },
+      ['delivery_headers'],
+    ],
     ['as JSON to a hook whose content_type is form', {}, { contentType: 'form' }, ['delivery_headers']],
-    ['with an issues payload whose repository.id is a string', { payload: { ...issues, repository: { id: '456' } } }, {}, ['delivery_payload_schema']],
-    ['with an issues payload missing issue', { payload: { action: 'opened', repository: { id: 1 } } }, {}, ['delivery_payload_schema']],
+    [
+      'with an issues payload whose repository.id is a string',
+      { payload: { ...issues, repository: { id: '456' } } },
+      {},
+      ['delivery_payload_schema'],
+    ],
+    [
+      'with an issues payload missing issue',
+      { payload: { action: 'opened', repository: { id: 1 } } },
+      {},
+      ['delivery_payload_schema'],
+    ],
     ['with a body that is not JSON', { body: '<html>' }, {}, ['delivery_payload_schema']],
     ['with a form that has no payload field', { form: true, body: 'data=%7B%7D' }, {}, ['delivery_payload_schema']],
-    ['with a body that is not UTF-8 (the signature over its bytes still verifies)', { body: new Uint8Array([0x7b, 0xff, 0x7d]), signBody: undefined }, {}, ['delivery_payload_schema']],
-  ] as [string, Build, { secret?: string | null; event?: string; contentType?: string }, string[]][])('fails only %s', async (_name, build, expectation, checks) => {
-    const received = await delivery(build);
-    if (build.body instanceof Uint8Array) {
-      received.headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(build.body).digest('hex')}`;
-      received.headers['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update(build.body).digest('hex')}`;
-    }
-    const result = await checkDelivery(contract, received, { secret, ...expectation });
-    expect(checksOf(result.findings)).toEqual(checks);
-  });
+    [
+      'with a body that is not UTF-8 (the signature over its bytes still verifies)',
+      { body: new Uint8Array([0x7b, 0xff, 0x7d]), signBody: undefined },
+      {},
+      ['delivery_payload_schema'],
+    ],
+  ] as [string, Build, { secret?: string | null; event?: string; contentType?: string }, string[]][])(
+    'fails only %s',
+    async (_name, build, expectation, checks) => {
+      const received = await delivery(build);
+      if (build.body instanceof Uint8Array) {
+        received.headers['x-hub-signature-256'] =
+          `sha256=${createHmac('sha256', secret).update(build.body).digest('hex')}`;
+        received.headers['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update(build.body).digest('hex')}`;
+      }
+      const result = await checkDelivery(contract, received, { secret, ...expectation });
+      expect(checksOf(result.findings)).toEqual(checks);
+    },
+  );
 
   it('never puts a signature or the secret in a finding', async () => {
-    const result = await checkDelivery(contract, await delivery({ signWith: 'another-secret-5678', headers: (h) => (h['x-hub-signature'] = 'sha1=zz') }), { secret });
+    const result = await checkDelivery(
+      contract,
+      await delivery({ signWith: 'another-secret-5678', headers: (h) => (h['x-hub-signature'] = 'sha1=zz') }),
+      { secret },
+    );
     const text = JSON.stringify(result.findings);
     expect(result.findings.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/sha(1|256)=[0-9a-f]/);

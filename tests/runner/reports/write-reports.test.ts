@@ -10,7 +10,14 @@ import { checkReportTargets } from '../../../src/runner/reports/report-path.js';
 import { writeReports } from '../../../src/runner/reports/write-reports.js';
 import type { CheckRun } from '../../../src/runner/run-check.js';
 
-const run: CheckRun = { mode: 'mock', targets: {}, results: [], summary: { passed: 0, failed: 0, skipped: 0 }, notRun: [], durationMs: 1 };
+const run: CheckRun = {
+  mode: 'mock',
+  targets: {},
+  results: [],
+  summary: { passed: 0, failed: 0, skipped: 0 },
+  notRun: [],
+  durationMs: 1,
+};
 
 let dir: string;
 let n = 0;
@@ -41,7 +48,9 @@ describe('writeReports', () => {
     expect(await readFile(victim, 'utf8')).toBe('precious');
     expect((await lstat(report)).isFile()).toBe(true);
     expect(isReport(await readFile(report, 'utf8'))).toBe(true);
-    expect((await readdir(sub)).sort()).toEqual(['report.json', `report.json.${process.pid}.tmp`, 'report.json.tmp', 'victim.txt'].sort());
+    expect((await readdir(sub)).sort()).toEqual(
+      ['report.json', `report.json.${process.pid}.tmp`, 'report.json.tmp', 'victim.txt'].sort(),
+    );
   });
 
   it('writes through a report path that is a symlink, keeping the link', async () => {
@@ -94,14 +103,19 @@ describe('writeReports', () => {
   });
 
   it('writes a report to /dev/stdout through the stdout stream, escaping control characters like any console line', async () => {
-    const hostile: CheckRun = { ...run, error: new ContractsError('TARGET_UNREACHABLE', 'from the target: \u009b31m\u001b]0;x\u0007') };
+    const hostile: CheckRun = {
+      ...run,
+      error: new ContractsError('TARGET_UNREACHABLE', 'from the target: \u009b31m\u001b]0;x\u0007'),
+    };
     const chunks: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      chunks.push(String(chunk));
-      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    });
+    const spy = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+        chunks.push(String(chunk));
+        const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+        callback?.();
+        return true;
+      });
     try {
       await writeReports(hostile, [{ kind: 'json', file: '/dev/stdout' }], new Redactor());
     } finally {
@@ -109,7 +123,9 @@ describe('writeReports', () => {
     }
     const written = chunks.join('');
     expect(written).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    expect((JSON.parse(written) as { error: { message: string } }).error.message).toBe('from the target: \u009b31m\u001b]0;x\u0007');
+    expect((JSON.parse(written) as { error: { message: string } }).error.message).toBe(
+      'from the target: \u009b31m\u001b]0;x\u0007',
+    );
   });
 
   it('names the file in the way when a parent of the report path is a file', async () => {
@@ -117,7 +133,9 @@ describe('writeReports', () => {
     await writeFile(path.join(sub, 'reports'), 'a file');
     const error = await write(path.join(sub, 'reports', 'deeper', 'r.json')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractsError);
-    expect((error as ContractsError).message).toMatch(/cannot write the json report to .*r\.json: .*reports is a file, not a folder$/);
+    expect((error as ContractsError).message).toMatch(
+      /cannot write the json report to .*r\.json: .*reports is a file, not a folder$/,
+    );
     expect((error as ContractsError).message).not.toMatch(/EEXIST|ENOTDIR/);
   });
 });
@@ -125,19 +143,61 @@ describe('writeReports', () => {
 describe('checkReportTargets', () => {
   it.each<[string, { given: (sub: string) => Promise<string>; want: RegExp | undefined }]>([
     ['a new file', { given: async (sub) => path.join(sub, 'new', 'r.json'), want: undefined }],
-    ['an existing report', { given: async (sub) => { await writeFile(path.join(sub, 'r.json'), '{}'); return path.join(sub, 'r.json'); }, want: undefined }],
+    [
+      'an existing report',
+      {
+        given: async (sub) => {
+          await writeFile(path.join(sub, 'r.json'), '{}');
+          return path.join(sub, 'r.json');
+        },
+        want: undefined,
+      },
+    ],
     ['/dev/null', { given: async () => '/dev/null', want: undefined }],
-    ['the spec itself', { given: async (sub) => path.join(sub, 'spec.yaml'), want: /would overwrite the test spec: write the report elsewhere$/ }],
-    ['the spec by another way', { given: async (sub) => path.join(sub, 'new', '..', 'spec.yaml'), want: /would overwrite the test spec/ }],
-    ['a symlink to the spec', { given: async (sub) => { await symlink(path.join(sub, 'spec.yaml'), path.join(sub, 'link.json')); return path.join(sub, 'link.json'); }, want: /would overwrite the test spec/ }],
-    ['the spec through a symlinked folder', { given: async (sub) => { await symlink(sub, path.join(sub, 'alias')); return path.join(sub, 'alias', 'spec.yaml'); }, want: /would overwrite the test spec/ }],
+    [
+      'the spec itself',
+      {
+        given: async (sub) => path.join(sub, 'spec.yaml'),
+        want: /would overwrite the test spec: write the report elsewhere$/,
+      },
+    ],
+    [
+      'the spec by another way',
+      { given: async (sub) => path.join(sub, 'new', '..', 'spec.yaml'), want: /would overwrite the test spec/ },
+    ],
+    [
+      'a symlink to the spec',
+      {
+        given: async (sub) => {
+          await symlink(path.join(sub, 'spec.yaml'), path.join(sub, 'link.json'));
+          return path.join(sub, 'link.json');
+        },
+        want: /would overwrite the test spec/,
+      },
+    ],
+    [
+      'the spec through a symlinked folder',
+      {
+        given: async (sub) => {
+          await symlink(sub, path.join(sub, 'alias'));
+          return path.join(sub, 'alias', 'spec.yaml');
+        },
+        want: /would overwrite the test spec/,
+      },
+    ],
     ['a directory', { given: async (sub) => sub, want: /is a directory: name a file$/ }],
-    ['a path under a file', { given: async (sub) => path.join(sub, 'spec.yaml', 'r.json'), want: /spec\.yaml is a file, not a folder$/ }],
+    [
+      'a path under a file',
+      { given: async (sub) => path.join(sub, 'spec.yaml', 'r.json'), want: /spec\.yaml is a file, not a folder$/ },
+    ],
   ])('for %s', async (_name, { given, want }) => {
     const sub = await fresh();
     await writeFile(path.join(sub, 'spec.yaml'), 'openapi: 3.1.0');
     const file = await given(sub);
-    const result = await checkReportTargets([{ kind: 'json', file }], [{ file: path.join(sub, 'spec.yaml'), what: 'the test spec' }]).catch((e: unknown) => e);
+    const result = await checkReportTargets(
+      [{ kind: 'json', file }],
+      [{ file: path.join(sub, 'spec.yaml'), what: 'the test spec' }],
+    ).catch((e: unknown) => e);
     if (want === undefined) expect(result).toBeUndefined();
     else {
       expect(result).toBeInstanceOf(ContractsError);
@@ -148,7 +208,15 @@ describe('checkReportTargets', () => {
   it('refuses two reports to the same file', async () => {
     const sub = await fresh();
     const file = path.join(sub, 'r.xml');
-    const error = await checkReportTargets([{ kind: 'json', file }, { kind: 'junit', file }], []).catch((e: unknown) => e);
-    expect((error as ContractsError).message).toMatch(/--report junit:.*r\.xml is the same file as --report json:.*r\.xml/);
+    const error = await checkReportTargets(
+      [
+        { kind: 'json', file },
+        { kind: 'junit', file },
+      ],
+      [],
+    ).catch((e: unknown) => e);
+    expect((error as ContractsError).message).toMatch(
+      /--report junit:.*r\.xml is the same file as --report json:.*r\.xml/,
+    );
   });
 });
