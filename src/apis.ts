@@ -93,17 +93,3 @@ export function selectApis(value: string): ApiEntry[] {
 export function specPath(entry: ApiEntry): string {
   return path.resolve(entry.baseDir, entry.spec);
 }
-
-/** `--spec client-session=FILE`, repeatable: another spec file for an API (a variant, a newer draft). */
-export function parseSpecOverrides(values: readonly string[], cwd: string): Partial<Record<ApiName, string>> {
-  const overrides: Partial<Record<ApiName, string>> = {};
-  for (const value of values) {
-    const equals = value.indexOf('=');
-    const name = value.slice(0, Math.max(0, equals));
-    if (equals <= 0 || !isApiName(name) || value.length === equals + 1) {
-      throw new ContractsError('USAGE', `--spec takes API=FILE with API one of ${apiNames.join(', ')}, not "${value}"`);
-    }
-    overrides[name] = path.resolve(cwd, value.slice(equals + 1));
-  }
-  return overrides;
-}
