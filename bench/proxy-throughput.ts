@@ -1,6 +1,7 @@
 // Benchmark: requests/s through `contracts proxy` (checking both sides of every exchange) beside the same load
-// sent directly to the sandbox, through Prism's own proxy mode on the same spec, and through a bare forwarding proxy
-// with no checks (the floor), same connections (autocannon, 10 connections). Each server runs in a process of its
+// sent directly to the sandbox, through Prism's own proxy mode on the same spec, through a bare node:http forwarding
+// proxy with no checks, and through a TCP relay that does no HTTP at all (the ceiling for any proxy), same
+// connections (autocannon, 10 connections). Each server runs in a process of its
 // own, so the ratios compare servers, not one event loop. The four are loaded in turn, round after round, and each
 // ratio is the median of the rounds' ratios: on a shared machine a burst of load then spoils one round, not one row.
 // Beside requests/s, the CPU each proxy process spent per exchange (Linux), which depends far less on the load; and
@@ -22,8 +23,8 @@ type Result = {
 };
 const autocannon = require('autocannon') as (options: object) => Promise<Result>;
 const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
-const duration = quick ? 1 : 4;
-const rounds = quick ? 1 : 3;
+const duration = quick ? 1 : 3;
+const rounds = quick ? 1 : 5;
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
 const children: ChildProcess[] = [];
 
@@ -115,6 +116,7 @@ try {
       '0',
     ]),
     bareNodeHttpProxy: await startServer([path.join(root, 'bench/bare-proxy.mjs'), sandbox.url]),
+    rawTcpRelay: await startServer([path.join(root, 'bench/raw-relay.mjs'), sandbox.url]),
   };
   const prismPort = 4600 + Math.floor(Math.random() * 300);
   const prism = await startServer(
@@ -201,9 +203,11 @@ try {
     direct: row('direct'),
     contractsProxy: row('contractsProxy'),
     bareNodeHttpProxy: row('bareNodeHttpProxy'),
+    rawTcpRelay: row('rawTcpRelay'),
     ...(runs.prismProxy ? { prismProxy: row('prismProxy') } : {}),
     proxyToDirect: median(ratios('contractsProxy')),
     bareProxyToDirect: median(ratios('bareNodeHttpProxy')),
+    rawRelayToDirect: median(ratios('rawTcpRelay')),
     // Ours beside the floor, round by round: what checking costs in throughput, whatever the direct figure.
     proxyToBareProxy: median(
       runs.contractsProxy!.map((run, index) =>
@@ -214,6 +218,7 @@ try {
     roundRatios: {
       contractsProxy: ratios('contractsProxy'),
       bareNodeHttpProxy: ratios('bareNodeHttpProxy'),
+      rawTcpRelay: ratios('rawTcpRelay'),
       ...(runs.prismProxy ? { prismProxy: ratios('prismProxy') } : {}),
     },
     // Every exchange answered through our proxy was judged, none dropped; those judged while forwarding waited

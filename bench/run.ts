@@ -201,7 +201,7 @@ function table(all: Record<string, any>): string {
     rows.push([
       'contracts proxy, client-session',
       `${p.contractsProxy.requestsPerSecond} req/s, p50 ${p.contractsProxy.latencyP50Ms} ms, p99 ${p.contractsProxy.latencyP99Ms} ms`,
-      `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.proxyToBareProxy ? ` (ours ${p.proxyToBareProxy}× bare)` : ''}${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}${p.roundRatios ? ` [rounds ${p.roundRatios.contractsProxy.join(', ')}]` : ''}${p.contractsProxy.cpuMicrosPerExchange ? `; proxy CPU per exchange ${p.contractsProxy.cpuMicrosPerExchange} µs, bare ${p.bareNodeHttpProxy.cpuMicrosPerExchange} µs` : ''}`,
+      `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.proxyToBareProxy ? ` (ours ${p.proxyToBareProxy}× bare)` : ''}${p.rawRelayToDirect ? `; TCP relay (no HTTP) ${p.rawRelayToDirect}×` : ''}${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}${p.roundRatios ? ` [rounds ${p.roundRatios.contractsProxy.join(', ')}]` : ''}${p.contractsProxy.cpuMicrosPerExchange ? `; proxy CPU per exchange ${p.contractsProxy.cpuMicrosPerExchange} µs, bare ${p.bareNodeHttpProxy.cpuMicrosPerExchange} µs${p.rawTcpRelay ? `, relay ${p.rawTcpRelay.cpuMicrosPerExchange} µs` : ''}` : ''}`,
     ]);
   }
   const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));

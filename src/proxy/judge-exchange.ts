@@ -1,7 +1,6 @@
 // What the proxy captured of one exchange, turned into the records the core checks and judged by it. Runs after
 // the answer went to the client (see check-queue.ts), so the header objects and the decoded bodies are built here
 // and not while forwarding.
-import type http from 'node:http';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
 import { isJsonMediaType } from '../core/checks/check-context.js';
@@ -37,12 +36,14 @@ export interface CapturedExchange {
   /** Epoch milliseconds. */
   startedAt: number;
   durationMs: number;
-  request: http.IncomingMessage;
+  /** The request's headers as received: [name, value, name, value…]. */
+  requestHeaders: readonly string[];
   requestCopy: BoundedCopy;
   /** The request as judged before forwarding (with `errors`). */
   judged?: { record: RequestRecord; result: RequestResult };
   status: number;
-  response?: http.IncomingMessage;
+  /** The target's answer headers as received, when it answered. */
+  responseHeaders?: readonly string[];
   responseCopy?: BoundedCopy;
   blocked: boolean;
   upstreamError?: string;
@@ -54,12 +55,12 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
   const requestResult = captured.judged?.result ?? checkRequest(contract, request);
   let response: Exchange | undefined;
   let responseResult: ExchangeResult | undefined;
-  if (captured.response && captured.responseCopy && !captured.clientGone) {
+  if (captured.responseHeaders && captured.responseCopy && !captured.clientGone) {
     response = responseExchange(
       captured.method,
       request.path,
       captured.status,
-      flatHeaders(captured.response.headers),
+      flatHeaders(captured.responseHeaders),
       captured.responseCopy,
       maxBodyBytes,
     );
@@ -83,7 +84,7 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
 }
 
 export function requestRecord(
-  captured: Pick<CapturedExchange, 'method' | 'target' | 'request' | 'requestCopy'>,
+  captured: Pick<CapturedExchange, 'method' | 'target' | 'requestHeaders' | 'requestCopy'>,
   maxBodyBytes: number,
 ): RequestRecord {
   const { path, query } = splitTarget(captured.target);
@@ -91,7 +92,7 @@ export function requestRecord(
     method: captured.method,
     path,
     query,
-    headers: flatHeaders(captured.request.headers),
+    headers: flatHeaders(captured.requestHeaders),
     body: '',
   };
   if (captured.requestCopy.over) return { ...record, bodyTooLarge: maxBodyBytes };
@@ -99,11 +100,38 @@ export function requestRecord(
   return { ...record, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
 }
 
-function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+// Headers Node's own server keeps once, the first, when repeated (the rest are dropped, as there).
+const firstOnly = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
+
+/** Raw headers as one lower-cased record, repeated ones joined as Node's `IncomingMessage.headers` joins them. */
+function flatHeaders(raw: readonly string[]): Record<string, string> {
+  // No prototype: a header named "constructor" or "__proto__" is just a header.
+  const flat = Object.create(null) as Record<string, string>;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!.toLowerCase();
+    const value = raw[index + 1]!;
+    const seen = flat[name];
+    if (seen === undefined) flat[name] = value;
+    else if (!firstOnly.has(name)) flat[name] = `${seen}${name === 'cookie' ? '; ' : ', '}${value}`;
   }
   return flat;
 }

@@ -1,16 +1,15 @@
-// The validating reverse proxy: node:http in front of a target. Bodies stream both ways (only a bounded copy is
-// kept for checking), connections are kept alive, redirects are relayed and never followed, an upstream fault is
-// answered 502 with its reason. Forwarding never waits on the checks: each exchange is judged by the core once
-// its answer has gone to the client (check-queue.ts). With `errors`, the request alone is judged before it goes
-// anywhere, and one that breaks the contract is answered 400 naming its violations and is not forwarded.
-import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+// The validating reverse proxy in front of a target, at the socket level (wire-connection.ts): bodies stream both
+// ways (only a bounded copy is kept for checking), connections are kept alive, one target connection per client
+// connection, redirects are relayed and never followed, an upstream fault is answered 502 with its reason.
+// Forwarding never waits on the checks: each exchange is judged by the core once its answer has gone to the client
+// (check-queue.ts). With `errors`, the request alone is judged before it goes anywhere, and one that breaks the
+// contract is answered 400 naming its violations and is not forwarded.
+import net, { type AddressInfo } from 'node:net';
 import type { Contract } from '../core/compile-contract.js';
 import type { Finding } from '../core/finding.js';
 import { CheckQueue, defaultCheckQueueLimits, type CheckQueueLimits } from './check-queue.js';
 import { judgeExchange, type CapturedExchange, type ProxiedExchange } from './judge-exchange.js';
-import { ProxiedCall, type Upstream } from './proxied-call.js';
+import { WireConnection, type WireUpstream } from './wire-connection.js';
 
 export type { ProxiedExchange } from './judge-exchange.js';
 
@@ -53,16 +52,13 @@ export interface Proxy {
 
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const target = new URL(options.target);
-  const client = target.protocol === 'https:' ? https : http;
-  const upstream: Upstream = {
-    client,
-    protocol: target.protocol,
-    hostname: target.hostname,
-    port: target.port,
+  const secure = target.protocol === 'https:';
+  const upstream: WireUpstream = {
+    tls: secure,
+    hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(target.port || (secure ? 443 : 80)),
     host: target.host,
     prefix: target.pathname.replace(/\/+$/, ''),
-    // The inactivity timeout is the agent's, set once per socket, not once per request.
-    agent: new client.Agent({ keepAlive: true, maxSockets: 256, timeout: options.timeoutMs ?? 30_000 }),
     timeoutMs: options.timeoutMs ?? 30_000,
   };
   const queue = new CheckQueue<CapturedExchange>(
@@ -71,22 +67,19 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     options.checkQueue ?? defaultCheckQueueLimits,
   );
   let received = 0;
-  let inFlight = 0;
-  let idle: (() => void) | undefined;
-  const untilIdle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
-  const settle = (captured: CapturedExchange) => {
-    queue.push(captured);
-    if (--inFlight === 0) idle?.();
+  const connections = new Set<WireConnection>();
+  let allClosed: (() => void) | undefined;
+  const onRequest = () => void received++;
+  const settle = (captured: CapturedExchange) => queue.push(captured);
+  const onClose = (connection: WireConnection) => {
+    connections.delete(connection);
+    if (connections.size === 0) allClosed?.();
   };
 
-  const server = http.createServer((req, res) => {
-    received++;
-    inFlight++;
-    const call = new ProxiedCall(req, res, upstream, options, settle);
-    if (options.errors) call.judgeThenForward();
-    else call.forward([]);
+  // Half-open: a client that has sent all it will send still gets its answers.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    connections.add(new WireConnection(socket, upstream, options, onRequest, settle, onClose));
   });
-  server.keepAliveTimeout = 5000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -100,14 +93,14 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     stats: () => ({ received, judged: queue.judged, judgedAtOnce: queue.judgedAtOnce }),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await untilIdle();
-      server.closeAllConnections();
+      // Idle connections close now; busy ones once their exchanges are answered (each is bounded by the target
+      // timeout), and every exchange is then judged.
+      const drained =
+        connections.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve));
+      for (const connection of connections) connection.stop();
+      await drained;
       await closed;
-      // A request that came in on a kept-alive connection meanwhile was cut off with it: it is judged too.
-      await untilIdle();
       queue.drain();
-      upstream.agent.destroy();
     },
   };
 }

@@ -1,0 +1,115 @@
+// HTTP/1.1 message framing for the proxy: http-parser-js (the pure-JS parser autocannon and websocket-driver use)
+// with its lenient header-line handling made strict. Left alone it skips a line it cannot read ("Bad Header: x")
+// and joins folded lines; here either is a parse error, as in Node's own server, so what the proxy forwards is
+// exactly what it understood. Messages are re-framed when forwarded (heads rebuilt, bodies re-chunked), so the
+// target never reads bytes the proxy framed differently.
+import { HTTPParser } from 'http-parser-js';
+
+// Bytes 0x80–0xff in heads stay themselves (the parser's default, 'ascii', would clear their high bit).
+(HTTPParser as unknown as { encoding: BufferEncoding }).encoding = 'latin1';
+
+/** RFC 9110 token characters: a header name. */
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A field value: no control characters but HTAB. */
+const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
+const edgeWhitespace = /^[ \t]+|[ \t]+$/g;
+
+export class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface HeadInfo {
+  versionMajor: number;
+  versionMinor: number;
+  headers: string[];
+  method: number;
+  url: string;
+  statusCode: number;
+  statusMessage: string;
+  upgrade: boolean;
+  shouldKeepAlive: boolean;
+}
+
+/** The parser's own shape, as used here (its typings describe the callbacks, not these fields). */
+export interface FramingParser {
+  execute(chunk: Buffer): number | Error;
+  finish(): undefined | Error;
+  /** True while the message being read has a chunked body. */
+  isChunked: boolean;
+  [HTTPParser.kOnHeadersComplete]: (info: HeadInfo) => number | undefined;
+  [HTTPParser.kOnBody]: (chunk: Buffer, offset: number, length: number) => void;
+  [HTTPParser.kOnMessageComplete]: () => void;
+}
+
+class StrictParser extends (HTTPParser as unknown as new (type: string) => object) {
+  parseHeader(line: string, headers: string[]): void {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon) : '';
+    if (!token.test(name))
+      throw new ParseError(
+        line[0] === ' ' || line[0] === '\t'
+          ? 'a folded header line (obsolete line folding is refused)'
+          : `a header line that is not "name: value": ${JSON.stringify(line.slice(0, 60))}`,
+        'HPE_INVALID_HEADER_TOKEN',
+      );
+    const value = line.slice(colon + 1).replace(edgeWhitespace, '');
+    if (!fieldValue.test(value))
+      throw new ParseError(`a control character in the value of header ${name}`, 'HPE_INVALID_HEADER_TOKEN');
+    headers.push(name, value);
+  }
+}
+
+export const methods = (HTTPParser as unknown as { methods: string[] }).methods;
+
+export function requestParser(): FramingParser {
+  return new StrictParser(HTTPParser.REQUEST) as unknown as FramingParser;
+}
+
+export function responseParser(): FramingParser {
+  return new StrictParser(HTTPParser.RESPONSE) as unknown as FramingParser;
+}
+
+export const kOnHeadersComplete = HTTPParser.kOnHeadersComplete;
+export const kOnBody = HTTPParser.kOnBody;
+export const kOnMessageComplete = HTTPParser.kOnMessageComplete;
+
+export interface Framing {
+  /** The body is chunked. */
+  chunked: boolean;
+  /** The Content-Length given, if any. */
+  length: number | undefined;
+}
+
+/**
+ * How a request's body is framed, or why the request is refused (RFC 9112 section 6): Transfer-Encoding other
+ * than exactly `chunked`, both Transfer-Encoding and Content-Length, or a Content-Length that is not digits.
+ */
+export function requestFraming(headers: readonly string[]): Framing | { status: number; reason: string } {
+  let transferEncoding: string | undefined;
+  let length: number | undefined;
+  for (let index = 0; index < headers.length; index += 2) {
+    const name = headers[index]!;
+    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+      if (transferEncoding !== undefined)
+        return { status: 400, reason: 'more than one Transfer-Encoding header is refused' };
+      transferEncoding = headers[index + 1]!.toLowerCase();
+    } else if (name.length === 14 && name.toLowerCase() === 'content-length') {
+      const value = headers[index + 1]!;
+      if (!/^\d{1,15}$/.test(value)) return { status: 400, reason: `Content-Length "${value}" is not a byte count` };
+      if (length !== undefined && length !== Number(value))
+        return { status: 400, reason: 'two different Content-Length headers' };
+      length = Number(value);
+    }
+  }
+  if (transferEncoding === undefined) return { chunked: false, length };
+  if (transferEncoding !== 'chunked')
+    return { status: 501, reason: `Transfer-Encoding "${transferEncoding}" is not relayed (only chunked is)` };
+  if (length !== undefined)
+    return { status: 400, reason: 'both Transfer-Encoding and Content-Length: the framing is ambiguous' };
+  return { chunked: true, length: undefined };
+}
