@@ -68,8 +68,6 @@ class WireExchange implements CapturedExchange {
   /** Close the client connection once this exchange is answered. */
   closeAfter = false;
   forwarded = false;
-  /** The target has begun answering. */
-  answering = false;
   /** The current answer is 1xx: more to come. */
   interim = false;
   /** The target closes its connection after this answer. */
@@ -124,6 +122,7 @@ export class WireConnection {
   /** Silences in a row while a request is being received. */
   private silences = 0;
   private down: Piece[] = [];
+  private readonly redact: (text: string) => string;
 
   constructor(
     private readonly client: net.Socket,
@@ -133,6 +132,7 @@ export class WireConnection {
     private readonly settle: (captured: CapturedExchange) => void,
     private readonly onClose: (connection: WireConnection) => void,
   ) {
+    this.redact = options.redact ?? ((text) => text);
     client.setNoDelay(true);
     this.parser[kOnHeadersComplete] = (info) => this.requestHead(info);
     this.parser[kOnBody] = (chunk) => this.requestBody(chunk);
@@ -264,7 +264,6 @@ export class WireConnection {
       this.send(exchange, held);
       return;
     }
-    const redact = this.options.redact ?? ((text: string) => text);
     const body = {
       error: 'the request breaks the contract: not forwarded',
       operation: result.operationId ?? null,
@@ -273,7 +272,7 @@ export class WireConnection {
     exchange.blocked = true;
     // The rest of a body not yet read is not wanted: the connection closes after the answer.
     if (!complete) this.stopReading(exchange);
-    this.answerLocally(exchange, 400, redact(JSON.stringify(body)));
+    this.answerLocally(exchange, 400, this.redact(JSON.stringify(body)));
   }
 
   /** Answers a request the proxy cannot relay, and closes the connection: what follows cannot be framed. */
@@ -384,7 +383,6 @@ export class WireConnection {
       if (exchange.http11) this.down.push(head + crlf);
       return 1;
     }
-    exchange.answering = true;
     exchange.upstreamCloses = !info.shouldKeepAlive;
     exchange.status = status;
     exchange.responseHeaders = info.headers;
@@ -432,7 +430,8 @@ export class WireConnection {
     for (const exchange of owed) {
       if (exchange.clientGone) continue;
       exchange.upstreamError = reason;
-      if (exchange.answering) {
+      // The target has begun answering (its head went on to the client).
+      if (exchange.responseHeaders !== undefined) {
         // Part of the answer has gone to the client: it cannot be completed, nor can the connection be reused.
         exchange.upstreamError = 'the response was cut off';
         exchange.requestOver = true;
@@ -443,8 +442,7 @@ export class WireConnection {
         return;
       }
       if (!exchange.requestOver) this.stopReading(exchange);
-      const redact = this.options.redact ?? ((text: string) => text);
-      this.answerLocally(exchange, 502, JSON.stringify({ error: 'bad gateway', reason: redact(reason) }));
+      this.answerLocally(exchange, 502, JSON.stringify({ error: 'bad gateway', reason: this.redact(reason) }));
     }
   }
 

@@ -13,6 +13,7 @@ import { loadSpec } from '../../src/core/load-spec.js';
 import { startProxy, type ProxiedExchange } from '../../src/proxy/start-proxy.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { root, specFile } from '../helpers/paths.js';
+import { watchProxyProcess } from '../helpers/proxy.js';
 
 const apiKey = 'sk-proxy-burst-secret-key';
 const session = { 'X-API-KEY': apiKey, 'X-API-VERSION': '2.4' };
@@ -177,21 +178,12 @@ describe('contracts proxy under a burst', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { output, url: listening } = watchProxyProcess(child);
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     // A second Ctrl-C means "stop now": sent only when the test failed before its own.
     let signalled = false;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /Proxy for client-session at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-          if (match) resolve(match[1]!);
-        });
-        child.once('close', () => reject(new Error(`the proxy exited: ${stderr}`)));
-      });
+      const url = await listening;
       const answered = burst(url, 60);
       // Every request is in flight, held by the target, when the proxy is told to stop; then the target answers.
       await target.arrivals(60);
@@ -204,13 +196,15 @@ describe('contracts proxy under a burst', () => {
       await target.close();
     }
     expect(await exited).toBe(1);
-    expect(stderr).not.toContain('were not checked');
-    expect(stdout).toContain('SIGINT: 60 exchanges: 15 conform, 45 fail, 0 match no operation');
+    expect(output.stderr).not.toContain('were not checked');
+    expect(output.stdout).toContain('SIGINT: 60 exchanges: 15 conform, 45 fail, 0 match no operation');
     for (const check of ['request_security_conformance', 'request_parameters_conformance', 'status_code_conformance']) {
-      expect(stdout.split('\n').filter((line) => line.startsWith('✗ ') && line.includes(` ${check}`))).toHaveLength(15);
+      expect(
+        output.stdout.split('\n').filter((line) => line.startsWith('✗ ') && line.includes(` ${check}`)),
+      ).toHaveLength(15);
     }
     // Reported before the HAR was closed: every exchange is in it.
     expect((JSON.parse(await readFile(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries).toHaveLength(60);
-    expect(stdout + stderr).not.toContain(apiKey);
+    expect(output.stdout + output.stderr).not.toContain(apiKey);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { root } from '../helpers/paths.js';
+import { watchProxyProcess } from '../helpers/proxy.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const apiKey = 'sk-proxy-cli-secret-key';
@@ -52,19 +53,10 @@ describe('contracts proxy', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { output, url: listening } = watchProxyProcess(child);
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /Proxy for client-session at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-          if (match) resolve(match[1]!);
-        });
-        child.once('close', () => reject(new Error(`the proxy exited: ${stderr}`)));
-      });
+      const url = await listening;
       const good = await fetch(`${url}/client-session`, { headers: { 'X-API-KEY': apiKey, 'X-API-VERSION': '2.4' } });
       expect(good.status).toBe(200);
       await good.text();
@@ -73,7 +65,7 @@ describe('contracts proxy', () => {
       expect(await bad.text()).toContain('X-API-VERSION must be one of the allowed values');
       // Printed as it happens, before the proxy stops.
       await expect
-        .poll(() => stdout, { timeout: 10_000 })
+        .poll(() => output.stdout, { timeout: 10_000 })
         .toContain(
           '✗ GET /client-session → 400 (retrieveClientSession) blocked request_parameters_conformance: header parameter X-API-VERSION must be one of the allowed values ("2.4"): got "2.3"',
         );
@@ -81,9 +73,11 @@ describe('contracts proxy', () => {
       child.kill('SIGINT');
     }
     expect(await exited).toBe(1);
-    expect(stdout).toContain('SIGINT: 2 exchanges: 1 conform, 1 fail (1 blocked), 0 match no operation');
-    expect(stdout).toContain('coverage: 1/1 operations exercised; 1/1 documented operation × status pairs seen (100%)');
-    expect(stdout + stderr).not.toContain(apiKey);
+    expect(output.stdout).toContain('SIGINT: 2 exchanges: 1 conform, 1 fail (1 blocked), 0 match no operation');
+    expect(output.stdout).toContain(
+      'coverage: 1/1 operations exercised; 1/1 documented operation × status pairs seen (100%)',
+    );
+    expect(output.stdout + output.stderr).not.toContain(apiKey);
     const text = await readFile(har, 'utf8');
     expect(text).not.toContain(apiKey);
     expect(JSON.parse(await readFile(coverage, 'utf8'))).toMatchObject({

@@ -12,6 +12,7 @@ import { compileContract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { startProxy } from '../../src/proxy/start-proxy.js';
 import { root, specFile } from '../helpers/paths.js';
+import { watchProxyProcess } from '../helpers/proxy.js';
 
 const certFile = path.join(root, 'tests/fixtures/tls/cert.pem');
 const seen: { host: string | undefined; url: string | undefined }[] = [];
@@ -56,19 +57,10 @@ describe('contracts proxy to an HTTPS target', () => {
       [path.join(root, 'bin/contracts.js'), 'proxy', '--api', 'client-session', '--target', targetUrl, '--port', '0'],
       { env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { output, url: listening } = watchProxyProcess(child);
     const exited = new Promise((resolve) => child.once('close', resolve));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /Proxy for client-session at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-          if (match) resolve(match[1]!);
-        });
-        child.once('close', () => reject(new Error(`the proxy exited: ${stderr}`)));
-      });
+      const url = await listening;
       const before = seen.length;
       const response = await fetch(`${url}/client-session?x=1`, { headers: { 'X-API-VERSION': '2.4' } });
       expect(response.status).toBe(200);
@@ -78,6 +70,6 @@ describe('contracts proxy to an HTTPS target', () => {
       child.kill('SIGINT');
     }
     await exited;
-    expect(stdout).toContain('SIGINT: 1 exchanges');
+    expect(output.stdout).toContain('SIGINT: 1 exchanges');
   }, 60_000);
 });

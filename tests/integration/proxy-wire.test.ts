@@ -9,9 +9,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
-import { startProxy, type ProxiedExchange, type Proxy } from '../../src/proxy/start-proxy.js';
+import type { ProxiedExchange, Proxy } from '../../src/proxy/start-proxy.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { specFile } from '../helpers/paths.js';
+import { judged, type ProxyTestOptions, withProxyTo } from '../helpers/proxy.js';
 
 const apiKey = 'sk-proxy-wire-secret-key';
 let sandbox: Sandbox;
@@ -26,29 +27,9 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-/** A proxy for the test, with every exchange it reports collected. */
-async function withProxy(
-  options: { contract: Contract; target?: string; errors?: boolean; maxBodyBytes?: number; timeoutMs?: number },
-  body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>,
-) {
-  const seen: ProxiedExchange[] = [];
-  const proxy = await startProxy({
-    target: sandbox.url,
-    maxBodyBytes: 1 << 20,
-    ...options,
-    onExchange: (exchange) => seen.push(exchange),
-  });
-  try {
-    await body(proxy, seen);
-  } finally {
-    await proxy.stop();
-  }
-}
-
-/** Waits until the proxy has judged `count` exchanges: it does so after answering the client, never before. */
-async function judged(seen: ProxiedExchange[], count: number): Promise<void> {
-  await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(count);
-}
+/** A proxy for the test, in front of the sandbox unless told otherwise. */
+const withProxy = (options: ProxyTestOptions, body: (proxy: Proxy, seen: ProxiedExchange[]) => Promise<void>) =>
+  withProxyTo(sandbox.url, options, body);
 
 // ---- A raw HTTP/1.1 client: writes exact bytes, parses the answers it gets back. ----
 
