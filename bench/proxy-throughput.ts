@@ -1,6 +1,7 @@
 // Benchmark: requests/s through `contracts proxy` (checking both sides of every exchange) beside the same load
 // sent directly to the sandbox, through Prism's own proxy mode on the same spec, through a bare node:http forwarding
-// proxy with no checks, and through a TCP relay that does no HTTP at all (the ceiling for any proxy), same
+// proxy with no checks, through our own forwarding engine with the checks taken out (bench/unchecked-proxy.ts: what
+// judging costs), and through a TCP relay that does no HTTP at all (the ceiling for any proxy), same
 // connections (autocannon, 10 connections). Each server runs in a process of its own, so the ratios compare
 // servers, not one event loop. Each proxy is loaded for a second right after the sandbox directly, and each ratio is
 // the median of 12 such pairs: on a shared machine whose speed drifts from second to second (a virtual machine's
@@ -118,6 +119,7 @@ try {
     ]),
     bareNodeHttpProxy: await startServer([path.join(root, 'bench/bare-proxy.mjs'), sandbox.url]),
     rawTcpRelay: await startServer([path.join(root, 'bench/raw-relay.mjs'), sandbox.url]),
+    uncheckedProxy: await startServer(['--import', 'tsx', path.join(root, 'bench/unchecked-proxy.ts'), sandbox.url]),
   };
   const prismPort = 4600 + Math.floor(Math.random() * 300);
   const prism = await startServer(
@@ -209,10 +211,13 @@ try {
     contractsProxy: row('contractsProxy'),
     bareNodeHttpProxy: row('bareNodeHttpProxy'),
     rawTcpRelay: row('rawTcpRelay'),
+    uncheckedProxy: row('uncheckedProxy'),
     ...(runs.prismProxy ? { prismProxy: row('prismProxy') } : {}),
     proxyToDirect: median(ratios('contractsProxy')),
     bareProxyToDirect: median(ratios('bareNodeHttpProxy')),
     rawRelayToDirect: median(ratios('rawTcpRelay')),
+    // Our engine with the checks taken out: the most any proxy built on it reaches here, judging nothing.
+    uncheckedProxyToDirect: median(ratios('uncheckedProxy')),
     // Ours beside the floor, round by round: what checking costs in throughput, whatever the direct figure.
     proxyToBareProxy: median(
       runs.contractsProxy!.map((run, index) =>
@@ -224,6 +229,7 @@ try {
       contractsProxy: ratios('contractsProxy'),
       bareNodeHttpProxy: ratios('bareNodeHttpProxy'),
       rawTcpRelay: ratios('rawTcpRelay'),
+      uncheckedProxy: ratios('uncheckedProxy'),
       ...(runs.prismProxy ? { prismProxy: ratios('prismProxy') } : {}),
     },
     // Every exchange answered through our proxy was judged, none dropped; those judged while forwarding waited

@@ -35,6 +35,7 @@ import { operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
+import { valueStream } from './value-stream.js';
 
 export interface FuzzOptions {
   apis: readonly ApiName[];
@@ -373,12 +374,12 @@ export class FuzzRunner {
     let budget = this.options.maxExamples;
     for (let round = 0; budget > 0 && round < 10 && !executor.expired; round++) {
       const seed = derivedSeed(this.options.seed, `${label}/${round}`);
-      const stream = valueStream(arbitrary, seed, Math.max(8, workers * 2));
+      // As fc.check with maxSkipsPerRun 20: `budget` cases sent, or 20 times as many not sendable.
+      const limit = budget * 21;
+      const stream = valueStream(arbitrary, seed, Math.max(8, workers * 2), limit);
       let consumed = 0;
       let judged = 0;
       let failing: { index: number; result: CaseResult } | undefined;
-      // As fc.check with maxSkipsPerRun 20: `budget` cases sent, or 20 times as many not sendable.
-      const limit = budget * 21;
       await runOrdered<{ index: number; value: FuzzCase }, SentCase | undefined>({
         workers,
         next: () => (stream.index < limit ? stream.next() : undefined),
@@ -416,34 +417,6 @@ export class FuzzRunner {
       for (const failure of executor.newFailures(target, found)) executor.keep(failure);
     }
   }
-}
-
-/**
- * The values fc.check would draw with this seed, in its order, with their index in the stream (what `path`
- * replays): drawn `batch` at a time through fast-check itself, so the stream is fast-check's, not a copy of it.
- */
-function valueStream<T>(
-  arbitrary: fc.Arbitrary<T>,
-  seed: number,
-  first: number,
-): { index: number; next: () => { index: number; value: T } } {
-  const drawn: T[] = [];
-  // Each batch walks the seed's stream from its start: batches double, so that costs O(n log n), not O(n²).
-  let batch = first;
-  const stream = {
-    index: 0,
-    next: () => {
-      if (drawn.length === 0) {
-        fc.check(
-          fc.property(arbitrary, (value) => void drawn.push(value)),
-          { seed, path: String(stream.index), numRuns: batch },
-        );
-        batch = Math.min(batch * 2, 512);
-      }
-      return { index: stream.index++, value: drawn.shift()! };
-    },
-  };
-  return stream;
 }
 
 /** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
