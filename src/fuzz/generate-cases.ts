@@ -75,20 +75,27 @@ export function examplesPhase(generator: Generator): FuzzCase[] {
   return cases;
 }
 
+/**
+ * Each parameter's and body field's edge values, one at a time. The parameters and fields take turns (the first
+ * value of each, then the second of each…), so a --max-examples budget that cuts the list still tries every one
+ * of them at its declared edges (boundaryValues puts those first), not the first parameter's every edge.
+ */
 export function boundariesPhase(generator: Generator): FuzzCase[] {
   const { model, document } = generator;
-  const cases: FuzzCase[] = [];
+  const groups: FuzzCase[][] = [];
   for (const param of model.params.filter(generated)) {
+    const group: FuzzCase[] = [];
+    if (!param.required)
+      group.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
     for (const value of boundaryValues(document, param.schema, param.in === 'header')) {
       if (value !== null && typeof value === 'object') continue;
-      cases.push(withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`));
+      group.push(withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`));
     }
-    if (!param.required)
-      cases.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
+    groups.push(group);
   }
   if (model.body) {
     const base = baseRequest(generator);
-    cases.push(
+    groups.push([
       caseOf(
         generator,
         'boundaries',
@@ -96,12 +103,12 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
         'every optional body field present',
         'derive',
       ),
-    );
+    ]);
     for (const { pointer, schema } of bodyFields(document, model.body.schema)) {
       // config.url is always the run's own --hook-url: a generated address would have the target call it.
       if (pointer === '/config/url' || pointer === '/url') continue;
-      for (const value of boundaryValues(document, schema)) {
-        cases.push(
+      groups.push(
+        boundaryValues(document, schema).map((value) =>
           caseOf(
             generator,
             'boundaries',
@@ -110,10 +117,14 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
             'derive',
             keep(pointer),
           ),
-        );
-      }
+        ),
+      );
     }
   }
+  const cases: FuzzCase[] = [];
+  const longest = Math.max(0, ...groups.map((group) => group.length));
+  for (let turn = 0; turn < longest; turn++)
+    for (const group of groups) if (turn < group.length) cases.push(group[turn]!);
   return cases;
 }
 

@@ -16,7 +16,12 @@ export interface ValueStream<T> {
  * tenth of its time there). `first` is the first batch; `limit` caps the values ever drawn, so no batch is larger
  * than what can still be consumed.
  */
-export function valueStream<T>(arbitrary: fc.Arbitrary<T>, seed: number, first: number, limit = Infinity): ValueStream<T> {
+export function valueStream<T>(
+  arbitrary: fc.Arbitrary<T>,
+  seed: number,
+  first: number,
+  limit = Infinity,
+): ValueStream<T> {
   const drawn: T[] = [];
   let taken = 0;
   let batch = Math.max(1, first);

@@ -57,37 +57,43 @@ const unicodeSamples = ['é', '日本語', '😀', 'Ω≈ç√', '\u200b', 'a\u0
 const headerSamples = ['a b', '*/*', '"', '%00', ';;'];
 const int64Edges = [2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, -(2 ** 63), 2 ** 63 - 1];
 
-/** Edge values of one schema: each enum value, lengths and bounds and ±1, int64 edges, empty, unicode, very long. */
+/**
+ * Edge values of one schema: each enum value, lengths and bounds and ±1, int64 edges, empty, unicode, very long.
+ * What the schema declares comes first (its enum, examples, lengths and bounds ±1), then the edges any value of its
+ * type has: a --max-examples budget cuts the list from the end, so it cuts the generic edges, not the declared ones.
+ */
 export function boundaryValues(document: unknown, raw: unknown, header = false): unknown[] {
   const schema = resolved(document, raw);
-  const values: unknown[] = [];
-  if ('const' in schema) values.push(schema.const);
-  if (Array.isArray(schema.enum)) values.push(...(schema.enum as unknown[]));
-  if (Array.isArray(schema.examples)) values.push(...(schema.examples as unknown[]));
+  const declared: unknown[] = [];
+  const generic: unknown[] = [];
+  if ('const' in schema) declared.push(schema.const);
+  if (Array.isArray(schema.enum)) declared.push(...(schema.enum as unknown[]));
+  if (Array.isArray(schema.examples)) declared.push(...(schema.examples as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives))
-    for (const branch of alternatives) values.push(...boundaryValues(document, branch, header));
+    for (const branch of alternatives) declared.push(...boundaryValues(document, branch, header));
   for (const type of typesOf(schema)) {
     if (type === 'string') {
       const min = Number(schema.minLength ?? 0);
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-      values.push('', 'a', 'a'.repeat(min), ...(min > 0 ? ['a'.repeat(min - 1)] : []));
-      if (max !== undefined) values.push('a'.repeat(max), 'a'.repeat(max + 1));
-      values.push(...(header ? headerSamples : unicodeSamples), 'x'.repeat(header ? 256 : 4096));
+      if (min > 0) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
+      if (max !== undefined) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
+      // Empty and very long first: the edges that break servers most often.
+      generic.push('', 'x'.repeat(header ? 256 : 4096), ...(header ? headerSamples : unicodeSamples), 'a');
     } else if (type === 'integer' || type === 'number') {
-      values.push(0, 1, -1, ...int64Edges);
       for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
         if (typeof schema[key] === 'number')
-          values.push(schema[key], (schema[key] as number) - 1, (schema[key] as number) + 1);
+          declared.push(schema[key], (schema[key] as number) - 1, (schema[key] as number) + 1);
       }
-      if (type === 'number') values.push(0.5, -0.5, 1e308);
+      generic.push(0, 1, -1, ...int64Edges);
+      if (type === 'number') generic.push(0.5, -0.5, 1e308);
     } else if (type === 'boolean') {
-      values.push(true, false);
+      generic.push(true, false);
     } else if (type === 'null') {
-      values.push(null);
+      generic.push(null);
     } else if (type === 'array') {
       const item = minimalValue(document, schema.items ?? {});
-      values.push(
+      generic.push(
         [],
         [item],
         [item, item],
@@ -96,9 +102,10 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
           .map((value) => [value]),
       );
     } else if (type === 'object') {
-      values.push({});
+      generic.push({});
     }
   }
+  const values = [...declared, ...generic];
   return dedupe(values);
 }
 

@@ -1,0 +1,56 @@
+// The boundaries phase under a --max-examples budget: the budget cuts the list from its end, so the list takes
+// the parameters and body fields in turns, each from its declared edges (enum, lengths, bounds ±1) to the generic
+// ones. Within the default budget every one of them is tried, and per_page at 0, 1, 100 and 101.
+import { describe, expect, it } from 'vitest';
+import { apis, apiNames, specPath } from '../../src/apis.js';
+import { loadSpec } from '../../src/core/load-spec.js';
+import { boundariesPhase } from '../../src/fuzz/generate-cases.js';
+import { operationModels } from '../../src/fuzz/request-model.js';
+import { boundaryValues } from '../../src/fuzz/values.js';
+
+const defaultBudget = 25;
+
+async function casesByOperation() {
+  const all: { api: string; operationId: string; notes: string[]; kept: string[] }[] = [];
+  for (const api of apiNames) {
+    const spec = await loadSpec(specPath(apis[api]));
+    for (const model of operationModels(spec)) {
+      const notes = boundariesPhase({ api, document: spec.document, model }).map((fuzzCase) => fuzzCase.note);
+      all.push({ api, operationId: model.operationId, notes, kept: notes.slice(0, defaultBudget) });
+    }
+  }
+  return all;
+}
+
+/** What a case note says it varies: `per_page = 0` → per_page, `body/config/secret = ""` → body/config/secret. */
+const subject = (note: string) => note.replace(/ (=|absent).*$/, '');
+
+describe('the boundaries phase', () => {
+  it('tries every parameter and body field within the default budget', async () => {
+    for (const { api, operationId, notes, kept } of await casesByOperation()) {
+      const everything = new Set(notes.map(subject));
+      const tried = new Set(kept.map(subject));
+      expect(
+        [...everything].filter((name) => !tried.has(name)),
+        `${api} ${operationId}`,
+      ).toEqual([]);
+    }
+  });
+
+  it.each(['listWebhooks', 'listWebhookDeliveries'])(
+    'tries per_page at 0, 1, 100 and 101 within it (%s)',
+    async (id) => {
+      const { kept } = (await casesByOperation()).find((operation) => operation.operationId === id)!;
+      for (const value of [0, 1, 100, 101]) expect(kept).toContain(`per_page = ${value}`);
+    },
+  );
+
+  it('puts what a schema declares before the edges any value of its type has', () => {
+    expect(boundaryValues({}, { type: 'integer', minimum: 1, maximum: 100 }).slice(0, 6)).toEqual([
+      1, 0, 2, 100, 99, 101,
+    ]);
+    expect(
+      boundaryValues({}, { type: 'string', enum: ['json', 'form'], minLength: 2, maxLength: 4 }).slice(0, 6),
+    ).toEqual(['json', 'form', 'aa', 'a', 'aaaa', 'aaaaa']);
+  });
+});
