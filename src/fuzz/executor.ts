@@ -313,7 +313,14 @@ export class Executor {
   /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
   bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
     const credentials = this.options.credentials?.[fuzzCase.api] ?? [];
-    const request: RequestData = structuredClone(fuzzCase.request);
+    // A copy: the case is replayed while shrinking. The bags hold only scalars; only a body needs a deep copy.
+    const { path, query, headers, body } = fuzzCase.request;
+    const request: RequestData = {
+      path: { ...path },
+      query: { ...query },
+      headers: { ...headers },
+      ...(body !== undefined ? { body: structuredClone(body) } : {}),
+    };
     const hookId = freshHook ?? this.sharedHook;
     const bindings: Record<string, ParamValue | undefined> = {
       owner: this.options.owner,
@@ -378,7 +385,10 @@ export class Executor {
           model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
         ),
     );
-    const placed = withCredentials({ url: url.toString(), headers }, rest, target.baseUrl);
+    const placed =
+      rest.length === 0
+        ? { url: url.toString(), headers }
+        : withCredentials({ url: url.toString(), headers }, rest, target.baseUrl);
     return {
       method: model.method,
       url: placed.url,

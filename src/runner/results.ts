@@ -142,15 +142,18 @@ export class ResultCollector {
   }
 
   private entry(api: string, operation: string, check: CheckName): CheckResult {
-    let result = this.results.get(key(api, operation, check));
+    const id = key(api, operation, check);
+    let result = this.results.get(id);
     if (!result) {
       result = pending(api, operation, check);
-      this.results.set(key(api, operation, check), result);
+      this.results.set(id, result);
     }
     return result;
   }
 
   private addFindings(result: CheckResult, findings: readonly Finding[]): void {
+    // Most judgements find nothing: fuzzing records thousands a second.
+    if (findings.length === 0) return;
     const id = key(result.api, result.operation, result.check);
     let index = this.findingIndex.get(id);
     if (!index) this.findingIndex.set(id, (index = new Map()));
