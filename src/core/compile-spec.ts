@@ -86,7 +86,11 @@ export function compileSpec(
   const pointers = new WeakMap<ValidateFunction, string>();
   const allErrorsCache = new Map<string, ValidateFunction>();
 
+  // The same path array asked again (a request model's parameter, per fuzz case) skips building its pointer.
+  const byPath = new WeakMap<JsonPath, ValidateFunction>();
   const validatorAt = (schemaPath: JsonPath): ValidateFunction => {
+    const known = byPath.get(schemaPath);
+    if (known) return known;
     // A JSON pointer inside a URI fragment: each segment is also percent-encoded.
     const pointer = pathToPointer(schemaPath).split('/').map(encodeURIComponent).join('/');
     let validate = cache.get(pointer);
@@ -95,6 +99,7 @@ export function compileSpec(
       cache.set(pointer, validate);
       pointers.set(validate, pointer);
     }
+    if (Object.isFrozen(schemaPath)) byPath.set(schemaPath, validate);
     return validate;
   };
 

@@ -87,7 +87,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
           in: param.in,
           required: param.required === true || param.in === 'path',
           schema,
-          schemaPath: [...path, 'schema'],
+          schemaPath: Object.freeze([...path, 'schema']),
           examples: [
             ...(param.example !== undefined ? [param.example] : []),
             ...Object.values(param.examples ?? {}).map((example) => example.value),
@@ -126,7 +126,7 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
   return {
     required: body.required === true,
     schema: deref(document, media.schema) as Record<string, unknown>,
-    schemaPath: [...path, 'content', 'application/json', 'schema'],
+    schemaPath: Object.freeze([...path, 'content', 'application/json', 'schema']),
     examples,
   };
 }
