@@ -246,7 +246,7 @@ export class WirePool {
   private data(connection: Connection, chunk: Buffer): void {
     const call = connection.call;
     // Bytes on an idle connection answer nothing that was asked: whatever follows on it cannot be trusted.
-    if (call === undefined || call.done) return this.drop(connection);
+    if (call === undefined || call.done) return void this.drop(connection);
     call.answering = true;
     let result: number | Error;
     try {
@@ -256,7 +256,7 @@ export class WirePool {
     }
     if (result instanceof Error) {
       if (result !== stop) this.fail(call, overflowed(result) ? headOverflow() : result);
-      return this.drop(connection);
+      return void this.drop(connection);
     }
     if (call.done) this.release(connection, call);
   }
@@ -343,10 +343,10 @@ export class WirePool {
   private release(connection: Connection, call: Call): void {
     connection.call = undefined;
     call.connection = undefined;
-    if (connection.dead || !call.keepAlive) return this.drop(connection);
+    if (connection.dead || !call.keepAlive) return void this.drop(connection);
     let list = this.idle.get(connection.key);
     if (list === undefined) this.idle.set(connection.key, (list = []));
-    if (list.length >= maxIdlePerOrigin) return this.drop(connection);
+    if (list.length >= maxIdlePerOrigin) return void this.drop(connection);
     connection.idleSince = performance.now();
     connection.socket.unref();
     list.push(connection);
