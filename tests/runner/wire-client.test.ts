@@ -118,7 +118,7 @@ describe('the wire client', () => {
     await capture().exchange({ ...request, url: `${server.url}${request.path}` });
     // The head is Latin-1 on the wire, the body UTF-8.
     expect(Buffer.from(server.received.join(''), 'latin1')).toEqual(
-      Buffer.concat([Buffer.from(head.replace('HOST', host), 'latin1'), Buffer.from(request.body ?? '', 'utf8')]),
+      Buffer.concat([Buffer.from(head.replace('HOST', host), 'latin1'), Buffer.from('body' in request ? request.body : '', 'utf8')]),
     );
   });
 
