@@ -118,7 +118,10 @@ describe('the wire client', () => {
     await capture().exchange({ ...request, url: `${server.url}${request.path}` });
     // The head is Latin-1 on the wire, the body UTF-8.
     expect(Buffer.from(server.received.join(''), 'latin1')).toEqual(
-      Buffer.concat([Buffer.from(head.replace('HOST', host), 'latin1'), Buffer.from('body' in request ? request.body : '', 'utf8')]),
+      Buffer.concat([
+        Buffer.from(head.replace('HOST', host), 'latin1'),
+        Buffer.from('body' in request ? request.body : '', 'utf8'),
+      ]),
     );
   });
 
@@ -192,6 +195,10 @@ describe('the wire client', () => {
 
   it.each([
     ['in the same write as the answer', (socket: net.Socket) => socket.write(ok('first') + ok('bogus'))],
+    [
+      'in part, in the same write as the answer',
+      (socket: net.Socket) => socket.write(`${ok('first')}HTTP/1.1 200 OK\r\ncontent-length: 5\r\n`),
+    ],
     [
       'later, on the idle connection',
       (socket: net.Socket) => {
@@ -356,11 +363,13 @@ describe('the wire client', () => {
     const [body, lingeredMs] = stdout.trim().split(' ');
     expect(body).toBe('x');
     expect(Number(lingeredMs)).toBeLessThan(2_000);
+    await server.whenClosed(1);
     const client = capture();
     await client.exchange({ method: 'GET', url: `${server.url}/x`, headers: [] });
-    const before = server.closed;
     client.close();
-    await server.whenClosed(before + 1);
+    // At once, not when the idle connection would have expired (4 s).
+    const late = new Promise((_resolve, reject) => setTimeout(() => reject(new Error('still open after 2 s')), 2_000));
+    await Promise.race([server.whenClosed(2), late]);
   });
 
   it('names an untrusted certificate as a TLS failure', async () => {
