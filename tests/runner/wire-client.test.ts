@@ -372,6 +372,51 @@ describe('the wire client', () => {
     await Promise.race([server.whenClosed(2), late]);
   });
 
+  it('closes a connection left idle for about 4 s, before a server would', { timeout: 20_000 }, async () => {
+    const server = await rawServer((socket) => socket.write(ok('x')));
+    await capture().exchange({ method: 'GET', url: `${server.url}/x`, headers: [] });
+    const idle = performance.now();
+    await server.whenClosed(1);
+    expect(performance.now() - idle).toBeGreaterThan(2_000);
+  });
+
+  it('carries the exchange over HTTPS to a certificate trusted through NODE_EXTRA_CA_CERTS', async () => {
+    const fixtures = path.join(root, 'tests/fixtures/tls');
+    const server = https.createServer(
+      { cert: readFileSync(path.join(fixtures, 'cert.pem')), key: readFileSync(path.join(fixtures, 'key.pem')) },
+      (request, response) => response.end(`${request.method} ${request.url} ${request.headers.host}`),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(server.address() as net.AddressInfo).port}/x?y=1`;
+      const script = `
+        import { HttpCapture } from ${JSON.stringify(path.join(root, 'src/runner/http-capture.ts'))};
+        const capture = new HttpCapture({ timeoutMs: 5000 });
+        const exchange = await capture.exchange({ method: 'GET', url: ${JSON.stringify(url)}, headers: [] });
+        capture.close();
+        console.log(exchange.status, exchange.body);
+      `;
+      // Node reads NODE_EXTRA_CA_CERTS at startup: a child process, not spawnSync (the server runs here).
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            timeout: 20_000,
+            env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(fixtures, 'cert.pem') },
+          },
+          (error, out) => (error ? reject(error) : resolve(out)),
+        ),
+      );
+      expect(stdout.trim()).toBe(`200 GET /x?y=1 ${new URL(url).host}`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('names an untrusted certificate as a TLS failure', async () => {
     const fixtures = path.join(root, 'tests/fixtures/tls');
     const server = https.createServer(
