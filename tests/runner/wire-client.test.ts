@@ -147,11 +147,10 @@ describe('the wire client', () => {
   });
 
   it('sends GETs again on a fresh connection when the server closed the reused one without answering', async () => {
-    // Each connection answers its first request only, then closes shortly after, without Connection: close.
-    const server = await rawServer((socket, _request, index) => {
-      if (index === 0) socket.write(ok('fine'));
-      setTimeout(() => socket.end(), 30);
-    });
+    // Each connection answers its first request only (without Connection: close), and closes on the next.
+    const server = await rawServer((socket, _request, index) =>
+      index === 0 ? socket.write(ok('fine')) : socket.end(),
+    );
     const client = capture();
     for (let count = 0; count < 5; count++) {
       const exchange = await client.exchange({ method: 'GET', url: `${server.url}/x`, headers: [] });
@@ -161,10 +160,9 @@ describe('the wire client', () => {
   });
 
   it('does not send a POST twice when the server closed the reused connection without answering', async () => {
-    const server = await rawServer((socket, _request, index) => {
-      if (index === 0) socket.write(ok('fine'));
-      setTimeout(() => socket.end(), 30);
-    });
+    const server = await rawServer((socket, _request, index) =>
+      index === 0 ? socket.write(ok('fine')) : socket.end(),
+    );
     const client = capture();
     await client.exchange({ method: 'POST', url: `${server.url}/x`, headers: [], body: '{}' });
     await expect(client.exchange({ method: 'POST', url: `${server.url}/x`, headers: [], body: '{}' })).rejects.toThrow(
@@ -212,7 +210,8 @@ describe('the wire client', () => {
     for (let count = 0; count < 3; count++) {
       const exchange = await client.exchange({ method: 'GET', url: `${server.url}/x`, headers: [] });
       expect(exchange.body).toBe('first');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The client drops the connection once the stray answer comes: the next request goes on a new one.
+      await server.whenClosed(count + 1);
     }
     expect(server.opened).toBe(3);
   });
