@@ -3,13 +3,15 @@
 // (status, headers, body text) for the checks. Transport failures become ContractsErrors naming URL and reason.
 // Redirects are never followed: fetch would resend X-API-KEY and the query's clientToken to wherever a Location
 // points (it strips only Authorization), and would attribute the other server's answer to the target. A 3xx is
-// what the checks judge, with its Location. `exchange` is the same contract without the WHATWG layer: node:http
-// over a keep-alive agent, for the fuzzer, which sends thousands of requests and only needs the captured exchange.
+// what the checks judge, with its Location. `exchange` is the same contract without the WHATWG layer: a raw
+// HTTP/1.1 client over a keep-alive pool (wire-client.ts), for the fuzzer, which sends thousands of requests and
+// only needs the captured exchange.
 import http from 'node:http';
-import https from 'node:https';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
+import { requestHead, type WireAnswer, WireFailure, WirePool, WireRequestError } from './wire-client.js';
 
 export interface CapturedExchange extends Exchange {
   url: string;
@@ -43,8 +45,8 @@ export class HttpCapture {
   private readonly retries: number;
   private readonly maxRetryWaitMs: number;
   private readonly timeoutMs: number;
-  /** Connections kept open between requests (fetch keeps its own pool; `exchange` uses these). */
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  /** Connections kept open between requests (fetch keeps its own pool; `exchange` uses this one). */
+  private readonly pool = new WirePool();
   /** How to abort each `exchange` attempt in flight, for a second Ctrl-C. */
   private readonly inFlight = new Set<(reason: Error) => void>();
 
@@ -97,8 +99,7 @@ export class HttpCapture {
 
   /** Frees the kept-alive connections (the run is over). */
   close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    this.pool.close();
   }
 
   private async send(request: Request, abortable: boolean): Promise<Response> {
@@ -170,136 +171,126 @@ export class HttpCapture {
   }
 
   /**
-   * One attempt over node:http. Its timer covers headers and body; a second Ctrl-C aborts it through `inFlight`
-   * (no AbortSignal: node:http's signal option costs more per request than the rest of the client).
+   * One attempt on the socket-level client. Its timer covers connect, head and body; a second Ctrl-C aborts it
+   * through `inFlight`.
    */
-  private rawAttempt(
+  private async rawAttempt(
     request: RawRequest,
     where: string,
     url: URL,
     abortable: boolean,
     attempt: number,
   ): Promise<CapturedExchange> {
-    const headers: Record<string, string> = {};
-    // Repeated names are joined as fetch's Headers joins them.
-    for (const [name, value] of request.headers) {
-      const known = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-      if (known === undefined) headers[name] = value;
-      else headers[known] += `, ${value}`;
-    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ContractsError('USAGE', `cannot send ${where}: only http: and https: URLs can be sent`);
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
-    if (body !== undefined) headers['content-length'] = String(body.length);
-    const client = url.protocol === 'https:' ? https : http;
-    let aborted: Error | undefined;
-    let timer: NodeJS.Timeout | undefined;
+    let built: { head: string; closeAfter: boolean };
+    try {
+      built = requestHead(request.method, url, request.headers, body?.length);
+    } catch (error) {
+      if (!(error instanceof WireRequestError)) throw error;
+      // node:http refused these too (ERR_INVALID_CHAR): never sent, so nothing can be injected into the head.
+      throw new ContractsError('USAGE', `cannot send ${target(url, where)}: ${error.message}`);
+    }
+    const secure = url.protocol === 'https:';
     let abort: ((reason: Error) => void) | undefined;
-    return new Promise<CapturedExchange>((resolve, reject) => {
-      let responded = false;
-      const fail = (error: unknown) => {
-        const cause = aborted ?? error;
-        const failure = this.failure(cause, where, url, abortable);
-        if (!responded || failure.code !== 'TARGET_UNREACHABLE') return reject(failure);
-        if ((cause as Error).name === 'TimeoutError')
-          return reject(
-            new ContractsError(
-              'TARGET_UNREACHABLE',
-              `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`,
-            ),
-          );
-        reject(
-          new ContractsError(
-            'TARGET_UNREACHABLE',
-            `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`,
-          ),
-        );
-      };
-      // Options rather than the URL: node:http would parse it again.
-      const options = {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: request.method,
-        headers,
-        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
-      };
-      const outgoing = client.request(options, (response) => {
-        responded = true;
-        const status = response.statusCode ?? 0;
-        if (status === 429) {
-          response.resume();
-          const after = response.headers['retry-after'] ?? null;
-          if (attempt < this.retries)
-            return reject(
-              new RetryLater(retryDelay(Array.isArray(after) ? after[0]! : after, attempt, this.maxRetryWaitMs)),
-            );
-          return reject(
-            new ContractsError(
-              'TARGET_RATE_LIMITED',
-              `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`,
-            ),
-          );
-        }
-        const captured = (text: string, extra: Partial<CapturedExchange> = {}): CapturedExchange => ({
+    let answer: WireAnswer;
+    try {
+      answer = await this.pool.send(
+        {
+          origin: {
+            tls: secure,
+            hostname: url.hostname.replace(/^\[|\]$/g, ''),
+            port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+          },
+          key: url.origin,
           method: request.method,
-          path: url.pathname,
-          url: url.toString(),
-          status,
-          headers: fetchLikeHeaders(response.rawHeaders),
-          body: text,
-          ...extra,
-        });
-        const tooLarge = () => resolve(captured('', { bodyTooLarge: this.maxBodyBytes }));
-        // Settled before the connection is cut: cutting it reports an abort, which must not win.
-        if (Number(response.headers['content-length'] ?? NaN) > this.maxBodyBytes) {
-          tooLarge();
-          return response.destroy();
-        }
-        // fetch decodes these content codings: so does this, and the cap applies to what is decoded.
-        const coding = String(response.headers['content-encoding'] ?? '')
-          .trim()
-          .toLowerCase();
-        const decoder =
-          coding === 'gzip' || coding === 'x-gzip'
-            ? zlib.createGunzip()
-            : coding === 'deflate'
-              ? zlib.createInflate()
-              : coding === 'br'
-                ? zlib.createBrotliDecompress()
-                : undefined;
-        const source = decoder ? response.pipe(decoder) : response;
-        if (decoder) response.on('error', (error) => decoder.destroy(error));
-        const chunks: Buffer[] = [];
-        let size = 0;
-        source.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= this.maxBodyBytes) return void chunks.push(chunk);
-          source.removeAllListeners('data');
-          tooLarge();
-          response.destroy();
-          decoder?.destroy();
-        });
-        source.on('error', fail);
-        response.on('aborted', () => fail(new Error('aborted')));
-        source.on('end', () => {
-          if (size > this.maxBodyBytes) return;
-          const { text, notUtf8 } = decodeBody(Buffer.concat(chunks));
-          resolve(captured(text, notUtf8 ? { bodyNotUtf8: true } : {}));
-        });
-      });
-      outgoing.on('error', fail);
-      abort = (reason) => {
-        aborted ??= reason;
-        outgoing.destroy(reason);
-      };
-      // The error is made only if the timer fires: an Error's stack costs more than the request.
-      timer = setTimeout(() => abort?.(timeoutError()), this.timeoutMs);
-      if (abortable) this.inFlight.add(abort);
-      outgoing.end(body);
-    }).finally(() => {
-      clearTimeout(timer);
+          head: built.head,
+          body,
+          timeoutMs: this.timeoutMs,
+          bodyLimit: this.bodyLimit,
+          maxHeadBytes: http.maxHeaderSize,
+          closeAfter: built.closeAfter,
+        },
+        abortable
+          ? (abortCall) => {
+              abort = abortCall;
+              this.inFlight.add(abortCall);
+            }
+          : undefined,
+      );
+    } catch (error) {
+      if (!(error instanceof WireFailure)) throw error;
+      throw this.bodyFailure(error.cause, error.headArrived, where, url, abortable);
+    } finally {
       if (abort) this.inFlight.delete(abort);
+    }
+    const { status, rawHeaders } = answer;
+    if (status === 429) {
+      // Its body has been read (bounded), or its connection dropped: either way the connection is in step.
+      const after = firstHeader(rawHeaders, 'retry-after');
+      if (attempt < this.retries) throw new RetryLater(retryDelay(after ?? null, attempt, this.maxRetryWaitMs));
+      throw new ContractsError(
+        'TARGET_RATE_LIMITED',
+        `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`,
+      );
+    }
+    const captured = (text: string, extra: Partial<CapturedExchange> = {}): CapturedExchange => ({
+      method: request.method,
+      path: url.pathname,
+      url: url.toString(),
+      status,
+      headers: fetchLikeHeaders(rawHeaders),
+      body: text,
+      ...extra,
     });
+    if (answer.tooLarge) return captured('', { bodyTooLarge: this.maxBodyBytes });
+    let bytes = answer.body;
+    // fetch decodes these content codings: so does this, and the cap applies to what is decoded (a zip bomb
+    // stops at the cap).
+    const decode = decoders.get(contentCoding(rawHeaders));
+    if (decode && bytes.length > 0) {
+      try {
+        bytes = await decode(bytes, { maxOutputLength: Math.max(1, this.maxBodyBytes) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          return captured('', { bodyTooLarge: this.maxBodyBytes });
+        throw this.bodyFailure(error, true, where, url, abortable);
+      }
+      if (bytes.length > this.maxBodyBytes) return captured('', { bodyTooLarge: this.maxBodyBytes });
+    }
+    const { text, notUtf8 } = decodeBody(bytes);
+    return captured(text, notUtf8 ? { bodyNotUtf8: true } : {});
+  }
+
+  /**
+   * The most body bytes read off the wire: the cap, or for a content-coded body of undeclared length a little
+   * more (deflate and brotli grow what they cannot compress by under 0.1%), since the cap is on decoded bytes.
+   */
+  private readonly bodyLimit = (rawHeaders: readonly string[]): number =>
+    decoders.has(contentCoding(rawHeaders)) && firstHeader(rawHeaders, 'content-length') === undefined
+      ? this.maxBodyBytes + (this.maxBodyBytes >> 10) + 1024
+      : this.maxBodyBytes;
+
+  /** A failure of an attempt, told apart once the head had come: then the target was reached, its body was not. */
+  private bodyFailure(
+    cause: unknown,
+    headArrived: boolean,
+    where: string,
+    url: URL,
+    abortable: boolean,
+  ): ContractsError {
+    const failure = this.failure(cause, where, url, abortable);
+    if (!headArrived || failure.code !== 'TARGET_UNREACHABLE') return failure;
+    if ((cause as Error).name === 'TimeoutError')
+      return new ContractsError(
+        'TARGET_UNREACHABLE',
+        `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`,
+      );
+    return new ContractsError(
+      'TARGET_UNREACHABLE',
+      `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`,
+    );
   }
 
   private async readBody(
@@ -414,6 +405,29 @@ function fetchLikeHeaders(raw: string[]): Record<string, string> {
       .sort()
       .map((name) => [name, headers[name]!]),
   );
+}
+
+/** The content codings fetch decodes, each as one bounded call (maxOutputLength). */
+const decoders = new Map<string, (bytes: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>>([
+  ['gzip', promisify(zlib.gunzip)],
+  ['x-gzip', promisify(zlib.gunzip)],
+  ['deflate', promisify(zlib.inflate)],
+  ['br', promisify(zlib.brotliDecompress) as (bytes: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>],
+]);
+
+/** Content-Encoding as node:http gave it (repeats joined: two codings are not decoded, as before). */
+function contentCoding(raw: readonly string[]): string {
+  const values: string[] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    if (raw[index]!.length === 16 && raw[index]!.toLowerCase() === 'content-encoding') values.push(raw[index + 1]!);
+  return values.join(', ').trim().toLowerCase();
+}
+
+/** The first value of a header (`name` in lower case) among raw headers. */
+function firstHeader(raw: readonly string[], name: string): string | undefined {
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
+  return undefined;
 }
 
 function reason(error: unknown, timeoutMs: number): string {
