@@ -13,6 +13,10 @@ const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A field value: no control characters but HTAB. */
 const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 const edgeWhitespace = /^[ \t]+|[ \t]+$/g;
+/** A Content-Length: digits only (the parser's own reading, `+value`, takes "-1", "0x10" and "" too). */
+const byteCount = /^\d{1,15}$/;
+/** A chunk-size line (RFC 9112 section 7.1): hex digits, then extensions, which are dropped when re-chunked. */
+const chunkSize = /^0*([0-9A-Fa-f]{1,12})(?:[ \t]*;[^\r\n]*)?$/;
 
 export class ParseError extends Error {
   constructor(
@@ -60,7 +64,31 @@ class StrictParser extends (HTTPParser as unknown as new (type: string) => objec
     const value = line.slice(colon + 1).replace(edgeWhitespace, '');
     if (!fieldValue.test(value))
       throw new ParseError(`a control character in the value of header ${name}`, 'HPE_INVALID_HEADER_TOKEN');
+    // A negative length would have the parser step backwards through its buffer for ever.
+    if (name.length === 14 && name.toLowerCase() === 'content-length' && !byteCount.test(value))
+      throw new ParseError(
+        `Content-Length ${JSON.stringify(value.slice(0, 40))} is not a byte count`,
+        'HPE_INVALID_CONTENT_LENGTH',
+      );
     headers.push(name, value);
+  }
+
+  /**
+   * The parser's own reads a chunk size with parseInt: "-5" is a chunk of -5 bytes (it then loops for ever), "5zz"
+   * is 5 and "zz" ends the body. Here anything but hex digits and extensions is a parse error.
+   */
+  BODY_CHUNKHEAD(): void {
+    const self = this as unknown as { consumeLine(): string | undefined; body_bytes: number; state: string };
+    const line = self.consumeLine();
+    if (line === undefined) return;
+    const match = chunkSize.exec(line);
+    if (!match)
+      throw new ParseError(
+        `a chunk size that is not a hexadecimal count: ${JSON.stringify(line.slice(0, 40))}`,
+        'HPE_INVALID_CHUNK_SIZE',
+      );
+    self.body_bytes = Number.parseInt(match[1]!, 16);
+    self.state = self.body_bytes === 0 ? 'BODY_CHUNKTRAILERS' : 'BODY_CHUNK';
   }
 }
 

@@ -294,8 +294,6 @@ export class WirePool {
   }
 
   private answerBody(connection: Connection, chunk: Buffer, length: number): void {
-    // http-parser-js reads a negative chunk size as a body of negative length, forever: refused here.
-    if (length <= 0) throw new ParseError('a chunk size that is not a hexadecimal count', 'HPE_INVALID_CHUNK_SIZE');
     const call = connection.call!;
     call.size += length;
     if (call.size > call.limit) {
@@ -400,12 +398,10 @@ export class WirePool {
   }
 }
 
-/** The answer's framing, as node:http's parser requires it: Content-Length digits only, chunked the only coding. */
+/** The answer's framing, as node:http's parser requires it: chunked the only coding (strict-parser.ts checks lengths). */
 function checkFraming(headers: readonly string[]): void {
   for (let index = 0; index < headers.length; index += 2) {
     const name = headers[index]!;
-    if (name.length === 14 && name.toLowerCase() === 'content-length' && !/^\d{1,15}$/.test(headers[index + 1]!))
-      throw new ParseError('a Content-Length that is not a byte count', 'HPE_INVALID_CONTENT_LENGTH');
     if (
       name.length === 17 &&
       name.toLowerCase() === 'transfer-encoding' &&
