@@ -321,19 +321,8 @@ export class HttpCapture {
         chunks.push(value);
       }
     } catch (error) {
-      const cause = signal.reason ?? error;
-      const failure = this.failure(cause, where, url, abortable);
-      if (failure.code !== 'TARGET_UNREACHABLE') throw failure;
       // The status and headers came, so the target was reached: say what went wrong with the body.
-      if ((cause as Error).name === 'TimeoutError')
-        throw new ContractsError(
-          'TARGET_UNREACHABLE',
-          `${target(url, where)} timed out: the response body did not arrive within ${this.timeoutMs} ms (--timeout)`,
-        );
-      throw new ContractsError(
-        'TARGET_UNREACHABLE',
-        `cannot reach ${target(url, where)}: the connection broke while reading the response body (${reason(cause, this.timeoutMs)})`,
-      );
+      throw this.bodyFailure(signal.reason ?? error, true, where, url, abortable);
     }
     const bytes = Buffer.concat(chunks);
     const { text, notUtf8 } = decodeBody(bytes);
