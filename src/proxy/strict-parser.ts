@@ -106,6 +106,13 @@ export const kOnHeadersComplete = HTTPParser.kOnHeadersComplete;
 export const kOnBody = HTTPParser.kOnBody;
 export const kOnMessageComplete = HTTPParser.kOnMessageComplete;
 
+/** The first value of header `name` (lower case) in raw headers ([name, value, name, value…]), if any. */
+export function rawHeader(headers: readonly string[], name: string): string | undefined {
+  for (let index = 0; index + 1 < headers.length; index += 2)
+    if (headers[index]!.length === name.length && headers[index]!.toLowerCase() === name) return headers[index + 1];
+  return undefined;
+}
+
 export interface Framing {
   /** The body is chunked. */
   chunked: boolean;

@@ -20,6 +20,7 @@ import {
   kOnHeadersComplete,
   kOnMessageComplete,
   methods,
+  rawHeader,
   requestFraming,
   requestParser,
   responseParser,
@@ -372,7 +373,7 @@ export class WireConnection {
     }
     const noBody = exchange.method === 'HEAD' || status === 204 || status === 304 || status < 200;
     const chunked = link.parser.isChunked && !noBody;
-    const delimitedByClose = !noBody && !chunked && !hasHeader(info.headers, 'content-length');
+    const delimitedByClose = !noBody && !chunked && rawHeader(info.headers, 'content-length') === undefined;
     let head = `HTTP/1.1 ${status} ${info.statusMessage}${crlf}`;
     const forwarded = forwardHeaders(info.headers);
     for (let index = 0; index < forwarded.length; index += 2)
@@ -567,12 +568,6 @@ function write(socket: net.Socket, pieces: Piece[]): boolean {
   for (const piece of pieces) socket.write(piece, 'latin1');
   socket.uncork();
   return socket.writableNeedDrain;
-}
-
-function hasHeader(headers: readonly string[], name: string): boolean {
-  for (let index = 0; index < headers.length; index += 2)
-    if (headers[index]!.length === name.length && headers[index]!.toLowerCase() === name) return true;
-  return false;
 }
 
 function violation(finding: Finding): { check: string; message: string; instancePath?: string } {

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
+import { rawHeader } from '../proxy/strict-parser.js';
 import { requestHead, type WireAnswer, WireFailure, WirePool, WireRequestError } from './wire-client.js';
 
 export interface CapturedExchange extends Exchange {
@@ -228,7 +229,7 @@ export class HttpCapture {
     const { status, rawHeaders } = answer;
     if (status === 429) {
       // Its body has been read (bounded), or its connection dropped: either way the connection is in step.
-      const after = firstHeader(rawHeaders, 'retry-after');
+      const after = rawHeader(rawHeaders, 'retry-after');
       if (attempt < this.retries) throw new RetryLater(retryDelay(after ?? null, attempt, this.maxRetryWaitMs));
       throw new ContractsError(
         'TARGET_RATE_LIMITED',
@@ -268,7 +269,7 @@ export class HttpCapture {
    * more (deflate and brotli grow what they cannot compress by under 0.1%), since the cap is on decoded bytes.
    */
   private readonly bodyLimit = (rawHeaders: readonly string[]): number =>
-    decoders.has(contentCoding(rawHeaders)) && firstHeader(rawHeaders, 'content-length') === undefined
+    decoders.has(contentCoding(rawHeaders)) && rawHeader(rawHeaders, 'content-length') === undefined
       ? this.maxBodyBytes + (this.maxBodyBytes >> 10) + 1024
       : this.maxBodyBytes;
 
@@ -413,12 +414,6 @@ function contentCoding(raw: readonly string[]): string {
 }
 
 /** The first value of a header (`name` in lower case) among raw headers. */
-function firstHeader(raw: readonly string[], name: string): string | undefined {
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
-  return undefined;
-}
-
 function reason(error: unknown, timeoutMs: number): string {
   const name = (error as Error).name;
   if (name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;

@@ -13,6 +13,7 @@ import {
   kOnHeadersComplete,
   kOnMessageComplete,
   ParseError,
+  rawHeader,
   responseParser,
 } from '../proxy/strict-parser.js';
 
@@ -285,7 +286,7 @@ export class WirePool {
     call.keepAlive = info.shouldKeepAlive && !call.request.closeAfter;
     call.limit = call.request.bodyLimit(info.headers);
     const noBody = call.request.method === 'HEAD' || status === 204 || status === 304;
-    if (!noBody && declaredLength(info.headers) > call.limit) {
+    if (!noBody && Number(rawHeader(info.headers, 'content-length') ?? Number.NaN) > call.limit) {
       // Not read: the connection goes with it.
       this.settle(call, { status, rawHeaders: info.headers, body: Buffer.alloc(0), tooLarge: true });
       throw stop;
@@ -409,14 +410,6 @@ function checkFraming(headers: readonly string[]): void {
     )
       throw new ParseError('a Transfer-Encoding other than chunked', 'HPE_INVALID_TRANSFER_ENCODING');
   }
-}
-
-function declaredLength(headers: readonly string[]): number {
-  for (let index = 0; index < headers.length; index += 2) {
-    const name = headers[index]!;
-    if (name.length === 14 && name.toLowerCase() === 'content-length') return Number(headers[index + 1]);
-  }
-  return Number.NaN;
 }
 
 function codeOf(error: Error): string {
