@@ -2,9 +2,12 @@
 // the sandbox's GET /client-session, beside autocannon's requests/s on the same endpoint with the same concurrency
 // (fuzz's default --workers, 4, against autocannon's 4 connections), and beside a bare loop of the runner's own
 // HttpCapture.exchange with as many requests in flight (the transport fuzz uses), which bounds what fuzz can reach.
-// The fuzz rate is marginal: a small run is subtracted from a large one, so loading and compiling the spec is not
-// counted. Everything shares one process and its one thread, as a `contracts fuzz` run against the embedded sandbox:
-// there fuzz is bound by CPU (node:http plus generating and judging each case, against autocannon's raw sockets).
+// The fuzz rate is marginal and warm: a small run is subtracted from a large one, so loading and compiling the spec
+// is not counted, and both come after runs that let V8 optimise the code (the first thousands of requests of a
+// process run unoptimised code at about half the speed: `firstRun` is a fresh process's first run, for that). The
+// large run lasts seconds, as autocannon's does. Everything shares one process and its one thread, as a
+// `contracts fuzz` run against the embedded sandbox: there fuzz is bound by CPU (node:http plus generating and
+// judging each case, against autocannon's raw sockets).
 // A second pair measures both through a proxy that holds each request 10 ms, as a staging server across a network
 // would: there the requests in flight decide the rate, which is what --workers is for.
 import http from 'node:http';
@@ -19,7 +22,7 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
   options: object,
 ) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
-const [small, large] = quick ? [10, 60] : [100, 2000];
+const [small, large] = quick ? [10, 60] : [1000, 20_000];
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
 const workers = 4;
 
@@ -74,10 +77,12 @@ try {
     return result.requests.average;
   };
 
+  // A fresh process's first run: the spec loaded and compiled, and the code not yet optimised.
+  const first = await fuzz(quick ? small : 2000);
   // autocannon before and after fuzz, averaged: on a shared machine the load drifts while the benchmark runs.
   const before = await cannon();
-  // A first run warms the JIT and compiles the validators the cases reach (each is compiled once, then cached).
-  await fuzz(small);
+  // Warm-up: V8 optimises what the cases run (fuzz's code, the validators, the sandbox's) over a few thousand of them.
+  for (let round = 0; round < (quick ? 1 : 3); round++) await fuzz(quick ? small : 4000);
   const a = await fuzz(small);
   const b = await fuzz(large);
   // With --quick the runs are too short for the difference to mean anything: the plain rate then.
@@ -111,6 +116,7 @@ try {
 
   report('fuzz-throughput', {
     fuzz: { requests: b.requests, requestsPerSecond: Math.round(fuzzPerSecond) },
+    firstRun: { requests: first.requests, requestsPerSecond: Math.round(first.requests / first.seconds) },
     httpCaptureLoop: { requestsPerSecond: Math.round(capturePerSecond) },
     workers,
     autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },

@@ -2,7 +2,7 @@
 // sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
 // per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
 // each carries the run marker in config.url, and each is deleted at the end.
-import { checkExchange } from '../core/check-exchange.js';
+import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
@@ -52,8 +52,47 @@ export interface ExecutorOptions {
 export interface Sent {
   sent: SentRequest;
   exchange: CapturedExchange;
-  json: unknown;
+  /** The answer's body parsed as JSON (undefined when it is not JSON): parsed when first asked for. */
+  readonly json: unknown;
   durationMs: number;
+}
+
+/** A Sent whose body is parsed only if something asks for it: most answers are judged from the memo, unparsed. */
+class SentExchange implements Sent {
+  private parsed: { value: unknown } | undefined;
+
+  constructor(
+    readonly sent: SentRequest,
+    readonly exchange: CapturedExchange,
+    readonly durationMs: number,
+  ) {}
+
+  get json(): unknown {
+    this.parsed ??= { value: parseJson(this.exchange.body) };
+    return this.parsed.value;
+  }
+}
+
+/**
+ * The last answer an operation got, and how the core judged it. The core's verdict is a function of the answer
+ * alone (the operation, its status, headers and body): an answer equal to the last in all of them has the same
+ * verdict, and is not parsed and judged again. A server that answers the same thing to thousands of valid
+ * requests costs one judgement; one whose answers differ in any byte is judged afresh each time.
+ */
+interface JudgedAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  bodyTooLarge: number | undefined;
+  bodyNotUtf8: boolean | undefined;
+  result: ExchangeResult;
+}
+
+/** The headers as one string: names and values, in order, each ended by a character no header can hold. */
+function headersKey(headers: CapturedExchange['headers']): string {
+  let key = '';
+  for (const name in headers) key += `${name}\u0000${headers[name] ?? ''}\u0000`;
+  return key;
 }
 
 export type Verdict = 'positive' | 'negative' | 'unauthenticated';
@@ -244,12 +283,10 @@ export class Executor {
       );
     }
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
+    let omitted: ExchangeResult['omitted'];
     if (verdict === 'positive') {
-      const result = checkExchange(
-        target.contract,
-        sent.json === undefined ? sent.exchange : { ...sent.exchange, json: sent.json },
-        { operationId: operation, strict: this.options.strict },
-      );
+      const result = this.checked(target, operation, sent);
+      omitted = result.omitted;
       for (const check of result.applied)
         judged.push([check, result.findings.filter((finding) => finding.check === check)]);
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
@@ -264,13 +301,39 @@ export class Executor {
       ]);
     }
     for (const [check, findings] of judged)
-      this.options.results.record(target.api, operation, check, findings, sent.durationMs);
+      this.options.results.record(target.api, operation, check, findings, sent.durationMs, omitted?.[check]);
     return {
       case: fuzzCase,
       verdict,
       sent,
       findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')),
     };
+  }
+
+  private readonly lastAnswers = new Map<string, JudgedAnswer>();
+
+  /** The core's per-exchange checks on an answer to a valid request: judged afresh unless it repeats the last one. */
+  private checked(target: ApiTarget, operation: string, sent: Sent): ExchangeResult {
+    const { status, body, bodyTooLarge, bodyNotUtf8 } = sent.exchange;
+    const headers = headersKey(sent.exchange.headers);
+    const slot = `${target.api}\u0000${operation}`;
+    const last = this.lastAnswers.get(slot);
+    if (
+      last &&
+      last.status === status &&
+      last.body === body &&
+      last.headers === headers &&
+      last.bodyTooLarge === bodyTooLarge &&
+      last.bodyNotUtf8 === bodyNotUtf8
+    )
+      return last.result;
+    const json = sent.json;
+    const result = checkExchange(target.contract, json === undefined ? sent.exchange : { ...sent.exchange, json }, {
+      operationId: operation,
+      strict: this.options.strict,
+    });
+    this.lastAnswers.set(slot, { status, headers, body, bodyTooLarge, bodyNotUtf8, result });
+    return result;
   }
 
   /** The failures of a result not seen before in this run (by check, operation, status and finding). */
@@ -373,22 +436,27 @@ export class Executor {
     const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
       encodeURIComponent(String(request.path[name] ?? '')),
     );
-    const url = new URL(target.baseUrl + path);
-    for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, String(value));
-    const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [name, String(value)]);
+    const query = new URLSearchParams();
+    for (const name in request.query) query.append(name, String(request.query[name]));
+    const search = query.size > 0 ? `?${query}` : '';
+    // As new URL(…).href gives it: a base and a path already in that form are joined as they are.
+    const url =
+      isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)
+        ? `${target.baseUrl}${path}${search}`
+        : new URL(target.baseUrl + path + search).href;
+    const headers: [string, string][] = [];
+    for (const name in request.headers) headers.push([name, String(request.headers[name])]);
     if (request.body !== undefined) headers.push(['content-type', 'application/json']);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
     const rest = this.credentialsOf(target).filter(
       (credential) =>
+        credential.value !== undefined &&
         !(
           credential.in === 'header' &&
           model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
         ),
     );
-    const placed =
-      rest.length === 0
-        ? { url: url.toString(), headers }
-        : withCredentials({ url: url.toString(), headers }, rest, target.baseUrl);
+    const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
     return {
       method: model.method,
       url: placed.url,
@@ -412,7 +480,7 @@ export class Executor {
     const started = performance.now();
     const exchange = await this.options.capture.exchange(sent, cleanup);
     tally.requests++;
-    return { sent, exchange, json: parseJson(exchange.body), durationMs: performance.now() - started };
+    return new SentExchange(sent, exchange, performance.now() - started);
   }
 
   /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */
@@ -474,8 +542,9 @@ export class Executor {
     kept: RequestData | undefined,
     tally: Tally,
   ): Promise<void> {
-    const id = (sent.json as { id?: unknown } | undefined)?.id;
-    if (model.operationId === 'createWebhook' && sent.exchange.status === 201 && typeof id === 'number') {
+    const created = model.operationId === 'createWebhook' && sent.exchange.status === 201;
+    const id = created ? (sent.json as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number') {
       const config = (kept?.body as { config?: { url?: unknown } } | undefined)?.config;
       this.ownHooks.set(id, typeof config?.url === 'string' ? config.url : '');
       if (!kept) await this.deleteHook(target, id, tally);
@@ -515,6 +584,25 @@ export class Executor {
     }
     return deleted;
   }
+}
+
+const hrefs = new Map<string, boolean>();
+/** A path the URL parser leaves as it is: no character it would percent-encode, no `.` or `..` segment to resolve. */
+const hrefPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+const dotSegment = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Whether a base URL (no trailing slash) is already what the URL parser makes of it, a path following it included:
+ * then joining strings gives new URL(base + path).href, without parsing each request's URL.
+ */
+function isHref(base: string): boolean {
+  let known = hrefs.get(base);
+  if (known === undefined) {
+    const probe = '/contracts-probe';
+    known = URL.canParse(base + probe) && new URL(base + probe).href === base + probe;
+    hrefs.set(base, known);
+  }
+  return known;
 }
 
 /** A finding's message without the values that vary from case to case, so one bug is one failure. */

@@ -384,17 +384,16 @@ function headersOverflowed(error: unknown): boolean {
 
 /** Response headers as `Object.fromEntries(response.headers)` gives them after fetch: lower-case names, repeats joined. */
 function fetchLikeHeaders(raw: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const values = new Map<string, string>();
   for (let index = 0; index + 1 < raw.length; index += 2) {
     const name = raw[index]!.toLowerCase();
     const value = raw[index + 1]!.trim();
-    headers[name] = name in headers && name !== 'set-cookie' ? `${headers[name]}, ${value}` : value;
+    const before = values.get(name);
+    values.set(name, before !== undefined && name !== 'set-cookie' ? `${before}, ${value}` : value);
   }
-  return Object.fromEntries(
-    Object.keys(headers)
-      .sort()
-      .map((name) => [name, headers[name]!]),
-  );
+  const headers: Record<string, string> = {};
+  for (const name of [...values.keys()].sort()) headers[name] = values.get(name)!;
+  return headers;
 }
 
 /** The content codings fetch decodes, each as one bounded call (maxOutputLength). */

@@ -1,0 +1,53 @@
+// The URL a case is sent to is built by joining strings where the URL parser would leave them as they are, and by
+// the parser otherwise: either way it is what new URL(base + path) with the query appended gives, for any value.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { apis, specPath } from '../../src/apis.js';
+import { loadSpec } from '../../src/core/load-spec.js';
+import { Executor, type ApiTarget, type ExecutorOptions } from '../../src/fuzz/executor.js';
+import { operationModels } from '../../src/fuzz/request-model.js';
+
+const executor = new Executor({} as ExecutorOptions);
+
+/** The URL as the parser makes it: what toSent gave before it joined strings. */
+function parsed(base: string, template: string, path: Record<string, unknown>, query: Record<string, unknown>) {
+  const url = new URL(
+    base + template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(path[name] ?? ''))),
+  );
+  for (const [name, value] of Object.entries(query)) url.searchParams.append(name, String(value));
+  return url.toString();
+}
+
+describe("a case's URL", () => {
+  it('is the parsed URL, whatever the path and query values and the base', async () => {
+    const spec = await loadSpec(specPath(apis['repository-webhooks']));
+    const model = operationModels(spec).find((candidate) => candidate.operationId === 'getWebhookDelivery')!;
+    const value = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('.', '..', '%2e', '%2E%2e', 'a b', 'é', '#', '?', '/', '\\', '%', '%zz'),
+      fc.integer(),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          'http://127.0.0.1:4010',
+          'https://api.example.com/v3',
+          'http://EXAMPLE.com:80/a/../b',
+          'http://h/é',
+        ),
+        // The spec's template, and templates a config's spec may have, which the parser would change.
+        fc.constantFrom(model.pathTemplate, '/café/{owner}', '/a b/{repo}/"q"', '/x/./{owner}', '/x/%2E%2e/{repo}'),
+        fc.record({ owner: value, repo: value, hook_id: value, delivery_id: value }),
+        fc.dictionary(fc.string({ unit: 'binary' }), value, { maxKeys: 3 }),
+        (base, pathTemplate, path, query) => {
+          const target = { api: 'repository-webhooks', baseUrl: base } as ApiTarget;
+          const request = { path, query, headers: {} } as Parameters<Executor['toSent']>[2];
+          expect(executor.toSent(target, { ...model, pathTemplate }, request).url).toBe(
+            parsed(base, pathTemplate, path, query),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
