@@ -236,16 +236,7 @@ export class HttpCapture {
         `rate-limited by ${url.origin}: ${where} still got 429 after ${this.retries} retries${after ? ` (Retry-After: ${after})` : ''}`,
       );
     }
-    const captured = (text: string, extra: Partial<CapturedExchange> = {}): CapturedExchange => ({
-      method: request.method,
-      path: url.pathname,
-      url: url.toString(),
-      status,
-      headers: fetchLikeHeaders(rawHeaders),
-      body: text,
-      ...extra,
-    });
-    if (answer.tooLarge) return captured('', { bodyTooLarge: this.maxBodyBytes });
+    if (answer.tooLarge) return captured(request, url, answer, '', { bodyTooLarge: this.maxBodyBytes });
     let bytes = answer.body;
     // fetch decodes these content codings: so does this, and the cap applies to what is decoded (a zip bomb
     // stops at the cap).
@@ -255,13 +246,14 @@ export class HttpCapture {
         bytes = await decode(bytes, { maxOutputLength: Math.max(1, this.maxBodyBytes) });
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-          return captured('', { bodyTooLarge: this.maxBodyBytes });
+          return captured(request, url, answer, '', { bodyTooLarge: this.maxBodyBytes });
         throw this.bodyFailure(error, true, where, url, abortable);
       }
-      if (bytes.length > this.maxBodyBytes) return captured('', { bodyTooLarge: this.maxBodyBytes });
+      if (bytes.length > this.maxBodyBytes)
+        return captured(request, url, answer, '', { bodyTooLarge: this.maxBodyBytes });
     }
     const { text, notUtf8 } = decodeBody(bytes);
-    return captured(text, notUtf8 ? { bodyNotUtf8: true } : {});
+    return captured(request, url, answer, text, notUtf8 ? { bodyNotUtf8: true } : {});
   }
 
   /**
@@ -380,6 +372,25 @@ function target(url: URL, where: string): string {
 function headersOverflowed(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   return code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW';
+}
+
+/** What was captured. (A function, not a closure in rawAttempt: tsx names each closure as it is made, per request.) */
+function captured(
+  request: RawRequest,
+  url: URL,
+  { status, rawHeaders }: WireAnswer,
+  text: string,
+  extra: Partial<CapturedExchange>,
+): CapturedExchange {
+  return {
+    method: request.method,
+    path: url.pathname,
+    url: url.toString(),
+    status,
+    headers: fetchLikeHeaders(rawHeaders),
+    body: text,
+    ...extra,
+  };
 }
 
 /** Response headers as `Object.fromEntries(response.headers)` gives them after fetch: lower-case names, repeats joined. */
