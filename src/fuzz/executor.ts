@@ -85,7 +85,13 @@ interface JudgedAnswer {
   body: string;
   bodyTooLarge: number | undefined;
   bodyNotUtf8: boolean | undefined;
-  result: ExchangeResult;
+  judged: Judged;
+}
+
+/** The core's verdict on an answer, split by check: each check it applied, with its findings (often none). */
+interface Judged {
+  byCheck: [CheckName, Finding[]][];
+  omitted: ExchangeResult['omitted'];
 }
 
 /** The headers as one string: names and values, in order, each ended by a character no header can hold. */
@@ -285,10 +291,9 @@ export class Executor {
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     let omitted: ExchangeResult['omitted'];
     if (verdict === 'positive') {
-      const result = this.checked(target, operation, sent);
-      omitted = result.omitted;
-      for (const check of result.applied)
-        judged.push([check, result.findings.filter((finding) => finding.check === check)]);
+      const checked = this.checked(target, operation, sent);
+      omitted = checked.omitted;
+      judged.push(...checked.byCheck);
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
       if (!fuzzCase.refusalExpected)
         judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
@@ -302,18 +307,16 @@ export class Executor {
     }
     for (const [check, findings] of judged)
       this.options.results.record(target.api, operation, check, findings, sent.durationMs, omitted?.[check]);
-    return {
-      case: fuzzCase,
-      verdict,
-      sent,
-      findings: judged.flatMap(([, findings]) => findings.filter((finding) => finding.severity === 'error')),
-    };
+    const errors: Finding[] = [];
+    for (const [, findings] of judged)
+      for (const finding of findings) if (finding.severity === 'error') errors.push(finding);
+    return { case: fuzzCase, verdict, sent, findings: errors };
   }
 
   private readonly lastAnswers = new Map<string, JudgedAnswer>();
 
   /** The core's per-exchange checks on an answer to a valid request: judged afresh unless it repeats the last one. */
-  private checked(target: ApiTarget, operation: string, sent: Sent): ExchangeResult {
+  private checked(target: ApiTarget, operation: string, sent: Sent): Judged {
     const { status, body, bodyTooLarge, bodyNotUtf8 } = sent.exchange;
     const headers = headersKey(sent.exchange.headers);
     const slot = `${target.api}\u0000${operation}`;
@@ -326,14 +329,18 @@ export class Executor {
       last.bodyTooLarge === bodyTooLarge &&
       last.bodyNotUtf8 === bodyNotUtf8
     )
-      return last.result;
+      return last.judged;
     const json = sent.json;
     const result = checkExchange(target.contract, json === undefined ? sent.exchange : { ...sent.exchange, json }, {
       operationId: operation,
       strict: this.options.strict,
     });
-    this.lastAnswers.set(slot, { status, headers, body, bodyTooLarge, bodyNotUtf8, result });
-    return result;
+    const judged: Judged = {
+      byCheck: result.applied.map((check) => [check, result.findings.filter((finding) => finding.check === check)]),
+      omitted: result.omitted,
+    };
+    this.lastAnswers.set(slot, { status, headers, body, bodyTooLarge, bodyNotUtf8, judged });
+    return judged;
   }
 
   /** The failures of a result not seen before in this run (by check, operation, status and finding). */

@@ -3,11 +3,11 @@
 // most valid requests well and some with a change in one header, the status or the body alone is caught on that
 // change, whichever answer came before it.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FuzzRunner } from '../../src/fuzz/run-fuzz.js';
 import { HttpCapture } from '../../src/runner/http-capture.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { onLoopback } from '../helpers/loopback.js';
 
 let good: string;
 
@@ -49,14 +49,7 @@ async function serve(odd: (usual: Answer) => Answer): Promise<{ url: string; clo
       response.end(answer.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return onLoopback(server);
 }
 
 async function fuzz(url: string) {

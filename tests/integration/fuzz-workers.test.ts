@@ -2,7 +2,6 @@
 // answers come back, so a seed repeats byte for byte whatever the number of workers (failures, their shrinking
 // and the request count included); and --rate caps all the workers together, not each.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
+import { onLoopback } from '../helpers/loopback.js';
 
 const env = { CLIENT_SESSION_API_KEY: 'fuzz-workers-key-0042', PATH: process.env.PATH };
 let dir: string;
@@ -69,14 +69,7 @@ async function delayingProxy(target: string): Promise<BuggyServer> {
       }, hash % 20);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return onLoopback(server);
 }
 
 describe('contracts fuzz --workers', () => {
@@ -154,12 +147,11 @@ describe('contracts fuzz --workers', () => {
         }),
       );
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const proxy = await onLoopback(server);
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const { code } = await fuzz([
         '--base-url',
-        url,
+        proxy.url,
         '--api',
         'client-session',
         '--phases',
@@ -179,8 +171,7 @@ describe('contracts fuzz --workers', () => {
       const seconds = (arrivals.at(-1)! - arrivals[0]!) / 1000;
       expect(seconds).toBeGreaterThanOrEqual(((arrivals.length - 1) / 20) * 0.8);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await proxy.close();
       await sandbox.stop();
     }
   }, 120_000);
