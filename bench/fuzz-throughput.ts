@@ -2,10 +2,12 @@
 // the sandbox's GET /client-session, beside autocannon's requests/s on the same endpoint with the same concurrency
 // (fuzz's default --workers, 4, against autocannon's 4 connections), and beside a bare loop of the runner's own
 // HttpCapture.exchange with as many requests in flight (the transport fuzz uses), which bounds what fuzz can reach.
-// The fuzz rate is marginal and warm: a small run is subtracted from a large one, so loading and compiling the spec
-// is not counted, and both come after runs that let V8 optimise the code (the first thousands of requests of a
-// process run unoptimised code at about half the speed: `firstRun` is a fresh process's first run, for that). The
-// large run lasts seconds, as autocannon's does. Everything shares one process and its one thread, as a
+// The fuzz rate is marginal and warm: the time of a small run is subtracted from a large one's, so loading and
+// compiling the spec is not counted, and both come after runs that let V8 optimise the code (the first thousands
+// of requests of a process run unoptimised code at about half the speed: `firstRun` is a fresh process's first
+// run, for that). Fuzz and autocannon then take turns, 5 rounds of a large fuzz run beside 2 s of autocannon: the
+// figure is the median of the rounds' ratios, each of two runs a few seconds apart, so that the load of a shared
+// machine, which drifts, weighs on both sides of each. Everything shares one process and its one thread, as a
 // `contracts fuzz` run against the embedded sandbox: there fuzz is bound by CPU (node:http plus generating and
 // judging each case, against autocannon's raw sockets).
 // A second pair measures both through a proxy that holds each request 10 ms, as a staging server across a network
@@ -22,7 +24,9 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
   options: object,
 ) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
-const [small, large] = quick ? [10, 60] : [1000, 20_000];
+const [small, large] = quick ? [10, 60] : [1000, 12_000];
+const rounds = quick ? 1 : 5;
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const headers = { 'X-API-KEY': 'bench-key', 'X-API-VERSION': '2.4' };
 const workers = 4;
 
@@ -68,7 +72,7 @@ try {
     const result = await autocannon({
       url: `${url}/client-session`,
       connections: workers,
-      duration: quick ? 1 : 4,
+      duration: quick ? 1 : url === sandbox.url ? 2 : 4,
       headers,
     });
     if (result.errors > 0 || result.non2xx > 0)
@@ -79,17 +83,34 @@ try {
 
   // A fresh process's first run: the spec loaded and compiled, and the code not yet optimised.
   const first = await fuzz(quick ? small : 2000);
-  // autocannon before and after fuzz, averaged: on a shared machine the load drifts while the benchmark runs.
-  const before = await cannon();
   // Warm-up: V8 optimises what the cases run (fuzz's code, the validators, the sandbox's) over a few thousand of them.
+  await cannon();
   for (let round = 0; round < (quick ? 1 : 3); round++) await fuzz(quick ? small : 4000);
-  const a = await fuzz(small);
-  const b = await fuzz(large);
-  // With --quick the runs are too short for the difference to mean anything: the plain rate then.
-  const marginal = b.seconds > a.seconds && b.requests > a.requests;
-  const fuzzPerSecond = marginal ? (b.requests - a.requests) / (b.seconds - a.seconds) : b.requests / b.seconds;
-  // CPU time per request (this process: client and sandbox both) is what a busy machine disturbs least.
-  const fuzzCpuMs = marginal ? (b.cpuMs - a.cpuMs) / (b.requests - a.requests) : b.cpuMs / b.requests;
+  // A run's fixed cost (loading and compiling the spec, starting up): the time of a small run, median of three.
+  const smalls: { requests: number; seconds: number; cpuMs: number }[] = [];
+  for (let run = 0; run < 3; run++) smalls.push(await fuzz(small));
+  const fixedSeconds = median(smalls.map((run) => run.seconds));
+  const fixedCpuMs = median(smalls.map((run) => run.cpuMs));
+  const fixedRequests = median(smalls.map((run) => run.requests));
+  const cannonRates: number[] = [];
+  const fuzzRates: number[] = [];
+  const fuzzCpu: number[] = [];
+  const roundRatios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const cannonRate = await cannon();
+    const b = await fuzz(large);
+    // With --quick the runs are too short for the difference to mean anything: the plain rate then.
+    const marginal = !quick && b.seconds > fixedSeconds;
+    const rate = marginal ? (b.requests - fixedRequests) / (b.seconds - fixedSeconds) : b.requests / b.seconds;
+    cannonRates.push(cannonRate);
+    fuzzRates.push(rate);
+    // CPU time per request (this process: client and sandbox both) is what a busy machine disturbs least.
+    fuzzCpu.push(marginal ? (b.cpuMs - fixedCpuMs) / (b.requests - fixedRequests) : b.cpuMs / b.requests);
+    roundRatios.push(rate / cannonRate);
+  }
+  const fuzzPerSecond = median(fuzzRates);
+  const cannonPerSecond = median(cannonRates);
+  const fuzzCpuMs = median(fuzzCpu);
 
   const capture = new HttpCapture({ timeoutMs: 10_000 });
   const started = performance.now();
@@ -101,7 +122,6 @@ try {
   await Promise.all(Array.from({ length: workers }, loop));
   const capturePerSecond = large / ((performance.now() - started) / 1000);
   capture.close();
-  const cannonPerSecond = (before + (await cannon())) / 2;
 
   const remote = await delayingProxy(sandbox.url, 10);
   const [near, far] = quick ? [5, 20] : [20, 400];
@@ -115,12 +135,13 @@ try {
   await remote.close();
 
   report('fuzz-throughput', {
-    fuzz: { requests: b.requests, requestsPerSecond: Math.round(fuzzPerSecond) },
+    fuzz: { requests: large, requestsPerSecond: Math.round(fuzzPerSecond) },
     firstRun: { requests: first.requests, requestsPerSecond: Math.round(first.requests / first.seconds) },
     httpCaptureLoop: { requestsPerSecond: Math.round(capturePerSecond) },
     workers,
     autocannon: { connections: workers, requestsPerSecond: Math.round(cannonPerSecond) },
-    fuzzToAutocannon: round(fuzzPerSecond / cannonPerSecond, 3),
+    fuzzToAutocannon: round(median(roundRatios), 3),
+    roundRatios: roundRatios.map((ratio) => round(ratio, 3)),
     fuzzToHttpCapture: round(fuzzPerSecond / capturePerSecond, 3),
     behind10msLatency: {
       fuzz: Math.round(remoteFuzz),

@@ -186,7 +186,7 @@ function table(all: Record<string, any>): string {
     rows.push([
       `contracts fuzz vs the sandbox, --workers ${fuzz.workers} / ${fuzz.autocannon.connections} connections`,
       `${fuzz.fuzz.requestsPerSecond} req/s`,
-      `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare transport loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)`,
+      `${fuzz.fuzzToAutocannon}× autocannon (${fuzz.autocannon.requestsPerSecond} req/s), ${fuzz.fuzzToHttpCapture}× our bare transport loop (${fuzz.httpCaptureLoop.requestsPerSecond} req/s)${fuzz.roundRatios ? ` [rounds ${fuzz.roundRatios.join(', ')}]` : ''}; a fresh process's first ${fuzz.firstRun?.requests ?? '?'} cases ${fuzz.firstRun?.requestsPerSecond ?? '?'} req/s`,
     ]);
     if (fuzz.behind10msLatency)
       rows.push([
