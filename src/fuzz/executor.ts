@@ -443,14 +443,17 @@ export class Executor {
     const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
       encodeURIComponent(String(request.path[name] ?? '')),
     );
-    const query = new URLSearchParams();
-    for (const name in request.query) query.append(name, String(request.query[name]));
-    const search = query.size > 0 ? `?${query}` : '';
-    // As new URL(…).href gives it: a base and a path already in that form are joined as they are.
-    const url =
-      isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)
-        ? `${target.baseUrl}${path}${search}`
-        : new URL(target.baseUrl + path + search).href;
+    // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
+    let url: string;
+    if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {
+      const query = new URLSearchParams();
+      for (const name in request.query) query.append(name, String(request.query[name]));
+      url = query.size > 0 ? `${target.baseUrl}${path}?${query}` : `${target.baseUrl}${path}`;
+    } else {
+      const parsed = new URL(target.baseUrl + path);
+      for (const name in request.query) parsed.searchParams.append(name, String(request.query[name]));
+      url = parsed.toString();
+    }
     const headers: [string, string][] = [];
     for (const name in request.headers) headers.push([name, String(request.headers[name])]);
     if (request.body !== undefined) headers.push(['content-type', 'application/json']);
@@ -606,7 +609,12 @@ function isHref(base: string): boolean {
   let known = hrefs.get(base);
   if (known === undefined) {
     const probe = '/contracts-probe';
-    known = URL.canParse(base + probe) && new URL(base + probe).href === base + probe;
+    // A `?` or `#` in the base (an empty query or fragment survives --base-url's checks) would swallow the path.
+    known =
+      !base.includes('?') &&
+      !base.includes('#') &&
+      URL.canParse(base + probe) &&
+      new URL(base + probe).href === base + probe;
     hrefs.set(base, known);
   }
   return known;

@@ -32,8 +32,12 @@ describe("a case's URL", () => {
         fc.constantFrom(
           'http://127.0.0.1:4010',
           'https://api.example.com/v3',
+          'http://[::1]:4010',
           'http://EXAMPLE.com:80/a/../b',
           'http://h/é',
+          // An empty query or fragment passes --base-url's checks.
+          'http://h/api?',
+          'http://h/api#',
         ),
         // The spec's template, and templates a config's spec may have, which the parser would change.
         fc.constantFrom(model.pathTemplate, '/café/{owner}', '/a b/{repo}/"q"', '/x/./{owner}', '/x/%2E%2e/{repo}'),
