@@ -94,10 +94,16 @@ interface Judged {
   omitted: ExchangeResult['omitted'];
 }
 
-/** The headers as one string: names and values, in order, each ended by a character no header can hold. */
+/**
+ * The headers as one string, in order, each as `name:length:value` (`name:u;` when undefined): a name holds no `:`,
+ * and the length says where the value ends whatever it holds, so two sets of headers give one string only if equal.
+ */
 function headersKey(headers: CapturedExchange['headers']): string {
   let key = '';
-  for (const name in headers) key += `${name}\u0000${headers[name] ?? ''}\u0000`;
+  for (const name in headers) {
+    const value = headers[name];
+    key += value === undefined ? `${name}:u;` : `${name}:${value.length}:${value}`;
+  }
   return key;
 }
 

@@ -423,7 +423,6 @@ function contentCoding(raw: readonly string[]): string {
   return values.join(', ').trim().toLowerCase();
 }
 
-/** The first value of a header (`name` in lower case) among raw headers. */
 function reason(error: unknown, timeoutMs: number): string {
   const name = (error as Error).name;
   if (name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
