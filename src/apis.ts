@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findConfigIn, readConfig, type ConfigCredential } from './config/read-config.js';
 import { ContractsError } from './core/errors.js';
+import { setRefPolicy } from './core/load-spec.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,6 +67,7 @@ export function useConfig(options: { cwd: string; file?: string | undefined }): 
       : (findConfigIn(options.cwd) ?? findConfigIn(projectRoot));
   if (file === undefined) return undefined;
   const config = readConfig(file, path.relative(options.cwd, file) || file);
+  setRefPolicy(config.refs);
   const names = apiNames as ApiName[];
   names.splice(0, names.length, ...(config.apis.map((api) => api.name) as ApiName[]));
   for (const name of Object.keys(apis)) delete (apis as Record<string, ApiEntry>)[name];

@@ -39,6 +39,8 @@ export interface Config {
   /** Spec and generated paths are relative to it. */
   dir: string;
   apis: ConfigApi[];
+  /** What specs' `$ref`s may read besides each spec's own folder (absolute paths), and the bound on one file. */
+  refs: { roots: string[]; maxFileBytes?: number };
 }
 
 /** The config file in `dir` (the first of configFileNames there), or undefined. */
@@ -123,7 +125,17 @@ export function readConfig(file: string, display = file): Config {
       );
     mockPorts.set(api.mockPort, api.name);
   });
-  return { file, dir: path.dirname(file), apis };
+  const refs = (data as { refs?: { roots?: string[]; maxFileMB?: number } }).refs ?? {};
+  const dir = path.dirname(file);
+  return {
+    file,
+    dir,
+    apis,
+    refs: {
+      roots: (refs.roots ?? []).map((root) => path.resolve(dir, root)),
+      ...(refs.maxFileMB === undefined ? {} : { maxFileBytes: Math.round(refs.maxFileMB * 1024 * 1024) }),
+    },
+  };
 }
 
 // An unknown field first (often a misspelling), then a credential naming no way (or two ways) in: its oneOf says

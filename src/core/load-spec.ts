@@ -1,11 +1,12 @@
 // Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document), or a 3.0 one upgraded
 // to 3.1 in memory (upgrade-openapi-30.ts): the core's only I/O.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { bundleExternalRefs, externalRefs } from './bundle-refs.js';
 import { ContractsError } from './errors.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
+import { isLiteral } from './literal-values.js';
+import { defaultMaxSpecFileBytes, readBounded } from './read-bounded.js';
+import { bundleRefs, type RefPolicy } from './resolve-refs.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
@@ -26,6 +27,8 @@ export interface LoadedSpec {
   sourceVersion: string;
   /** The document as the user wrote it (the same object as `document` for 3.1), located by `locateSource`. */
   sourceDocument: Record<string, unknown>;
+  /** Whether other files were bundled into `sourceDocument` (then it is not the root file's text alone). */
+  bundled: boolean;
   locateSource: Locate;
   /** Line and column in the user's file of a path in `document`. */
   locate: Locate;
@@ -33,23 +36,35 @@ export interface LoadedSpec {
   sourcePath: SourcePath;
 }
 
-/** Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. */
-export async function loadSpec(file: string, displayFile = file): Promise<LoadedSpec> {
-  let source: string;
+let defaultPolicy: RefPolicy = { roots: [], maxFileBytes: defaultMaxSpecFileBytes };
+
+/** What every later loadSpec may read by default: the config's `refs` (extra roots, the size bound). */
+export function setRefPolicy(policy: Partial<RefPolicy>): void {
+  defaultPolicy = { roots: policy.roots ?? [], maxFileBytes: policy.maxFileBytes ?? defaultMaxSpecFileBytes };
+}
+
+/**
+ * Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. Files its `$ref`s
+ * name are read by the one resolver (resolve-refs.ts), within `policy`.
+ */
+export async function loadSpec(file: string, displayFile = file, policy: Partial<RefPolicy> = {}): Promise<LoadedSpec> {
+  const limits = { ...defaultPolicy, ...policy };
+  let read: Awaited<ReturnType<typeof readBounded>>;
   try {
-    source = await readFile(file, 'utf8');
+    read = await readBounded(file, limits.maxFileBytes, false);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ContractsError('SPEC_NOT_FOUND', `spec not found: ${displayFile}`);
-    if (code === 'EISDIR')
-      throw new ContractsError('SPEC_NOT_READABLE', `spec is a directory, not a file: ${displayFile}`);
     throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
   }
+  if ('refused' in read) throw new ContractsError('SPEC_NOT_READABLE', `spec ${displayFile} ${read.refused}`);
+  const source = read.text;
   const parsed = parseSource(displayFile, source);
-  // Multi-file specs: bundled into one document, read from the real path (references are relative to it).
-  const external = externalRefs(parsed.record, isLiteral);
-  const record = external.length > 0 ? await bundleExternalRefs(file, external, parsed.at) : parsed.record;
-  return finish(displayFile, source, record, parsed.locateInSource);
+  // Multi-file specs: bundled into one document, each file read from its real path (references are relative to it).
+  const record = hasExternalRef(parsed.record)
+    ? await bundleRefs(file, parsed.record, parsed.at, limits)
+    : parsed.record;
+  return { ...finish(displayFile, source, record, parsed.locateInSource), bundled: record !== parsed.record };
 }
 
 /**
@@ -146,6 +161,7 @@ function finish(file: string, source: string, record: Record<string, unknown>, l
     document: upgraded.document as OpenApiDocument,
     sourceVersion: version,
     sourceDocument: record,
+    bundled: false,
     locateSource: locateInSource,
     locate: (p) => locateInSource(upgraded.sourcePath(p)),
     sourcePath: upgraded.sourcePath,
@@ -178,17 +194,21 @@ function toData(file: string, yamlDoc: Document.Parsed, lineCounter: LineCounter
   }
 }
 
-// Keys whose values are literal data (examples, defaults, enums), where "$ref" is not a reference.
-const literalKeys = new Set(['example', 'default', 'enum', 'const']);
-
-/** Whether `key` (with value `child`, in the object at `at`) holds literal data rather than OpenAPI structure. */
-function isLiteral(key: string, child: unknown, at: JsonPath): boolean {
-  return (
-    at[at.length - 1] !== 'properties' &&
-    (literalKeys.has(key) ||
-      (key === 'value' && at[at.length - 2] === 'examples') ||
-      (key === 'examples' && Array.isArray(child)))
-  );
+/** Whether any `$ref` outside literal data names another file. */
+function hasExternalRef(document: unknown): boolean {
+  let found = false;
+  const walk = (value: unknown, at: (string | number)[]): void => {
+    if (found || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...at, index]));
+      return;
+    }
+    const object = value as Record<string, unknown>;
+    if (typeof object.$ref === 'string' && !object.$ref.startsWith('#')) found = true;
+    for (const [key, child] of Object.entries(object)) if (!isLiteral(key, child, at)) walk(child, [...at, key]);
+  };
+  walk(document, []);
+  return found;
 }
 
 function checkRefs(

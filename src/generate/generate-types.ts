@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { apiNames, apis, specPath, type ApiEntry } from '../apis.js';
+import { documentForTools } from '../core/document-for-tools.js';
 import { loadSpec } from '../core/load-spec.js';
 
 export interface GeneratedFile {
@@ -23,7 +24,7 @@ const banner = (entry: ApiEntry) =>
 
 export async function renderTypes(entry: ApiEntry): Promise<string> {
   const spec = await loadSpec(specPath(entry));
-  const ast = await openapiTS(structuredClone(spec.document) as never, {
+  const ast = await openapiTS(documentForTools(spec.document) as never, {
     emptyObjectsUnknown: true,
     defaultNonNullable: false,
     silent: true,

@@ -2,8 +2,9 @@
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { compileSpec } from '../core/compile-spec.js';
-import { loadSpec } from '../core/load-spec.js';
+import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { compareProblems, type LintProblem, type Severity } from './lint-problem.js';
+import { localOnlyResolver } from './local-resolver.js';
 import { buildRuleset } from './ruleset.js';
 import { swaggerParserProblems } from './swagger-parser-problems.js';
 
@@ -17,13 +18,16 @@ const severities: Severity[] = ['error', 'warning', 'info', 'hint'];
 export async function lintSpec(file: string, displayFile = file): Promise<LintProblem[]> {
   const spec = await loadSpec(file, displayFile);
   const compiled = compileSpec(spec, spec.document, { unknownFormats: 'refuse' });
-  const spectral = new Spectral();
+  // Spectral resolves nothing itself (local pointers only): it gets the document we loaded.
+  const spectral = new Spectral({ resolver: localOnlyResolver() });
   spectral.setRuleset(buildRuleset(compiled));
-  const results = await spectral.run(new Document(spec.source, spectralParsers.Yaml, displayFile));
+  const { document, located } = spectralDocument(spec, displayFile);
+  const results = await spectral.run(document);
   const problems: LintProblem[] = results.map((result) => ({
     file: displayFile,
-    line: result.range.start.line + 1,
-    column: result.range.start.character + 1,
+    ...(located
+      ? { line: result.range.start.line + 1, column: result.range.start.character + 1 }
+      : spec.locateSource(result.path)),
     severity: severities[result.severity] ?? 'error',
     rule: String(result.code),
     message: result.message,
@@ -36,4 +40,14 @@ export async function lintSpec(file: string, displayFile = file): Promise<LintPr
     (p.rule === 'swagger-parser' || p.rule === 'contracts-schema-valid') && structuralLines.has(p.line);
   const all = [...problems, ...(await swaggerParserProblems(spec, displayFile))];
   return all.filter((p) => !repeats(p)).sort(compareProblems);
+}
+
+/**
+ * The text Spectral lints: the user's own when the spec is one file (Spectral's ranges are then its lines), else
+ * the bundled document, whose problems are located by our locator (at the `$ref` that brought a file in).
+ */
+function spectralDocument(spec: LoadedSpec, displayFile: string) {
+  if (!spec.bundled) return { document: new Document(spec.source, spectralParsers.Yaml, displayFile), located: true };
+  const text = JSON.stringify(spec.sourceDocument, null, 1);
+  return { document: new Document(text, spectralParsers.Json, displayFile), located: false };
 }

@@ -1,11 +1,14 @@
 // Starts one Prism mock process per spec (Prism serves one spec per process), waits until each answers,
 // and stops them all again. Used by `contracts mock`, the tests and the conformance runner.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiNames, apis, specPath, type ApiName } from '../apis.js';
+import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 
@@ -55,19 +58,28 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   let reportExit: (value: Awaited<Mocks['unexpectedExit']>) => void = () => {};
   const unexpectedExit = new Promise<Awaited<Mocks['unexpectedExit']>>((resolve) => (reportExit = resolve));
 
-  const stop = async () => {
+  let stop = async () => {
     stopping = true;
     await Promise.all(started.map(({ child }) => stopChild(child)));
   };
 
-  // A spec Prism cannot serve fails here, in one clear line, before any process starts.
+  // A spec Prism cannot serve fails here, in one clear line, before any process starts. Prism gets the document we
+  // loaded (bundled, in a private folder), never the user's path: it would follow every $ref itself.
   const specs = new Map<ApiName, string>();
-  for (const api of selected) {
-    const file = options.specFiles?.[api] ?? specPath(apis[api]);
-    await loadSpec(file, path.relative(process.cwd(), file) || file);
-    specs.set(api, file);
-  }
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'contracts-mock-'));
+  const stopAndClean = stop;
+  stop = async () => {
+    await stopAndClean();
+    await rm(folder, { recursive: true, force: true });
+  };
   try {
+    for (const api of selected) {
+      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
+      const copy = path.join(folder, `${api.replace(/[^\w.-]/g, '_')}.json`);
+      await writeFile(copy, JSON.stringify(documentForTools(spec.sourceDocument)), { mode: 0o600 });
+      specs.set(api, copy);
+    }
     // Check every port before starting anything, so a taken port fails fast and names itself.
     const ports = new Map<ApiName, number>();
     for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));

@@ -1,0 +1,171 @@
+// The one resolver of `$ref`s to other files (https://spec.openapis.org/oas/v3.1.0#reference-object): every command
+// loads specs through it, and no other code (Spectral, swagger-parser, openapi-typescript, Prism) is given a path to
+// resolve. It bundles what a spec names into one document with local references only, and reads nothing but
+// regular files inside the spec's own folder tree (or a root the config names), each bounded in size. It never
+// fetches a URL, and a `$ref` inside literal data (example, default, enum, const) is data, not a reference.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ContractsError, type SourceLocation } from './errors.js';
+import { isLiteral } from './literal-values.js';
+import { readBounded } from './read-bounded.js';
+import { parseReferencedFile } from './parse-referenced-file.js';
+import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
+
+export interface RefPolicy {
+  /** Folders besides the spec's own whose files a `$ref` may name (real paths are compared). */
+  roots: readonly string[];
+  maxFileBytes: number;
+}
+
+// A bundle may not grow past this many nodes: distinct pointers into big files could otherwise multiply it.
+const maxBundledNodes = 5_000_000;
+
+interface Target {
+  file: string;
+  pointer: string;
+}
+
+/**
+ * The document at `rootFile` (already parsed: `root`) with every `$ref` to another file replaced by what it names:
+ * the first reference to a target gets its content, later ones (and cycles) a local pointer to that place.
+ * `at` locates a path of the root document, for messages: content from another file is reported at its `$ref`.
+ */
+export async function bundleRefs(
+  rootFile: string,
+  root: Record<string, unknown>,
+  at: (path: JsonPath) => SourceLocation,
+  policy: RefPolicy,
+): Promise<Record<string, unknown>> {
+  const rootReal = await realpath(rootFile);
+  const allowed = [path.dirname(rootReal), ...(await Promise.all(policy.roots.map((r) => realpath(r).catch(() => r))))];
+  const files = new Map<string, unknown>([[rootReal, root]]);
+  const placed = new Map<string, JsonPath>();
+  const mappings: { owner: Record<string, unknown>; from: string }[] = [];
+  let nodes = 0;
+  // Where in the root document the reference being followed sits: every message about it points there.
+  let blame: JsonPath = [];
+
+  const fail = (ref: string, reason: string): never => {
+    throw new ContractsError('SPEC_BROKEN_REF', `$ref "${shown(ref)}" ${reason}`, at([...blame, '$ref']));
+  };
+
+  const targetOf = async (ref: string, from: string): Promise<Target> => {
+    const [filePart = '', fragment = ''] = splitRef(ref);
+    if (filePart === '') return { file: from, pointer: fragment };
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart))
+      fail(ref, 'points to a URL: only files inside the spec folder are read, download it first');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(filePart);
+    } catch {
+      return fail(ref, 'is not a valid reference (bad percent-encoding)');
+    }
+    if (path.isAbsolute(decoded) || decoded.includes('\0'))
+      fail(ref, 'is an absolute path: only relative references to files inside the spec folder are read');
+    const real = await realpath(path.resolve(path.dirname(from), decoded)).catch(() =>
+      fail(ref, 'does not resolve: no such file next to the spec'),
+    );
+    if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
+      fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
+    return { file: real, pointer: fragment };
+  };
+
+  const load = async (ref: string, file: string): Promise<unknown> => {
+    if (files.has(file)) return files.get(file);
+    const read = await readBounded(file, policy.maxFileBytes, true).catch((error: NodeJS.ErrnoException) =>
+      fail(ref, `names a file that cannot be read (${error.code ?? 'error'})`),
+    );
+    if ('refused' in read) return fail(ref, `names a file that ${read.refused}`);
+    const parsed = parseReferencedFile(read.text);
+    if ('error' in parsed) return fail(ref, `names a file that is not valid YAML or JSON: ${parsed.error}`);
+    files.set(file, parsed.document);
+    return parsed.document;
+  };
+
+  const walk = async (value: unknown, out: JsonPath, from: string): Promise<unknown> => {
+    if (++nodes > maxBundledNodes)
+      throw new ContractsError(
+        'SPEC_BROKEN_REF',
+        `bundling the files this spec references grows past ${maxBundledNodes} nodes: refusing it`,
+        at(blame),
+      );
+    if (Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (const [index, item] of value.entries()) items.push(await walk(item, [...out, index], from));
+      return items;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    const object = value as Record<string, unknown>;
+    if (typeof object.$ref === 'string') return follow(object, out, from);
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(object)) {
+      copy[key] = isLiteral(key, child, out) ? child : await walk(child, [...out, key], from);
+      if (key === 'mapping' && out[out.length - 1] === 'discriminator') mappings.push({ owner: copy, from });
+    }
+    return copy;
+  };
+
+  const follow = async (object: Record<string, unknown>, out: JsonPath, from: string): Promise<unknown> => {
+    const { $ref: ref, ...siblings } = object as { $ref: string };
+    if (from === rootReal) blame = out;
+    if (from === rootReal && ref.startsWith('#')) return object;
+    const target = await targetOf(ref, from);
+    const local = (pointer: string) => ({ $ref: `#${pointer}`, ...siblings });
+    if (target.file === rootReal) return local(target.pointer);
+    const key = `${target.file}#${target.pointer}`;
+    const there = placed.get(key);
+    if (there) return local(pathToPointer(there));
+    const document = await load(ref, target.file);
+    const content = resolveIn(document, target.pointer);
+    if (content === undefined) return fail(ref, 'does not resolve: nothing at that pointer in the file it names');
+    placed.set(key, out);
+    const inlined = await walk(content, out, target.file);
+    const keep = Object.keys(siblings).length === 0;
+    // With siblings (a description beside the $ref), this place is not the target alone: later refs inline anew.
+    if (!keep) placed.delete(key);
+    return keep || inlined === null || typeof inlined !== 'object' || Array.isArray(inlined)
+      ? inlined
+      : { ...(inlined as object), ...siblings };
+  };
+
+  // discriminator.mapping values may name schemas by reference (`pet.yaml`, `#/components/schemas/Pet`): those to
+  // other files become the local pointer of the place their content was bundled to.
+  const mapping = async (value: unknown, from: string): Promise<unknown> => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const copy: Record<string, unknown> = {};
+    for (const [name, ref] of Object.entries(value as Record<string, unknown>)) {
+      copy[name] = ref;
+      if (typeof ref !== 'string' || !/[/#]|\.(ya?ml|json)$/i.test(ref) || (from === rootReal && ref.startsWith('#')))
+        continue;
+      const target = await targetOf(ref, from);
+      const there =
+        target.file === rootReal ? pointerToPath(target.pointer) : placed.get(`${target.file}#${target.pointer}`);
+      if (there) copy[name] = `#${pathToPointer(there)}`;
+    }
+    return copy;
+  };
+
+  const bundled = (await walk(root, [], rootReal)) as Record<string, unknown>;
+  // After the walk: a mapping may name a schema that is bundled further down the document.
+  for (const { owner, from } of mappings) owner.mapping = await mapping(owner.mapping, from);
+  return bundled;
+}
+
+function splitRef(ref: string): [string, string] {
+  const hash = ref.indexOf('#');
+  return hash < 0 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
+}
+
+function resolveIn(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const segment of pointerToPath(pointer)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+// A reference is shown as written, but never at length: a hostile one could be megabytes.
+function shown(ref: string): string {
+  return ref.length > 200 ? `${ref.slice(0, 200)}…` : ref;
+}
