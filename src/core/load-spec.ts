@@ -6,7 +6,7 @@ import { ContractsError } from './errors.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
 import { isLiteral } from './literal-values.js';
 import { defaultMaxSpecFileBytes, readBounded } from './read-bounded.js';
-import { bundleRefs, type RefPolicy } from './resolve-refs.js';
+import { bundleRefs, fileSystem, type RefPolicy, type RefSource } from './resolve-refs.js';
 import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
@@ -58,11 +58,25 @@ export async function loadSpec(file: string, displayFile = file, policy: Partial
     throw new ContractsError('SPEC_NOT_READABLE', `cannot read spec ${displayFile}: ${code ?? String(error)}`);
   }
   if ('refused' in read) throw new ContractsError('SPEC_NOT_READABLE', `spec ${displayFile} ${read.refused}`);
-  const source = read.text;
+  return loadSpecText(file, displayFile, read.text, fileSystem, limits);
+}
+
+/**
+ * A spec whose text is in hand (read already, or shown from git), with the files its `$ref`s name read from
+ * `refSource` (the file system, or the same git commit) under the same rules.
+ */
+export async function loadSpecText(
+  file: string,
+  displayFile: string,
+  source: string,
+  refSource: RefSource,
+  policy: Partial<RefPolicy> = {},
+): Promise<LoadedSpec> {
+  const limits = { ...defaultPolicy, ...policy };
   const parsed = parseSource(displayFile, source);
   // Multi-file specs: bundled into one document, each file read from its real path (references are relative to it).
   const record = hasExternalRef(parsed.record)
-    ? await bundleRefs(file, parsed.record, parsed.at, limits)
+    ? await bundleRefs(file, parsed.record, parsed.at, limits, refSource)
     : parsed.record;
   return { ...finish(displayFile, source, record, parsed.locateInSource), bundled: record !== parsed.record };
 }

@@ -7,7 +7,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError, type SourceLocation } from './errors.js';
 import { isLiteral } from './literal-values.js';
-import { readBounded } from './read-bounded.js';
+import { type BoundedRead, readBounded } from './read-bounded.js';
 import { parseReferencedFile } from './parse-referenced-file.js';
 import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
 
@@ -16,6 +16,19 @@ export interface RefPolicy {
   roots: readonly string[];
   maxFileBytes: number;
 }
+
+/** Where the files come from: the file system, or a git commit (`diff --base`). */
+export interface RefSource {
+  /** The canonical path of `file` (symlinks resolved), or undefined when there is no such file. */
+  canonical(file: string): Promise<string | undefined>;
+  /** The file's text, or why it is not read (over the bound, not a regular file). */
+  read(file: string, maxBytes: number): Promise<BoundedRead>;
+}
+
+export const fileSystem: RefSource = {
+  canonical: (file) => realpath(file).catch(() => undefined),
+  read: (file, maxBytes) => readBounded(file, maxBytes, true),
+};
 
 // A bundle may not grow past this many nodes: distinct pointers into big files could otherwise multiply it.
 const maxBundledNodes = 5_000_000;
@@ -35,9 +48,13 @@ export async function bundleRefs(
   root: Record<string, unknown>,
   at: (path: JsonPath) => SourceLocation,
   policy: RefPolicy,
+  source: RefSource = fileSystem,
 ): Promise<Record<string, unknown>> {
-  const rootReal = await realpath(rootFile);
-  const allowed = [path.dirname(rootReal), ...(await Promise.all(policy.roots.map((r) => realpath(r).catch(() => r))))];
+  const rootReal = (await source.canonical(rootFile)) ?? path.resolve(rootFile);
+  const allowed = [
+    path.dirname(rootReal),
+    ...(await Promise.all(policy.roots.map(async (r) => (await source.canonical(r)) ?? r))),
+  ];
   const files = new Map<string, unknown>([[rootReal, root]]);
   const placed = new Map<string, JsonPath>();
   const mappings: { owner: Record<string, unknown>; from: string }[] = [];
@@ -62,9 +79,9 @@ export async function bundleRefs(
     }
     if (path.isAbsolute(decoded) || decoded.includes('\0'))
       fail(ref, 'is an absolute path: only relative references to files inside the spec folder are read');
-    const real = await realpath(path.resolve(path.dirname(from), decoded)).catch(() =>
-      fail(ref, 'does not resolve: no such file next to the spec'),
-    );
+    const real =
+      (await source.canonical(path.resolve(path.dirname(from), decoded))) ??
+      fail(ref, 'does not resolve: no such file next to the spec');
     if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
       fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
     return { file: real, pointer: fragment };
@@ -72,9 +89,11 @@ export async function bundleRefs(
 
   const load = async (ref: string, file: string): Promise<unknown> => {
     if (files.has(file)) return files.get(file);
-    const read = await readBounded(file, policy.maxFileBytes, true).catch((error: NodeJS.ErrnoException) =>
-      fail(ref, `names a file that cannot be read (${error.code ?? 'error'})`),
-    );
+    const read = await source
+      .read(file, policy.maxFileBytes)
+      .catch((error: NodeJS.ErrnoException) =>
+        fail(ref, `names a file that cannot be read (${error.code ?? 'error'})`),
+      );
     if ('refused' in read) return fail(ref, `names a file that ${read.refused}`);
     const parsed = parseReferencedFile(read.text);
     if ('error' in parsed) return fail(ref, `names a file that is not valid YAML or JSON: ${parsed.error}`);

@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
+import type { RefSource } from '../core/resolve-refs.js';
 
 const maxSpecBytes = 64 * 1024 * 1024;
 
@@ -55,4 +56,32 @@ export async function showAtRef(at: GitRef, file: string): Promise<string | unde
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
+}
+
+/**
+ * The files a base spec's `$ref`s name, read from the same commit under the resolver's rules: a symbolic link in
+ * git is not followed, a file over the bound is not read.
+ */
+export function gitRefSource(at: GitRef): RefSource {
+  const relative = (file: string) => path.relative(at.root, path.resolve(file)).split(path.sep).join('/');
+  const entry = async (file: string) => {
+    const rel = relative(file);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    const listed = await git(['ls-tree', '-l', '--full-tree', at.commit, '--', rel], at.root);
+    const match = /^(\d+) (\w+) ([0-9a-f]+)\s+(-|\d+)\t/.exec(listed.stdout);
+    return match ? { mode: match[1]!, type: match[2]!, sha: match[3]!, size: Number(match[4]) } : undefined;
+  };
+  return {
+    canonical: async (file) => ((await entry(file)) ? path.resolve(file) : undefined),
+    read: async (file, maxBytes) => {
+      const found = await entry(file);
+      if (!found) return { refused: `is not in ${at.ref}` };
+      if (found.mode === '120000') return { refused: 'is a symbolic link in git (not followed)' };
+      if (found.type !== 'blob') return { refused: 'is a directory, not a file' };
+      if (found.size > maxBytes) return { refused: `is over the limit for a spec file at ${at.ref}` };
+      const shown = await git(['cat-file', 'blob', found.sha], at.root);
+      if (!shown.ok) return { refused: `cannot be read at ${at.ref}` };
+      return { text: shown.stdout };
+    },
+  };
 }

@@ -5,8 +5,8 @@ import { parse } from 'yaml';
 import type { DiffPolicy } from '../core/diff/diff-policy.js';
 import { parseIgnoreEntries } from '../core/diff/diff-policy.js';
 import { ContractsError } from '../core/errors.js';
-import { loadSpec, parseSpec, type LoadedSpec } from '../core/load-spec.js';
-import { resolveRef, showAtRef } from './git-show.js';
+import { loadSpec, loadSpecText, parseSpec, type LoadedSpec } from '../core/load-spec.js';
+import { gitRefSource, resolveRef, showAtRef } from './git-show.js';
 
 export interface SpecPair {
   base: LoadedSpec;
@@ -32,7 +32,10 @@ export async function gitPairs(ref: string, files: string[], cwd: string): Promi
     const head = await loadSpec(file, display);
     const source = await showAtRef(at, file);
     const baseName = `${ref}:${path.relative(at.root, file).split(path.sep).join('/')}`;
-    const base = parseSpec(baseName, source ?? `openapi: 3.1.0\ninfo: { title: none, version: "0" }\npaths: {}\n`);
+    const base =
+      source === undefined
+        ? parseSpec(baseName, 'openapi: 3.1.0\ninfo: { title: none, version: "0" }\npaths: {}\n')
+        : await loadSpecText(file, baseName, source, gitRefSource(at));
     pairs.push({ base, head });
   }
   return pairs;
