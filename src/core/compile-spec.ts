@@ -8,6 +8,7 @@ import {
   maxCreatedErrors,
   maxListedErrors,
 } from './bounded-errors.js';
+import { ajvDocument } from './ajv-document.js';
 import { addExtensionKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
 import { pathToPointer, type JsonPath } from './source-locator.js';
@@ -167,7 +168,7 @@ function documentAjv(ajv: ContractsAjv, document: object, documentId: string, ig
   if (ignoreFormats) for (const format of unknownFormats(ajv, document)) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-  ajv.addSchema(document, documentId, undefined, false);
+  ajv.addSchema(ajvDocument(document), documentId, undefined, false);
   return ajv;
 }
 

@@ -1,0 +1,72 @@
+// The document as ajv gets it. ajv registers every `$id` and `$anchor` it finds while walking a schema, under any
+// key it does not know too: a `$id` inside an example (Box's description has `example: { $id: "12345", … }`) became
+// a schema id, and two such examples crashed the load. Annotations (example, examples, x- extensions) are data that
+// ajv never needs: where one holds such a key, ajv's copy has null instead. A `properties` map written as a
+// reference (`properties: { $ref: '#/…' }`, as in DigitalOcean's description) is replaced by the map it names, which
+// ajv would otherwise read as a property called "$ref". Everything else is shared with the document, not copied.
+import { pointerToPath, type JsonPath } from './source-locator.js';
+
+const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
+
+export function ajvDocument<T extends object>(document: T): T {
+  return rewrite(document, document, []) as T;
+}
+
+function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let changed: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = rewrite(root, item, [...at, index]);
+      if (next !== item) (changed ??= [...value])[index] = next;
+    });
+    return changed ?? value;
+  }
+  let changed: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    let next: unknown = child;
+    if (isAnnotation(key, child, at)) next = holdsId(child) ? null : child;
+    else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
+    else next = rewrite(root, child, [...at, key]);
+    if (next !== child) (changed ??= { ...(value as Record<string, unknown>) })[key] = next;
+  }
+  return changed ?? value;
+}
+
+// enum, const and default are skipped by ajv's walk; example, examples and extensions are not.
+function isAnnotation(key: string, child: unknown, at: JsonPath): boolean {
+  if (at[at.length - 1] === 'properties') return false;
+  return (
+    key === 'example' || (key === 'examples' && child !== null && typeof child === 'object') || key.startsWith('x-')
+  );
+}
+
+function holdsId(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsId);
+  return Object.entries(value).some(([key, child]) => idKeys.has(key) || holdsId(child));
+}
+
+function isLocalRef(value: unknown): value is { $ref: string } {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { $ref?: unknown }).$ref === 'string' &&
+    (value as { $ref: string }).$ref.startsWith('#')
+  );
+}
+
+/** What a local reference names, through a chain of references (at most 32), or the reference when it dangles. */
+function followRef(root: unknown, ref: { $ref: string }): unknown {
+  let current: unknown = ref;
+  for (let hops = 0; hops < 32 && isLocalRef(current); hops++) {
+    let node: unknown = root;
+    for (const segment of pointerToPath(current.$ref)) {
+      if (node === null || typeof node !== 'object') return ref;
+      node = (node as Record<string, unknown>)[segment];
+    }
+    if (node === undefined) return ref;
+    current = node;
+  }
+  return current;
+}

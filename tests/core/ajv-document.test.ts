@@ -1,0 +1,47 @@
+// What ajv must not read as schema structure: `$id` and `$anchor` inside example data (Box's description), and a
+// `properties` map written as a reference (DigitalOcean's). Each spec below crashed every command that compiles it.
+import { describe, expect, it } from 'vitest';
+import { compileSpec } from '../../src/core/compile-spec.js';
+import { parseSpec } from '../../src/core/load-spec.js';
+
+const spec = (schemas: string) =>
+  parseSpec(
+    'spec.yaml',
+    `openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n${schemas}`,
+  );
+
+describe('the document ajv compiles', () => {
+  it('leaves $id, $anchor and $dynamicAnchor inside examples and extensions as data', () => {
+    const compiled = compileSpec(
+      spec(
+        '    File:\n      type: object\n      properties: { id: { type: string } }\n' +
+          '      example: { $id: "12345", type: file }\n      x-sample: { $anchor: here }\n' +
+          '    Folder:\n      type: object\n      examples: [{ $id: "12345" }]\n      example: { $id: "12345", type: folder }\n' +
+          '    Enum:\n      enum: [{ $id: a }, { $dynamicAnchor: b }]\n',
+      ),
+    );
+    expect(compiled.validateAt(['components', 'schemas', 'File'], { id: 'x' })).toEqual([]);
+    expect(compiled.validateAt(['components', 'schemas', 'File'], { id: 1 })).not.toEqual([]);
+    expect(compiled.validateAt(['components', 'schemas', 'Enum'], { $id: 'a' })).toEqual([]);
+    expect(compiled.validateAt(['components', 'schemas', 'Enum'], { $id: 'b' })).not.toEqual([]);
+  });
+
+  it('keeps the examples for the example checks: only ajv’s copy loses them', () => {
+    const loaded = spec(
+      '    File:\n      type: object\n      example: { $id: "1" }\n    Other:\n      example: { $id: "1" }\n',
+    );
+    compileSpec(loaded);
+    expect((loaded.document.components?.schemas?.File as { example: unknown }).example).toEqual({ $id: '1' });
+  });
+
+  it('reads properties written as a reference to a map of properties', () => {
+    const compiled = compileSpec(
+      spec(
+        '    Droplet:\n      type: object\n      required: [id]\n      properties: { $ref: "#/components/schemas/DropletProps" }\n' +
+          '    DropletProps:\n      id: { type: integer }\n      name: { type: string }\n',
+      ),
+    );
+    expect(compiled.validateAt(['components', 'schemas', 'Droplet'], { id: 1, name: 'a' })).toEqual([]);
+    expect(compiled.validateAt(['components', 'schemas', 'Droplet'], { id: 'one' })).not.toEqual([]);
+  });
+});
