@@ -8,6 +8,8 @@ import { pointerToPath, type JsonPath } from './source-locator.js';
 
 export type ParamLocation = 'path' | 'query' | 'header';
 
+const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
+
 export interface ParamModel {
   name: string;
   in: ParamLocation;
@@ -80,6 +82,9 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
           examples?: Record<string, { value?: unknown }>;
         };
         if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header') return;
+        // OpenAPI 3.1 §4.8.12.1: a header parameter named Accept, Content-Type or Authorization is ignored (the
+        // media types and security schemes say those): sending it beside ours would give the target two.
+        if (param.in === 'header' && ignoredHeaders.has(String(param.name).toLowerCase())) return;
         const schema = deref(document, param.schema) as Record<string, unknown> | undefined;
         if (!schema) return;
         params.set(`${param.in}:${param.name.toLowerCase()}`, {

@@ -10,6 +10,8 @@ export interface ArbitraryOptions {
   header?: boolean;
   /** Longest string generated (a schema's maxLength lower than this wins). */
   maxString?: number;
+  /** Strings have at least one character (a path parameter: an empty segment is another route). */
+  nonEmpty?: boolean;
 }
 
 type Schema = Record<string, unknown>;
@@ -45,7 +47,7 @@ function typed(
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
-      const minLength = Number(schema.minLength ?? 0);
+      const minLength = Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
       if (options.header) return fc.string({ unit: headerChar, minLength, maxLength });
       return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
