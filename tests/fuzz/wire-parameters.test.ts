@@ -1,8 +1,8 @@
 // Requests as OpenAPI defines them, on specs nobody here wrote: a path parameter is never empty (`GET /pets/` is
 // another route: 64 of DigitalOcean's 90 findings were that), a value in a URL or a header stays under a sane length
 // (a 152 KB URL made Discord's stand-in reset the run), a header parameter named Accept, Content-Type or
-// Authorization is ignored as the spec says, and an array-typed parameter is drawn without a filter that never passes (tests/integration/fuzz-any-spec.test.ts:
-that one hung the process, so it is tested on a process).
+// Authorization is ignored as the spec says. (An array-typed parameter hung the whole process, so that one is tested
+// on a process: tests/integration/fuzz-any-spec.test.ts.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../src/core/load-spec.js';
