@@ -2,7 +2,7 @@
 // conformance checks plus fuzzing's own; each distinct failure shrunk, with a seed, an id and a curl line.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { apiNames, selectApis, type ApiName } from '../apis.js';
+import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
@@ -176,6 +176,8 @@ export const fuzzCommand: Command = {
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved =
       replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
+    if (settings.baseUrl === undefined)
+      requireSandboxFor(saved ? saved.map((failure) => failure.api).filter(isApiName) : selected);
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     if (settings.baseUrl === undefined) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
@@ -367,6 +369,27 @@ function validate(options: ParsedOptions) {
     shard,
     readOnly,
   };
+}
+
+/**
+ * Without --base-url the embedded sandbox is the target, and it serves the seed APIs only (loading both their specs
+ * from the config): any other API needs a server of its own.
+ */
+function requireSandboxFor(names: readonly ApiName[]): void {
+  const others = [...new Set(names.filter((name) => !isSeedApi(name)))];
+  if (others.length > 0) {
+    const [first] = others as [ApiName];
+    throw new ContractsError(
+      'USAGE',
+      `${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no embedded sandbox (it serves ${seedApiNames.join(' and ')} only): pass --base-url with a server for ${others.length === 1 ? 'it' : 'them'}, such as the mock \`contracts mock --api ${first}\` starts at http://127.0.0.1:${apis[first].mockPort}`,
+    );
+  }
+  const missing = seedApiNames.filter((name) => !isApiName(name));
+  if (missing.length > 0)
+    throw new ContractsError(
+      'USAGE',
+      `the embedded sandbox serves ${seedApiNames.join(' and ')}, and the config does not list ${missing.join(' or ')}: pass --base-url with a server to fuzz`,
+    );
 }
 
 /** Where hooks point when no receiver runs and no --hook-url was given: a loopback port where nothing listens. */

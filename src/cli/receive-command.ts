@@ -100,6 +100,8 @@ export const receiveCommand: Command = {
       host: String(options.host),
       ...(secret === undefined ? {} : { secret }),
       rejectInvalid: Boolean(options['reject-invalid']),
+      // The lines and reports need each delivery's verdict, not its payload: memory stays that of the findings.
+      keepPayloads: false,
       ...(contract ? { contract } : {}),
       onDelivery: (delivery) => {
         io.out(deliveryLine(delivery));

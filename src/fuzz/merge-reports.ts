@@ -29,15 +29,91 @@ export async function readReports(files: readonly string[]): Promise<SavedReport
         parsed = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
         throw new ContractsError(
-          'USAGE',
+          'INPUT_NOT_READABLE',
           `cannot read ${file} as a JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
         );
       }
-      if (!parsed || typeof parsed !== 'object' || !Array.isArray((parsed as SavedReport).results))
-        throw new ContractsError('USAGE', `${file} is not a JSON report of contracts check or fuzz (no "results")`);
-      return parsed as SavedReport;
+      if (!isObject(parsed) || !Array.isArray(parsed.results))
+        throw new ContractsError(
+          'INPUT_NOT_READABLE',
+          `${file} is not a JSON report of contracts check or fuzz (no "results")`,
+        );
+      const problem = reportProblem(parsed);
+      if (problem)
+        throw new ContractsError(
+          'INPUT_NOT_READABLE',
+          `${file} is not a JSON report of contracts check or fuzz: ${problem}`,
+        );
+      return parsed as unknown as SavedReport;
     }),
   );
+}
+
+/** What the writers would trip on, as a path and a reason (never a value), or undefined. */
+function reportProblem(report: Record<string, unknown>): string | undefined {
+  for (const [index, result] of (report.results as unknown[]).entries()) {
+    const problem = resultProblem(result);
+    if (problem) return `results[${index}]${problem}`;
+  }
+  if (report.failures !== undefined) {
+    if (!Array.isArray(report.failures)) return '"failures" is not a list';
+    for (const [index, failure] of report.failures.entries()) {
+      if (!isObject(failure)) return `failures[${index}] is not an object`;
+      const field = failureFields.find(([name, type]) => typeof failure[name] !== type);
+      if (field) return `failures[${index}].${field[0]} is not a ${field[1]}`;
+    }
+  }
+  if (
+    report.error !== undefined &&
+    !(isObject(report.error) && typeof report.error.code === 'string' && typeof report.error.message === 'string')
+  )
+    return '"error" is not an object with a code and a message';
+  if (report.targets !== undefined && !isObject(report.targets)) return '"targets" is not an object';
+  if (report.notRun !== undefined && !(Array.isArray(report.notRun) && report.notRun.every(isString)))
+    return '"notRun" is not a list of strings';
+  for (const name of ['seed', 'requests'])
+    if (report[name] !== undefined && typeof report[name] !== 'number') return `"${name}" is not a number`;
+  return undefined;
+}
+
+const failureFields = [
+  ['id', 'string'],
+  ['api', 'string'],
+  ['operation', 'string'],
+  ['check', 'string'],
+  ['status', 'number'],
+  ['message', 'string'],
+  ['phase', 'string'],
+  ['note', 'string'],
+  ['curl', 'string'],
+] as const;
+
+function resultProblem(result: unknown): string | undefined {
+  if (!isObject(result)) return ' is not an object';
+  for (const name of ['api', 'operation', 'check'])
+    if (typeof result[name] !== 'string') return `.${name} is not a string`;
+  if (!(typeof result.status === 'string' && Object.hasOwn(rank, result.status)))
+    return '.status is not one of passed, failed, skipped';
+  if (typeof result.durationMs !== 'number') return '.durationMs is not a number';
+  if (result.reason !== undefined && typeof result.reason !== 'string') return '.reason is not a string';
+  if (result.omitted !== undefined && typeof result.omitted !== 'number') return '.omitted is not a number';
+  if (!Array.isArray(result.findings)) return ' has no "findings" list';
+  const bad = result.findings.findIndex(
+    (finding) =>
+      !isObject(finding) ||
+      typeof finding.message !== 'string' ||
+      typeof finding.severity !== 'string' ||
+      (finding.count !== undefined && typeof finding.count !== 'number'),
+  );
+  return bad < 0 ? undefined : `.findings[${bad}] is not a finding with a message and a severity`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
 }
 
 export function mergeReports(reports: readonly SavedReport[]): FuzzRun {

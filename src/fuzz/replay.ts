@@ -14,7 +14,7 @@ import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
-import { boundParams, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
+import { boundParams, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
 import { fuzzCredentials } from './run-fuzz.js';
 
@@ -43,27 +43,59 @@ export async function readSavedFailures(file: string): Promise<SavedFailure[]> {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     throw new ContractsError(
-      'USAGE',
+      'INPUT_NOT_READABLE',
       `--replay: cannot read ${file} as a fuzz JSON report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const failures = (parsed as { failures?: unknown }).failures;
-  if (
-    !Array.isArray(failures) ||
-    !failures.every(
-      (failure) =>
-        isPlainObject(failure) &&
-        isPlainObject(failure.request) &&
-        typeof failure.check === 'string' &&
-        typeof failure.api === 'string',
-    )
-  ) {
+  const failures = isPlainObject(parsed) ? parsed.failures : undefined;
+  if (!Array.isArray(failures))
     throw new ContractsError(
-      'USAGE',
+      'INPUT_NOT_READABLE',
       `--replay: ${file} is not a JSON report of contracts fuzz (no "failures" with their requests)`,
     );
-  }
+  failures.forEach((failure, index) => {
+    const problem = savedFailureProblem(failure);
+    if (problem)
+      throw new ContractsError(
+        'INPUT_NOT_READABLE',
+        `--replay: ${file}: failures[${index}]${problem}: is it a JSON report of contracts fuzz?`,
+      );
+  });
   return failures as SavedFailure[];
+}
+
+/** What makes a saved failure unusable, as a path and a reason (never a value: it may hold a secret), or undefined. */
+function savedFailureProblem(failure: unknown): string | undefined {
+  if (!isPlainObject(failure)) return ' is not an object';
+  for (const field of ['id', 'api', 'operation', 'check', 'note'])
+    if (typeof failure[field] !== 'string') return `.${field} is not a string`;
+  if (!(phases as readonly unknown[]).includes(failure.phase)) return `.phase is not one of ${phases.join(', ')}`;
+  const { request } = failure;
+  if (!isPlainObject(request)) return '.request is not an object';
+  if (typeof request.method !== 'string' || !/^[A-Z]+$/.test(request.method))
+    return '.request.method is not an HTTP method';
+  if (typeof request.url !== 'string' || !URL.canParse(request.url) || !/^https?:$/.test(new URL(request.url).protocol))
+    return '.request.url is not an absolute http(s) URL';
+  if (
+    !Array.isArray(request.headers) ||
+    !request.headers.every(
+      (header) =>
+        Array.isArray(header) && header.length === 2 && typeof header[0] === 'string' && typeof header[1] === 'string',
+    )
+  )
+    return '.request.headers is not a list of [name, value] pairs';
+  if (request.body !== undefined && (typeof request.body !== 'string' || !isJson(request.body)))
+    return '.request.body is not JSON text';
+  return undefined;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function replayFailures(
@@ -108,12 +140,8 @@ export async function replayFailures(
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
       const fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
-      if (!fuzzCase) {
-        outcomes.push({
-          failure,
-          reproduced: undefined,
-          reason: `${failure.request.method} ${new URL(failure.request.url).pathname} matches no operation of the spec`,
-        });
+      if (typeof fuzzCase === 'string') {
+        outcomes.push({ failure, reproduced: undefined, reason: fuzzCase });
         continue;
       }
       const result = await executor.runCase(target, fuzzCase);
@@ -155,21 +183,35 @@ async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: 
   return target;
 }
 
-/** The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh. */
-function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | undefined {
+const changingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Path parameters the replay binds itself, whatever the saved value was (`42`, `+1`, `0x2a`: a lenient server reads
+ * them all as some hook): the repository it was given, and the hooks and deliveries it creates.
+ */
+function replayBinds(api: string, name: string): boolean {
+  return name === 'owner' || name === 'repo' || (api === 'repository-webhooks' && boundParams.has(name));
+}
+
+/**
+ * The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh.
+ * A string says why it is not sent: it matches no operation, or it would change a resource the replay did not create.
+ */
+function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | string {
   const url = new URL(failure.request.url);
   const match = matchOperation(
     [...target.models.values()].map((model) => model.spec),
     failure.request.method,
     url.pathname,
   );
-  if (!match) return undefined;
+  if (!match) return `${failure.request.method} ${url.pathname} matches no operation of the spec`;
   const model = target.models.get(match.operation.operationId)!;
   const request: RequestData = { path: {}, query: {}, headers: {} };
   for (const [name, value] of Object.entries(match.pathParams))
-    if (!boundParams.has(name) || !/^\d+$/.test(value)) request.path[name] = value;
-  delete request.path.owner;
-  delete request.path.repo;
+    if (!replayBinds(target.api, name)) request.path[name] = value;
+  const named = Object.keys(request.path);
+  if (changingMethods.has(model.method) && named.length > 0)
+    return `${model.method} ${model.pathTemplate} would change a resource this replay did not create (${named.join(', ')}): a replay changes only what it creates`;
   // A credential in the query was saved redacted: this run sends its own.
   const secretQuery = new Set(
     credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name),

@@ -1,7 +1,8 @@
 // A webhook receiver: an HTTP server that checks every delivery against the spec's webhooks as it arrives
 // (signature, headers, payload) and keeps what it got for a caller to wait on. Everything a sender sends is bounded:
 // headers (the server's limit), the body (a larger one is answered 413 and not read), the deliveries kept (the
-// oldest go first, by count and by bytes), the time a request may take.
+// oldest go first, by count and by the memory they hold: the parsed payload, headers and findings, estimated), the
+// time a request may take, and the connections (the longest idle is closed to make room for a new one).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apis, specPath } from '../apis.js';
@@ -10,26 +11,14 @@ import {
   compileDeliveryContract,
   type DeliveryContract,
   type DeliveryExpectation,
-  type DeliveryResult,
 } from '../core/delivery/index.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
+import { DeliveryStore, type StoredDelivery } from './delivery-store.js';
+import { capConnections } from './idle-connections.js';
 
-export interface StoredDelivery {
-  /** 1, 2, 3… in order of arrival (also after older ones were dropped). */
-  seq: number;
-  receivedAt: string;
-  method: string;
-  /** The request target: path and query (the runner tells its hooks apart by the query). */
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  /** The body's byte length (the body itself is not kept once checked; `result.payload` holds it parsed). */
-  size: number;
-  /** The status this receiver answered. */
-  status: number;
-  result: DeliveryResult;
-}
+export type { StoredDelivery } from './delivery-store.js';
 
 export interface ReceiverOptions {
   port?: number;
@@ -45,7 +34,12 @@ export interface ReceiverOptions {
   maxBodyBytes?: number;
   maxHeaderBytes?: number;
   maxStored?: number;
+  /** Bounds the memory the deliveries kept hold (their `keptBytes`), not only the bytes that arrived. */
   maxStoredBytes?: number;
+  /** Keep each payload parsed in `result.payload` (default true); `receive` needs only the verdicts. */
+  keepPayloads?: boolean;
+  /** Open connections at most; past it, the longest idle one is closed for a new one. */
+  maxConnections?: number;
   /** Called for each delivery once checked (the `receive` command prints a line). */
   onDelivery?: (delivery: StoredDelivery) => void;
 }
@@ -56,6 +50,8 @@ export interface Receiver {
   readonly deliveries: readonly StoredDelivery[];
   /** How many older deliveries were let go to stay within the bounds. */
   readonly dropped: number;
+  /** The memory the deliveries kept hold, estimated from above (the sum of their `keptBytes`). */
+  readonly storedBytes: number;
   /** The first delivery (kept or still to come) matching `predicate`, or undefined after `ms`. */
   waitFor(predicate: (delivery: StoredDelivery) => boolean, ms: number): Promise<StoredDelivery | undefined>;
   stop(): Promise<void>;
@@ -66,29 +62,20 @@ export const receiverDefaults = {
   maxHeaderBytes: 16 * 1024,
   maxStored: 500,
   maxStoredBytes: 64 * 1024 * 1024,
+  maxConnections: 64,
 } as const;
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const contract = options.contract ?? compileDeliveryContract(await loadSpec(specPath(apis['repository-webhooks'])));
   const maxBody = options.maxBodyBytes ?? receiverDefaults.maxBodyBytes;
-  const maxStored = options.maxStored ?? receiverDefaults.maxStored;
-  const maxStoredBytes = options.maxStoredBytes ?? receiverDefaults.maxStoredBytes;
-  const deliveries: StoredDelivery[] = [];
-  const waiters = new Set<() => void>();
-  let storedBytes = 0;
-  let dropped = 0;
-  let seq = 0;
-
-  const store = (delivery: StoredDelivery) => {
-    deliveries.push(delivery);
-    storedBytes += delivery.size;
-    while (deliveries.length > maxStored || (storedBytes > maxStoredBytes && deliveries.length > 1)) {
-      storedBytes -= deliveries.shift()!.size;
-      dropped++;
-    }
-    options.onDelivery?.(delivery);
-    for (const wake of [...waiters]) wake();
-  };
+  const store = new DeliveryStore(
+    {
+      maxStored: options.maxStored ?? receiverDefaults.maxStored,
+      maxStoredBytes: options.maxStoredBytes ?? receiverDefaults.maxStoredBytes,
+      keepPayloads: options.keepPayloads !== false,
+    },
+    options.onDelivery,
+  );
 
   const server = http.createServer(
     {
@@ -120,19 +107,11 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
           { method: request.method ?? '', headers: request.headers, body: new Uint8Array() },
           { ...expectation, secret: undefined },
         );
-        const payloadFinding: Finding = {
-          check: 'delivery_payload_schema',
-          severity: 'error',
-          operation: result.operation,
-          instancePath: '',
-          message: `the body is over the receiver's ${maxBody}-byte limit and was not read`,
-        };
         result.findings = [
           ...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'),
-          payloadFinding,
+          tooLargeFinding(result.operation, maxBody),
         ];
-        store({
-          seq: ++seq,
+        store.add({
           receivedAt: new Date().toISOString(),
           method: request.method ?? '',
           url,
@@ -173,8 +152,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
             const status =
               options.rejectInvalid && result.findings.some((finding) => finding.severity === 'error') ? 400 : 200;
             answer(status, status === 200 ? 'ok\n' : 'the delivery breaks the contract\n');
-            store({
-              seq: ++seq,
+            store.add({
               receivedAt: new Date().toISOString(),
               method: request.method ?? '',
               url,
@@ -189,57 +167,55 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       });
     },
   );
-  server.maxConnections = 64;
+  capConnections(server, options.maxConnections ?? receiverDefaults.maxConnections);
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new ContractsError(
-              'PORT_IN_USE',
-              `port ${options.port ?? 0} on ${host} is in use: give another with --port (0 picks a free one)`,
-            )
-          : new ContractsError(
-              'USAGE',
-              `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`,
-            ),
-      );
-    });
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  await listen(server, host, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
 
   return {
     url: `http://${shownHost}:${port}`,
     get deliveries() {
-      return deliveries;
+      return store.deliveries;
     },
     get dropped() {
-      return dropped;
+      return store.dropped;
     },
-    waitFor(predicate, ms) {
-      const found = deliveries.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) => {
-        const wake = () => {
-          const match = deliveries.find(predicate);
-          if (match) finish(match);
-        };
-        const finish = (value: StoredDelivery | undefined) => {
-          clearTimeout(timer);
-          waiters.delete(wake);
-          resolve(value);
-        };
-        const timer = setTimeout(() => finish(undefined), ms);
-        waiters.add(wake);
-      });
+    get storedBytes() {
+      return store.storedBytes;
     },
+    waitFor: (predicate, ms) => store.waitFor(predicate, ms),
     stop: () =>
       new Promise<void>((resolve) => {
-        for (const wake of [...waiters]) wake();
+        store.wakeAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+function tooLargeFinding(operation: string, maxBody: number): Finding {
+  return {
+    check: 'delivery_payload_schema',
+    severity: 'error',
+    operation,
+    instancePath: '',
+    message: `the body is over the receiver's ${maxBody}-byte limit and was not read`,
+  };
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ContractsError(
+              'PORT_IN_USE',
+              `port ${port} on ${host} is in use: give another with --port (0 picks a free one)`,
+            )
+          : new ContractsError('USAGE', `cannot listen on ${host}:${port}: ${error.code ?? error.message}`),
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
 }

@@ -3,17 +3,18 @@
 // for in every form a renderer or a target may have put it in (JSON- and XML-escaped, percent-encoded, and those
 // nested twice, as when a message quoting a JSON value is written into a JSON or JUnit report).
 
-export const redacted = '[REDACTED]';
+import { CredentialFields, isCredentialName, redacted } from './redact-fields.js';
+
+export { isCredentialName, redacted };
 
 /** The environment variables that carry credentials: their values are redacted from everything written. */
 export const credentialVariables = ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN', 'WEBHOOKS_TOKEN'] as const;
 
-// A query parameter (`?name=value`, also after `&amp;` in XML) whose name says it carries a credential: its value
-// is redacted wherever a URL appears (a HAR capture, a Location header, an error message). The name is matched
-// apart, so the scan stays linear. The value stops before a backslash escape other than `\\` and `\/`, so a
-// JSON report stays valid JSON.
+// A query parameter (`?name=value`, also after `&amp;` in XML) that carries a credential by the rule of
+// redact-fields.ts (its name, or the spec's word): its value is redacted wherever a URL appears (a HAR capture, a
+// Location header, an error message). The name is matched apart, so the scan stays linear. The value stops before a
+// backslash escape other than `\\` and `\/`, so a JSON report stays valid JSON.
 const queryParameter = /([?&;])([^=&#\s"'<>;?]+)=((?:[^&#\s"'<>\\]|\\[\\/])+)/g;
-const credentialName = /token|secret|signature|password|passw|credential|key|auth|session|^(?:sig|pwd|pass|code)$/i;
 // `scheme://user:password@host`: the userinfo is a credential. (The scheme is bounded so a run of `a.a.a…`
 // cannot make the scan quadratic.)
 const userinfo = /\b([a-z][a-z0-9+.-]{0,30}:\/\/)[^\s/?#"'<>\\]+@/gi;
@@ -22,6 +23,8 @@ const signature = /\b(sha(?:1|256)=)[0-9a-f]{16,}/gi;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Which query parameters carry credentials: by name, and by what the specs in use say. */
+  private fields = new CredentialFields();
   /** Every form of every secret, as one alternation; rebuilt when a secret is added. */
   private pattern: RegExp | null | undefined;
 
@@ -38,6 +41,11 @@ export class Redactor {
     this.pattern = undefined;
   }
 
+  /** Also redacts the query values a spec marks as credentials (apiKey schemes, password and writeOnly parameters). */
+  addSpecCredentials(document: unknown): void {
+    this.fields = this.fields.with(CredentialFields.fromSpec(document));
+  }
+
   redact(text: string): string {
     const pattern = this.secretPattern();
     const result = pattern ? text.replace(pattern, redacted) : text;
@@ -45,7 +53,7 @@ export class Redactor {
       .replace(signature, `$1${redacted}`)
       .replace(userinfo, `$1${redacted}@`)
       .replace(queryParameter, (whole, separator: string, name: string) =>
-        credentialName.test(name) ? `${separator}${name}=${redacted}` : whole,
+        this.fields.isCredential(name) ? `${separator}${name}=${redacted}` : whole,
       );
   }
 
