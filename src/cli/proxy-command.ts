@@ -4,7 +4,8 @@ import path from 'node:path';
 import { apiNames, apis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
-import { exitCodes, type Command } from './command.js';
+import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
+import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { requireChoice, requirePort, untilSignalled } from './parse-args.js';
 
@@ -21,6 +22,10 @@ export const proxyCommand: Command = {
     'Checking never holds up an answer: each exchange is judged once the client has it, and at exit every one',
     'received has been judged before the summary is printed.',
     'A target that cannot answer is answered 502 with the reason.',
+    'A request the target could read otherwise than the proxy did (ambiguous framing, a dot segment or an encoded',
+    'slash in its path) is refused 400, never forwarded; an answer framed ambiguously is answered 502.',
+    'Past --max-connections, or --max-in-flight of memory held, a request is answered 503; a head slower than',
+    '--head-timeout, 408. At Ctrl-C, exchanges still going after --stop-timeout are cut off and reported as not judged.',
     '',
     '--errors: a request that breaks the spec is answered 400 with a JSON body naming the violations, and is',
     'not forwarded; the violations are printed too. Exit status: 1 when anything broke the contract.',
@@ -73,6 +78,7 @@ export const proxyCommand: Command = {
       description: 'How long the target may stay silent before the request is answered 502',
       default: '30000',
     },
+    ...limitOptions(),
     ...coverageOptions,
   ],
   examples: [
@@ -94,12 +100,8 @@ export const proxyCommand: Command = {
     const target = requireTarget(options.target);
     const port = requirePort('port', options.port);
     const maxBodyBytes = requireMegabytes(options['max-body']);
-    const timeoutMs = Number(options.timeout);
-    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
-      throw new ContractsError(
-        'USAGE',
-        `--timeout must be a whole number of milliseconds, not "${String(options.timeout)}"`,
-      );
+    const timeoutMs = requireMilliseconds('timeout', options.timeout);
+    const limits = proxyLimits(options);
     const coverageSetting = coverageSettings(options, io);
     const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] =
       await Promise.all([
@@ -124,25 +126,24 @@ export const proxyCommand: Command = {
     ]);
     const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
     const coverage = new Coverage([{ api, contract }]);
+    io.redactor.addSpecCredentials(contract.spec.document);
     const redact = (text: string) => io.redactor.redact(text);
-    const secretHeaders = [...contract.requests.values()].flatMap((request) =>
-      request.security
-        .flat()
-        .filter((credential) => credential.in === 'header')
-        .map((credential) => credential.name),
-    );
     const har =
       typeof options['har-out'] === 'string'
-        ? await HarWriter.create(path.resolve(io.cwd, options['har-out']), target, redact, secretHeaders).catch(
-            (error: NodeJS.ErrnoException) => {
-              throw new ContractsError(
-                'REPORT_NOT_WRITABLE',
-                `cannot write the HAR to ${String(options['har-out'])}: ${error.code ?? error.message}`,
-              );
-            },
-          )
+        ? await HarWriter.create(
+            path.resolve(io.cwd, options['har-out']),
+            target,
+            redact,
+            contract.spec.document,
+          ).catch((error: NodeJS.ErrnoException) => {
+            throw new ContractsError(
+              'REPORT_NOT_WRITABLE',
+              `cannot write the HAR to ${String(options['har-out'])}: ${error.code ?? error.message}`,
+            );
+          })
         : undefined;
-    const counts = { exchanges: 0, conform: 0, fail: 0, blocked: 0, unmatched: 0, upstreamErrors: 0, clientGone: 0 };
+    const counts = emptyCounts();
+    const notJudged: string[] = [];
     const proxy = await startProxy({
       contract,
       target,
@@ -151,28 +152,12 @@ export const proxyCommand: Command = {
       errors: Boolean(options.errors),
       maxBodyBytes,
       timeoutMs,
+      ...limits,
       redact,
       onExchange(exchange) {
-        counts.exchanges++;
-        const findings: Finding[] = [...exchange.requestResult.findings];
-        // An exchange that matches no operation is said once.
-        if (exchange.responseResult && exchange.requestResult.operationId !== undefined)
-          findings.push(...exchange.responseResult.findings);
-        const failed = findings.some((finding) => finding.severity === 'error');
-        if (exchange.operationId === undefined) counts.unmatched++;
-        else if (failed) counts.fail++;
-        // A client that hung up is no fault of the target's: its response is not judged, nor counted as conforming.
-        else if (exchange.clientGone) counts.clientGone++;
-        else if (!exchange.upstreamError) counts.conform++;
-        if (exchange.blocked) counts.blocked++;
-        if (exchange.upstreamError && !exchange.clientGone) counts.upstreamErrors++;
-        const line = `${exchange.method} ${exchange.target} → ${exchange.status}${exchange.operationId ? ` (${exchange.operationId})` : ''}${exchange.blocked ? ' blocked' : ''}`;
-        for (const finding of findings)
-          io.out(
-            `${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`,
-          );
-        if (exchange.upstreamError && !exchange.clientGone)
-          io.out(`✗ ${line}: the target failed: ${exchange.upstreamError}`);
+        tally(exchange, counts, io.out);
+        har?.add(exchange);
+        if (exchange.notJudged !== undefined) return void notJudged.push(notJudgedEntry(exchange));
         if (exchange.operationId !== undefined) {
           // Only kept for --report: it costs a fifth of the checking time per exchange.
           if (reports.length > 0)
@@ -200,7 +185,6 @@ export const proxyCommand: Command = {
             );
           }
         }
-        har?.add(exchange);
       },
     }).catch((error: NodeJS.ErrnoException) => {
       throw new ContractsError(
@@ -218,7 +202,7 @@ export const proxyCommand: Command = {
     if (received !== counts.exchanges)
       io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
     io.out(
-      `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}`,
+      `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}${counts.notJudged ? `, ${counts.notJudged} cut off at stop (not judged)` : ''}`,
     );
     if (judgedAtOnce > 0)
       io.out(
@@ -233,7 +217,7 @@ export const proxyCommand: Command = {
         targets: { [api]: target },
         results: all,
         summary: summarize(all),
-        notRun: [],
+        notRun: notJudged,
         durationMs: performance.now() - started,
       },
       reports,
@@ -261,12 +245,120 @@ function requireTarget(value: unknown): string {
   return value;
 }
 
-function requireMegabytes(value: unknown): number {
-  const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024)
+function requireMilliseconds(name: string, value: unknown): number {
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 1)
+    throw new ContractsError('USAGE', `--${name} must be a whole number of milliseconds, not "${String(value)}"`);
+  return ms;
+}
+
+/** What a client may make the proxy hold, and how long a stop may take. */
+function limitOptions(): OptionSpec[] {
+  return [
+    {
+      name: 'head-timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: "How long a request's head (request line and headers) may take to arrive; then 408, and closed",
+      default: '10000',
+    },
+    {
+      name: 'max-connections',
+      type: 'string',
+      valueName: 'n',
+      description: 'Client connections served at once; one more is answered 503 and closed',
+      default: '256',
+    },
+    {
+      name: 'max-in-flight',
+      type: 'string',
+      valueName: 'MB',
+      description:
+        'Memory the exchanges in flight may hold (heads and kept bodies, at least twice --max-body); past it, 503',
+      default: '128',
+    },
+    {
+      name: 'stop-timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: 'At Ctrl-C, how long exchanges in flight may take to end; then cut off, reported as not judged',
+      default: '5000',
+    },
+  ];
+}
+
+function proxyLimits(
+  options: ParsedOptions,
+): Pick<ProxyOptions, 'headTimeoutMs' | 'maxConnections' | 'maxInFlightBytes' | 'stopTimeoutMs'> {
+  const maxConnections = Number(options['max-connections']);
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1)
     throw new ContractsError(
       'USAGE',
-      `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`,
+      `--max-connections must be a whole number from 1, not "${String(options['max-connections'])}"`,
     );
+  return {
+    headTimeoutMs: requireMilliseconds('head-timeout', options['head-timeout']),
+    maxConnections,
+    maxInFlightBytes: requireMegabytes(options['max-in-flight'], 'max-in-flight'),
+    stopTimeoutMs: requireMilliseconds('stop-timeout', options['stop-timeout']),
+  };
+}
+
+type ExchangeCounts = ReturnType<typeof emptyCounts>;
+
+function emptyCounts() {
+  return {
+    exchanges: 0,
+    conform: 0,
+    fail: 0,
+    blocked: 0,
+    unmatched: 0,
+    upstreamErrors: 0,
+    clientGone: 0,
+    notJudged: 0,
+  };
+}
+
+/** Counts an exchange for the summary and prints its lines as it ends: one per finding, and why it failed. */
+function tally(exchange: ProxiedExchange, counts: ExchangeCounts, out: (line: string) => void): void {
+  counts.exchanges++;
+  if (exchange.notJudged !== undefined) {
+    counts.notJudged++;
+    out(
+      `! ${exchange.method} ${exchange.target} → ${exchange.status || 'no answer'}: not judged: ${exchange.notJudged}`,
+    );
+    return;
+  }
+  const findings: Finding[] = [...exchange.requestResult.findings];
+  // An exchange that matches no operation is said once.
+  if (exchange.responseResult && exchange.requestResult.operationId !== undefined)
+    findings.push(...exchange.responseResult.findings);
+  const failed = findings.some((finding) => finding.severity === 'error');
+  if (exchange.operationId === undefined) counts.unmatched++;
+  else if (failed) counts.fail++;
+  // A client that hung up is no fault of the target's: its response is not judged, nor counted as conforming.
+  else if (exchange.clientGone) counts.clientGone++;
+  else if (!exchange.upstreamError) counts.conform++;
+  if (exchange.blocked) counts.blocked++;
+  if (exchange.upstreamError && !exchange.clientGone) counts.upstreamErrors++;
+  const line = `${exchange.method} ${exchange.target} → ${exchange.status}${exchange.operationId ? ` (${exchange.operationId})` : ''}${exchange.blocked ? ' blocked' : ''}`;
+  for (const finding of findings)
+    out(
+      `${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`,
+    );
+  // Blocked with a reason: the proxy cut the request off itself (malformed mid-body, or over its memory).
+  if (exchange.upstreamError && !exchange.clientGone)
+    out(`✗ ${line}: ${exchange.blocked ? 'refused by the proxy' : 'the target failed'}: ${exchange.upstreamError}`);
+}
+
+/** A not-judged exchange as the reports' notRun lists it: its operation, or its method and path. */
+function notJudgedEntry(exchange: ProxiedExchange): string {
+  return `${exchange.operationId ?? `${exchange.method} ${exchange.request.path}`} (cut off at stop: not judged)`;
+}
+
+function requireMegabytes(value: unknown, name = 'max-body'): number {
+  const megabytes = Number(value);
+  if (!(megabytes > 0) || megabytes > 1024)
+    throw new ContractsError('USAGE', `--${name} must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
   return Math.round(megabytes * 2 ** 20);
 }

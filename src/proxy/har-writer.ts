@@ -1,11 +1,13 @@
 // Writes the proxied traffic as a HAR 1.2 capture (http://www.softwareishard.com/blog/har-12-spec/), one entry at a
-// time as exchanges end, so memory does not grow with the session. Credentials are redacted: credential headers by
-// name, and every known secret and credential-named query value wherever it appears.
+// time as exchanges end, so memory does not grow with the session. Credentials are redacted by the one rule of
+// redact-fields.ts (headers, the URL's query and `queryString`, JSON and form body fields, by name and by what the
+// spec marks), then every known secret wherever it appears.
 import { open, type FileHandle } from 'node:fs/promises';
-import { redacted } from '../runner/redact.js';
+import { CredentialFields, redacted } from '../runner/redact-fields.js';
 import type { ProxiedExchange } from './start-proxy.js';
 
-const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+/** Headers whose value is a URL: its query is redacted like the request's. */
+const urlHeaders = /^(?:location|content-location|referer)$/i;
 
 export class HarWriter {
   private entries = 0;
@@ -15,24 +17,19 @@ export class HarWriter {
     private readonly file: FileHandle,
     private readonly targetBase: string,
     private readonly redact: (text: string) => string,
-    private readonly secretHeaders: Set<string>,
+    private readonly fields: CredentialFields,
   ) {}
 
-  /** `secretHeaders`: more header names whose values are credentials (the spec's apiKey schemes). */
+  /** `spec`: the OpenAPI document of the API behind the proxy (its apiKey schemes, writeOnly and password fields). */
   static async create(
     path: string,
     targetBase: string,
     redact: (text: string) => string,
-    secretHeaders: readonly string[] = [],
+    spec?: unknown,
   ): Promise<HarWriter> {
     const file = await open(path, 'w');
     await file.write('{"log":{"version":"1.2","creator":{"name":"contracts proxy","version":"1"},"entries":[\n');
-    return new HarWriter(
-      file,
-      targetBase.replace(/\/+$/, ''),
-      redact,
-      new Set([...credentialHeaders, ...secretHeaders.map((name) => name.toLowerCase())]),
-    );
+    return new HarWriter(file, targetBase.replace(/\/+$/, ''), redact, CredentialFields.fromSpec(spec));
   }
 
   add(exchange: ProxiedExchange): void {
@@ -48,23 +45,34 @@ export class HarWriter {
 
   private entry(exchange: ProxiedExchange) {
     const { request, response } = exchange;
+    const { fields } = this;
     const headers = (record: Record<string, string | undefined>) =>
       Object.entries(record).flatMap(([name, value]) =>
-        value === undefined ? [] : [{ name, value: this.secretHeaders.has(name.toLowerCase()) ? redacted : value }],
+        value === undefined
+          ? []
+          : [
+              {
+                name,
+                value: fields.isCredentialHeader(name) ? redacted : urlHeaders.test(name) ? fields.url(value) : value,
+              },
+            ],
       );
-    const body = (record: { body: string; bodyTooLarge?: number }) =>
+    const body = (record: { body: string; bodyTooLarge?: number; headers: Record<string, string | undefined> }) =>
       record.bodyTooLarge !== undefined
         ? { comment: `over ${record.bodyTooLarge} bytes: not recorded` }
-        : { text: record.body };
+        : { text: fields.body(record.body, record.headers['content-type']) };
     return {
       startedDateTime: exchange.startedAt.toISOString(),
       time: Math.round(exchange.durationMs),
       request: {
         method: exchange.method,
-        url: this.targetBase + exchange.target,
+        url: this.targetBase + fields.url(exchange.target),
         httpVersion: 'HTTP/1.1',
         headers: headers(request.headers),
-        queryString: [...new URLSearchParams(request.query)].map(([name, value]) => ({ name, value })),
+        queryString: [...new URLSearchParams(request.query)].map(([name, value]) => ({
+          name,
+          value: fields.isCredential(name) ? redacted : value,
+        })),
         cookies: [],
         headersSize: -1,
         bodySize: -1,
@@ -90,7 +98,7 @@ export class HarWriter {
                   : `(answered by the proxy: ${exchange.upstreamError ?? 'bad gateway'})`,
               }),
         },
-        redirectURL: response?.headers.location ?? '',
+        redirectURL: fields.url(response?.headers.location ?? ''),
         headersSize: -1,
         bodySize: -1,
         ...(exchange.blocked || exchange.upstreamError

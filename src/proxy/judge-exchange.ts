@@ -6,6 +6,7 @@ import { checkRequest, splitTarget, type RequestRecord, type RequestResult } fro
 import { isJsonMediaType } from '../core/checks/check-context.js';
 import type { Contract } from '../core/compile-contract.js';
 import { decodeBody, headerValue, mediaTypeOf, type Exchange } from '../core/exchange.js';
+import { matchOperation } from '../core/operation-index.js';
 import { decodeContentEncoding } from '../runner/decode-content-encoding.js';
 import type { BoundedCopy } from './bounded-copy.js';
 
@@ -27,6 +28,8 @@ export interface ProxiedExchange {
   upstreamError?: string;
   /** The client hung up before its answer was complete: the response, if any, is not judged. */
   clientGone?: boolean;
+  /** Why neither side was judged (the proxy stopped and cut the exchange off): its findings are empty. */
+  notJudged?: string;
 }
 
 /** One exchange as forwarded, waiting to be judged. */
@@ -48,9 +51,11 @@ export interface CapturedExchange {
   blocked: boolean;
   upstreamError?: string;
   clientGone?: boolean;
+  notJudged?: string;
 }
 
 export function judgeExchange(contract: Contract, captured: CapturedExchange, maxBodyBytes: number): ProxiedExchange {
+  if (captured.notJudged !== undefined) return notJudged(contract, captured, maxBodyBytes, captured.notJudged);
   const request = captured.judged?.record ?? requestRecord(captured, maxBodyBytes);
   const requestResult = captured.judged?.result ?? checkRequest(contract, request);
   let response: Exchange | undefined;
@@ -80,6 +85,27 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
     blocked: captured.blocked,
     ...(captured.upstreamError !== undefined ? { upstreamError: captured.upstreamError } : {}),
     ...(captured.clientGone ? { clientGone: true } : {}),
+  };
+}
+
+/** An exchange cut off before it was over: recorded (its request as far as it came), and not judged. */
+function notJudged(contract: Contract, captured: CapturedExchange, maxBodyBytes: number, why: string): ProxiedExchange {
+  const request = requestRecord(captured, maxBodyBytes);
+  const operationId = matchOperation(contract.operations, request.method, request.path)?.operation.operationId;
+  return {
+    method: captured.method,
+    target: captured.target,
+    startedAt: new Date(captured.startedAt),
+    durationMs: captured.durationMs,
+    operationId,
+    request,
+    requestResult: { operationId, applied: [], findings: [] },
+    status: captured.status,
+    response: undefined,
+    responseResult: undefined,
+    blocked: captured.blocked,
+    upstreamError: why,
+    notJudged: why,
   };
 }
 

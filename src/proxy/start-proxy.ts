@@ -4,11 +4,15 @@
 // Forwarding never waits on the checks: each exchange is judged by the core once its answer has gone to the client
 // (check-queue.ts). With `errors`, the request alone is judged before it goes anywhere, and one that breaks the
 // contract is answered 400 naming its violations and is not forwarded.
+// What a client can make the proxy hold is bounded: connections at once, the memory of the exchanges in flight
+// (memory-budget.ts), the time a request head may take; and `stop` ends within a bound whatever the target does.
 import net, { type AddressInfo } from 'node:net';
 import type { Contract } from '../core/compile-contract.js';
 import type { Finding } from '../core/finding.js';
 import { CheckQueue, defaultCheckQueueLimits, type CheckQueueLimits } from './check-queue.js';
 import { judgeExchange, type CapturedExchange, type ProxiedExchange } from './judge-exchange.js';
+import { localAnswer } from './local-answer.js';
+import { MemoryBudget } from './memory-budget.js';
 import { WireConnection, type WireUpstream } from './wire-connection.js';
 
 export type { ProxiedExchange } from './judge-exchange.js';
@@ -29,6 +33,17 @@ export interface ProxyOptions {
   redact?: (text: string) => string;
   /** How many exchanges may wait to be judged; past it, forwarding waits on checking. */
   checkQueue?: CheckQueueLimits;
+  /** How long a client may take to send a request head, from its first byte, in milliseconds (then 408). */
+  headTimeoutMs?: number;
+  /** Client connections served at once; one more is answered 503 and closed. */
+  maxConnections?: number;
+  /**
+   * Bytes the exchanges in flight may hold (heads, and bodies kept for checking; never less than one whole
+   * exchange, both ways); a request past it is answered 503.
+   */
+  maxInFlightBytes?: number;
+  /** How long `stop` waits for the exchanges in flight before it cuts them off, in milliseconds. */
+  stopTimeoutMs?: number;
   /** Called once per request, in the order exchanges ended, once judged (answered, blocked, or failed upstream). */
   onExchange?: (exchange: ProxiedExchange) => void;
 }
@@ -46,9 +61,23 @@ export interface Proxy {
   url: string;
   port: number;
   stats(): ProxyStats;
-  /** Stops accepting, closes idle connections, waits for the exchanges in flight, and judges every one. */
+  /**
+   * Stops accepting, closes idle connections, waits for the exchanges in flight (`stopTimeoutMs` at most, then
+   * cuts them off: reported, not judged), and judges every other one.
+   */
   stop(): Promise<void>;
 }
+
+export const defaultLimits = {
+  maxConnections: 256,
+  maxInFlightBytes: 128 * 2 ** 20,
+  stopTimeoutMs: 5_000,
+};
+
+/** A head at its largest (wire-connection.ts refuses more), for the least budget one whole exchange needs. */
+const largestHead = 64 * 1024;
+/** A connection turned away is given this long to read its 503 before it is closed. */
+const turnAwayMs = 1_000;
 
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const target = new URL(options.target);
@@ -68,6 +97,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   );
   let received = 0;
   const connections = new Set<WireConnection>();
+  const turnedAway = new Set<net.Socket>();
   let allClosed: (() => void) | undefined;
   const onRequest = () => void received++;
   const settle = (captured: CapturedExchange) => queue.push(captured);
@@ -75,10 +105,18 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     connections.delete(connection);
     if (connections.size === 0) allClosed?.();
   };
+  const maxConnections = options.maxConnections ?? defaultLimits.maxConnections;
+  const wireOptions = {
+    ...options,
+    budget: new MemoryBudget(
+      Math.max(options.maxInFlightBytes ?? defaultLimits.maxInFlightBytes, 2 * (options.maxBodyBytes + largestHead)),
+    ),
+  };
 
   // Half-open: a client that has sent all it will send still gets its answers.
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
-    connections.add(new WireConnection(socket, upstream, options, onRequest, settle, onClose));
+    if (connections.size >= maxConnections) return turnAway(socket, maxConnections, turnedAway);
+    connections.add(new WireConnection(socket, upstream, wireOptions, onRequest, settle, onClose));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -93,16 +131,34 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     stats: () => ({ received, judged: queue.judged, judgedAtOnce: queue.judgedAtOnce }),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle connections close now; busy ones once their exchanges are answered (each is bounded by the target
-      // timeout), and every exchange is then judged.
+      for (const socket of turnedAway) socket.destroy();
+      // Idle connections close now; busy ones once their exchanges are answered, or when the time is up, cut off;
+      // every exchange is then judged, or reported as not judged.
       const drained =
         connections.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve));
       for (const connection of connections) connection.stop();
+      const stopTimeoutMs = options.stopTimeoutMs ?? defaultLimits.stopTimeoutMs;
+      const cutOff = setTimeout(() => {
+        const reason = `the proxy stopped before this exchange was over (cut off ${stopTimeoutMs} ms after the stop)`;
+        for (const connection of [...connections]) connection.abort(reason);
+      }, stopTimeoutMs);
       await drained;
+      clearTimeout(cutOff);
       await closed;
       queue.drain();
     },
   };
+}
+
+/** One connection more than the proxy serves: answered 503 at once (what it sends is read and dropped), then closed. */
+function turnAway(socket: net.Socket, maxConnections: number, turnedAway: Set<net.Socket>): void {
+  turnedAway.add(socket);
+  socket.on('error', () => undefined);
+  socket.on('close', () => turnedAway.delete(socket));
+  socket.resume();
+  const error = `the proxy serves at most ${maxConnections} connections at once: try again later`;
+  socket.end(localAnswer(503, JSON.stringify({ error }), true));
+  setTimeout(() => socket.destroy(), turnAwayMs).unref();
 }
 
 /** A check that throws is a fault of ours: the exchange is still reported, with the reason, never as passed. */

@@ -120,31 +120,78 @@ export interface Framing {
   length: number | undefined;
 }
 
+/** Why a message's framing cannot be relayed: `code` as llhttp names it; `unsupported`, a coding not relayed. */
+export interface FramingProblem {
+  reason: string;
+  code: string;
+  unsupported?: true;
+}
+
 /**
- * How a request's body is framed, or why the request is refused (RFC 9112 section 6): Transfer-Encoding other
- * than exactly `chunked`, both Transfer-Encoding and Content-Length, or a Content-Length that is not digits.
+ * How a message's body is framed, or why it is refused (RFC 9112 section 6): a Transfer-Encoding other than exactly
+ * `chunked` or given twice, Transfer-Encoding with Content-Length, a Content-Length given twice or that is not
+ * digits. Each reading another parser could make differently is refused, never resolved.
  */
-export function requestFraming(headers: readonly string[]): Framing | { status: number; reason: string } {
+export function messageFraming(headers: readonly string[]): Framing | FramingProblem {
   let transferEncoding: string | undefined;
   let length: number | undefined;
   for (let index = 0; index < headers.length; index += 2) {
     const name = headers[index]!;
     if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
       if (transferEncoding !== undefined)
-        return { status: 400, reason: 'more than one Transfer-Encoding header is refused' };
+        return { reason: 'more than one Transfer-Encoding header', code: 'HPE_INVALID_TRANSFER_ENCODING' };
       transferEncoding = headers[index + 1]!.toLowerCase();
     } else if (name.length === 14 && name.toLowerCase() === 'content-length') {
       const value = headers[index + 1]!;
-      if (!/^\d{1,15}$/.test(value)) return { status: 400, reason: `Content-Length "${value}" is not a byte count` };
-      if (length !== undefined && length !== Number(value))
-        return { status: 400, reason: 'two different Content-Length headers' };
+      if (!byteCount.test(value))
+        return {
+          reason: `Content-Length ${JSON.stringify(value.slice(0, 40))} is not a byte count`,
+          code: 'HPE_INVALID_CONTENT_LENGTH',
+        };
+      if (length !== undefined)
+        return { reason: 'more than one Content-Length header', code: 'HPE_UNEXPECTED_CONTENT_LENGTH' };
       length = Number(value);
     }
   }
   if (transferEncoding === undefined) return { chunked: false, length };
   if (transferEncoding !== 'chunked')
-    return { status: 501, reason: `Transfer-Encoding "${transferEncoding}" is not relayed (only chunked is)` };
+    return {
+      reason: `Transfer-Encoding ${JSON.stringify(transferEncoding.slice(0, 40))} is not relayed (only chunked is)`,
+      code: 'HPE_INVALID_TRANSFER_ENCODING',
+      unsupported: true,
+    };
   if (length !== undefined)
-    return { status: 400, reason: 'both Transfer-Encoding and Content-Length: the framing is ambiguous' };
+    return {
+      reason: 'both Transfer-Encoding and Content-Length: the framing is ambiguous',
+      code: 'HPE_UNEXPECTED_CONTENT_LENGTH',
+    };
   return { chunked: true, length: undefined };
+}
+
+/** Headers that say where a message ends or where it goes: one named in Connection would be dropped on the way. */
+const framingHeaders = new Set(['content-length', 'transfer-encoding', 'host']);
+
+/**
+ * The framing header a Connection header names, if any (RFC 9110 section 7.6.1: a proxy drops what Connection
+ * names, so `Connection: content-length` would have the next hop read the body as further messages).
+ */
+export function framingNamedInConnection(headers: readonly string[]): string | undefined {
+  for (let index = 0; index < headers.length; index += 2) {
+    if (headers[index]!.length !== 10 || headers[index]!.toLowerCase() !== 'connection') continue;
+    for (const name of headers[index + 1]!.split(',')) {
+      const trimmed = name.trim().toLowerCase();
+      if (framingHeaders.has(trimmed)) return trimmed;
+    }
+  }
+  return undefined;
+}
+
+/** A request's framing, or the status and reason it is refused with (400, or 501 for a coding not relayed). */
+export function requestFraming(headers: readonly string[]): Framing | { status: number; reason: string } {
+  const named = framingNamedInConnection(headers);
+  if (named !== undefined)
+    return { status: 400, reason: `the Connection header names ${named}, which frames the message` };
+  const framing = messageFraming(headers);
+  if (!('reason' in framing)) return framing;
+  return { status: framing.unsupported ? 501 : 400, reason: framing.reason };
 }

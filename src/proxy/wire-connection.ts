@@ -8,19 +8,23 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { checkRequest } from '../core/check-request.js';
-import type { Finding } from '../core/finding.js';
 import { BoundedCopy } from './bounded-copy.js';
 import { forwardHeaders } from './forward-headers.js';
 import { requestRecord, type CapturedExchange } from './judge-exchange.js';
+import { localAnswer, violation } from './local-answer.js';
+import { MemoryBudget, Reservation } from './memory-budget.js';
+import { requestTargetProblem } from './request-target.js';
 import type { ProxyOptions } from './start-proxy.js';
 import {
+  type Framing,
+  framingNamedInConnection,
   type FramingParser,
   type HeadInfo,
   kOnBody,
   kOnHeadersComplete,
   kOnMessageComplete,
+  messageFraming,
   methods,
-  rawHeader,
   requestFraming,
   requestParser,
   responseParser,
@@ -75,6 +79,10 @@ class WireExchange implements CapturedExchange {
   upstreamCloses = false;
   /** Counted as received (and so to be judged). */
   counted = false;
+  /** Cut off by the proxy's stop before it was over: reported, not judged. */
+  notJudged: string | undefined;
+  /** Bytes of both heads, held in the memory budget with the bodies' copies. */
+  headBytes = 0;
   /** The answer's body goes to the client chunked. */
   chunkedDown = false;
   blocked = false;
@@ -92,8 +100,14 @@ class WireExchange implements CapturedExchange {
     readonly keepAlive: boolean,
     readonly chunkedUp: boolean,
     maxBodyBytes: number,
+    readonly memory: Reservation,
   ) {
     this.requestCopy = new BoundedCopy(maxBodyBytes);
+  }
+
+  /** Bytes this exchange keeps now: its heads and the copies of its bodies. */
+  get kept(): number {
+    return this.headBytes + this.requestCopy.kept + (this.responseCopy?.kept ?? 0);
   }
 }
 
@@ -106,7 +120,13 @@ interface Link {
   error: string | undefined;
 }
 
-export type WireOptions = Pick<ProxyOptions, 'contract' | 'errors' | 'maxBodyBytes' | 'redact'>;
+export type WireOptions = Pick<ProxyOptions, 'contract' | 'errors' | 'maxBodyBytes' | 'redact' | 'headTimeoutMs'> & {
+  /** Shared by every connection: what the exchanges in flight may keep in memory (unbounded without). */
+  budget?: MemoryBudget;
+};
+
+/** How long a request head may take to arrive, from its first byte, unless told. */
+export const defaultHeadTimeoutMs = 10_000;
 
 export class WireConnection {
   /** Exchanges not yet fully answered, in request order; the first is the one being answered. */
@@ -124,6 +144,10 @@ export class WireConnection {
   private silences = 0;
   private down: Piece[] = [];
   private readonly redact: (text: string) => string;
+  private readonly budget: MemoryBudget;
+  private readonly headTimeoutMs: number;
+  /** Runs from the first byte of a request head until the head is read. */
+  private headTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly client: net.Socket,
@@ -134,6 +158,8 @@ export class WireConnection {
     private readonly onClose: (connection: WireConnection) => void,
   ) {
     this.redact = options.redact ?? ((text) => text);
+    this.budget = options.budget ?? new MemoryBudget(Number.POSITIVE_INFINITY);
+    this.headTimeoutMs = options.headTimeoutMs ?? defaultHeadTimeoutMs;
     client.setNoDelay(true);
     this.parser[kOnHeadersComplete] = (info) => this.requestHead(info);
     this.parser[kOnBody] = (chunk) => this.requestBody(chunk);
@@ -154,6 +180,23 @@ export class WireConnection {
     if (this.idle()) this.client.destroy();
   }
 
+  /** Cuts off at once what is in flight (the stop's time is up): each exchange not over is reported, not judged. */
+  abort(reason: string): void {
+    this.closed = true;
+    this.reading = false;
+    clearTimeout(this.headTimer);
+    for (const exchange of this.line.splice(0)) {
+      // One whose answer the proxy had decided (400, 502) is judged as that answer; the others are not judged.
+      if (!exchange.answerOver && exchange.localAnswer === undefined) exchange.notJudged = reason;
+      exchange.requestOver = true;
+      exchange.answerOver = true;
+      this.settleIfOver(exchange);
+    }
+    this.current = undefined;
+    this.dropLink();
+    this.client.destroy();
+  }
+
   private clientSilent(): void {
     if (this.closed || this.idle()) return void this.client.destroy();
     if (this.current === undefined) return;
@@ -165,11 +208,33 @@ export class WireConnection {
     return this.current === undefined && this.line.length === 0;
   }
 
+  /** Part of a request head has been read, and not all of it. */
+  private midHead(): boolean {
+    const parser = this.parser as unknown as { state: string; line: string };
+    return this.current === undefined && (parser.state === 'HEADER' || parser.line !== '');
+  }
+
+  /** The head's deadline, from its first byte: a head trickled in a line at a time still has to end in time. */
+  private headDeadline(): NodeJS.Timeout {
+    return setTimeout(() => {
+      this.headTimer = undefined;
+      if (this.closed || !this.reading || this.current !== undefined) return;
+      // Not read because the proxy stopped reading (its own backpressure): no fault of the client's.
+      if (this.client.isPaused()) return void (this.headTimer = this.headDeadline());
+      if (this.midHead()) {
+        this.refuse(408, `the request head did not arrive within ${this.headTimeoutMs} ms`);
+        this.flush();
+      } else if (this.idle()) this.client.destroy();
+    }, this.headTimeoutMs);
+  }
+
   // ─── requests ────────────────────────────────────────────────────────────────────────────────────────────────
 
   private clientData(chunk: Buffer): void {
     if (!this.reading) return;
     this.silences = 0;
+    // Blank lines before a request count towards its head's time too.
+    if (this.current === undefined) this.headTimer ??= this.headDeadline();
     const result = this.parser.execute(chunk);
     if (result instanceof Error && this.reading)
       this.refuse(
@@ -178,11 +243,14 @@ export class WireConnection {
           ? 'the request head is too large'
           : `the request is not well-formed HTTP/1.1 (${result.message === 'Parse Error' ? (result as { code?: string }).code : result.message})`,
       );
+    if (this.reading && this.midHead()) this.headTimer ??= this.headDeadline();
     this.flush();
     if (this.line.length >= maxQueued) this.client.pause();
   }
 
   private requestHead(info: HeadInfo): number {
+    clearTimeout(this.headTimer);
+    this.headTimer = undefined;
     if (!this.reading) return 1;
     const method = methods[info.method] ?? 'GET';
     let headBytes = 0;
@@ -192,8 +260,14 @@ export class WireConnection {
     if (info.upgrade)
       return this.refuse(501, `the proxy does not relay ${method === 'CONNECT' ? 'CONNECT' : 'protocol upgrades'}`);
     if (!info.url.startsWith('/')) return this.refuse(400, 'the request target must be a path (origin form)');
+    const targetProblem = requestTargetProblem(info.url);
+    if (targetProblem !== undefined) return this.refuse(400, targetProblem);
     const framing = requestFraming(info.headers);
     if ('status' in framing) return this.refuse(framing.status, framing.reason);
+    // A declared body is held for at once: a request that would not fit is refused before anything is sent.
+    const memory = new Reservation(this.budget);
+    if (!memory.cover(headBytes + Math.min(framing.length ?? 0, this.options.maxBodyBytes)))
+      return this.refuse(503, this.budgetSpent());
     const exchange = new WireExchange(
       method,
       info.url,
@@ -202,13 +276,25 @@ export class WireConnection {
       info.shouldKeepAlive,
       framing.chunked,
       this.options.maxBodyBytes,
+      memory,
     );
+    exchange.headBytes = headBytes;
     exchange.counted = true;
     this.onRequest();
     // The last request on this connection: its body is still read, nothing after it.
     if (!exchange.keepAlive || this.stopping) exchange.closeAfter = true;
     this.current = exchange;
     this.line.push(exchange);
+    const { head, expectContinue } = this.upstreamHead(method, info, framing.chunked);
+    if (this.options.errors) {
+      exchange.held = [head];
+      if (expectContinue && this.line[0] === exchange) this.down.push(`HTTP/1.1 100 Continue${crlf}${crlf}`);
+    } else this.send(exchange, [head]);
+    return 0;
+  }
+
+  /** The request's head as the target gets it; with `errors`, Expect is answered here and not passed on. */
+  private upstreamHead(method: string, info: HeadInfo, chunked: boolean): { head: string; expectContinue: boolean } {
     let expectContinue = false;
     let head = `${method} ${this.upstream.prefix}${info.url} HTTP/1.1${crlf}`;
     const forwarded = forwardHeaders(info.headers, this.upstream.host);
@@ -220,23 +306,27 @@ export class WireConnection {
       }
       head += `${forwarded[index]}: ${forwarded[index + 1]}${crlf}`;
     }
-    if (framing.chunked) head += `transfer-encoding: chunked${crlf}`;
-    head += crlf;
-    if (this.options.errors) {
-      exchange.held = [head];
-      if (expectContinue && this.line[0] === exchange) this.down.push(`HTTP/1.1 100 Continue${crlf}${crlf}`);
-    } else this.send(exchange, [head]);
-    return 0;
+    if (chunked) head += `transfer-encoding: chunked${crlf}`;
+    return { head: head + crlf, expectContinue };
+  }
+
+  private budgetSpent(): string {
+    const megabytes = Math.round((this.budget.limit / 2 ** 20) * 100) / 100;
+    return `the proxy holds all the memory it may for exchanges in flight (${megabytes} MB): try again later`;
   }
 
   private requestBody(chunk: Buffer): void {
     const exchange = this.current;
     if (!exchange || !this.reading || exchange.answerOver) return;
-    exchange.requestCopy.add(chunk);
+    const copy = exchange.requestCopy;
+    // A body of unknown length is held for as it comes: past the budget, the request is cut off and answered 503.
+    if (!copy.over && copy.kept + chunk.length <= this.options.maxBodyBytes)
+      if (!exchange.memory.cover(exchange.kept + chunk.length)) return void this.refuse(503, this.budgetSpent());
+    copy.add(chunk);
     const pieces = exchange.chunkedUp ? [`${chunk.length.toString(16)}${crlf}`, chunk, crlf] : [chunk];
     if (exchange.held) {
       exchange.held.push(...pieces);
-      if (exchange.requestCopy.over) this.judgeHeld(exchange, false);
+      if (copy.over) this.judgeHeld(exchange, false);
     } else if (exchange.forwarded) this.up.push(...pieces);
   }
 
@@ -280,7 +370,7 @@ export class WireConnection {
   private refuse(status: number, reason: string): number {
     let exchange = this.current;
     if (!exchange) {
-      exchange = new WireExchange('GET', '/', [], true, false, false, 0);
+      exchange = new WireExchange('GET', '/', [], true, false, false, 0, new Reservation(this.budget));
       this.line.push(exchange);
       this.current = exchange;
     }
@@ -373,7 +463,12 @@ export class WireConnection {
     }
     const noBody = exchange.method === 'HEAD' || status === 204 || status === 304 || status < 200;
     const chunked = link.parser.isChunked && !noBody;
-    const delimitedByClose = !noBody && !chunked && rawHeader(info.headers, 'content-length') === undefined;
+    const framing = status >= 200 ? this.answerFraming(exchange, info) : undefined;
+    if (framing !== undefined && 'status' in framing) {
+      this.linkFailed(link, framing.reason, framing.status);
+      return 1;
+    }
+    const delimitedByClose = !noBody && !chunked && framing?.length === undefined;
     let head = `HTTP/1.1 ${status} ${info.statusMessage}${crlf}`;
     const forwarded = forwardHeaders(info.headers);
     for (let index = 0; index < forwarded.length; index += 2)
@@ -397,10 +492,31 @@ export class WireConnection {
     return noBody ? 1 : 0;
   }
 
+  /**
+   * A final answer's framing, or why its head is not relayed: framing another reader could take differently (502),
+   * or the memory it would hold, with its declared length, not to be had (503).
+   */
+  private answerFraming(exchange: WireExchange, info: HeadInfo): Framing | { status: number; reason: string } {
+    const named = framingNamedInConnection(info.headers);
+    if (named !== undefined)
+      return { status: 502, reason: `the target's answer names ${named} in its Connection header, which frames it` };
+    const framing = messageFraming(info.headers);
+    if ('reason' in framing) return { status: 502, reason: `the target's answer is not relayed: ${framing.reason}` };
+    for (const text of info.headers) exchange.headBytes += text.length;
+    const noBody = exchange.method === 'HEAD' || info.statusCode === 204 || info.statusCode === 304;
+    const declared = noBody ? 0 : Math.min(framing.length ?? 0, this.options.maxBodyBytes);
+    if (!exchange.memory.cover(exchange.kept + declared)) return { status: 503, reason: this.budgetSpent() };
+    return framing;
+  }
+
   private answerBody(link: Link, chunk: Buffer): void {
     const exchange = link.sent[0];
     if (!exchange || exchange.clientGone) return;
-    exchange.responseCopy!.add(chunk);
+    const copy = exchange.responseCopy!;
+    // An answer of unknown length is held for as it comes: past the budget, it is cut off (its head went on).
+    if (!copy.over && copy.kept + chunk.length <= this.options.maxBodyBytes)
+      if (!exchange.memory.cover(exchange.kept + chunk.length)) return void this.linkFailed(link, this.budgetSpent());
+    copy.add(chunk);
     if (exchange.chunkedDown) this.down.push(`${chunk.length.toString(16)}${crlf}`, chunk, crlf);
     else this.down.push(chunk);
   }
@@ -423,8 +539,8 @@ export class WireConnection {
       this.linkFailed(link, 'the target closed the connection after answering an earlier request');
   }
 
-  /** The target's connection is gone or unusable: what it still owed is answered 502, or cut off if begun. */
-  private linkFailed(link: Link, reason: string): void {
+  /** The target's connection is gone or unusable: what it still owed is answered 502 (or 503), or cut off if begun. */
+  private linkFailed(link: Link, reason: string, status = 502): void {
     if (this.link === link) this.link = undefined;
     const owed = link.sent.splice(0);
     link.socket.destroy();
@@ -434,7 +550,7 @@ export class WireConnection {
       // The target has begun answering (its head went on to the client).
       if (exchange.responseHeaders !== undefined) {
         // Part of the answer has gone to the client: it cannot be completed, nor can the connection be reused.
-        exchange.upstreamError = 'the response was cut off';
+        exchange.upstreamError = `the response was cut off: ${reason}`;
         exchange.requestOver = true;
         exchange.answerOver = true;
         this.settleIfOver(exchange);
@@ -443,7 +559,8 @@ export class WireConnection {
         return;
       }
       if (!exchange.requestOver) this.stopReading(exchange);
-      this.answerLocally(exchange, 502, JSON.stringify({ error: 'bad gateway', reason: this.redact(reason) }));
+      const error = status === 503 ? 'service unavailable' : 'bad gateway';
+      this.answerLocally(exchange, status, JSON.stringify({ error, reason: this.redact(reason) }));
     }
   }
 
@@ -451,9 +568,7 @@ export class WireConnection {
 
   private answerLocally(exchange: WireExchange, status: number, body: string): void {
     exchange.status = status;
-    exchange.localAnswer =
-      `HTTP/1.1 ${status} ${reasonPhrases[status] ?? 'Error'}${crlf}content-type: application/json${crlf}` +
-      `content-length: ${Buffer.byteLength(body)}${crlf}${exchange.closeAfter || this.stopping ? `connection: close${crlf}` : ''}${crlf}${body}`;
+    exchange.localAnswer = localAnswer(status, body, exchange.closeAfter || this.stopping);
     this.answerWaiting();
   }
 
@@ -496,6 +611,8 @@ export class WireConnection {
     exchange.settled = true;
     exchange.durationMs = performance.now() - exchange.started;
     exchange.held = undefined;
+    // Handed on to the check queue, which bounds what waits there on its own.
+    exchange.memory.release();
     this.settle(exchange);
   }
 
@@ -526,6 +643,7 @@ export class WireConnection {
   }
 
   private clientClosed(): void {
+    clearTimeout(this.headTimer);
     if (this.closed && this.line.length === 0) {
       this.onClose(this);
       return;
@@ -539,13 +657,18 @@ export class WireConnection {
       this.settleIfOver(exchange);
     }
     this.current = undefined;
+    this.dropLink();
+    this.onClose(this);
+  }
+
+  /** Lets the target's connection go, whatever it still owes. */
+  private dropLink(): void {
     const link = this.link;
     this.link = undefined;
     if (link) {
       link.sent = [];
       link.socket.destroy();
     }
-    this.onClose(this);
   }
 }
 
@@ -569,20 +692,3 @@ function write(socket: net.Socket, pieces: Piece[]): boolean {
   socket.uncork();
   return socket.writableNeedDrain;
 }
-
-function violation(finding: Finding): { check: string; message: string; instancePath?: string } {
-  return {
-    check: finding.check,
-    message: finding.message,
-    ...(finding.instancePath ? { instancePath: finding.instancePath } : {}),
-  };
-}
-
-const reasonPhrases: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  505: 'HTTP Version Not Supported',
-};

@@ -12,6 +12,7 @@ import {
   kOnBody,
   kOnHeadersComplete,
   kOnMessageComplete,
+  messageFraming,
   ParseError,
   rawHeader,
   responseParser,
@@ -399,17 +400,14 @@ export class WirePool {
   }
 }
 
-/** The answer's framing, as node:http's parser requires it: chunked the only coding (strict-parser.ts checks lengths). */
+/**
+ * The answer's framing, as node:http's parser requires it: chunked the only coding, given once, and never beside a
+ * Content-Length (which the parser would let chunked win over), one Content-Length at most. Framing that two readers
+ * could take differently is a malformed answer, never read one of the ways.
+ */
 function checkFraming(headers: readonly string[]): void {
-  for (let index = 0; index < headers.length; index += 2) {
-    const name = headers[index]!;
-    if (
-      name.length === 17 &&
-      name.toLowerCase() === 'transfer-encoding' &&
-      headers[index + 1]!.toLowerCase() !== 'chunked'
-    )
-      throw new ParseError('a Transfer-Encoding other than chunked', 'HPE_INVALID_TRANSFER_ENCODING');
-  }
+  const framing = messageFraming(headers);
+  if ('reason' in framing) throw new ParseError(framing.reason, framing.code);
 }
 
 function codeOf(error: Error): string {

@@ -300,6 +300,22 @@ describe('the wire client', () => {
       /the connection broke while reading the response body \(HPE_INVALID_CHUNK_SIZE\)$/,
     ],
     ['a status line that is not HTTP', 'SSH-2.0-OpenSSH\r\n\r\n', /: HPE_INVALID_CONSTANT$/],
+    // Framing two readers could take differently: read one way, the bytes left over would answer the next request.
+    [
+      'both Content-Length and chunked encoding',
+      'HTTP/1.1 200 OK\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      /^cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/x\): HPE_UNEXPECTED_CONTENT_LENGTH$/,
+    ],
+    [
+      'two Content-Length headers',
+      'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 2\r\n\r\n{}',
+      /: HPE_UNEXPECTED_CONTENT_LENGTH$/,
+    ],
+    [
+      'two Transfer-Encoding headers',
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      /: HPE_INVALID_TRANSFER_ENCODING$/,
+    ],
   ])('fails on %s with a clear error, not a hang', async (_name, answer, message) => {
     const server = await rawServer((socket) => socket.end(answer));
     await expect(
