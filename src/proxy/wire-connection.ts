@@ -268,10 +268,12 @@ export class WireConnection {
     const memory = new Reservation(this.budget);
     if (!memory.cover(headBytes + Math.min(framing.length ?? 0, this.options.maxBodyBytes)))
       return this.refuse(503, this.budgetSpent());
+    // Judged as the target gets it: a header the client's Connection names (`Connection: x-api-key`) is not
+    // forwarded, so the request is judged without it too.
     const exchange = new WireExchange(
       method,
       info.url,
-      info.headers,
+      forwardHeaders(info.headers),
       info.versionMinor >= 1,
       info.shouldKeepAlive,
       framing.chunked,
