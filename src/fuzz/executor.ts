@@ -2,6 +2,7 @@
 // sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
 // per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
 // each carries the run marker in config.url, and each is deleted at the end.
+import { AuthRefusals } from './auth-refusals.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -297,6 +298,7 @@ export class Executor {
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     let omitted: ExchangeResult['omitted'];
     if (verdict === 'positive') {
+      this.authRefusals.record(target.api, operation, status);
       const checked = this.checked(target, operation, sent);
       omitted = checked.omitted;
       judged.push(...checked.byCheck);
@@ -320,6 +322,9 @@ export class Executor {
   }
 
   private readonly lastAnswers = new Map<string, JudgedAnswer>();
+
+  /** Valid requests per operation and how many were refused with 401/403 (auth-refusals.ts). */
+  readonly authRefusals = new AuthRefusals();
 
   /** The core's per-exchange checks on an answer to a valid request: judged afresh unless it repeats the last one. */
   private checked(target: ApiTarget, operation: string, sent: Sent): Judged {

@@ -170,6 +170,7 @@ export class FuzzRunner {
         }
       }
       if (error) break;
+      this.authRefused(executor, target);
     }
     this.capture.close();
     const notRun = results.finish(
@@ -320,6 +321,17 @@ export class FuzzRunner {
       });
     }
     executor.rethrow();
+  }
+
+  /** An operation whose every valid request was refused 401/403 failed: its checks saw only the refusals. */
+  private authRefused(executor: Executor, target: ApiTarget): void {
+    const refused = executor.authRefusals.unexercised(
+      target.api,
+      executor.credentialsOf(target),
+      'contracts.config.yaml',
+    );
+    for (const [operation, reason] of refused)
+      executor.options.results.notExercised(target.api, operation, 'positive_data_acceptance', reason);
   }
 
   private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {

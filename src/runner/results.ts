@@ -88,6 +88,20 @@ export class ResultCollector {
     ]);
   }
 
+  /**
+   * What this check judged was no exercise at all (every valid request refused 401/403): a failure with the reason,
+   * whatever was recorded, unless the user's choices left it out.
+   */
+  notExercised(api: string, operation: string, check: CheckName, reason: string): void {
+    const result = this.entry(api, operation, check);
+    if (result.status === 'skipped' && !isPending(result)) return;
+    result.status = 'failed';
+    result.reason = reason;
+    this.addFindings(result, [
+      { check, severity: 'error', operation, instancePath: '', message: `could not be exercised: ${reason}` },
+    ]);
+  }
+
   /** Every check of `api` (of one operation, if given) not judged yet could not be exercised, for `reason`. */
   unexercisedPending(api: string, reason: string, operation?: string): void {
     for (const result of this.results.values()) {
