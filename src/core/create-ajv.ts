@@ -2,6 +2,7 @@
 // conformance share, so they never disagree about what a schema accepts.
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { patternRegExp } from './pattern-engine.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
 const addFormats = addFormatsModule.default;
@@ -24,6 +25,8 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
     validateFormats: true,
     logger: false,
     ...overrides,
+    // Spec patterns run in time linear in the value (pattern-engine.ts), in every ajv of every command.
+    code: { ...overrides.code, regExp: patternRegExp },
   });
   addFormats(ajv);
   for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });

@@ -3,7 +3,9 @@ import { createRulesetFunction, type IFunctionResult, type RulesetDefinition } f
 import spectralFunctions from '@stoplight/spectral-functions';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import type { CompiledSpec } from '../core/compile-spec.js';
+import { duplicatedEntryInEnum, enumOwners } from './rules/duplicated-entry-in-enum.js';
 import { exampleValidResults } from './rules/example-valid.js';
+import { patternBacktrackingResults } from './rules/pattern-backtracking.js';
 import { schemaValidResults } from './rules/schema-valid.js';
 
 const { truthy } = spectralFunctions;
@@ -28,6 +30,14 @@ export function buildRuleset(compiled: CompiledSpec): RulesetDefinition {
       // Replaced by contracts-example-valid, which uses the conformance suite's ajv setup.
       'oas3-valid-media-example': 'off',
       'oas3-valid-schema-example': 'off',
+      // spectral:oas's own compares every pair of values: quadratic, minutes for a 100k-value enum.
+      'duplicated-entry-in-enum': {
+        description: 'Enum values must not have duplicate entry.',
+        message: '{{error}}',
+        severity: 'warn',
+        given: [enumOwners],
+        then: { field: 'enum', function: duplicatedEntryInEnum },
+      },
       'operation-operationId': 'error',
       'oas3-unused-component': 'error',
       'contracts-operation-summary': {
@@ -44,6 +54,14 @@ export function buildRuleset(compiled: CompiledSpec): RulesetDefinition {
         given: '$',
         resolved: false,
         then: { function: documentRule(exampleValidResults, compiled) },
+      },
+      'contracts-pattern-backtracking': {
+        description: 'Every pattern runs in linear time: no syntax RE2 lacks (lookaround, backreferences).',
+        message: '{{error}}',
+        severity: 'warn',
+        given: '$',
+        resolved: false,
+        then: { function: documentRule(patternBacktrackingResults, compiled) },
       },
       'contracts-schema-valid': {
         description: 'Every schema compiles in ajv strict mode: no unknown keywords or formats.',
