@@ -46,6 +46,8 @@ export interface CompiledSpec {
   validateAt(schemaPath: JsonPath, value: unknown): SchemaError[];
   /** Runs a validator from validatorAt in time linear in the value, with its errors bounded. */
   check(validate: ValidateFunction, value: unknown): Validation;
+  /** The `format` values ajv has no check for, taken as annotations (OpenAPI allows any format). */
+  unknownFormats: ReadonlySet<string>;
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
@@ -80,7 +82,9 @@ export function compileSpec(
   // first error; a conforming value costs this one call. allErrors on, with error collection bounded, compiled on
   // the first failure of each schema: every error, for the findings.
   const ignoreFormats = options.unknownFormats !== 'refuse';
-  const ajv = documentAjv(createAjv({ allErrors: false }), document, documentId, ignoreFormats);
+  const baseAjv = createAjv({ allErrors: false });
+  const customFormats = unknownFormats(baseAjv, document);
+  const ajv = documentAjv(baseAjv, document, documentId, ignoreFormats ? customFormats : new Set());
   let allErrorsAjv: ContractsAjv | undefined;
   const budget = new ErrorBudget();
   const cache = new Map<string, ValidateFunction>();
@@ -114,7 +118,7 @@ export function compileSpec(
           createAjv({ code: { process: boundErrorCollection } }),
           document,
           documentId,
-          ignoreFormats,
+          ignoreFormats ? customFormats : new Set(),
         );
         (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
       }
@@ -155,6 +159,7 @@ export function compileSpec(
     ajv,
     validatorAt,
     allErrorsValidator,
+    unknownFormats: customFormats,
     validateAt(schemaPath, value) {
       return check(validatorAt(schemaPath), value).errors;
     },
@@ -163,9 +168,14 @@ export function compileSpec(
 }
 
 /** Registers the whole document as one resource, so `#/components/...` references resolve inside it. */
-function documentAjv(ajv: ContractsAjv, document: object, documentId: string, ignoreFormats: boolean): ContractsAjv {
+function documentAjv(
+  ajv: ContractsAjv,
+  document: object,
+  documentId: string,
+  annotations: ReadonlySet<string>,
+): ContractsAjv {
   addExtensionKeywords(ajv, document);
-  if (ignoreFormats) for (const format of unknownFormats(ajv, document)) ajv.addFormat(format, true);
+  for (const format of annotations) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
   ajv.addSchema(ajvDocument(document), documentId, undefined, false);

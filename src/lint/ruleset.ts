@@ -5,6 +5,7 @@ import spectralRulesets from '@stoplight/spectral-rulesets';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import { duplicatedEntryInEnum, enumOwners } from './rules/duplicated-entry-in-enum.js';
 import { exampleValidResults } from './rules/example-valid.js';
+import { formatUnknownResults } from './rules/format-unknown.js';
 import { patternBacktrackingResults } from './rules/pattern-backtracking.js';
 import { schemaValidResults } from './rules/schema-valid.js';
 
@@ -63,8 +64,16 @@ export function buildRuleset(compiled: CompiledSpec): RulesetDefinition {
         resolved: false,
         then: { function: documentRule(patternBacktrackingResults, compiled) },
       },
+      'contracts-format-unknown': {
+        description: 'A format with no check is an annotation (OpenAPI allows any): said once per format.',
+        message: '{{error}}',
+        severity: 'warn',
+        given: '$',
+        resolved: false,
+        then: { function: documentRule(formatUnknownResults, compiled) },
+      },
       'contracts-schema-valid': {
-        description: 'Every schema compiles in ajv strict mode: no unknown keywords or formats.',
+        description: 'Every schema compiles in ajv strict mode: no unknown keywords.',
         message: '{{error}}',
         severity: 'error',
         given: '$',

@@ -16,7 +16,7 @@ export async function swaggerParserProblems(spec: LoadedSpec, file: string): Pro
     // swagger-parser dereferences in place, and would follow a `$ref` to a file or URL in literal data: it gets our
     // copy, with external resolution off besides.
     await SwaggerParser.validate(
-      documentForTools(spec.sourceDocument) as never,
+      caseFolded(documentForTools(spec.sourceDocument)) as never,
       {
         resolve: { external: false, file: false, http: false },
       } as never,
@@ -40,4 +40,19 @@ export async function swaggerParserProblems(spec: LoadedSpec, file: string): Pro
       };
     });
   }
+}
+
+/**
+ * An http security scheme's `scheme` is an HTTP authentication scheme name, which is case-insensitive (RFC 9110
+ * section 11.1; OpenAPI 3.1 section 4.8.27): `Bearer`, as in OAI's own examples, is `bearer`. The OpenAPI 3.0 JSON
+ * Schema swagger-parser validates against compares it case-sensitively and reported it as 19 errors. The copy is ours.
+ */
+function caseFolded(document: Record<string, unknown>): Record<string, unknown> {
+  const schemes = (document.components as { securitySchemes?: Record<string, unknown> } | undefined)?.securitySchemes;
+  if (schemes === null || typeof schemes !== 'object') return document;
+  for (const scheme of Object.values(schemes)) {
+    const http = scheme as { type?: unknown; scheme?: unknown } | null;
+    if (http?.type === 'http' && typeof http.scheme === 'string') http.scheme = http.scheme.toLowerCase();
+  }
+  return document;
 }
