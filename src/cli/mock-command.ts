@@ -1,10 +1,18 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
+import { ContractsError } from '../core/errors.js';
 import { apiNames, apis, selectApis, type ApiName } from '../apis.js';
 import { exitCodes, type Command } from './command.js';
 import { requirePort, untilSignalled } from './parse-args.js';
 import { specOption, specOverrides } from './spec-option.js';
 
 const portOption = (api: ApiName) => `port-${api}`;
+
+function requireSeconds(name: string, value: unknown): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(String(value)) || seconds <= 0 || seconds > 3600)
+    throw new ContractsError('USAGE', `--${name} takes a number of seconds from 1 to 3600, not "${String(value)}"`);
+  return seconds;
+}
 
 export const mockCommand: Command = {
   name: 'mock',
@@ -49,6 +57,13 @@ export const mockCommand: Command = {
       type: 'boolean',
       description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)",
     },
+    {
+      name: 'start-timeout',
+      type: 'string',
+      valueName: 'seconds',
+      description:
+        "How long each Prism may take to answer after it starts (default: 20 s plus 5 s per MB of the spec: Stripe's 6 MB description takes about 30 s on 2 cores)",
+    },
   ],
   examples: [
     { command: 'contracts mock', description: 'Both mocks on 127.0.0.1:4010 and :4011' },
@@ -75,6 +90,9 @@ export const mockCommand: Command = {
       verbose: Boolean(options.verbose),
       onLog: (api, line) => io.err(`[${api}] ${line}`),
       specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
+      ...(options['start-timeout'] === undefined
+        ? {}
+        : { startTimeoutMs: requireSeconds('start-timeout', options['start-timeout']) * 1000 }),
     });
     for (const mock of mocks.mocks) io.out(`${mock.api.padEnd(20)} ${mock.url}   (Prism pid ${mock.pid})`);
     const mode = options.dynamic

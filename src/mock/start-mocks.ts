@@ -11,6 +11,7 @@ import { apiNames, apis, specPath, type ApiName } from '../apis.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
+import { indexOperations } from '../core/operation-index.js';
 
 export interface MockOptions {
   /** Which APIs to serve; all by default. */
@@ -66,6 +67,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   // A spec Prism cannot serve fails here, in one clear line, before any process starts. Prism gets the document we
   // loaded (bundled, in a private folder), never the user's path: it would follow every $ref itself.
   const specs = new Map<ApiName, string>();
+  let startTimeoutMs = 0;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'contracts-mock-'));
   const stopAndClean = stop;
   stop = async () => {
@@ -75,10 +77,19 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   try {
     for (const api of selected) {
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
-      const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
+      const shown = path.relative(process.cwd(), file) || file;
+      const spec = await loadSpec(file, shown);
+      if (indexOperations(spec.document).length === 0)
+        throw new ContractsError(
+          'MOCK_START_FAILED',
+          `${shown} has no operations under paths${spec.document.webhooks ? ' (only webhooks, which the API sends rather than serves)' : ''}: a mock serves operations, so there is nothing to start for ${api}`,
+        );
       const copy = path.join(folder, `${api.replace(/[^\w.-]/g, '_')}.json`);
-      await writeFile(copy, JSON.stringify(documentForTools(spec.sourceDocument)), { mode: 0o600 });
+      const text = JSON.stringify(documentForTools(spec.sourceDocument));
+      await writeFile(copy, text, { mode: 0o600 });
       specs.set(api, copy);
+      // Prism takes longer to start on a bigger spec: the default wait grows with it.
+      startTimeoutMs = Math.max(startTimeoutMs, options.startTimeoutMs ?? 20_000 + (5_000 * text.length) / 2 ** 20);
     }
     // Check every port before starting anything, so a taken port fails fast and names itself.
     const ports = new Map<ApiName, number>();
@@ -123,7 +134,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
         if (!stopping) reportExit({ api, code, signal, output: output.join('\n') });
       });
     }
-    await Promise.all(started.map((entry) => waitUntilAnswering(entry, options.startTimeoutMs ?? 20_000)));
+    await Promise.all(started.map((entry) => waitUntilAnswering(entry, Math.round(startTimeoutMs))));
   } catch (error) {
     await stop();
     throw error;
@@ -177,7 +188,7 @@ async function waitUntilAnswering(
   }
   throw new ContractsError(
     'MOCK_START_FAILED',
-    `Prism for ${mock.api} did not answer on ${mock.url} within ${timeoutMs} ms`,
+    `Prism for ${mock.api} did not answer on ${mock.url} within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s: a big spec may need longer (--start-timeout SECONDS)`,
   );
 }
 
