@@ -124,7 +124,8 @@ export const fuzzCommand: Command = {
       type: 'string',
       valueName: 'kind:file',
       multiple: true,
-      description: 'Write a report: junit:FILE or json:FILE (the JSON report also lists each failure with its request)',
+      description:
+        'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
       conflicts: ['replay'],
     },
     ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
@@ -263,7 +264,7 @@ export const fuzzCommand: Command = {
     io.out(fuzzConsoleReport(run, sandbox !== undefined));
     await writeReports(
       run,
-      reports.filter((target) => target.kind === 'junit'),
+      reports.filter((target) => target.kind !== 'json'),
       io.redactor,
     );
     for (const target of reports.filter((candidate) => candidate.kind === 'json'))
@@ -447,7 +448,7 @@ export const mergeReportsCommand: Command = {
       type: 'string',
       valueName: 'kind:file',
       multiple: true,
-      description: 'Write the merged report: junit:FILE or json:FILE',
+      description: 'Write the merged report: junit:FILE, json:FILE or html:FILE',
     },
   ],
   positionals: [
@@ -475,7 +476,7 @@ export const mergeReportsCommand: Command = {
     io.out(fuzzConsoleReport(run, false));
     await writeReports(
       run,
-      targets.filter((target) => target.kind === 'junit'),
+      targets.filter((target) => target.kind !== 'json'),
       io.redactor,
     );
     for (const target of targets.filter((candidate) => candidate.kind === 'json'))

@@ -2,7 +2,7 @@
 // wrong one, every request got 401 and fuzz printed "passed", exit 0. An operation whose every valid request was
 // refused has not been exercised: the run fails and says which variable to set or check. With the right key, the
 // same service passes.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -50,10 +50,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-async function fuzz(config: string, env: Record<string, string> = {}) {
+async function fuzz(config: string, env: Record<string, string> = {}, extra: string[] = []) {
   await writeFile(path.join(project, 'contracts.config.yaml'), config);
   const lines: string[] = [];
-  const code = await main(['fuzz', '--api', 'inventory', '--base-url', baseUrl, '--max-examples', '5', '--seed', '1'], {
+  const args = ['fuzz', '--api', 'inventory', '--base-url', baseUrl, '--max-examples', '5', '--seed', '1', ...extra];
+  const code = await main(args, {
     out: (line) => lines.push(line),
     err: (line) => lines.push(line),
     cwd: project,
@@ -85,5 +86,27 @@ describe('contracts fuzz when the target refuses every request', () => {
     const result = await fuzz(withCredential, { INVENTORY_KEY: 'right-key' });
     expect(result.output).not.toMatch(/could not be exercised/);
     expect(result.code, result.output).toBe(0);
+  }, 60_000);
+
+  it('writes --report html: for an API of the config, with the counts of its JSON report', async () => {
+    const html = path.join(project, 'fuzz.html');
+    const json = path.join(project, 'fuzz.json');
+    const result = await fuzz(withCredential, { INVENTORY_KEY: 'right-key' }, [
+      '--report',
+      `html:${html}`,
+      '--report',
+      `json:${json}`,
+    ]);
+    expect(result.code, result.output).toBe(0);
+    const summary = (JSON.parse(await readFile(json, 'utf8')) as { summary: Record<string, number> }).summary;
+    const page = await readFile(html, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/i);
+    expect(page).toContain('listItems');
+    expect([...page.matchAll(/data-count[^>]*>(\d+)</g)].map((match) => Number(match[1]))).toEqual([
+      summary.passed,
+      summary.failed,
+      summary.skipped,
+    ]);
+    expect(page).not.toContain('right-key');
   }, 60_000);
 });
