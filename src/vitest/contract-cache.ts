@@ -1,15 +1,15 @@
 // The vitest matchers' specs: each API's contract (and its component schemas) compiled once per test file and
 // reused by every assertion, since compiling is the expensive part and checking is cheap.
 import path from 'node:path';
-import { apiNames, apis, isApiName, specPath, type ApiName } from '../apis.js';
+import { apiNames, apis, isApiName, specPath, useConfig } from '../apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { compileSpec, type CompiledSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 
 export interface SpecChoice {
-  /** An API of src/apis.ts: `client-session` or `repository-webhooks`. */
-  api: ApiName;
+  /** An API of contracts.config.yaml. */
+  api: string;
   /** Another spec file for the API (a variant, a newer draft) instead of the shipped one. */
   spec?: string;
 }
@@ -17,8 +17,21 @@ export interface SpecChoice {
 const contracts = new Map<string, Promise<Contract>>();
 const schemas = new Map<string, Promise<CompiledSpec>>();
 
+let configRead = false;
+
+/**
+ * The APIs are those of contracts.config.yaml, as for the CLI: the one in the test's working directory (or named by
+ * CONTRACTS_CONFIG), else the project's. Read once, on the first assertion.
+ */
+function readConfigOnce(): void {
+  if (configRead) return;
+  configRead = true;
+  useConfig({ cwd: process.cwd(), file: process.env.CONTRACTS_CONFIG || undefined });
+}
+
 /** The spec file for a choice; an unknown API is a ContractsError naming the choices. */
 export function specFileOf(choice: SpecChoice): string {
+  readConfigOnce();
   if (choice.spec !== undefined) return path.resolve(choice.spec);
   const api: unknown = choice.api;
   if (typeof api !== 'string' || !isApiName(api)) {

@@ -2,6 +2,9 @@
 // findings into a vitest verdict. Usage mistakes (unknown API or schema, an ambiguous Response) throw; a response
 // that breaks the contract fails the assertion with a message listing each finding.
 import type { ApiName } from '../apis.js';
+
+/** An API of contracts.config.yaml by name; the seed APIs' names are offered first. */
+export type ContractApi = ApiName | (string & {});
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';
@@ -11,7 +14,8 @@ import { exchangeOf } from './exchange-of.js';
 import { findingLines } from './failure-message.js';
 
 export interface SatisfyContractOptions {
-  api: ApiName;
+  /** An API of contracts.config.yaml (the one in the test's working directory, else the project's). */
+  api: ContractApi;
   /** The operation the response answers; without it, the operation is matched from the method and path. */
   operationId?: string;
   /** The request method, for a Response (which does not carry it) whose path several operations share. */
@@ -25,7 +29,7 @@ export interface SatisfyContractOptions {
 }
 
 export interface MatchSchemaOptions {
-  api: ApiName;
+  api: ContractApi;
   /** A name under components/schemas, e.g. `ClientSession`. */
   schema: string;
   spec?: string;
