@@ -1,7 +1,7 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, projectRoot, specPath } from '../apis.js';
+import { apiNames, apis, projectRoot, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem } from '../lint/lint-problem.js';
@@ -19,10 +19,16 @@ export const lintCommand: Command = {
     'setup the conformance suite uses, every schema compiling in ajv strict mode, no unused components).',
     'Prints one line per problem: file:line:col severity rule message; or JSON, GitHub workflow commands (annotations',
     'on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format.',
-    `Without SPEC it lints the shipped specs: ${apiNames.map((name) => apis[name].spec).join(', ')}.`,
+    'Without SPEC it lints the spec of every API in contracts.config.yaml (--api picks one).',
   ].join('\n'),
-  positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.1 YAML or JSON file (any number)' }],
+  positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.0 or 3.1 YAML or JSON file (any number)' }],
   options: [
+    {
+      name: 'api',
+      type: 'string',
+      valueName: 'name',
+      description: 'Lint the spec of this API of the config (or all), instead of SPEC files',
+    },
     {
       name: 'format',
       type: 'string',
@@ -39,7 +45,8 @@ export const lintCommand: Command = {
     },
   ],
   examples: [
-    { command: 'contracts lint', description: 'Lint both shipped specs' },
+    { command: 'contracts lint', description: "Lint every API's spec in contracts.config.yaml" },
+    { command: 'contracts lint --api petstore', description: 'Lint one API of the config' },
     {
       command: 'contracts lint specs/client-session.yaml --fail-on warning',
       description: 'Lint one spec; warnings fail too',
@@ -50,10 +57,14 @@ export const lintCommand: Command = {
   async run(options, positionals, io) {
     const format = requireChoice('format', options.format, ['text', 'json', 'github', 'sarif']);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']);
+    if (options.api !== undefined && positionals.length > 0)
+      throw new ContractsError('USAGE', 'give SPEC files or --api, not both');
     const files =
       positionals.length > 0
         ? positionals.map((file) => path.resolve(io.cwd, file))
-        : apiNames.map((name) => specPath(apis[name]));
+        : (options.api === undefined ? apiNames.map((name) => apis[name]) : selectApis(String(options.api))).map(
+            specPath,
+          );
     // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
     const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];
