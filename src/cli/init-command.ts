@@ -81,15 +81,75 @@ export const initCommand: Command = {
         throw new ContractsError('USAGE', `${display} already has this spec, as ${api.name}`);
     }
     const mockPort = options.port !== undefined ? requirePort('port', options.port) : nextPort(existing);
-    const entry = { name, spec: relativeSpec, generated: `generated/${name}.ts`, mockPort };
+    const credentials = credentialStubs(name, spec.document);
+    const entry = {
+      name,
+      spec: relativeSpec,
+      generated: `generated/${name}.ts`,
+      mockPort,
+      ...(credentials.length > 0
+        ? { credentials: credentials.map(({ env, securityScheme }) => ({ env, securityScheme })) }
+        : {}),
+    };
     await writeFile(configFile, existing ? await withEntry(configFile, entry) : newConfig(configDir, entry));
     readConfig(configFile, display); // What was written must read back: a clear error now rather than at the next command.
     io.out(
       `added ${name} to ${display}: spec ${relativeSpec} (OpenAPI ${spec.sourceVersion}), mock port ${mockPort}, types ${entry.generated}`,
     );
+    for (const credential of credentials)
+      io.out(
+        `credentials: set ${credential.env} for the security scheme ${credential.securityScheme} (${credential.where})`,
+      );
     return exitCodes.ok;
   },
 };
+
+interface CredentialStub {
+  env: string;
+  securityScheme: string;
+  /** Where the value goes, for the line init prints. */
+  where: string;
+}
+
+/**
+ * One credential per security scheme a variable can carry (not mutualTLS), its variable named after the API and the
+ * scheme (`INVENTORY_API_KEY`): check and fuzz then send it where the scheme says, and tell which to set.
+ */
+function credentialStubs(api: string, document: unknown): CredentialStub[] {
+  const schemes = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components
+    ?.securitySchemes;
+  if (schemes === null || typeof schemes !== 'object') return [];
+  const stubs: CredentialStub[] = [];
+  const used = new Set<string>();
+  for (const [schemeName, raw] of Object.entries(schemes)) {
+    const scheme = raw as { type?: string; in?: string; name?: string; scheme?: string };
+    const where =
+      scheme.type === 'apiKey'
+        ? `${scheme.in ?? 'header'} ${scheme.name ?? ''}`.trim()
+        : scheme.type === 'http'
+          ? String(scheme.scheme ?? '').toLowerCase() === 'basic'
+            ? 'Authorization: Basic, the variable holding user:password'
+            : 'Authorization: Bearer'
+          : scheme.type === 'oauth2' || scheme.type === 'openIdConnect'
+            ? 'Authorization: Bearer, an access token'
+            : undefined;
+    if (where === undefined) continue;
+    let env = envName(`${api}_${schemeName}`);
+    for (let n = 2; used.has(env); n++) env = envName(`${api}_${schemeName}_${n}`);
+    used.add(env);
+    stubs.push({ env, securityScheme: schemeName, where });
+  }
+  return stubs;
+}
+
+function envName(text: string): string {
+  const name = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[A-Z_]/.test(name) ? name : `API_${name}`;
+}
 
 function slug(text: string): string {
   const base = text

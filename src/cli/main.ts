@@ -1,5 +1,5 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiNames, apis, projectRoot, useConfig } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
@@ -69,7 +69,10 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     }
     // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
     // secrets its credentials name are redacted like the built-in ones.
-    useConfig({ cwd: io.cwd, file: typeof options.config === 'string' ? options.config : undefined });
+    // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
+    const configFile = typeof options.config === 'string' ? options.config : undefined;
+    if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile)))
+      useConfig({ cwd: io.cwd, file: configFile });
     for (const entry of Object.values(apis))
       for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);

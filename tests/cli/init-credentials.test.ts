@@ -1,0 +1,56 @@
+// `contracts init` in an empty folder writes a config (with --config NEW too), and a credentials stub for each
+// security scheme a variable can carry, saying which variable to set: the user's first fuzz run then knows where
+// the key goes, instead of being refused 401 on every request.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { main } from '../../src/cli/main.js';
+
+const spec = `openapi: 3.1.0
+info: { title: Inventory API, version: "1" }
+paths: {}
+components:
+  securitySchemes:
+    apiKey: { type: apiKey, in: header, name: X-Inventory-Key }
+    bearerAuth: { type: http, scheme: Bearer }
+    basic: { type: http, scheme: basic }
+    oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: "https://example.com/token", scopes: {} } } }
+    mtls: { type: mutualTLS }
+`;
+
+async function init(args: string[]) {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'contracts-init-'));
+  await writeFile(path.join(project, 'openapi.yaml'), spec);
+  const lines: string[] = [];
+  const code = await main(['init', 'openapi.yaml', ...args], {
+    out: (line) => lines.push(line),
+    err: (line) => lines.push(line),
+    cwd: project,
+    env: { PATH: process.env.PATH },
+  });
+  return { code, output: lines.join('\n'), project };
+}
+
+describe('contracts init', () => {
+  it.each([[[] as string[]], [['--config', 'new.config.yaml']]])(
+    'writes a config with a credential per security scheme, in an empty folder: %j',
+    async (args) => {
+      const { code, output, project } = await init(args);
+      expect(code, output).toBe(0);
+      const written = parse(await readFile(path.join(project, args[1] ?? 'contracts.config.yaml'), 'utf8'));
+      expect(written.apis[0].credentials).toEqual([
+        { env: 'INVENTORY_API_API_KEY', securityScheme: 'apiKey' },
+        { env: 'INVENTORY_API_BEARER_AUTH', securityScheme: 'bearerAuth' },
+        { env: 'INVENTORY_API_BASIC', securityScheme: 'basic' },
+        { env: 'INVENTORY_API_OAUTH', securityScheme: 'oauth' },
+      ]);
+      expect(output).toContain(
+        'credentials: set INVENTORY_API_API_KEY for the security scheme apiKey (header X-Inventory-Key)',
+      );
+      expect(output).toContain('INVENTORY_API_BASIC for the security scheme basic (Authorization: Basic');
+      expect(output).not.toMatch(/mtls/);
+    },
+  );
+});
