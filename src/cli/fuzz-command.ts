@@ -6,6 +6,7 @@ import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type Ap
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { specOption, specOverrides } from './spec-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
 
@@ -130,6 +131,12 @@ export const fuzzCommand: Command = {
     },
     ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
     {
+      ...specOption(
+        'Fuzz against another spec file: API=FILE, e.g. inventory=draft.yaml (or FILE when --api chose one API)',
+      ),
+      conflicts: ['replay'],
+    },
+    {
       name: 'shard',
       type: 'string',
       valueName: 'i/n',
@@ -203,6 +210,7 @@ export const fuzzCommand: Command = {
       : { receiver: undefined, deliveries: undefined };
     const runner = new FuzzRunner({
       apis: selected,
+      specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
       phases: settings.phases,
       maxExamples: settings.maxExamples,

@@ -1,6 +1,7 @@
 // Runs the phases against each API: the fixed lists (examples, boundaries, the negative phase's single-constraint
 // breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
 // failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
+import path from 'node:path';
 import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
@@ -40,6 +41,8 @@ import { valueStream } from './value-stream.js';
 export interface FuzzOptions {
   apis: readonly ApiName[];
   baseUrls: Partial<Record<ApiName, string>>;
+  /** Another spec file for an API (--spec) instead of the config's. */
+  specFiles?: Partial<Record<ApiName, string>>;
   phases: readonly Phase[];
   maxExamples: number;
   seed: number;
@@ -127,7 +130,8 @@ export class FuzzRunner {
     // Every spec loads before anything is sent: a broken one ends the run in one line, and --shard sees all the work.
     const loaded: { target: ApiTarget; document: unknown }[] = [];
     for (const api of options.apis) {
-      const spec = await loadSpec(specPath(apis[api]));
+      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
       const models = operationModels(spec);
       const contract = compileContract(spec, { strict: options.strict });
       credentials[api] = fuzzCredentials(api, contract, options);

@@ -23,7 +23,7 @@ describe('--spec', () => {
         .filter((option) => option.name === 'spec')
         .map((option) => [command.name, option.valueName, option.multiple]),
     );
-    expect(forms.map(([name]) => name).sort()).toEqual(['check', 'mock', 'receive', 'validate']);
+    expect(forms.map(([name]) => name).sort()).toEqual(['check', 'fuzz', 'mock', 'receive', 'validate']);
     for (const [, valueName, multiple] of forms) expect([valueName, multiple]).toEqual(['[api=]file', true]);
   });
 
