@@ -190,6 +190,9 @@ export class Executor {
   /** An operational fault met inside a fast-check property (which would take it for a failing case). */
   fatal: ContractsError | undefined;
 
+  /** Whether the target has answered a case of this run: after that, a dropped connection is its answer to one. */
+  private answered = false;
+
   get expired(): boolean {
     return performance.now() > this.options.deadline || this.options.capture.interrupted || this.fatal !== undefined;
   }
@@ -268,7 +271,23 @@ export class Executor {
       this.requests += tally.requests;
       return undefined;
     }
-    const sent = await this.send(this.toSent(target, model, request), false, tally);
+    const toSend = this.toSent(target, model, request);
+    let sent: Sent;
+    try {
+      sent = await this.send(toSend, false, tally);
+    } catch (error) {
+      // A target that answered before and now drops the connection on this one request answered it that way: a
+      // finding for this operation, not the end of the run (a 152 KB URL a server resets, say).
+      if (!this.answered || !droppedConnection(error)) throw error;
+      this.requests += tally.requests + 1;
+      const message = `${model.operationId} dropped the connection instead of answering (${fuzzCase.note}): ${(error as Error).message}`;
+      this.options.results.record(target.api, model.operationId, 'not_a_server_error', [
+        { check: 'not_a_server_error', severity: 'error', operation: model.operationId, instancePath: '', message },
+      ]);
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally).catch(() => undefined);
+      return undefined;
+    }
+    this.answered = true;
     await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined, tally);
     return { case: fuzzCase, model, request, verdict, broken, sent, requests: tally.requests };
   }
@@ -644,3 +663,13 @@ function shortHash(text: string): string {
 }
 
 export { canonicalJson };
+
+/** A connection the target closed or reset under a request (not one it refused: then it is down). */
+function droppedConnection(error: unknown): boolean {
+  return (
+    error instanceof ContractsError &&
+    error.code === 'TARGET_UNREACHABLE' &&
+    /ECONNRESET|EPIPE|socket hang up|closed before|connection broke|other side closed/i.test(error.message) &&
+    !/ECONNREFUSED/.test(error.message)
+  );
+}
