@@ -308,18 +308,34 @@ async function replay(
     log: (line) => io.err(`contracts fuzz: ${line}`),
     addSecret: (secret) => io.redactor.add(secret),
   });
+  let unreproduced = 0;
   for (const { failure, reproduced, status, reason } of outcomes) {
+    const missing = reproduced === false && status !== undefined && preconditionGone(failure.status, status);
+    if (missing) unreproduced++;
     const verdict =
       reproduced === undefined
         ? `not replayed: ${reason}`
         : reproduced
           ? `still fails (answered ${status})`
-          : `no longer fails (answered ${status})`;
+          : missing
+            ? `could not reproduce: answered ${status} where the run got ${failure.status} (${status === 404 || status === 410 ? 'what it needs is gone' : 'refused: check the credentials'}), so this says nothing of the bug`
+            : `no longer fails (answered ${status})`;
     io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
   }
   const still = outcomes.filter((outcome) => outcome.reproduced === true).length;
-  io.out(`${still} of ${outcomes.length} saved failures still fail`);
-  return still > 0 ? exitCodes.failed : exitCodes.ok;
+  io.out(
+    `${still} of ${outcomes.length} saved failures still fail${unreproduced > 0 ? `; ${unreproduced} could not be reproduced` : ''}`,
+  );
+  // A failure that could not be reproduced is no proof of a fix: the replay fails, as it proved nothing.
+  return still > 0 || unreproduced > 0 ? exitCodes.failed : exitCodes.ok;
+}
+
+/**
+ * The replay's answer says the request could not get where the run's did: the resource it names is gone (404, 410)
+ * or the target refused it (401, 403), where the run's own answer was something else.
+ */
+function preconditionGone(saved: number, replayed: number): boolean {
+  return [401, 403, 404, 410].includes(replayed) && replayed !== saved;
 }
 
 function validate(options: ParsedOptions) {
