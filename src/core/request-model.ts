@@ -21,6 +21,8 @@ export interface ParamModel {
 }
 
 export interface BodyModel {
+  /** The media type requests are sent as: JSON (or a +json type) first, then a form, then multipart. */
+  mediaType: string;
   required: boolean;
   schema: Record<string, unknown>;
   schemaPath: JsonPath;
@@ -120,8 +122,9 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
     required?: boolean;
     content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }>;
   };
-  const media = body.content?.['application/json'];
-  if (!media?.schema) return undefined;
+  const mediaType = sendableMediaType(Object.keys(body.content ?? {}).filter((type) => body.content?.[type]?.schema));
+  const media = mediaType === undefined ? undefined : body.content?.[mediaType];
+  if (mediaType === undefined || !media?.schema) return undefined;
   const examples = [
     ...(media.example !== undefined ? [media.example] : []),
     ...Object.values(media.examples ?? {}).map(
@@ -131,9 +134,21 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
   return {
     required: body.required === true,
     schema: deref(document, media.schema) as Record<string, unknown>,
-    schemaPath: Object.freeze([...path, 'content', 'application/json', 'schema']),
+    schemaPath: Object.freeze([...path, 'content', mediaType, 'schema']),
+    mediaType,
     examples,
   };
+}
+
+/** The media type a generated body goes out as, of those the operation takes with a schema; undefined if none fits. */
+function sendableMediaType(types: string[]): string | undefined {
+  const base = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+  return (
+    types.find((type) => base(type) === 'application/json') ??
+    types.find((type) => /^application\/[\w.+-]*\+json$/.test(base(type))) ??
+    types.find((type) => base(type) === 'application/x-www-form-urlencoded') ??
+    types.find((type) => base(type) === 'multipart/form-data')
+  );
 }
 
 function apiKeyHeaders(document: Record<string, unknown>, security: unknown): string[] {

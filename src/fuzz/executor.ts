@@ -2,6 +2,7 @@
 // sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
 // per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
 // each carries the run marker in config.url, and each is deleted at the end.
+import { encodeBody } from './encode-body.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
@@ -486,7 +487,9 @@ export class Executor {
     }
     const headers: [string, string][] = [];
     for (const name in request.headers) headers.push([name, String(request.headers[name])]);
-    if (request.body !== undefined) headers.push(['content-type', 'application/json']);
+    const encoded =
+      request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
+    if (encoded) headers.push(['content-type', encoded.contentType]);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
     const rest = this.credentialsOf(target).filter(
       (credential) =>
@@ -501,7 +504,7 @@ export class Executor {
       method: model.method,
       url: placed.url,
       headers: placed.headers,
-      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(encoded ? { body: encoded.body } : {}),
     };
   }
 

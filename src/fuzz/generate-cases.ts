@@ -156,6 +156,11 @@ export function negativePhase(generator: Generator): FuzzCase[] {
     });
 }
 
+/** Whether the operation's body goes out as a form (urlencoded or multipart), whose fields are text. */
+function formBody(model: OperationModel): boolean {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(model.body?.mediaType ?? '');
+}
+
 /** Every single-constraint mutation of `request`, as negative cases. */
 export function mutationsOf(generator: Generator, request: RequestData): FuzzCase[] {
   const { model, document } = generator;
@@ -176,7 +181,8 @@ export function mutationsOf(generator: Generator, request: RequestData): FuzzCas
     for (const { note, value } of breakingValues(document, model.body.schema, false))
       negative({ ...request, body: value }, `body: ${note}`);
     for (const { pointer, schema, parentStrict, required } of bodyFields(document, model.body.schema)) {
-      for (const { note, value } of breakingValues(document, schema, false))
+      // A form's fields are text on the wire, as parameters are: only what text cannot be breaks their type.
+      for (const { note, value } of breakingValues(document, schema, formBody(model)))
         negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
       if (required && hasAt(body, pointer))
         negative(
