@@ -3,7 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { apis, specPath } from '../apis.js';
+import path from 'node:path';
+import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';
@@ -45,10 +46,19 @@ const sessionSchema = ['paths', '/client-session', 'get', 'responses', '200', 'c
 const exampleValue =
   '#/paths/~1client-session/get/responses/200/content/application~1json/examples/paymentMethodUnderOrder/value';
 
+/**
+ * The sandbox implements the seed APIs: their spec from the config when it lists them (a variant to try), else the
+ * one the toolkit ships, so the sandbox runs in a project whose config names only its own APIs.
+ */
+function seedSpecPath(name: ApiName): string {
+  const entry = (apis as Partial<Record<ApiName, ApiEntry>>)[name];
+  return entry ? specPath(entry) : path.join(projectRoot, 'specs', `${name}.yaml`);
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const [sessionSpec, webhooksSpec] = await Promise.all([
-    loadSpec(specPath(apis['client-session'])),
-    loadSpec(specPath(apis['repository-webhooks'])),
+    loadSpec(seedSpecPath('client-session')),
+    loadSpec(seedSpecPath('repository-webhooks')),
   ]);
   const sessionCompiled = compileSpec(sessionSpec);
   const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
