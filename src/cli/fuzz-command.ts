@@ -310,7 +310,8 @@ async function replay(
   });
   let unreproduced = 0;
   for (const { failure, reproduced, status, reason } of outcomes) {
-    const missing = reproduced === false && status !== undefined && preconditionGone(failure.status, status);
+    const missing =
+      reproduced === false && status !== undefined && preconditionGone(failure.check, failure.status, status);
     if (missing) unreproduced++;
     const verdict =
       reproduced === undefined
@@ -332,9 +333,11 @@ async function replay(
 
 /**
  * The replay's answer says the request could not get where the run's did: the resource it names is gone (404, 410)
- * or the target refused it (401, 403), where the run's own answer was something else.
+ * or the target refused it (401, 403), where the run's own answer was something else. Not for the checks whose fix
+ * is such a refusal: a request without credentials (ignored_auth) or breaking the spec (negative_data_rejection).
  */
-function preconditionGone(saved: number, replayed: number): boolean {
+function preconditionGone(check: string, saved: number, replayed: number): boolean {
+  if (check === 'ignored_auth' || check === 'negative_data_rejection') return false;
   return [401, 403, 404, 410].includes(replayed) && replayed !== saved;
 }
 

@@ -191,8 +191,22 @@ export class Executor {
   /** An operational fault met inside a fast-check property (which would take it for a failing case). */
   fatal: ContractsError | undefined;
 
-  /** Whether the target has answered a case of this run: after that, a dropped connection is its answer to one. */
-  private answered = false;
+  /** The last GET the target answered: re-sent after a dropped connection, to tell one request's fate from an outage. */
+  private lastAnsweredGet: SentRequest | undefined;
+
+  /**
+   * Whether a failed send was the target dropping that one request: the connection was closed or reset, and the last
+   * GET it answered is answered again. Otherwise (no such GET, or it fails too) the target is gone: the run ends.
+   */
+  private async droppedOnlyThis(error: unknown, tally: Tally): Promise<boolean> {
+    if (!droppedConnection(error) || this.lastAnsweredGet === undefined) return false;
+    try {
+      await this.send(this.lastAnsweredGet, false, tally);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   get expired(): boolean {
     return performance.now() > this.options.deadline || this.options.capture.interrupted || this.fatal !== undefined;
@@ -277,9 +291,9 @@ export class Executor {
     try {
       sent = await this.send(toSend, false, tally);
     } catch (error) {
-      // A target that answered before and now drops the connection on this one request answered it that way: a
-      // finding for this operation, not the end of the run (a 152 KB URL a server resets, say).
-      if (!this.answered || !droppedConnection(error)) throw error;
+      if (!(await this.droppedOnlyThis(error, tally))) throw error;
+      // The target answers, and dropped the connection on this one request: that is its answer to it (a 152 KB URL
+      // a server resets, say), a finding for this operation, not the end of the run.
       this.requests += tally.requests + 1;
       const message = `${model.operationId} dropped the connection instead of answering (${fuzzCase.note}): ${(error as Error).message}`;
       this.options.results.record(target.api, model.operationId, 'not_a_server_error', [
@@ -288,7 +302,7 @@ export class Executor {
       if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally).catch(() => undefined);
       return undefined;
     }
-    this.answered = true;
+    if (toSend.method === 'GET') this.lastAnsweredGet = toSend;
     await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined, tally);
     return { case: fuzzCase, model, request, verdict, broken, sent, requests: tally.requests };
   }

@@ -47,13 +47,16 @@ beforeAll(async () => {
     seed: 1,
     request: { method: 'GET', url: `${baseUrl}/items/7`, headers: [] },
   };
+  // A keyless request the run saw answered 200: on replay a 401 is its fix, not a refusal that proves nothing.
+  const keyless = { ...failure, id: 'auth0007', check: 'ignored_auth', status: 200 };
   await writeFile(path.join(project, 'run.json'), JSON.stringify({ seed: 1, results: [], failures: [failure] }));
+  await writeFile(path.join(project, 'auth.json'), JSON.stringify({ seed: 1, results: [], failures: [keyless] }));
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-async function replay() {
+async function replay(file = 'run.json') {
   const lines: string[] = [];
-  const code = await main(['fuzz', '--api', 'items', '--replay', 'run.json', '--base-url', baseUrl], {
+  const code = await main(['fuzz', '--api', 'items', '--replay', file, '--base-url', baseUrl], {
     out: (line) => lines.push(line),
     err: (line) => lines.push(line),
     cwd: project,
@@ -77,5 +80,12 @@ describe('contracts fuzz --replay', () => {
     const result = await replay();
     expect(result.output).toMatch(verdict);
     expect(result.code, result.output).toBe(exit);
+  });
+
+  it('counts a refusal as the fix of an ignored_auth failure', async () => {
+    state = 'locked';
+    const result = await replay('auth.json');
+    expect(result.output).toMatch(/\[auth0007\] ignored_auth · getItem: no longer fails \(answered 401\)/);
+    expect(result.code, result.output).toBe(0);
   });
 });
