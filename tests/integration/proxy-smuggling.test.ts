@@ -108,8 +108,8 @@ const refusedRequests: [string, number, (owner: string) => string][] = [
   ['a .%2e segment', 400, (o) => get(`/repos/${o}/app/.%2e/x/hooks`)],
   ['a . segment', 400, (o) => get(`/./repos/${o}/app/hooks`)],
   ['a ..; segment', 400, (o) => get(`/repos/${o}/app/..;/x/hooks`)],
-  ['an encoded slash', 400, (o) => get(`/repos/${o}%2fx/app/hooks`)],
-  ['an encoded backslash', 400, (o) => get(`/repos/${o}%5Cx/app/hooks`)],
+  ['a %2e%2e segment behind an encoded slash', 400, (o) => get(`/repos/${o}/app%2f%2e%2e%2f%2e%2e%2fadmin/hooks`)],
+  ['a .. segment behind an encoded backslash', 400, (o) => get(`/repos/${o}/app%5c..%5cadmin/hooks`)],
   ['a raw backslash', 400, (o) => get(`/repos/${o}\\x/app/hooks`)],
   ['a fragment', 400, (o) => get(`/repos/${o}/app/hooks#/../../admin`)],
 ];
@@ -241,6 +241,14 @@ describe.each([
       if (request.method === 'POST') expect(request.body).toBe(hook);
     },
   );
+
+  // Data in a segment to the APIs that use it (GitLab's `group%2Fproject`): relayed as it is.
+  it('relays an encoded slash in a segment as it is', async () => {
+    const from = target.received.length;
+    const { answers } = await rawExchange(port, get('/repos/group%2Fproject/app/hooks'));
+    expect(answers.map((answer) => answer.status)).toEqual([200]);
+    expect(await receivedSince(from)).toEqual(['/api/repos/group%2Fproject/app/hooks']);
+  });
 
   it.each(refusedAnswers.map(([name], index) => [name, `a${index}`] as const))(
     'answers 502 for a target answer with %s, and never relays the answer smuggled after it',
