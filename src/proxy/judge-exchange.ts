@@ -1,6 +1,7 @@
 // What the proxy captured of one exchange, turned into the records the core checks and judged by it. Runs after
 // the answer went to the client (see check-queue.ts), so the header objects and the decoded bodies are built here
 // and not while forwarding.
+import { excuseRefusal } from '../core/refusal-rule.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
 import { isJsonMediaType } from '../core/checks/check-context.js';
@@ -69,7 +70,8 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
       captured.responseCopy,
       maxBodyBytes,
     );
-    responseResult = checkExchange(contract, response);
+    // A 4xx answer to a request that broke the spec need not be documented (refusal-rule.ts, as in fuzz and validate).
+    responseResult = excuseRefusal(checkExchange(contract, response), requestResult, captured.status);
   }
   return {
     method: captured.method,

@@ -4,6 +4,7 @@
 import type { Contract } from '../core/compile-contract.js';
 import { checkExchange, omittedCount } from '../core/check-exchange.js';
 import { checkRequest } from '../core/check-request.js';
+import { excuseRefusal } from '../core/refusal-rule.js';
 import type { Coverage, CoverageObservation } from '../core/coverage.js';
 import type { Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
@@ -80,6 +81,8 @@ export function judgeHarEntry(
             body: request.body,
             ...(request.bodyTooLarge !== undefined ? { bodyTooLarge: request.bodyTooLarge } : {}),
           });
+    // A 4xx answer to a request that broke the spec need not be documented (refusal-rule.ts, as in fuzz and proxy).
+    if (side === 'both') result.findings = excuseRefusal(result, requestResult, exchange.status).findings;
     // An exchange that matches no operation is said once, by the response side.
     if (requestResult.operationId !== undefined) result.findings = [...requestResult.findings, ...result.findings];
     omitted += requestResult.omitted ?? 0;

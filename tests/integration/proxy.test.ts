@@ -164,11 +164,22 @@ describe('contracts proxy, request conformance', () => {
     });
   });
 
-  it('reports the response side too: a status the spec does not document', async () => {
+  it('reports the response side too: a status the spec does not document, in answer to a valid request', async () => {
+    await withProxy({ contract: contracts.session! }, async (proxy, seen) => {
+      // The sandbox answers an unknown client token 404, which the seed does not document.
+      await (await fetch(`${proxy.url}/client-session?clientToken=nobody`, { headers: session })).text();
+      await judged(seen, 1);
+      expect(seen[0]!.responseResult!.findings.map((finding) => finding.check)).toEqual(['status_code_conformance']);
+    });
+  });
+
+  it('excuses an undocumented 4xx in answer to a request that broke the spec (one rule with fuzz and validate)', async () => {
     await withProxy({ contract: contracts.session! }, async (proxy, seen) => {
       await (await fetch(`${proxy.url}/client-session`, { headers: { 'X-API-VERSION': '2.4' } })).text();
       await judged(seen, 1);
-      expect(seen[0]!.responseResult!.findings.map((finding) => finding.check)).toEqual(['status_code_conformance']);
+      expect(seen[0]!.status).toBe(401);
+      expect(seen[0]!.requestResult.findings.length).toBeGreaterThan(0);
+      expect(seen[0]!.responseResult!.findings).toEqual([]);
     });
   });
 });
