@@ -62,7 +62,7 @@ export const mockCommand: Command = {
       type: 'string',
       valueName: 'seconds',
       description:
-        "How long each Prism may take to answer after it starts (default: 20 s plus 5 s per MB of the spec: Stripe's 6 MB description takes about 30 s on 2 cores)",
+        "How long each Prism may take to answer after it starts (default: 30 s plus 10 s per MB of the spec; Stripe's took over 30 s on 2 cores)",
     },
   ],
   examples: [

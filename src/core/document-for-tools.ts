@@ -1,20 +1,46 @@
 // The document other tools get (Spectral, swagger-parser, openapi-typescript, Prism): ours, bundled, so that none of
 // them reads a file or fetches a URL a spec names. Those tools follow every `$ref` they meet, in literal data
-// (examples, defaults, enums) too. After bundling, only literal data can still hold a `$ref` to another file or a
-// URL: there it is renamed `\$ref`, so no tool follows it.
+// (examples, defaults, enums) too, and openapi-typescript follows discriminator mappings. After bundling, only
+// literal data can still hold a `$ref` to another file or a URL: there it is renamed `\$ref`, so no tool follows it.
+// A mapping value that still names a file (one the bundle did not bring in: DigitalOcean's published description
+// maps to `models/…yml` files it does not ship), or a local pointer to nothing, is left out of the copy: openapi-
+// typescript would try to read the one and stop on the other.
+import { pointerToPath } from './source-locator.js';
 
-/** A copy of `document` in which no `$ref` names another file or a URL. */
+/** A copy of `document` in which no `$ref` or discriminator mapping names another file or a URL. */
 export function documentForTools<T>(document: T): T {
-  return copy(document) as T;
+  const copy = (value: unknown, parentKey: string | undefined): unknown => copyNode(document, value, parentKey, copy);
+  return copy(document, undefined) as T;
 }
 
-function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
+type Copy = (value: unknown, parentKey: string | undefined) => unknown;
+
+function copyNode(root: unknown, value: unknown, parentKey: string | undefined, copy: Copy): unknown {
+  if (Array.isArray(value)) return value.map((item) => copy(item, undefined));
   if (value === null || typeof value !== 'object') return value;
+  const mapping = parentKey === 'discriminator';
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const outKey = key === '$ref' && typeof child === 'string' && !child.startsWith('#') ? '\\$ref' : key;
-    out[outKey] = copy(child);
+    out[outKey] = mapping && key === 'mapping' ? localMapping(root, child) : copy(child, key);
   }
   return out;
+}
+
+/** A mapping with only schema names and local pointers that resolve: any other value is dropped. */
+function localMapping(root: unknown, mapping: unknown): unknown {
+  if (mapping === null || typeof mapping !== 'object' || Array.isArray(mapping)) return mapping;
+  const kept = (target: unknown) =>
+    typeof target === 'string' &&
+    (target.startsWith('#') ? resolves(root, target) : !/[/\\:]|\.(ya?ml|json)$/i.test(target));
+  return Object.fromEntries(Object.entries(mapping).filter(([, target]) => kept(target)));
+}
+
+function resolves(root: unknown, pointer: string): boolean {
+  let node = root;
+  for (const segment of pointerToPath(pointer)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return true;
 }

@@ -415,8 +415,23 @@ function backtracksLinearly(tree: Node[][]): boolean {
 // ---- compiling, once per pattern
 
 function compileUncached(pattern: string): CompiledPattern {
-  const regExp = new RegExp(pattern, 'u'); // a pattern invalid in ECMA-262 is refused as before, with V8's message
   const toString = () => `/${pattern}/u`;
+  let regExp: RegExp;
+  try {
+    regExp = new RegExp(pattern, 'u');
+  } catch (error) {
+    // Many real specs escape what the u flag does not let be escaped (`\:`, `\/` outside a class: DigitalOcean's,
+    // AWS's). Without the flag such a pattern means what its author meant; it is matched so, by backtracking, and lint
+    // says why. A pattern invalid even so is refused as before, with V8's message.
+    let legacy: RegExp;
+    try {
+      legacy = new RegExp(pattern);
+    } catch {
+      throw error;
+    }
+    const reason = `syntax the u flag refuses (${(error as Error).message.replace(/^.*: /, '')}), matched without the flag`;
+    return { test: (value) => legacy.test(value), engine: 'backtracking', reason, toString };
+  }
   let tree: Node[][];
   try {
     tree = new PatternParser(pattern).parse();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { apiNames, apis, specPath, type ApiEntry } from '../apis.js';
 import { documentForTools } from '../core/document-for-tools.js';
+import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 
 export interface GeneratedFile {
@@ -24,11 +25,23 @@ const banner = (entry: ApiEntry) =>
 
 export async function renderTypes(entry: ApiEntry): Promise<string> {
   const spec = await loadSpec(specPath(entry));
-  const ast = await openapiTS(documentForTools(spec.document) as never, {
-    emptyObjectsUnknown: true,
-    defaultNonNullable: false,
-    silent: true,
-  });
+  let ast: Awaited<ReturnType<typeof openapiTS>>;
+  try {
+    ast = await openapiTS(documentForTools(spec.document) as never, {
+      emptyObjectsUnknown: true,
+      defaultNonNullable: false,
+      silent: true,
+    });
+  } catch (error) {
+    // openapi-typescript stops on what it cannot read in the user's spec: that is said, in one line, as its finding.
+    const reason = String((error as Error)?.message ?? error)
+      .replace(/^[^\w]*/, '')
+      .split('\n')[0];
+    throw new ContractsError(
+      'SPEC_SCHEMA_INVALID',
+      `openapi-typescript cannot generate types for ${entry.name}: ${reason}`,
+    );
+  }
   return banner(entry) + astToString(ast);
 }
 

@@ -89,7 +89,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
       await writeFile(copy, text, { mode: 0o600 });
       specs.set(api, copy);
       // Prism takes longer to start on a bigger spec: the default wait grows with it.
-      startTimeoutMs = Math.max(startTimeoutMs, options.startTimeoutMs ?? 20_000 + (5_000 * text.length) / 2 ** 20);
+      startTimeoutMs = Math.max(startTimeoutMs, options.startTimeoutMs ?? 30_000 + (10_000 * text.length) / 2 ** 20);
     }
     // Check every port before starting anything, so a taken port fails fast and names itself.
     const ports = new Map<ApiName, number>();

@@ -199,3 +199,23 @@ describe('hostile values', () => {
     expect(performance.now() - start).toBeLessThan(1000);
   });
 });
+
+// Real specs escape what the u flag refuses (DigitalOcean's `^[a-zA-Z0-9_\-\:]+$`, AWS's `^(http|https)\://\S+`):
+// fuzz ended in "internal error: Invalid regular expression". Such a pattern means what its author meant without the
+// flag; it is matched so, and lint says why.
+describe('a pattern valid only without the u flag', () => {
+  it.each([
+    ['^[a-zA-Z0-9_\\-\\:]+$', 'ab_c:d-1', 'a b'],
+    ['^(http|https)\\://\\S+', 'https://x', 'ftp://x'],
+  ])('%s is matched as without the flag', (pattern, match, miss) => {
+    const compiled = compilePattern(pattern);
+    expect(compiled.engine).toBe('backtracking');
+    expect(compiled.reason).toMatch(/^syntax the u flag refuses \(Invalid escape\), matched without the flag$/);
+    expect(compiled.test(match)).toBe(true);
+    expect(compiled.test(miss)).toBe(false);
+  });
+
+  it('is still refused when invalid without the flag too', () => {
+    expect(() => compilePattern('(')).toThrow(SyntaxError);
+  });
+});
