@@ -4,7 +4,7 @@
 // ajv never needs: where one holds such a key, ajv's copy has null instead. A `properties` map written as a
 // reference (`properties: { $ref: '#/…' }`, as in DigitalOcean's description) is replaced by the map it names, which
 // ajv would otherwise read as a property called "$ref". Everything else is shared with the document, not copied.
-import { pointerToPath, type JsonPath } from './source-locator.js';
+import { resolvePointer, type JsonPath } from './source-locator.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
 
@@ -60,11 +60,7 @@ function isLocalRef(value: unknown): value is { $ref: string } {
 function followRef(root: unknown, ref: { $ref: string }): unknown {
   let current: unknown = ref;
   for (let hops = 0; hops < 32 && isLocalRef(current); hops++) {
-    let node: unknown = root;
-    for (const segment of pointerToPath(current.$ref)) {
-      if (node === null || typeof node !== 'object') return ref;
-      node = (node as Record<string, unknown>)[segment];
-    }
+    const node = resolvePointer(root, current.$ref);
     if (node === undefined) return ref;
     current = node;
   }

@@ -84,7 +84,9 @@ export function compileSpec(
   const ignoreFormats = options.unknownFormats !== 'refuse';
   const baseAjv = createAjv({ allErrors: false });
   const customFormats = unknownFormats(baseAjv, document);
-  const ajv = documentAjv(baseAjv, document, documentId, ignoreFormats ? customFormats : new Set());
+  // ajv's copy of the document, made once: both instances (first error, all errors) register it.
+  const forAjv = ajvDocument(document);
+  const ajv = documentAjv(baseAjv, forAjv, documentId, ignoreFormats ? customFormats : new Set());
   let allErrorsAjv: ContractsAjv | undefined;
   const budget = new ErrorBudget();
   const cache = new Map<string, ValidateFunction>();
@@ -116,7 +118,7 @@ export function compileSpec(
       if (!allErrorsAjv) {
         allErrorsAjv = documentAjv(
           createAjv({ code: { process: boundErrorCollection } }),
-          document,
+          forAjv,
           documentId,
           ignoreFormats ? customFormats : new Set(),
         );
@@ -178,7 +180,7 @@ function documentAjv(
   for (const format of annotations) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-  ajv.addSchema(ajvDocument(document), documentId, undefined, false);
+  ajv.addSchema(document, documentId, undefined, false);
   return ajv;
 }
 

@@ -5,7 +5,7 @@
 // A mapping value that still names a file (one the bundle did not bring in: DigitalOcean's published description
 // maps to `models/…yml` files it does not ship), or a local pointer to nothing, is left out of the copy: openapi-
 // typescript would try to read the one and stop on the other.
-import { pointerToPath } from './source-locator.js';
+import { resolvePointer } from './source-locator.js';
 
 /** A copy of `document` in which no `$ref` or discriminator mapping names another file or a URL. */
 export function documentForTools<T>(document: T): T {
@@ -32,15 +32,6 @@ function localMapping(root: unknown, mapping: unknown): unknown {
   if (mapping === null || typeof mapping !== 'object' || Array.isArray(mapping)) return mapping;
   const kept = (target: unknown) =>
     typeof target === 'string' &&
-    (target.startsWith('#') ? resolves(root, target) : !/[/\\:]|\.(ya?ml|json)$/i.test(target));
+    (target.startsWith('#') ? resolvePointer(root, target) !== undefined : !/[/\\:]|\.(ya?ml|json)$/i.test(target));
   return Object.fromEntries(Object.entries(mapping).filter(([, target]) => kept(target)));
-}
-
-function resolves(root: unknown, pointer: string): boolean {
-  let node = root;
-  for (const segment of pointerToPath(pointer)) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return false;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return true;
 }

@@ -7,7 +7,9 @@ import { findDuplicateKey } from './json-duplicate-keys.js';
 import { isLiteral } from './literal-values.js';
 import { defaultMaxSpecFileBytes, readBounded } from './read-bounded.js';
 import { bundleRefs, fileSystem, type RefPolicy, type RefSource } from './resolve-refs.js';
-import { createLocator, pointerToPath, type JsonPath, type Locate } from './source-locator.js';
+import { createLocator, resolvePointer, type JsonPath, type Locate } from './source-locator.js';
+
+export { resolvePointer };
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 
 export interface OpenApiDocument {
@@ -245,14 +247,4 @@ function checkRefs(
     for (const [key, child] of Object.entries(object)) if (!isLiteral(key, child, at)) walk(child, [...at, key]);
   };
   walk(root, [...here]);
-}
-
-/** The value at a local JSON pointer (`#/components/schemas/X`), or undefined. */
-export function resolvePointer(root: unknown, pointer: string): unknown {
-  let node: unknown = root;
-  for (const segment of pointerToPath(pointer)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
 }

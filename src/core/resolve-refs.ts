@@ -9,7 +9,7 @@ import { ContractsError, type SourceLocation } from './errors.js';
 import { isLiteral } from './literal-values.js';
 import { type BoundedRead, readBounded } from './read-bounded.js';
 import { parseReferencedFile } from './parse-referenced-file.js';
-import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
+import { pathToPointer, pointerToPath, resolvePointer, type JsonPath } from './source-locator.js';
 
 export interface RefPolicy {
   /** Folders besides the spec's own whose files a `$ref` may name (real paths are compared). */
@@ -135,7 +135,7 @@ export async function bundleRefs(
     const there = placed.get(key);
     if (there) return local(pathToPointer(there));
     const document = await load(ref, target.file);
-    const content = resolveIn(document, target.pointer);
+    const content = resolvePointer(document, target.pointer);
     if (content === undefined) return fail(ref, 'does not resolve: nothing at that pointer in the file it names');
     placed.set(key, out);
     const inlined = await walk(content, out, target.file);
@@ -173,15 +173,6 @@ export async function bundleRefs(
 function splitRef(ref: string): [string, string] {
   const hash = ref.indexOf('#');
   return hash < 0 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
-}
-
-function resolveIn(document: unknown, pointer: string): unknown {
-  let node = document;
-  for (const segment of pointerToPath(pointer)) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
 }
 
 // A reference is shown as written, but never at length: a hostile one could be megabytes.

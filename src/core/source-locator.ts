@@ -53,3 +53,14 @@ export function pointerToPath(pointer: string): string[] {
 export function pathToPointer(path: JsonPath): string {
   return path.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
+
+/** The value at a local JSON pointer (`#/components/schemas/X`), or undefined. Own properties only: `#/constructor`
+ * names nothing. */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const segment of pointerToPath(pointer)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

@@ -2,16 +2,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
+import { defaultMaxSpecFileBytes } from '../core/read-bounded.js';
 import type { RefSource } from '../core/resolve-refs.js';
-
-const maxSpecBytes = 64 * 1024 * 1024;
 
 function git(args: string[], cwd: string): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       'git',
       args,
-      { cwd, maxBuffer: maxSpecBytes, timeout: 60_000, encoding: 'utf8' },
+      { cwd, maxBuffer: defaultMaxSpecFileBytes, timeout: 60_000, encoding: 'utf8' },
       (error, stdout, stderr) => {
         resolve({ ok: !error, stdout, stderr: stderr || (error ? error.message : '') });
       },
