@@ -3,7 +3,7 @@
 // classified (ok, error, internal, timeout) into a JSON report and a summary. See `npm run corpus -- --help`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,6 +35,10 @@ Options:
   --jobs J            Specs run at once, 1 to 8 (default 1; keep it at most the number of cores)
   --timeout-factor F  Multiplies every command's timeout (30 s + 10 s per MB of spec; mock 60 s + 10 s per MB)
   --max-minutes M     Stop the whole run after M minutes, reporting what ran (default 45)
+  --resume            Keep the specs already in the --out report and run the rest: a spec whose commands all ended
+                      ok, error or skipped is kept; one with an internal error, a timeout or a cancelled command is
+                      run again (so a resumed run after a fix re-tries what failed). The report is written as specs
+                      finish, so a run that is stopped or cut off can always be resumed.
   -h, --help          Show this help
 
 Ctrl-C stops every command still running and writes the report of what finished.`;
@@ -50,6 +54,7 @@ interface Options {
   jobs: number;
   timeoutFactor: number;
   maxMinutes: number;
+  resume: boolean;
 }
 
 function positiveNumber(name: string, value: string | undefined, integer: boolean, max: number): number | undefined {
@@ -76,6 +81,7 @@ function parseOptions(argv: string[]): Options | 'help' {
         jobs: { type: 'string' },
         'timeout-factor': { type: 'string' },
         'max-minutes': { type: 'string' },
+        resume: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -98,6 +104,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     jobs: positiveNumber('jobs', text('jobs'), true, 8) ?? 1,
     timeoutFactor: positiveNumber('timeout-factor', text('timeout-factor'), false, 100) ?? 1,
     maxMinutes: positiveNumber('max-minutes', text('max-minutes'), false, 24 * 60) ?? 45,
+    resume: values.resume === true,
   };
 }
 
@@ -383,6 +390,30 @@ function summary(results: SpecResult[]): string {
   return lines.join('\n');
 }
 
+/** The finished specs of an earlier report at `out` (for --resume): those whose every command ended ok, error or
+ * skipped, and the seconds that run took. */
+async function previousResults(out: string, specs: string[]): Promise<{ results: SpecResult[]; seconds: number }> {
+  const text = await readFile(out, 'utf8').catch(() => undefined);
+  if (text === undefined) return { results: [], seconds: 0 };
+  let report: { corpus?: string; elapsedSeconds?: number; specs?: SpecResult[] };
+  try {
+    report = JSON.parse(text) as typeof report;
+  } catch {
+    throw new UsageError(`--resume: ${out} is not a corpus report (not JSON); give another --out`);
+  }
+  if (report.corpus !== corpusPackage || !Array.isArray(report.specs))
+    throw new UsageError(`--resume: ${out} is not a report of ${corpusPackage}; give another --out`);
+  const wanted = new Set(specs);
+  const finished = (r: SpecResult) =>
+    r.runnerError === undefined &&
+    Object.keys(r.results).length > 0 &&
+    Object.values(r.results).every((c) => c.outcome === 'ok' || c.outcome === 'error' || c.outcome === 'skipped');
+  return {
+    results: report.specs.filter((r) => wanted.has(r.spec) && finished(r)),
+    seconds: Number(report.elapsedSeconds ?? 0),
+  };
+}
+
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
   if (parsed === 'help') {
@@ -415,45 +446,63 @@ async function main(): Promise<number> {
   process.on('SIGTERM', onSignal('SIGTERM'));
   const deadline = setTimeout(() => stop(`--max-minutes ${options.maxMinutes} reached`), options.maxMinutes * 60_000);
 
+  const kept = options.resume ? await previousResults(options.out, specs) : { results: [], seconds: 0 };
+  const keptNames = new Set(kept.results.map((r) => r.spec));
+  const toRun = specs.filter((spec) => !keptNames.has(spec));
   const standIn = await startStandIn();
   const startedAt = new Date();
   console.log(
     `${specs.length} of ${all.length} specs${options.only ? ` matching "${options.only}"` : ''}, seed ${options.seed}, ` +
-      `${options.jobs} at once; stand-in fuzz target ${standIn.url}`,
+      `${options.jobs} at once; stand-in fuzz target ${standIn.url}` +
+      (options.resume
+        ? `; resuming: ${kept.results.length} kept from ${path.relative(process.cwd(), options.out)}, ${toRun.length} to run`
+        : ''),
   );
-  const results: SpecResult[] = [];
+  const results: SpecResult[] = [...kept.results];
+  const makeReport = () => {
+    const ordered = [...results].sort((a, b) => specs.indexOf(a.spec) - specs.indexOf(b.spec));
+    return {
+      corpus: corpusPackage,
+      options: { ...options, cache: undefined },
+      startedAt: startedAt.toISOString(),
+      elapsedSeconds: kept.seconds + Math.round((Date.now() - startedAt.getTime()) / 1000),
+      stoppedEarly: stopReason ?? (ordered.length < specs.length ? 'still running' : false),
+      specsPlanned: specs.length,
+      specsRun: ordered.length,
+      standInRequests: standIn.requests(),
+      node: process.version,
+      specs: ordered,
+    };
+  };
+  await mkdir(path.dirname(options.out), { recursive: true });
+  let lastWrite = Date.now();
+  const save = async () => {
+    lastWrite = Date.now();
+    const temporary = `${options.out}.partial`;
+    await writeFile(temporary, JSON.stringify(makeReport(), null, 1) + '\n');
+    await rename(temporary, options.out);
+  };
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (!controller.signal.aborted && next < specs.length) {
-      const spec = specs[next++]!;
+    while (!controller.signal.aborted && next < toRun.length) {
+      const spec = toRun[next++]!;
       const result = await runSpec(specDir, spec, options, standIn.url, controller.signal).catch(
         (error: Error): SpecResult => ({ spec, bytes: 0, runnerError: cap(error.message), results: {} }),
       );
       results.push(result);
-      console.log(oneLine(result, ++done, specs.length));
+      console.log(oneLine(result, ++done, toRun.length));
+      if (Date.now() - lastWrite > 30_000) await save();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.jobs, specs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.jobs, toRun.length) }, worker));
   clearTimeout(deadline);
   await standIn.close();
 
-  results.sort((a, b) => specs.indexOf(a.spec) - specs.indexOf(b.spec));
-  const report = {
-    corpus: corpusPackage,
-    options: { ...options, cache: undefined },
-    startedAt: startedAt.toISOString(),
-    elapsedSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-    stoppedEarly: stopReason ?? false,
-    specsPlanned: specs.length,
-    specsRun: results.length,
-    standInRequests: standIn.requests(),
-    node: process.version,
-    specs: results,
-  };
-  await mkdir(path.dirname(options.out), { recursive: true });
+  const report = makeReport();
+  if (report.stoppedEarly === 'still running') report.stoppedEarly = false;
   await writeFile(options.out, JSON.stringify(report, null, 1) + '\n');
-  console.log(`\n${summary(results)}\n`);
+  console.log(`\n${summary(report.specs)}\n`);
   console.log(
     `${results.length} of ${specs.length} specs in ${report.elapsedSeconds} s` +
       `${stopReason ? ` (stopped early: ${stopReason})` : ''}; report: ${path.relative(process.cwd(), options.out)}`,

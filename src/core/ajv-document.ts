@@ -3,7 +3,8 @@
 // a schema id, and two such examples crashed the load. Annotations (example, examples, x- extensions) are data that
 // ajv never needs: where one holds such a key, ajv's copy has null instead. A `properties` map written as a
 // reference (`properties: { $ref: '#/…' }`, as in DigitalOcean's description) is replaced by the map it names, which
-// ajv would otherwise read as a property called "$ref". Everything else is shared with the document, not copied.
+// ajv would otherwise read as a property called "$ref". A `nullable` without a `type` is left out (see strayNullable).
+// Everything else is shared with the document, not copied.
 import { resolvePointer, type JsonPath } from './source-locator.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
@@ -26,11 +27,22 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     let next: unknown = child;
     if (isAnnotation(key, child, at)) next = holdsId(child) ? null : child;
+    else if (key === 'nullable' && strayNullable(value as Record<string, unknown>, at)) next = undefined;
     else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
     else next = rewrite(root, child, [...at, key]);
-    if (next !== child) (changed ??= { ...(value as Record<string, unknown>) })[key] = next;
+    if (next === child) continue;
+    changed ??= { ...(value as Record<string, unknown>) };
+    if (next === undefined) delete changed[key];
+    else changed[key] = next;
   }
   return changed ?? value;
+}
+
+// `nullable` is no keyword of OpenAPI 3.1 (3.0 documents are upgraded before this), but ajv reads it in every draft
+// and refuses to compile a schema with `nullable` and no `type` (`{ $ref, nullable: true }` in Codat's 3.1
+// descriptions ended fuzz). Beside a `type`, ajv's reading (the type or null) is kept: it can only accept more.
+function strayNullable(schema: Record<string, unknown>, at: JsonPath): boolean {
+  return at[at.length - 1] !== 'properties' && schema.type === undefined;
 }
 
 // enum, const and default are skipped by ajv's walk; example, examples and extensions are not.

@@ -5,6 +5,12 @@
 import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
 
+/** Longest string and longest array any generator builds. A schema's `maxLength: 2147483647` (AWS) or `minLength` of
+ * 100 MB is an edge of the spec, not of the API: a value past these bounds is not built (its case is left out), so a
+ * run's memory stays bounded whatever the spec declares. */
+export const maxGeneratedLength = 65_536;
+export const maxGeneratedItems = 256;
+
 export interface ArbitraryOptions {
   /** Strings are header values: printable ASCII, nothing HTTP would trim or refuse. */
   header?: boolean;
@@ -47,7 +53,7 @@ function typed(
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
-      const minLength = Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0);
+      const minLength = Math.min(Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0), maxGeneratedLength);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
       if (options.header) return fc.string({ unit: headerChar, minLength, maxLength });
       return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
@@ -70,7 +76,7 @@ function typed(
       return fc.constant(null);
     case 'array': {
       const items = schemaArbitrary(document, schema.items ?? {}, options, depth + 1);
-      const minLength = Number(schema.minItems ?? 0);
+      const minLength = Math.min(Number(schema.minItems ?? 0), maxGeneratedItems);
       return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min(Number(schema.maxItems ?? 4), 4)) });
     }
     case 'object':

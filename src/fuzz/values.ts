@@ -1,9 +1,15 @@
 // Values drawn from one schema, without randomness: the smallest valid one, the edges worth trying, and the ways
 // to break it by exactly one keyword. Which of them the spec allows is decided by the validators, not here.
-import { mergeAll } from './schema-arbitrary.js';
+import { maxGeneratedItems, maxGeneratedLength, mergeAll } from './schema-arbitrary.js';
 import { deref, typesOf } from './request-model.js';
 
 type Schema = Record<string, unknown>;
+
+const buildable = (length: number) => Number.isFinite(length) && length >= 0 && length <= maxGeneratedLength;
+const clampLength = (length: unknown, fallback: number) => {
+  const n = Number(length ?? fallback);
+  return Number.isFinite(n) ? Math.min(Math.max(n, 0), maxGeneratedLength) : fallback;
+};
 
 export function resolved(document: unknown, raw: unknown): Schema {
   const schema = (deref(document, raw) ?? {}) as Schema;
@@ -21,7 +27,7 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
   const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'string':
-      return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+      return 'a'.repeat(Math.max(1, clampLength(schema.minLength, 1)));
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number'
@@ -34,7 +40,7 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
     case 'null':
       return null;
     case 'array':
-      return Array.from({ length: Number(schema.minItems ?? 0) }, () =>
+      return Array.from({ length: Math.min(clampLength(schema.minItems, 0), maxGeneratedItems) }, () =>
         minimalValue(document, schema.items ?? {}, depth + 1),
       );
     case 'object': {
@@ -76,8 +82,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
     if (type === 'string') {
       const min = Number(schema.minLength ?? 0);
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-      if (min > 0) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
-      if (max !== undefined) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
+      if (min > 0 && buildable(min)) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
+      if (max !== undefined && buildable(max + 1)) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
       // Empty and very long first: the edges that break servers most often.
       generic.push('', 'x'.repeat(header ? 256 : 4096), ...(header ? headerSamples : unicodeSamples), 'a');
     } else if (type === 'integer' || type === 'number') {
@@ -126,9 +132,9 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
       value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x`,
     });
   }
-  if (typeof schema.maxLength === 'number')
+  if (typeof schema.maxLength === 'number' && buildable(schema.maxLength + 1))
     out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
-  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+  if (typeof schema.minLength === 'number' && schema.minLength > 0 && buildable(schema.minLength))
     out.push({ note: `shorter than minLength ${schema.minLength}`, value: 'a'.repeat(schema.minLength - 1) });
   if (typeof schema.maximum === 'number')
     out.push({ note: `over maximum ${schema.maximum}`, value: schema.maximum + 1 });

@@ -44,4 +44,24 @@ describe('the document ajv compiles', () => {
     expect(compiled.validateAt(['components', 'schemas', 'Droplet'], { id: 1, name: 'a' })).toEqual([]);
     expect(compiled.validateAt(['components', 'schemas', 'Droplet'], { id: 'one' })).not.toEqual([]);
   });
+
+  // Codat's 3.1 descriptions write `{ $ref, nullable: true }`: ajv refused the whole spec ("nullable" cannot be used
+  // without "type"). A property named nullable is a property, not the keyword.
+  it('compiles a 3.1 schema with nullable and no type, and keeps a property named nullable', () => {
+    const compiled = compileSpec(
+      spec(
+        '    Order:\n      type: object\n      required: [nullable]\n      properties:\n' +
+          '        customer: { $ref: "#/components/schemas/Customer", nullable: true }\n' +
+          '        nullable: { type: boolean }\n' +
+          '    Customer:\n      type: object\n      properties: { id: { type: string } }\n',
+      ),
+    );
+    expect(compiled.validateAt(['components', 'schemas', 'Order'], { nullable: true, customer: { id: 'a' } })).toEqual(
+      [],
+    );
+    expect(compiled.validateAt(['components', 'schemas', 'Order'], { customer: { id: 'a' } })).not.toEqual([]);
+    expect(
+      compiled.validateAt(['components', 'schemas', 'Order'], { nullable: true, customer: { id: 1 } }),
+    ).not.toEqual([]);
+  });
 });

@@ -1,12 +1,14 @@
 // The boundaries phase under a --max-examples budget: the budget cuts the list from its end, so the list takes
 // the parameters and body fields in turns, each from its declared edges (enum, lengths, bounds ±1) to the generic
 // ones. Within the default budget every one of them is tried, and per_page at 0, 1, 100 and 101.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apis, apiNames, specPath } from '../../src/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { boundariesPhase } from '../../src/fuzz/generate-cases.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
-import { boundaryValues } from '../../src/fuzz/values.js';
+import { maxGeneratedItems, maxGeneratedLength, schemaArbitrary } from '../../src/fuzz/schema-arbitrary.js';
+import { boundaryValues, breakingValues, minimalValue } from '../../src/fuzz/values.js';
 
 const defaultBudget = 25;
 
@@ -52,5 +54,22 @@ describe('the boundaries phase', () => {
     expect(
       boundaryValues({}, { type: 'string', enum: ['json', 'form'], minLength: 2, maxLength: 4 }).slice(0, 6),
     ).toEqual(['json', 'form', 'aa', 'a', 'aaaa', 'aaaaa']);
+  });
+
+  // AWS Redshift declares maxLength 2147483647 and IoT SiteWise minLength 104857600: building those edges ended the
+  // run ("Invalid string length") or sent 100 MB bodies. Past maxGeneratedLength an edge is left out, not built.
+  it('leaves out lengths no request should carry, in every generator', () => {
+    const huge = { type: 'string', minLength: 104_857_600, maxLength: 2_147_483_647 };
+    const longest = (values: unknown[]) => Math.max(0, ...values.map((v) => JSON.stringify(v).length));
+    expect(longest(boundaryValues({}, huge))).toBeLessThanOrEqual(maxGeneratedLength + 2);
+    expect(longest(breakingValues({}, huge, false).map((m) => m.value))).toBeLessThanOrEqual(maxGeneratedLength + 2);
+    expect(String(minimalValue({}, huge)).length).toBe(maxGeneratedLength);
+    expect((minimalValue({}, { type: 'array', minItems: 1e9, items: { type: 'integer' } }) as unknown[]).length).toBe(
+      maxGeneratedItems,
+    );
+    const drawn = fc.sample(schemaArbitrary({}, huge, {}), { numRuns: 3, seed: 1 }) as string[];
+    for (const value of drawn) expect(value.length).toBe(maxGeneratedLength);
+    const kept = boundaryValues({}, { type: 'string', maxLength: 2_147_483_647 });
+    expect(kept).toContain('');
   });
 });
