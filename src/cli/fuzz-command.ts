@@ -24,7 +24,8 @@ export const fuzzCommand: Command = {
     'not refused with 400/422), negative_data_rejection (an invalid one is not answered 2xx), ignored_auth, and in',
     "sequences use_after_free, ensure_resource_availability and the seed's rules (events, secret masking).",
     '',
-    'Without --base-url it starts the embedded sandbox on a free loopback port and fuzzes it. Webhooks it creates carry',
+    'Without --base-url it starts the embedded sandbox (the seed APIs) or a Prism mock of the spec (any other API) on a',
+    'free loopback port and fuzzes that. Webhooks it creates carry',
     'a run marker in config.url (always --hook-url) and are deleted at the end, also on failure and on Ctrl-C.',
     'Credentials come only from the environment (CLIENT_SESSION_API_KEY, CLIENT_SESSION_CLIENT_TOKEN, WEBHOOKS_TOKEN);',
     'curl lines refer to them as "$CLIENT_SESSION_API_KEY", never by value. The same --seed repeats a run exactly.',
@@ -35,7 +36,8 @@ export const fuzzCommand: Command = {
       name: 'base-url',
       type: 'string',
       valueName: 'url',
-      description: 'The server to fuzz; without it, the embedded sandbox on a free port',
+      description:
+        "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
     },
     {
       name: 'phases',
@@ -184,14 +186,35 @@ export const fuzzCommand: Command = {
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved =
       replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
-    if (settings.baseUrl === undefined)
-      requireSandboxFor(saved ? saved.map((failure) => failure.api).filter(isApiName) : selected);
+    // Without --base-url: the embedded sandbox for the seed APIs, a Prism mock of its spec for any other API.
+    if (settings.baseUrl === undefined && saved)
+      requireSandboxFor(saved.map((failure) => failure.api).filter(isApiName));
+    const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
+    const mocked = settings.baseUrl === undefined && !saved ? selected.filter((api) => !isSeedApi(api)) : [];
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
-    if (settings.baseUrl === undefined) {
+    let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> } | undefined;
+    if (settings.baseUrl === undefined && (saved || mocked.length < selected.length)) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
       sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     }
-    const baseUrl = settings.baseUrl ?? sandbox!.url;
+    if (mocked.length > 0) {
+      const { startMocks } = await import('../mock/start-mocks.js');
+      try {
+        mocks = await startMocks({
+          apis: mocked,
+          ports: Object.fromEntries(mocked.map((api) => [api, 0])),
+          specFiles,
+        });
+      } catch (error) {
+        await sandbox?.stop();
+        throw error;
+      }
+      if (!options.quiet)
+        io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
+    }
+    const embedded = sandbox !== undefined || mocks !== undefined;
+    const baseUrl = settings.baseUrl ?? sandbox?.url ?? '';
+    const baseUrlOf = (api: ApiName) => mocks?.urls[api] ?? baseUrl;
     if (saved) {
       try {
         return await replay(saved, baseUrl, settings, io, sandbox !== undefined);
@@ -210,8 +233,8 @@ export const fuzzCommand: Command = {
       : { receiver: undefined, deliveries: undefined };
     const runner = new FuzzRunner({
       apis: selected,
-      specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
-      baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrl])) as Partial<Record<ApiName, string>>,
+      specFiles,
+      baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrlOf(api)])) as Partial<Record<ApiName, string>>,
       phases: settings.phases,
       maxExamples: settings.maxExamples,
       seed: settings.seed,
@@ -228,12 +251,12 @@ export const fuzzCommand: Command = {
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
       maxTimeMs: settings.maxTimeS * 1000,
-      rate: sandbox ? 0 : settings.rate,
+      rate: embedded ? 0 : settings.rate,
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
-      remote: sandbox === undefined,
+      remote: !embedded,
       log: (line) => {
         if (!options.quiet) io.err(`contracts fuzz: ${line}`);
       },
@@ -267,9 +290,10 @@ export const fuzzCommand: Command = {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       await sandbox?.stop();
+      await mocks?.stop();
       await receiver?.stop();
     }
-    io.out(fuzzConsoleReport(run, sandbox !== undefined));
+    io.out(fuzzConsoleReport(run, embedded));
     await writeReports(
       run,
       reports.filter((target) => target.kind !== 'json'),

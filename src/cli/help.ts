@@ -25,7 +25,7 @@ export function commandHelp(command: Command): string {
   lines.push(
     ...columns(
       '--config <file>',
-      "The APIs to work on (default: contracts.config.yaml here, else the project's)",
+      "The APIs to work on (default: the file CONTRACTS_CONFIG names, else contracts.config.yaml here, else the project's)",
       flagColumn,
     ),
   );

@@ -70,6 +70,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
     // secrets its credentials name are redacted like the built-in ones.
     // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
+    // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
+    if (options.config === undefined && io.env.CONTRACTS_CONFIG) options.config = io.env.CONTRACTS_CONFIG;
     const configFile = typeof options.config === 'string' ? options.config : undefined;
     if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile)))
       useConfig({ cwd: io.cwd, file: configFile });

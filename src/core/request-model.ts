@@ -37,6 +37,9 @@ export interface OperationModel {
   body: BodyModel | undefined;
   /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
   apiKeyHeaders: string[];
+  /** Whether every request needs credentials: the operation's security (or the document's) is not empty and has no
+   * empty alternative (`{}`, "anonymous allowed"). */
+  secured: boolean;
   /** Documented statuses ("200", "404", "4XX"). */
   statuses: string[];
   spec: OperationSpec;
@@ -109,6 +112,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       params: [...params.values()],
       body: bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
       apiKeyHeaders: apiKeyHeaders(document, raw.security ?? document.security),
+      secured: isSecured(raw.security ?? document.security),
       statuses: operation.responses.map((response) => response.status),
       spec: operation,
     };
@@ -148,6 +152,16 @@ function sendableMediaType(types: string[]): string | undefined {
     types.find((type) => /^application\/[\w.+-]*\+json$/.test(base(type))) ??
     types.find((type) => base(type) === 'application/x-www-form-urlencoded') ??
     types.find((type) => base(type) === 'multipart/form-data')
+  );
+}
+
+function isSecured(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every(
+      (requirement) => requirement !== null && typeof requirement === 'object' && Object.keys(requirement).length > 0,
+    )
   );
 }
 

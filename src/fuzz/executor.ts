@@ -2,6 +2,7 @@
 // sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
 // per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
 // each carries the run marker in config.url, and each is deleted at the end.
+import { ResourceLedger } from './auth-probes.js';
 import { encodeBody } from './encode-body.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
@@ -156,9 +157,12 @@ export function classify(
   model: OperationModel,
   compiled: CompiledSpec,
   request: RequestData,
+  anonymous = false,
 ): { verdict: Verdict; broken: Violation[] } {
   const broken = violations(model, compiled, request);
-  if (broken.length === 0) return { verdict: 'positive', broken };
+  // With no credential at all, a request the spec allows otherwise is unauthenticated, whatever the scheme: a bearer
+  // token or a query key is not a parameter the validators see.
+  if (broken.length === 0) return { verdict: anonymous && model.secured ? 'unauthenticated' : 'positive', broken };
   const onlyCredentials = broken.every((violation) =>
     model.apiKeyHeaders.some((header) => violation.where === `header ${header}`),
   );
@@ -167,8 +171,19 @@ export function classify(
 
 /** A case is sent only as what it claims: a positive that the validators refuse, or a negative they accept, is not. */
 export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
+  if (fuzzCase.anonymous) return verdict === 'unauthenticated';
   if (fuzzCase.intent === 'derive') return true;
   return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
+}
+
+/** A credential that is a documented parameter of the operation (client-session's clientToken), not a scheme's. */
+function feedsParameter(model: OperationModel, credential: ApiCredential): boolean {
+  return (
+    credential.scheme === undefined &&
+    model.params.some(
+      (param) => param.in === credential.in && param.name.toLowerCase() === credential.name.toLowerCase(),
+    )
+  );
 }
 
 export const maxFailures = 200;
@@ -177,6 +192,8 @@ export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
 
 export class Executor {
   readonly failures = new Map<string, FuzzFailure>();
+  /** Ids the run's valid requests saw or created, for the ignored_auth probes (auth-probes.ts). */
+  readonly resources = new ResourceLedger();
   /** Hooks this run created and has not seen deleted, by id → their config.url. */
   readonly ownHooks = new Map<number, string>();
   private nextSlot = 0;
@@ -279,14 +296,14 @@ export class Executor {
       }
     }
     const request = this.bind(model, fuzzCase, freshHook);
-    const { verdict, broken } = classify(model, target.compiled, request);
+    const { verdict, broken } = classify(model, target.compiled, request, fuzzCase.anonymous);
     if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
       if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
       this.requests += tally.requests;
       return undefined;
     }
-    const toSend = this.toSent(target, model, request);
+    const toSend = this.toSent(target, model, request, fuzzCase.anonymous);
     let sent: Sent;
     try {
       sent = await this.send(toSend, false, tally);
@@ -333,6 +350,7 @@ export class Executor {
     let omitted: ExchangeResult['omitted'];
     if (verdict === 'positive') {
       this.authRefusals.record(target.api, operation, status);
+      this.resources.saw(target, model, request, sent);
       const checked = this.checked(target, operation, sent);
       omitted = checked.omitted;
       judged.push(...checked.byCheck);
@@ -340,7 +358,7 @@ export class Executor {
       if (!fuzzCase.refusalExpected)
         judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
     } else if (verdict === 'unauthenticated') {
-      judged.push(['ignored_auth', ignoredAuth(operation, status, model.apiKeyHeaders.join(', '))]);
+      judged.push(['ignored_auth', ignoredAuth(operation, status, this.credentialNames(target, model), fuzzCase.note)]);
     } else {
       judged.push([
         'negative_data_rejection',
@@ -460,7 +478,7 @@ export class Executor {
       if (fed) request.query[param.name] = fed.value!;
     }
     for (const header of model.apiKeyHeaders) {
-      if (fuzzCase.omit?.includes(header) || header in request.headers) continue;
+      if (fuzzCase.anonymous || fuzzCase.omit?.includes(header) || header in request.headers) continue;
       const fed = credentials.find(
         (credential) =>
           credential.in === 'header' &&
@@ -484,7 +502,7 @@ export class Executor {
     return request;
   }
 
-  toSent(target: ApiTarget, model: OperationModel, request: RequestData): SentRequest {
+  toSent(target: ApiTarget, model: OperationModel, request: RequestData, anonymous = false): SentRequest {
     const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
       encodeURIComponent(String(request.path[name] ?? '')),
     );
@@ -505,13 +523,15 @@ export class Executor {
       request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
     if (encoded) headers.push(['content-type', encoded.contentType]);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
+    // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).
     const rest = this.credentialsOf(target).filter(
       (credential) =>
         credential.value !== undefined &&
         !(
           credential.in === 'header' &&
           model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
-        ),
+        ) &&
+        (!anonymous || feedsParameter(model, credential)),
     );
     const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
     return {
@@ -520,6 +540,19 @@ export class Executor {
       headers: placed.headers,
       ...(encoded ? { body: encoded.body } : {}),
     };
+  }
+
+  /** What an anonymous request leaves out, for a finding's message: the apiKey headers, else the schemes' names. */
+  credentialNames(target: ApiTarget, model: OperationModel): string {
+    if (model.apiKeyHeaders.length > 0) return model.apiKeyHeaders.join(', ');
+    const schemes = [
+      ...new Set(
+        this.credentialsOf(target).flatMap((credential) =>
+          credential.scheme !== undefined && !feedsParameter(model, credential) ? [credential.scheme] : [],
+        ),
+      ),
+    ];
+    return schemes.length > 0 ? `credentials (${schemes.join(', ')})` : 'credentials';
   }
 
   credentialsOf(target: ApiTarget): ApiCredential[] {
@@ -538,6 +571,25 @@ export class Executor {
     const exchange = await this.options.capture.exchange(sent, cleanup);
     tally.requests++;
     return new SentExchange(sent, exchange, performance.now() - started);
+  }
+
+  /** Sends a bound request of any API with the run's credentials, as cleanup (it goes out even after an interrupt). */
+  sendBound(target: ApiTarget, model: OperationModel, request: RequestData): Promise<Sent> {
+    return this.send(
+      this.toSent(
+        target,
+        model,
+        this.bind(model, {
+          api: target.api,
+          operationId: model.operationId,
+          phase: 'negative',
+          request,
+          note: 'cleanup',
+          intent: 'derive',
+        }),
+      ),
+      true,
+    );
   }
 
   /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */

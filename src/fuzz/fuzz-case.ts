@@ -23,6 +23,9 @@ export interface FuzzCase {
   intent: 'derive' | 'positive' | 'negative';
   /** Headers to leave out that the run would otherwise add (the API key, for ignored_auth). */
   omit?: string[];
+  /** Sent with no credential of any security scheme (apiKey in header, query or cookie, bearer, basic, oauth2): for
+   * ignored_auth. Credentials that feed a documented parameter of the operation (client-session's clientToken) stay. */
+  anonymous?: boolean;
   /** A body path whose value the run must not overwrite (a mutated config.url). */
   keepPath?: string;
   /** The hook the case acts on: the run's shared hook, or one made for this case alone (a delete). */

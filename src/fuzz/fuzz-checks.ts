@@ -54,13 +54,14 @@ export function positiveDataAcceptance(operation: string, status: number): Findi
   ];
 }
 
-export function ignoredAuth(operation: string, status: number, header: string): Finding[] {
+export function ignoredAuth(operation: string, status: number, header: string, note?: string): Finding[] {
   if (!is2xx(status)) return [];
+  const on = note?.startsWith('on ') ? ` ${note}` : '';
   return [
     finding(
       'ignored_auth',
       operation,
-      `${operation} answered ${status} to a request without ${header}: authentication is not enforced`,
+      `${operation} answered ${status} to a request without ${header}${on}: authentication is not enforced`,
       { actual: status },
     ),
   ];

@@ -1,6 +1,7 @@
 // What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
 // distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
 // or on the port of the embedded sandbox, so the same seed prints the same text.
+import { isSeedApi } from '../apis.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
@@ -11,7 +12,8 @@ import type { FuzzRun } from './run-fuzz.js';
 export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
   const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
-    lines.push(`${api} (${embedded ? 'embedded sandbox' : run.targets[api as keyof typeof run.targets]})`);
+    const url = run.targets[api as keyof typeof run.targets];
+    lines.push(`${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its Prism mock, ${url}`) : url})`);
     const results = run.results.filter((result) => result.api === api);
     for (const operation of [...new Set(results.map((result) => result.operation))]) {
       const checks = results.filter((result) => result.operation === operation);

@@ -238,6 +238,7 @@ function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly 
     intent: 'derive',
     request,
     omit: model.apiKeyHeaders.filter((header) => !sentHeaders.has(header.toLowerCase())),
+    ...(failure.check === 'ignored_auth' && model.secured ? { anonymous: true } : {}),
     ...(configUrl !== undefined && !ownUrl
       ? { keepPath: isPlainObject((request.body as Record<string, unknown>).config) ? '/config/url' : '/url' }
       : {}),

@@ -1,6 +1,7 @@
 // Runs the phases against each API: the fixed lists (examples, boundaries, the negative phase's single-constraint
 // breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
 // failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
+import { probeAuthOnResources } from './auth-probes.js';
 import path from 'node:path';
 import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../apis.js';
@@ -226,7 +227,7 @@ export class FuzzRunner {
           ? undefined
           : '--phases has neither negative nor boundaries',
       ]);
-      if (model.apiKeyHeaders.length > 0)
+      if (model.secured)
         planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
       for (const [check, reason] of planned) {
         results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
@@ -316,6 +317,9 @@ export class FuzzRunner {
           await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
       }
     }
+    // ignored_auth on ids that exist: those the phases saw or created (auth-probes.ts); the webhooks API has no security.
+    if (!webhooks && options.phases.includes('negative') && !executor.expired)
+      await probeAuthOnResources(executor, target, document, mine, options.readOnly);
     if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
       await runStateful(executor, target, {
         seed: derivedSeed(options.seed, 'stateful'),

@@ -44,6 +44,48 @@ export function schemaArbitrary(
   return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth)));
 }
 
+const patternCache = new Map<string, fc.Arbitrary<string> | null>();
+
+/**
+ * Strings that match a schema's `pattern` (fast-check's stringMatching, on the pattern as a JavaScript regular
+ * expression), or undefined when it cannot make them (a pattern JavaScript does not parse, a feature stringMatching
+ * does not support). Lengths are not forced: the validators drop a string of the wrong length, so nothing here loops.
+ */
+export function patternArbitrary(pattern: unknown, header = false): fc.Arbitrary<string> | undefined {
+  if (typeof pattern !== 'string' || pattern.length > 1000) return undefined;
+  const key = `${header ? 'h' : 'b'}${pattern}`;
+  if (!patternCache.has(key)) {
+    let made: fc.Arbitrary<string> | null = null;
+    try {
+      let regex: RegExp;
+      try {
+        regex = new RegExp(pattern, 'u');
+      } catch {
+        regex = new RegExp(pattern);
+      }
+      const arbitrary = fc.stringMatching(regex, { size: 'xsmall' });
+      // A header value must stay printable ASCII: anything else is not what a header can carry.
+      made = header ? arbitrary.map((text) => text.replace(/[^\x21-\x7e]/g, 'a')) : arbitrary;
+      fc.sample(made, { numRuns: 1, seed: 1 });
+    } catch {
+      made = null;
+    }
+    if (patternCache.size > 10_000) patternCache.clear();
+    patternCache.set(key, made);
+  }
+  return patternCache.get(key) ?? undefined;
+}
+
+/** One string matching `pattern`, always the same, for the smallest valid request; undefined as patternArbitrary. */
+export function patternSample(pattern: unknown): string | undefined {
+  const arbitrary = patternArbitrary(pattern);
+  if (!arbitrary) return undefined;
+  const samples = fc.sample(arbitrary, { numRuns: 20, seed: 1 });
+  return (
+    [...samples].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).find((text) => text.length > 0) ?? samples[0]
+  );
+}
+
 function typed(
   document: unknown,
   schema: Schema,
@@ -53,6 +95,8 @@ function typed(
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
+      const matching = patternArbitrary(schema.pattern, options.header);
+      if (matching) return matching;
       const minLength = Math.min(Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0), maxGeneratedLength);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
       if (options.header) return fc.string({ unit: headerChar, minLength, maxLength });

@@ -1,6 +1,6 @@
 // Values drawn from one schema, without randomness: the smallest valid one, the edges worth trying, and the ways
 // to break it by exactly one keyword. Which of them the spec allows is decided by the validators, not here.
-import { maxGeneratedItems, maxGeneratedLength, mergeAll } from './schema-arbitrary.js';
+import { maxGeneratedItems, maxGeneratedLength, mergeAll, patternSample } from './schema-arbitrary.js';
 import { deref, typesOf } from './request-model.js';
 
 type Schema = Record<string, unknown>;
@@ -27,7 +27,7 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
   const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'string':
-      return 'a'.repeat(Math.max(1, clampLength(schema.minLength, 1)));
+      return patternSample(schema.pattern) ?? 'a'.repeat(Math.max(1, clampLength(schema.minLength, 1)));
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number'
@@ -82,6 +82,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
     if (type === 'string') {
       const min = Number(schema.minLength ?? 0);
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+      const matching = patternSample(schema.pattern);
+      if (matching !== undefined) declared.push(matching);
       if (min > 0 && buildable(min)) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
       if (max !== undefined && buildable(max + 1)) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
       // Empty and very long first: the edges that break servers most often.
@@ -132,6 +134,9 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
       value: /^\d+(\.\d+)?$/.test(first) ? String((Number(first) * 10 - 1) / 10) : `${first}x`,
     });
   }
+  // A string the pattern refuses (if it takes this one too, the validators say so and the case is not sent).
+  if (typeof schema.pattern === 'string' && types.includes('string'))
+    out.push({ note: `not matching the pattern ${schema.pattern.slice(0, 60)}`, value: '!~' });
   if (typeof schema.maxLength === 'number' && buildable(schema.maxLength + 1))
     out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
   if (typeof schema.minLength === 'number' && schema.minLength > 0 && buildable(schema.minLength))

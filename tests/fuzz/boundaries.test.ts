@@ -72,4 +72,20 @@ describe('the boundaries phase', () => {
     const kept = boundaryValues({}, { type: 'string', maxLength: 2_147_483_647 });
     expect(kept).toContain('');
   });
+
+  // A pattern was ignored: no valid request could be built for `thingId: { pattern: "^t[0-9]+$" }`, and every check
+  // of the operation went unexercised. Strings now match the pattern where fast-check can build them.
+  it('builds strings that match a pattern, and breaks the pattern in a negative case', () => {
+    const schema = { type: 'string', pattern: '^t[0-9]+$' };
+    expect(minimalValue({}, schema)).toMatch(/^t[0-9]+$/);
+    expect(boundaryValues({}, schema)[0]).toMatch(/^t[0-9]+$/);
+    for (const value of fc.sample(schemaArbitrary({}, schema, {}), { numRuns: 20, seed: 2 }))
+      expect(value).toMatch(/^t[0-9]+$/);
+    for (const value of fc.sample(schemaArbitrary({}, schema, { header: true }), { numRuns: 20, seed: 2 }))
+      expect(value).toMatch(/^[\x21-\x7e]+$/);
+    expect(breakingValues({}, schema, true).map((m) => m.value)).toContain('!~');
+    // A pattern JavaScript cannot read keeps the old way: the validators decide.
+    expect(minimalValue({}, { type: 'string', pattern: '(?<=' })).toBe('a');
+  });
 });
+

@@ -1,0 +1,226 @@
+// ignored_auth on resources that exist. A keyless request for an id that does not exist proves nothing: the target
+// answers 404 whether it checks the key or not (a user's DELETE that ignored its key passed that way, and a keyless
+// DELETE on a real id deleted a real item). So the run keeps a ledger of what its valid requests showed to exist
+// (ids in list answers, items a GET answered) and of what it created (a POST's answer), and after the phases each
+// secured operation on an item is sent once with no credential at all, on such an id:
+// - GET and HEAD on an id the run saw or created;
+// - anything that changes (PUT, PATCH, DELETE, POST) only on an item the run created, made for the probe when
+//   needed (the collection's POST with its smallest valid body) and deleted afterwards with the credentials.
+// An id is read from the answer: the field named like the path parameter, else `id`, else the parameter's name
+// without its Id suffix, else the last segment of a Location header.
+import { headerValue } from '../core/exchange.js';
+import { isPlainObject, type FuzzCase } from './fuzz-case.js';
+import { baseRequest } from './generate-cases.js';
+import type { ApiTarget, Executor, Sent } from './executor.js';
+import type { OperationModel, ParamValue, RequestData } from './request-model.js';
+
+type PathValues = Record<string, ParamValue>;
+
+/** The most ids kept per collection or item template: a probe needs one. */
+const perTemplate = 8;
+const changing = new Set(['PUT', 'PATCH', 'DELETE', 'POST']);
+
+/** `/items/{id}/tags` → the collection `/items`, the parameter `id`, the rest `/tags`; undefined without a parameter. */
+export function itemOf(template: string): { collection: string; param: string; rest: string } | undefined {
+  const match = /^(.*)\/\{([^}/]+)\}((?:\/[^{}]*)?)$/.exec(template);
+  return match ? { collection: match[1]!, param: match[2]!, rest: match[3]! } : undefined;
+}
+
+/** The id an answer gives for `param`: its own field, `id`, the name without an Id suffix, or Location's last segment. */
+export function idFrom(body: unknown, param: string, location?: string): ParamValue | undefined {
+  if (isPlainObject(body)) {
+    const bare = param.replace(/[-_]?id$/i, '');
+    for (const key of [param, 'id', 'ID', bare]) {
+      const value = key ? body[key] : undefined;
+      if ((typeof value === 'string' && value !== '' && value.length <= 256) || typeof value === 'number') return value;
+    }
+  }
+  if (location) {
+    const last = location.split(/[?#]/)[0]!.split('/').filter(Boolean).pop();
+    if (last) return decodeURIComponent(last);
+  }
+  return undefined;
+}
+
+/** The items of a list answer: the array itself, or the first array-valued field of an object (`{ items: […] }`). */
+function listedItems(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (isPlainObject(body)) for (const value of Object.values(body)) if (Array.isArray(value)) return value;
+  return [];
+}
+
+interface Known {
+  path: PathValues;
+  /** Made by this run: it may be changed or deleted. */
+  created: boolean;
+}
+
+/** What the run's valid requests showed to exist, by item template ("/items/{id}"), each id with its path values. */
+export class ResourceLedger {
+  private readonly known = new Map<string, Known[]>();
+  /** Per API: the item templates under each collection path. */
+  private readonly index = new WeakMap<object, Map<string, { template: string; param: string }[]>>();
+
+  private itemsUnder(target: ApiTarget, collection: string): { template: string; param: string }[] {
+    let byCollection = this.index.get(target);
+    if (byCollection === undefined) {
+      byCollection = new Map();
+      for (const model of target.models.values()) {
+        const item = itemOf(model.pathTemplate);
+        if (item === undefined) continue;
+        const list = byCollection.get(item.collection) ?? [];
+        if (!list.some((entry) => entry.template === model.pathTemplate))
+          list.push({ template: model.pathTemplate, param: item.param });
+        byCollection.set(item.collection, list);
+      }
+      this.index.set(target, byCollection);
+    }
+    return byCollection.get(collection) ?? [];
+  }
+
+  private add(key: string, entry: Known): void {
+    const list = this.known.get(key) ?? [];
+    if (list.some((k) => JSON.stringify(k.path) === JSON.stringify(entry.path))) {
+      if (entry.created)
+        for (const k of list) if (JSON.stringify(k.path) === JSON.stringify(entry.path)) k.created = true;
+      return;
+    }
+    if (list.length >= perTemplate) list.shift();
+    list.push(entry);
+    this.known.set(key, list);
+  }
+
+  /** A valid request answered 2xx: what it shows to exist. */
+  saw(target: ApiTarget, model: OperationModel, request: RequestData, sent: Sent): void {
+    const status = sent.exchange.status;
+    if (status < 200 || status > 299) return;
+    if (model.method === 'GET' && itemOf(model.pathTemplate))
+      this.add(model.pathTemplate, { path: { ...request.path }, created: false });
+    if (model.method !== 'POST' && model.method !== 'GET') return;
+    const items = this.itemsUnder(target, model.pathTemplate);
+    if (items.length === 0) return;
+    const location = headerValue(sent.exchange.headers, 'location');
+    for (const { template, param } of items) {
+      if (model.method === 'POST') {
+        const id = idFrom(sent.json, param, location);
+        if (id !== undefined) this.add(template, { path: { ...request.path, [param]: id }, created: true });
+      } else {
+        for (const entry of listedItems(sent.json).slice(0, perTemplate)) {
+          const id = idFrom(entry, param);
+          if (id !== undefined) this.add(template, { path: { ...request.path, [param]: id }, created: false });
+        }
+      }
+    }
+  }
+
+  created(model: OperationModel, path: PathValues): boolean {
+    const key = JSON.stringify(path);
+    return (this.known.get(model.pathTemplate) ?? []).some((k) => k.created && JSON.stringify(k.path) === key);
+  }
+
+  /** An id for `model`'s template: one the run created for a method that changes things, else any it knows. */
+  pick(model: OperationModel): PathValues | undefined {
+    const list = this.known.get(model.pathTemplate) ?? [];
+    const usable = changing.has(model.method) ? list.filter((k) => k.created) : list;
+    return usable[usable.length - 1]?.path;
+  }
+
+  forget(template: string, path: PathValues): void {
+    const list = this.known.get(template);
+    if (list)
+      this.known.set(
+        template,
+        list.filter((k) => JSON.stringify(k.path) !== JSON.stringify(path)),
+      );
+  }
+}
+
+/**
+ * The probes of one API, after its phases. Each is a case of its own (phase negative, no credentials), judged by
+ * ignored_auth like any other; an operation with no id to probe keeps only the negative phase's keyless case.
+ */
+export async function probeAuthOnResources(
+  executor: Executor,
+  target: ApiTarget,
+  document: unknown,
+  models: OperationModel[],
+  readOnly: boolean,
+): Promise<void> {
+  const all = [...target.models.values()];
+  for (const model of models) {
+    if (executor.expired) return;
+    if (!model.secured || (readOnly && model.method !== 'GET')) continue;
+    const item = itemOf(model.pathTemplate);
+    if (item === undefined) continue;
+    let path = executor.resources.pick(model);
+    let made = false;
+    if (path === undefined && !readOnly) {
+      path = await createFor(executor, target, document, all, model.pathTemplate, item.collection);
+      made = path !== undefined;
+    }
+    if (path === undefined) continue;
+    const request = baseRequest({ api: target.api, document, model });
+    request.path = { ...request.path, ...path };
+    const probe: FuzzCase = {
+      api: target.api,
+      operationId: model.operationId,
+      phase: 'negative',
+      request,
+      note: `on ${item.param} ${JSON.stringify(path[item.param])}, which the run ${made || executor.resources.created(model, path) ? 'created' : 'saw'}`,
+      intent: 'negative',
+      anonymous: true,
+    };
+    const sent = await executor.sendCase(target, probe);
+    if (sent) {
+      const result = executor.judge(target, sent);
+      for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+    }
+    if (changing.has(model.method) || made)
+      await deleteCreated(executor, target, document, all, model.pathTemplate, path);
+  }
+  executor.rethrow();
+}
+
+/** An item made for a probe: the collection's POST with its smallest valid request, sent with the credentials. */
+async function createFor(
+  executor: Executor,
+  target: ApiTarget,
+  document: unknown,
+  all: OperationModel[],
+  template: string,
+  collection: string,
+): Promise<PathValues | undefined> {
+  const create = all.find((m) => m.method === 'POST' && m.pathTemplate === collection);
+  if (create === undefined || executor.expired) return undefined;
+  const sent = await executor.sendCase(target, {
+    api: target.api,
+    operationId: create.operationId,
+    phase: 'negative',
+    request: baseRequest({ api: target.api, document, model: create }),
+    note: 'an item for the ignored_auth probes',
+    intent: 'positive',
+  });
+  if (!sent) return undefined;
+  const result = executor.judge(target, sent);
+  for (const failure of executor.newFailures(target, result)) executor.keep(failure);
+  return executor.resources.pick({ ...create, method: 'DELETE', pathTemplate: template });
+}
+
+/** Deletes, with the credentials, an item the run created, when the spec has a DELETE for it. */
+async function deleteCreated(
+  executor: Executor,
+  target: ApiTarget,
+  document: unknown,
+  all: OperationModel[],
+  template: string,
+  path: PathValues,
+): Promise<void> {
+  executor.resources.forget(template, path);
+  const item = itemOf(template);
+  const itemTemplate = item ? `${item.collection}/{${item.param}}` : template;
+  const remove = all.find((m) => m.method === 'DELETE' && m.pathTemplate === itemTemplate);
+  if (remove === undefined) return;
+  const request = baseRequest({ api: target.api, document, model: remove });
+  request.path = { ...request.path, ...path };
+  await executor.sendBound(target, remove, request);
+}
