@@ -8,6 +8,8 @@
 import { resolvePointer, type JsonPath } from './source-locator.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
+/** The keyword names ajv accepts (its KEYWORD_NAME): an extension named otherwise (Akeneo's `x-1.7`) is left out. */
+const keywordName = /^[a-z_$][a-z0-9_$:-]*$/i;
 
 export function ajvDocument<T extends object>(document: T): T {
   return rewrite(document, document, []) as T;
@@ -26,7 +28,8 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
   let changed: Record<string, unknown> | undefined;
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     let next: unknown = child;
-    if (isAnnotation(key, child, at)) next = holdsId(child) ? null : child;
+    if (isAnnotation(key, child, at))
+      next = key.startsWith('x-') && !keywordName.test(key) ? undefined : holdsId(child) ? null : child;
     else if (key === 'nullable' && strayNullable(value as Record<string, unknown>, at)) next = undefined;
     else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
     else next = rewrite(root, child, [...at, key]);

@@ -47,5 +47,7 @@ export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
     }
   };
   walk(document);
-  for (const keyword of seen) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
+  for (const keyword of seen)
+    if (/^[a-z_$][a-z0-9_$:-]*$/i.test(keyword) && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
 }

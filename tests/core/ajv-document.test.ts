@@ -64,4 +64,15 @@ describe('the document ajv compiles', () => {
       compiled.validateAt(['components', 'schemas', 'Order'], { nullable: true, customer: { id: 1 } }),
     ).not.toEqual([]);
   });
+
+  // Akeneo's description has an `x-1.7` extension in a schema: ajv refused the name and lint and fuzz ended.
+  it('compiles a schema with an extension whose name ajv would refuse', () => {
+    const compiled = compileSpec(
+      spec(
+        '    Product:\n      type: object\n      x-1.7: { since: "1.7" }\n      properties: { id: { type: string } }\n',
+      ),
+    );
+    expect(compiled.validateAt(['components', 'schemas', 'Product'], { id: 'a' })).toEqual([]);
+    expect(compiled.validateAt(['components', 'schemas', 'Product'], { id: 1 })).not.toEqual([]);
+  });
 });
