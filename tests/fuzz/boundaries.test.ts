@@ -88,4 +88,3 @@ describe('the boundaries phase', () => {
     expect(minimalValue({}, { type: 'string', pattern: '(?<=' })).toBe('a');
   });
 });
-
