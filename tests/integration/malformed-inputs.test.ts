@@ -94,14 +94,25 @@ describe('malformed inputs (real process)', () => {
     );
   });
 
+  // Without --base-url, an API the embedded sandbox does not serve is fuzzed against its own Prism mock.
   it.each([
-    ['a config of that API alone', 'only-pets.yaml', 'http://127.0.0.1:4010'],
-    ['a config with the seeds too', 'with-seeds.yaml', 'http://127.0.0.1:4019'],
-  ])('asks for --base-url to fuzz an API the embedded sandbox does not serve (%s)', async (_name, config, mock) => {
-    const result = await runCli(['fuzz', '--config', path.join(dir, config), '--api', 'petstore']);
-    expectOneLine(
-      result,
-      `contracts fuzz: petstore has no embedded sandbox (it serves client-session and repository-webhooks only): pass --base-url with a server for it, such as the mock \`contracts mock --api petstore\` starts at ${mock}`,
-    );
-  });
+    ['a config of that API alone', 'only-pets.yaml'],
+    ['a config with the seeds too', 'with-seeds.yaml'],
+  ])(
+    'fuzzes the Prism mock of an API the embedded sandbox does not serve (%s)',
+    async (_name, config) => {
+      const result = await runCli([
+        'fuzz',
+        '--config',
+        path.join(dir, config),
+        '--api',
+        'petstore',
+        '--max-examples',
+        '2',
+      ]);
+      expect(result.stderr).toContain('contracts fuzz: no --base-url: fuzzing the Prism mock of petstore');
+      expect(result.stdout).toMatch(/petstore \(its Prism mock, http:\/\/127\.0\.0\.1:\d+\)/);
+    },
+    60_000,
+  );
 });
