@@ -9,7 +9,7 @@ import { resolvePointer, type JsonPath } from './source-locator.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
 /** The keyword names ajv accepts (its KEYWORD_NAME): an extension named otherwise (Akeneo's `x-1.7`) is left out. */
-const keywordName = /^[a-z_$][a-z0-9_$:-]*$/i;
+export const ajvKeywordName = /^[a-z_$][a-z0-9_$:-]*$/i;
 
 export function ajvDocument<T extends object>(document: T): T {
   return rewrite(document, document, []) as T;
@@ -29,7 +29,7 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     let next: unknown = child;
     if (isAnnotation(key, child, at))
-      next = key.startsWith('x-') && !keywordName.test(key) ? undefined : holdsId(child) ? null : child;
+      next = key.startsWith('x-') && !ajvKeywordName.test(key) ? undefined : holdsId(child) ? null : child;
     else if (key === 'nullable' && strayNullable(value as Record<string, unknown>, at)) next = undefined;
     else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
     else next = rewrite(root, child, [...at, key]);
@@ -45,12 +45,15 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
 // and refuses to compile a schema with `nullable` and no `type` (`{ $ref, nullable: true }` in Codat's 3.1
 // descriptions ended fuzz). Beside a `type`, ajv's reading (the type or null) is kept: it can only accept more.
 function strayNullable(schema: Record<string, unknown>, at: JsonPath): boolean {
-  return at[at.length - 1] !== 'properties' && schema.type === undefined;
+  return !namesProperties(at) && schema.type === undefined;
 }
+
+/** Whether the object at `at` is a `properties` map, whose keys are property names, not keywords. */
+const namesProperties = (at: JsonPath) => at[at.length - 1] === 'properties';
 
 // enum, const and default are skipped by ajv's walk; example, examples and extensions are not.
 function isAnnotation(key: string, child: unknown, at: JsonPath): boolean {
-  if (at[at.length - 1] === 'properties') return false;
+  if (namesProperties(at)) return false;
   return (
     key === 'example' || (key === 'examples' && child !== null && typeof child === 'object') || key.startsWith('x-')
   );

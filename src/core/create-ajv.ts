@@ -2,6 +2,7 @@
 // conformance share, so they never disagree about what a schema accepts.
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { ajvKeywordName } from './ajv-document.js';
 import { patternRegExp } from './pattern-engine.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
@@ -48,6 +49,5 @@ export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
   };
   walk(document);
   // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
-  for (const keyword of seen)
-    if (/^[a-z_$][a-z0-9_$:-]*$/i.test(keyword) && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  for (const keyword of seen) if (ajvKeywordName.test(keyword) && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
 }

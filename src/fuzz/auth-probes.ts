@@ -20,10 +20,10 @@ type PathValues = Record<string, ParamValue>;
 const perTemplate = 8;
 const changing = new Set(['PUT', 'PATCH', 'DELETE', 'POST']);
 
-/** `/items/{id}/tags` → the collection `/items`, the parameter `id`, the rest `/tags`; undefined without a parameter. */
-export function itemOf(template: string): { collection: string; param: string; rest: string } | undefined {
-  const match = /^(.*)\/\{([^}/]+)\}((?:\/[^{}]*)?)$/.exec(template);
-  return match ? { collection: match[1]!, param: match[2]!, rest: match[3]! } : undefined;
+/** `/items/{id}` and `/items/{id}/tags` → the collection `/items` and the parameter `id`; undefined without one. */
+export function itemOf(template: string): { collection: string; param: string } | undefined {
+  const match = /^(.*)\/\{([^}/]+)\}(?:\/[^{}]*)?$/.exec(template);
+  return match ? { collection: match[1]!, param: match[2]! } : undefined;
 }
 
 /** The id an answer gives for `param`: its own field, `id`, the name without an Id suffix, or Location's last segment. */
@@ -51,6 +51,8 @@ function listedItems(body: unknown): unknown[] {
 
 interface Known {
   path: PathValues;
+  /** The path values as one string, to compare. */
+  key: string;
   /** Made by this run: it may be changed or deleted. */
   created: boolean;
 }
@@ -78,24 +80,24 @@ export class ResourceLedger {
     return byCollection.get(collection) ?? [];
   }
 
-  private add(key: string, entry: Known): void {
-    const list = this.known.get(key) ?? [];
-    if (list.some((k) => JSON.stringify(k.path) === JSON.stringify(entry.path))) {
-      if (entry.created)
-        for (const k of list) if (JSON.stringify(k.path) === JSON.stringify(entry.path)) k.created = true;
+  private add(template: string, path: PathValues, created: boolean): void {
+    const list = this.known.get(template) ?? [];
+    const key = JSON.stringify(path);
+    const already = list.find((k) => k.key === key);
+    if (already) {
+      already.created ||= created;
       return;
     }
     if (list.length >= perTemplate) list.shift();
-    list.push(entry);
-    this.known.set(key, list);
+    list.push({ path, key, created });
+    this.known.set(template, list);
   }
 
   /** A valid request answered 2xx: what it shows to exist. */
   saw(target: ApiTarget, model: OperationModel, request: RequestData, sent: Sent): void {
     const status = sent.exchange.status;
     if (status < 200 || status > 299) return;
-    if (model.method === 'GET' && itemOf(model.pathTemplate))
-      this.add(model.pathTemplate, { path: { ...request.path }, created: false });
+    if (model.method === 'GET' && itemOf(model.pathTemplate)) this.add(model.pathTemplate, { ...request.path }, false);
     if (model.method !== 'POST' && model.method !== 'GET') return;
     const items = this.itemsUnder(target, model.pathTemplate);
     if (items.length === 0) return;
@@ -103,34 +105,42 @@ export class ResourceLedger {
     for (const { template, param } of items) {
       if (model.method === 'POST') {
         const id = idFrom(sent.json, param, location);
-        if (id !== undefined) this.add(template, { path: { ...request.path, [param]: id }, created: true });
+        if (id !== undefined) this.add(template, { ...request.path, [param]: id }, true);
       } else {
         for (const entry of listedItems(sent.json).slice(0, perTemplate)) {
           const id = idFrom(entry, param);
-          if (id !== undefined) this.add(template, { path: { ...request.path, [param]: id }, created: false });
+          if (id !== undefined) this.add(template, { ...request.path, [param]: id }, false);
         }
       }
     }
   }
 
-  created(model: OperationModel, path: PathValues): boolean {
+  created(template: string, path: PathValues): boolean {
     const key = JSON.stringify(path);
-    return (this.known.get(model.pathTemplate) ?? []).some((k) => k.created && JSON.stringify(k.path) === key);
+    return (this.known.get(template) ?? []).some((k) => k.created && k.key === key);
   }
 
   /** An id for `model`'s template: one the run created for a method that changes things, else any it knows. */
   pick(model: OperationModel): PathValues | undefined {
-    const list = this.known.get(model.pathTemplate) ?? [];
-    const usable = changing.has(model.method) ? list.filter((k) => k.created) : list;
-    return usable[usable.length - 1]?.path;
+    return changing.has(model.method)
+      ? this.pickCreated(model.pathTemplate)
+      : this.known.get(model.pathTemplate)?.at(-1)?.path;
+  }
+
+  pickCreated(template: string): PathValues | undefined {
+    return this.known
+      .get(template)
+      ?.filter((k) => k.created)
+      .at(-1)?.path;
   }
 
   forget(template: string, path: PathValues): void {
+    const key = JSON.stringify(path);
     const list = this.known.get(template);
     if (list)
       this.known.set(
         template,
-        list.filter((k) => JSON.stringify(k.path) !== JSON.stringify(path)),
+        list.filter((k) => k.key !== key),
       );
   }
 }
@@ -166,19 +176,23 @@ export async function probeAuthOnResources(
       operationId: model.operationId,
       phase: 'negative',
       request,
-      note: `on ${item.param} ${JSON.stringify(path[item.param])}, which the run ${made || executor.resources.created(model, path) ? 'created' : 'saw'}`,
+      note: `on ${item.param} ${JSON.stringify(path[item.param])}, which the run ${executor.resources.created(model.pathTemplate, path) ? 'created' : 'saw'}`,
       intent: 'negative',
       anonymous: true,
     };
-    const sent = await executor.sendCase(target, probe);
-    if (sent) {
-      const result = executor.judge(target, sent);
-      for (const failure of executor.newFailures(target, result)) executor.keep(failure);
-    }
+    await sendAndJudge(executor, target, probe);
     if (changing.has(model.method) || made)
       await deleteCreated(executor, target, document, all, model.pathTemplate, path);
   }
   executor.rethrow();
+}
+
+/** One case sent and judged like any other, its new failures kept (the ledger records what it created). */
+async function sendAndJudge(executor: Executor, target: ApiTarget, fuzzCase: FuzzCase): Promise<void> {
+  const sent = await executor.sendCase(target, fuzzCase);
+  if (!sent) return;
+  const result = executor.judge(target, sent);
+  for (const failure of executor.newFailures(target, result)) executor.keep(failure);
 }
 
 /** An item made for a probe: the collection's POST with its smallest valid request, sent with the credentials. */
@@ -192,7 +206,7 @@ async function createFor(
 ): Promise<PathValues | undefined> {
   const create = all.find((m) => m.method === 'POST' && m.pathTemplate === collection);
   if (create === undefined || executor.expired) return undefined;
-  const sent = await executor.sendCase(target, {
+  await sendAndJudge(executor, target, {
     api: target.api,
     operationId: create.operationId,
     phase: 'negative',
@@ -200,10 +214,7 @@ async function createFor(
     note: 'an item for the ignored_auth probes',
     intent: 'positive',
   });
-  if (!sent) return undefined;
-  const result = executor.judge(target, sent);
-  for (const failure of executor.newFailures(target, result)) executor.keep(failure);
-  return executor.resources.pick({ ...create, method: 'DELETE', pathTemplate: template });
+  return executor.resources.pickCreated(template);
 }
 
 /** Deletes, with the credentials, an item the run created, when the spec has a DELETE for it. */

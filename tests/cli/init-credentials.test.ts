@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const spec = `openapi: 3.1.0
 info: { title: Inventory API, version: "1" }
@@ -23,14 +23,8 @@ components:
 async function init(args: string[]) {
   const project = await mkdtemp(path.join(os.tmpdir(), 'contracts-init-'));
   await writeFile(path.join(project, 'openapi.yaml'), spec);
-  const lines: string[] = [];
-  const code = await main(['init', 'openapi.yaml', ...args], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH },
-  });
-  return { code, output: lines.join('\n'), project };
+  const { code, output } = await runMain(['init', 'openapi.yaml', ...args], project);
+  return { code, output, project };
 }
 
 describe('contracts init', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 async function lint(args: string[]) {
   const project = await mkdtemp(path.join(os.tmpdir(), 'contracts-lint-api-'));
@@ -15,14 +15,7 @@ async function lint(args: string[]) {
     path.join(project, 'contracts.config.yaml'),
     'apis:\n  - name: inventory\n    spec: inventory.yaml\n',
   );
-  const lines: string[] = [];
-  const code = await main(['lint', ...args], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH },
-  });
-  return { code, output: lines.join('\n') };
+  return runMain(['lint', ...args], project);
 }
 
 describe('contracts lint --api', () => {

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const canary = 'CANARY_GIT_OUTSIDE_33f0';
 
@@ -24,14 +24,7 @@ async function repo(files: Record<string, string>, links: Record<string, string>
 }
 
 async function diff(cwd: string, args: string[]) {
-  const lines: string[] = [];
-  const code = await main(['diff', ...args], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd,
-    env: { PATH: process.env.PATH },
-  });
-  return { code, output: lines.join('\n') };
+  return runMain(['diff', ...args], cwd);
 }
 
 const main31 = (ref: string) =>

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const spec = `openapi: 3.1.0
 info: { title: inventory, version: "1" }
@@ -52,15 +52,8 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 async function fuzz(config: string, env: Record<string, string> = {}, extra: string[] = []) {
   await writeFile(path.join(project, 'contracts.config.yaml'), config);
-  const lines: string[] = [];
   const args = ['fuzz', '--api', 'inventory', '--base-url', baseUrl, '--max-examples', '5', '--seed', '1', ...extra];
-  const code = await main(args, {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH, ...env },
-  });
-  return { code, output: lines.join('\n') };
+  return runMain(args, project, env);
 }
 
 const withCredential =

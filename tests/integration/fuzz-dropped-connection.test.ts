@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const spec = `openapi: 3.1.0
 info: { title: t, version: "1" }
@@ -37,18 +37,11 @@ describe('contracts fuzz when the target drops one request', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const lines: string[] = [];
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const code = await main(
+      const { code, output } = await runMain(
         ['fuzz', '--api', 'search', '--base-url', baseUrl, '--max-examples', '10', '--seed', '2'],
-        {
-          out: (line) => lines.push(line),
-          err: (line) => lines.push(line),
-          cwd: project,
-          env: { PATH: process.env.PATH },
-        },
+        project,
       );
-      const output = lines.join('\n');
       expect(output).toMatch(/✗ search/);
       expect(output).not.toMatch(/cannot reach .* \(GET \/health\)/);
       expect(healthChecked).toBeGreaterThan(0);

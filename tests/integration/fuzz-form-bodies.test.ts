@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const body = (type: string) => `      requestBody:
         required: true
@@ -67,24 +67,18 @@ describe('contracts fuzz on form and multipart bodies', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        const lines: string[] = [];
         const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-        const code = await main(
+        const { code, output } = await runMain(
           ['fuzz', '--api', 'messages', '--base-url', baseUrl, '--max-examples', '10', '--seed', '4'],
-          {
-            out: (line) => lines.push(line),
-            err: (line) => lines.push(line),
-            cwd: project,
-            env: { PATH: process.env.PATH },
-          },
+          project,
         );
         const decoded = (route: string, type: RegExp) =>
           seen.filter((request) => request.path === route && type.test(request.type) && request.to !== null);
-        expect(decoded('/form', /^application\/x-www-form-urlencoded$/).length, lines.join('\n')).toBeGreaterThan(0);
-        expect(decoded('/multipart', /^multipart\/form-data; boundary=/).length, lines.join('\n')).toBeGreaterThan(0);
+        expect(decoded('/form', /^application\/x-www-form-urlencoded$/).length, output).toBeGreaterThan(0);
+        expect(decoded('/multipart', /^multipart\/form-data; boundary=/).length, output).toBeGreaterThan(0);
         // No false finding (a type break a form cannot carry is not sent as one); the broken rule is found.
-        expect(lines.join('\n')).toMatch(verdict);
-        expect(code, lines.join('\n')).toBe(exit);
+        expect(output).toMatch(verdict);
+        expect(code, output).toBe(exit);
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }

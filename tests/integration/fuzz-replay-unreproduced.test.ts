@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const spec = `openapi: 3.1.0
 info: { title: items, version: "1" }
@@ -55,14 +55,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 async function replay(file = 'run.json') {
-  const lines: string[] = [];
-  const code = await main(['fuzz', '--api', 'items', '--replay', file, '--base-url', baseUrl], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH },
-  });
-  return { code, output: lines.join('\n') };
+  return runMain(['fuzz', '--api', 'items', '--replay', file, '--base-url', baseUrl], project);
 }
 
 describe('contracts fuzz --replay', () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 
 const specWith = (operationId: string) =>
   `openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /items:\n    get:\n      operationId: ${operationId}\n      responses: { "200": { description: ok } }\n`;
@@ -20,18 +20,11 @@ describe('contracts fuzz --spec', () => {
     const server = http.createServer((_req, res) => res.writeHead(200).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const lines: string[] = [];
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const code = await main(
+      const { code, output } = await runMain(
         ['fuzz', '--api', 'inventory', '--spec', 'draft.yaml', '--base-url', baseUrl, '--max-examples', '2'],
-        {
-          out: (line) => lines.push(line),
-          err: (line) => lines.push(line),
-          cwd: project,
-          env: { PATH: process.env.PATH },
-        },
+        project,
       );
-      const output = lines.join('\n');
       expect(output).toMatch(/listFromDraft/);
       expect(output).not.toMatch(/listFromConfig/);
       expect(code, output).toBe(0);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 import { root } from '../helpers/paths.js';
 
 interface Report {
@@ -23,17 +23,11 @@ interface Report {
 }
 
 async function fuzz(project: string, baseUrl: string, env: Record<string, string>, extra: string[] = []) {
-  const lines: string[] = [];
   const report = path.join(project, 'report.json');
   const args = ['fuzz', '--api', 'svc', '--base-url', baseUrl, '--seed', '1', '--max-examples', '5'];
-  const code = await main([...args, ...extra, '--report', `json:${report}`], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH, ...env },
-  });
+  const { code, output } = await runMain([...args, ...extra, '--report', `json:${report}`], project, env);
   const json = JSON.parse(await readFile(report, 'utf8')) as Report;
-  return { code, output: lines.join('\n'), report: json };
+  return { code, output, report: json };
 }
 
 const statusOf = (report: Report, operation: string, check: string) =>

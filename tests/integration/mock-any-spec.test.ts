@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 import { freePort } from '../helpers/free-port.js';
 
 async function mock(spec: string, args: string[]) {
@@ -16,14 +16,7 @@ async function mock(spec: string, args: string[]) {
     path.join(project, 'contracts.config.yaml'),
     `apis:\n  - name: events\n    spec: api.yaml\n    mockPort: ${port}\n`,
   );
-  const lines: string[] = [];
-  const code = await main(['mock', '--api', 'events', ...args], {
-    out: (line) => lines.push(line),
-    err: (line) => lines.push(line),
-    cwd: project,
-    env: { PATH: process.env.PATH },
-  });
-  return { code, output: lines.join('\n') };
+  return runMain(['mock', '--api', 'events', ...args], project);
 }
 
 const webhooksOnly = `openapi: 3.1.0

@@ -7,7 +7,7 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../helpers/run-main.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { excuseRefusal } from '../../src/core/refusal-rule.js';
@@ -44,14 +44,11 @@ describe('an undocumented 4xx', () => {
       path.join(dir, 'capture.har'),
       JSON.stringify({ log: { entries: [entry('', 400), entry('?limit=5', 400)] } }),
     );
-    const lines: string[] = [];
-    const code = await main(['validate', '--spec', 'items.yaml', '--har', 'capture.har', '--format', 'json'], {
-      out: (line) => lines.push(line),
-      err: (line) => lines.push(line),
-      cwd: dir,
-      env: { PATH: process.env.PATH },
-    });
-    const { results } = JSON.parse(lines.join('\n')) as { results: { findings: { check: string }[] }[] };
+    const { code, output } = await runMain(
+      ['validate', '--spec', 'items.yaml', '--har', 'capture.har', '--format', 'json'],
+      dir,
+    );
+    const { results } = JSON.parse(output) as { results: { findings: { check: string }[] }[] };
     const verdicts = results.map((result) => result.findings.map((found) => found.check));
     expect(verdicts).toEqual([['request_parameters_conformance'], ['status_code_conformance']]);
     expect(code).toBe(1);
