@@ -1,7 +1,8 @@
 // Benchmark: GitHub's OpenAPI description (@octokit/openapi, 13 MB, OpenAPI 3.0.3) loaded and used once: a cold
 // `contracts validate --spec` of the description's own example for `GET /` (read, parse with locations, upgrade to
 // 3.1, index, compile the one validator needed), beside a plain `JSON.parse` of the same file, each in its own
-// process: wall time and peak RSS. Three alternating runs, medians. `--quick`: a small 3.0 fixture (as JSON), once.
+// process: wall time and peak RSS. Three alternating runs, medians. Then one cold `contracts lint` of the whole
+// description: wall time and peak RSS. `--quick`: a small 3.0 fixture (as JSON), once.
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,12 @@ try {
       );
     loads.push(load);
   }
+  // A cold lint of the whole description (Spectral, swagger-parser and our rules, every validator compiled): once,
+  // it takes seconds. Exit 1 is its verdict (GitHub's own examples do not all match their schemas); a crash is not.
+  const lint = await runChild(process.execPath, [path.join(root, 'bin/contracts.js'), 'lint', subject.file]);
+  if (lint.code !== 0 && lint.code !== 1)
+    throw new Error(`lint failed (exit ${lint.code}): ${lint.stderr.slice(-300)}`);
+  if (!/1 spec linted/.test(lint.stderr)) throw new Error(`lint said no verdict: ${lint.stderr.slice(-300)}`);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const loadSeconds = median(loads.map((run) => run.seconds));
   const parseSeconds = median(parses.map((run) => run.seconds));
@@ -70,6 +77,8 @@ try {
     ratioToJsonParse: round(loadSeconds / parseSeconds),
     rssRatioToJsonParse: round(loadRss / parseRss),
     runRatios: loads.map((run, i) => round(run.seconds / parses[i]!.seconds)),
+    lintSeconds: round(lint.seconds, 1),
+    lintPeakRssMb: lint.peakRssMb,
   });
 } finally {
   await rm(dir, { recursive: true, force: true });

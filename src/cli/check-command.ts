@@ -1,7 +1,7 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
 import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
-import { exitCodes, type Command, type ParsedOptions } from './command.js';
+import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
 import { requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { specOption, specOverrides } from './spec-option.js';
@@ -26,111 +26,114 @@ export const checkCommand: Command = {
     '  CLIENT_SESSION_CLIENT_TOKEN   sent as the clientToken query parameter (optional)',
     '  WEBHOOKS_TOKEN                sent as Authorization: Bearer (optional)',
   ].join('\n'),
-  options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
-    {
-      name: 'base-url',
-      type: 'string',
-      valueName: 'url',
-      description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks',
-    },
-    {
-      name: 'owner',
-      type: 'string',
-      valueName: 'owner',
-      description:
-        "Repository owner for the webhooks calls (the default is the sandbox's demo repository; name yours on staging)",
-      default: 'octo',
-    },
-    {
-      name: 'repo',
-      type: 'string',
-      valueName: 'repo',
-      description: 'Repository name for the webhooks calls',
-      default: 'app',
-    },
-    {
-      name: 'read-only',
-      type: 'boolean',
-      description: 'Only GET operations, on an existing hook (--hook-id); creates nothing',
-    },
-    {
-      name: 'hook-id',
-      type: 'string',
-      valueName: 'id',
-      description: 'With --read-only: the webhook to read',
-      requires: ['read-only'],
-    },
-    {
-      name: 'hook-url',
-      type: 'string',
-      valueName: 'url',
-      description:
-        'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)',
-      requires: ['base-url'],
-      conflicts: ['read-only'],
-    },
-    // Webhook receiver (delivery checks): see receiverSetting below.
-    {
-      name: 'receiver-port',
-      type: 'string',
-      valueName: 'port',
-      description:
-        'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to',
-      requires: ['base-url'],
-      conflicts: ['read-only', 'no-receiver'],
-    },
-    {
-      name: 'no-receiver',
-      type: 'boolean',
-      description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped',
-      requires: ['base-url'],
-      conflicts: ['read-only'],
-    },
-    {
-      name: 'delivery-wait',
-      type: 'string',
-      valueName: 'ms',
-      description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery',
-      default: '10000',
-      requires: ['base-url'],
-      conflicts: ['read-only'],
-    },
-    { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    {
-      name: 'timeout',
-      type: 'string',
-      valueName: 'ms',
-      description: 'Per-request timeout in milliseconds',
-      default: '10000',
-    },
-    {
-      name: 'retries',
-      type: 'string',
-      valueName: 'n',
-      description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)',
-      default: '3',
-    },
-    {
-      name: 'max-body',
-      type: 'string',
-      valueName: 'MB',
-      description: 'Largest response body read; a larger one is reported, not read',
-      default: '10',
-    },
-    specOption(
-      'Check against another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)',
-    ),
-    {
-      name: 'report',
-      type: 'string',
-      valueName: 'kind:file',
-      multiple: true,
-      description:
-        'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)',
-    },
-    ...coverageOptions,
-  ],
+  // A getter: the options name the config's APIs, known once main() has read the config.
+  get options(): OptionSpec[] {
+    return [
+      { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+      {
+        name: 'base-url',
+        type: 'string',
+        valueName: 'url',
+        description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks',
+      },
+      {
+        name: 'owner',
+        type: 'string',
+        valueName: 'owner',
+        description:
+          "Repository owner for the webhooks calls (the default is the sandbox's demo repository; name yours on staging)",
+        default: 'octo',
+      },
+      {
+        name: 'repo',
+        type: 'string',
+        valueName: 'repo',
+        description: 'Repository name for the webhooks calls',
+        default: 'app',
+      },
+      {
+        name: 'read-only',
+        type: 'boolean',
+        description: 'Only GET operations, on an existing hook (--hook-id); creates nothing',
+      },
+      {
+        name: 'hook-id',
+        type: 'string',
+        valueName: 'id',
+        description: 'With --read-only: the webhook to read',
+        requires: ['read-only'],
+      },
+      {
+        name: 'hook-url',
+        type: 'string',
+        valueName: 'url',
+        description:
+          'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)',
+        requires: ['base-url'],
+        conflicts: ['read-only'],
+      },
+      // Webhook receiver (delivery checks): see receiverSetting below.
+      {
+        name: 'receiver-port',
+        type: 'string',
+        valueName: 'port',
+        description:
+          'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to',
+        requires: ['base-url'],
+        conflicts: ['read-only', 'no-receiver'],
+      },
+      {
+        name: 'no-receiver',
+        type: 'boolean',
+        description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped',
+        requires: ['base-url'],
+        conflicts: ['read-only'],
+      },
+      {
+        name: 'delivery-wait',
+        type: 'string',
+        valueName: 'ms',
+        description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery',
+        default: '10000',
+        requires: ['base-url'],
+        conflicts: ['read-only'],
+      },
+      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      {
+        name: 'timeout',
+        type: 'string',
+        valueName: 'ms',
+        description: 'Per-request timeout in milliseconds',
+        default: '10000',
+      },
+      {
+        name: 'retries',
+        type: 'string',
+        valueName: 'n',
+        description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)',
+        default: '3',
+      },
+      {
+        name: 'max-body',
+        type: 'string',
+        valueName: 'MB',
+        description: 'Largest response body read; a larger one is reported, not read',
+        default: '10',
+      },
+      specOption(
+        `Check against another spec file: API=FILE, e.g. ${apiNames[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
+      ),
+      {
+        name: 'report',
+        type: 'string',
+        valueName: 'kind:file',
+        multiple: true,
+        description:
+          'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)',
+      },
+      ...coverageOptions,
+    ];
+  },
   examples: [
     { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
     {

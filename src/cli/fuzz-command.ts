@@ -5,7 +5,7 @@ import path from 'node:path';
 import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
-import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
@@ -30,133 +30,137 @@ export const fuzzCommand: Command = {
     'Credentials come only from the environment (CLIENT_SESSION_API_KEY, CLIENT_SESSION_CLIENT_TOKEN, WEBHOOKS_TOKEN);',
     'curl lines refer to them as "$CLIENT_SESSION_API_KEY", never by value. The same --seed repeats a run exactly.',
   ].join('\n'),
-  options: [
-    { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
-    {
-      name: 'base-url',
-      type: 'string',
-      valueName: 'url',
-      description:
-        "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
-    },
-    {
-      name: 'phases',
-      type: 'string',
-      valueName: 'list',
-      description: `Comma-separated phases: ${phases.join(',')}`,
-      default: phases.join(','),
-      conflicts: ['replay'],
-    },
-    {
-      name: 'max-examples',
-      type: 'string',
-      valueName: 'n',
-      description: 'Cases per operation and phase (stateful: sequences = n/5)',
-      default: '25',
-      conflicts: ['replay'],
-    },
-    {
-      name: 'seed',
-      type: 'string',
-      valueName: 'n',
-      description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
-    },
-    {
-      name: 'owner',
-      type: 'string',
-      valueName: 'owner',
-      description: 'Repository owner for the webhooks calls',
-      default: 'octo',
-    },
-    {
-      name: 'repo',
-      type: 'string',
-      valueName: 'repo',
-      description: 'Repository name for the webhooks calls',
-      default: 'app',
-    },
-    {
-      name: 'hook-url',
-      type: 'string',
-      valueName: 'url',
-      description:
-        'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
-      conflicts: ['read-only'],
-    },
-    {
-      name: 'timeout',
-      type: 'string',
-      valueName: 'ms',
-      description: 'Per-request timeout in milliseconds',
-      default: '10000',
-    },
-    { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    {
-      name: 'read-only',
-      type: 'boolean',
-      description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
-      conflicts: ['replay'],
-    },
-    {
-      name: 'max-time',
-      type: 'string',
-      valueName: 's',
-      description: 'Stop generating after this many seconds (what did not run is reported as not run)',
-      default: '600',
-      conflicts: ['replay'],
-    },
-    {
-      name: 'workers',
-      type: 'string',
-      valueName: 'n',
-      description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)',
-      default: '4',
-      conflicts: ['replay'],
-    },
-    {
-      name: 'rate',
-      type: 'string',
-      valueName: 'n',
-      description:
-        'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
-      default: '100',
-      requires: ['base-url'],
-    },
-    {
-      name: 'report',
-      type: 'string',
-      valueName: 'kind:file',
-      multiple: true,
-      description:
-        'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
-      conflicts: ['replay'],
-    },
-    ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
-    {
-      ...specOption(
-        'Fuzz against another spec file: API=FILE, e.g. inventory=draft.yaml (or FILE when --api chose one API)',
-      ),
-      conflicts: ['replay'],
-    },
-    {
-      name: 'shard',
-      type: 'string',
-      valueName: 'i/n',
-      description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)',
-      conflicts: ['replay'],
-    },
-    {
-      name: 'replay',
-      type: 'string',
-      valueName: 'file',
-      description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
-    },
-    {
-      name: 'quiet',
-      type: 'boolean',
-      description: 'No progress line and no notes on standard error; the results and the summary are still printed',
-    },
-  ],
+  // A getter: the options name the config's APIs, known once main() has read the config.
+  get options(): OptionSpec[] {
+    return [
+      { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+      {
+        name: 'base-url',
+        type: 'string',
+        valueName: 'url',
+        description:
+          "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
+      },
+      {
+        name: 'phases',
+        type: 'string',
+        valueName: 'list',
+        description: `Comma-separated phases: ${phases.join(',')}`,
+        default: phases.join(','),
+        conflicts: ['replay'],
+      },
+      {
+        name: 'max-examples',
+        type: 'string',
+        valueName: 'n',
+        description: 'Cases per operation and phase (stateful: sequences = n/5)',
+        default: '25',
+        conflicts: ['replay'],
+      },
+      {
+        name: 'seed',
+        type: 'string',
+        valueName: 'n',
+        description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
+      },
+      {
+        name: 'owner',
+        type: 'string',
+        valueName: 'owner',
+        description: 'Repository owner for the webhooks calls',
+        default: 'octo',
+      },
+      {
+        name: 'repo',
+        type: 'string',
+        valueName: 'repo',
+        description: 'Repository name for the webhooks calls',
+        default: 'app',
+      },
+      {
+        name: 'hook-url',
+        type: 'string',
+        valueName: 'url',
+        description:
+          'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
+        conflicts: ['read-only'],
+      },
+      {
+        name: 'timeout',
+        type: 'string',
+        valueName: 'ms',
+        description: 'Per-request timeout in milliseconds',
+        default: '10000',
+      },
+      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      {
+        name: 'read-only',
+        type: 'boolean',
+        description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
+        conflicts: ['replay'],
+      },
+      {
+        name: 'max-time',
+        type: 'string',
+        valueName: 's',
+        description:
+          'Stop generating this many seconds after the command started (starting a mock or the sandbox counts); what did not run is reported as not run',
+        default: '600',
+        conflicts: ['replay'],
+      },
+      {
+        name: 'workers',
+        type: 'string',
+        valueName: 'n',
+        description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)',
+        default: '4',
+        conflicts: ['replay'],
+      },
+      {
+        name: 'rate',
+        type: 'string',
+        valueName: 'n',
+        description:
+          'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
+        default: '100',
+        requires: ['base-url'],
+      },
+      {
+        name: 'report',
+        type: 'string',
+        valueName: 'kind:file',
+        multiple: true,
+        description:
+          'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
+        conflicts: ['replay'],
+      },
+      ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
+      {
+        ...specOption(
+          'Fuzz against another spec file: API=FILE, e.g. inventory=draft.yaml (or FILE when --api chose one API)',
+        ),
+        conflicts: ['replay'],
+      },
+      {
+        name: 'shard',
+        type: 'string',
+        valueName: 'i/n',
+        description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)',
+        conflicts: ['replay'],
+      },
+      {
+        name: 'replay',
+        type: 'string',
+        valueName: 'file',
+        description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
+      },
+      {
+        name: 'quiet',
+        type: 'boolean',
+        description: 'No progress line and no notes on standard error; the results and the summary are still printed',
+      },
+    ];
+  },
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
     {
@@ -171,6 +175,8 @@ export const fuzzCommand: Command = {
     },
   ],
   async run(options, positionals, io) {
+    // --max-time counts from here: starting the mock or the sandbox is part of the run's time.
+    const commandStarted = performance.now();
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options);
@@ -193,24 +199,35 @@ export const fuzzCommand: Command = {
     const mocked = settings.baseUrl === undefined && !saved ? selected.filter((api) => !isSeedApi(api)) : [];
     let sandbox: { url: string; stop(): Promise<void> } | undefined;
     let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> } | undefined;
-    if (settings.baseUrl === undefined && (saved || mocked.length < selected.length)) {
-      const { startSandbox } = await import('../sandbox/start-sandbox.js');
-      sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    }
-    if (mocked.length > 0) {
-      const { startMocks } = await import('../mock/start-mocks.js');
-      try {
+    // Ctrl-C while the sandbox or a big spec's Prism starts: stop what started, and end.
+    const starting = new AbortController();
+    const onEarlySignal = () => starting.abort();
+    process.once('SIGINT', onEarlySignal);
+    process.once('SIGTERM', onEarlySignal);
+    try {
+      if (settings.baseUrl === undefined && (saved || mocked.length < selected.length)) {
+        const { startSandbox } = await import('../sandbox/start-sandbox.js');
+        sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+      }
+      if (mocked.length > 0) {
+        const { startMocks } = await import('../mock/start-mocks.js');
         mocks = await startMocks({
           apis: mocked,
           ports: Object.fromEntries(mocked.map((api) => [api, 0])),
           specFiles,
+          signal: starting.signal,
         });
-      } catch (error) {
-        await sandbox?.stop();
-        throw error;
+        if (!options.quiet)
+          io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
       }
-      if (!options.quiet)
-        io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
+      if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
+    } catch (error) {
+      await sandbox?.stop();
+      await mocks?.stop();
+      throw error;
+    } finally {
+      process.off('SIGINT', onEarlySignal);
+      process.off('SIGTERM', onEarlySignal);
     }
     const embedded = sandbox !== undefined || mocks !== undefined;
     const baseUrl = settings.baseUrl ?? sandbox?.url ?? '';
@@ -250,7 +267,7 @@ export const fuzzCommand: Command = {
       timeoutMs: settings.timeoutMs,
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
-      maxTimeMs: settings.maxTimeS * 1000,
+      maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
       rate: embedded ? 0 : settings.rate,
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),

@@ -5,13 +5,15 @@ import { exitCodes, type Command } from './command.js';
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Generate TypeScript types from the specs into generated/ (--check: fail when stale)',
+  summary: 'Generate TypeScript types from the specs (--check: fail when stale)',
   usage: '[--check] [--out-dir DIR]',
-  description: [
-    'Runs openapi-typescript on each shipped spec and writes one file per API, with a do-not-edit banner:',
-    ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
-    'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
-  ].join('\n'),
+  get description() {
+    return [
+      'Runs openapi-typescript on each spec of the config and writes one file per API, with a do-not-edit banner:',
+      ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
+      'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
+    ].join('\n');
+  },
   options: [
     { name: 'check', type: 'boolean', description: 'Write nothing; exit 1 when a generated file is stale or missing' },
     {

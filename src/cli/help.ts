@@ -1,5 +1,6 @@
 // Renders `contracts --help` and `contracts <command> --help` from the command table, within `helpWidth` columns:
 // descriptions are reflowed, option descriptions wrap under their column, long example commands continue with `\`.
+import { apiNames } from '../apis.js';
 import type { Command, OptionSpec } from './command.js';
 
 /** No line of any help is wider: a terminal of 100 columns (or a CI log) shows it without wrapping it itself. */
@@ -46,9 +47,10 @@ export function mainHelp(commands: Command[]): string {
     '',
     ...reflow(
       [
-        'API contract testing for the client-session and repository-webhooks APIs: lint the OpenAPI specs, generate',
-        'TypeScript types from them, serve them as Prism mocks or as a stateful sandbox, and check real or recorded',
-        'responses against them.',
+        `API contract testing for the APIs of the config (${apiNames.join(', ') || 'none yet: contracts init SPEC adds one'}):`,
+        'lint the OpenAPI specs, generate TypeScript types from them, serve them as Prism mocks or as a stateful',
+        'sandbox, fuzz servers with generated requests, diff spec revisions, and check real or recorded exchanges',
+        'against them.',
       ].join('\n'),
     ),
     '',

@@ -151,13 +151,16 @@ function envName(text: string): string {
   return /^[A-Z_]/.test(name) ? name : `API_${name}`;
 }
 
+/** A title as an API name: lower case, words joined by `-`, at most 36 characters, cut between words. */
 function slug(text: string): string {
-  const base = text
+  const words = text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 36)
-    .replace(/-+$/, '');
+    .replace(/^-+|-+$/g, '');
+  // GitHub's "GitHub's official OpenAPI spec + Octokit extension" is github-s-official-openapi-spec, not …-octok.
+  const head = words.slice(0, 37);
+  const cut = words.length <= 36 ? words : head.includes('-') ? head.replace(/-[^-]*$/, '') : words.slice(0, 36);
+  const base = cut.replace(/-+$/, '');
   return /^[a-z]/.test(base) ? base : `api-${base}`.replace(/-+$/, '');
 }
 

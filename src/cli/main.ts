@@ -44,6 +44,10 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
   const io: Io = { ...raw, redactor, out: (text) => raw.out(clean(text)), err: (text) => raw.err(clean(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    // Help names the config's APIs when there is a readable config; a broken one is for the commands to report.
+    try {
+      useConfig({ cwd: io.cwd, file: configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined) });
+    } catch {}
     const topic = name === 'help' ? await loadCommand(rest[0]) : undefined;
     io.out(topic ? commandHelp(topic) : mainHelp(await allCommands()));
     return name === undefined ? exitCodes.cannotRun : exitCodes.ok;
@@ -62,19 +66,26 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     return exitCodes.cannotRun;
   }
   try {
+    // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root), read
+    // before the arguments: the options and help name its APIs (`--port-inventory`). A config that cannot be read
+    // still leaves `--help` working. The secrets its credentials name are redacted like the built-in ones.
+    // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
+    // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
+    const configFile = configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined);
+    let configError: unknown;
+    try {
+      if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile)))
+        useConfig({ cwd: io.cwd, file: configFile });
+    } catch (error) {
+      configError = error;
+    }
     const { options, positionals } = parseCommandArgs(command, rest);
     if (options.help) {
       io.out(commandHelp(command));
       return exitCodes.ok;
     }
-    // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root); the
-    // secrets its credentials name are redacted like the built-in ones.
-    // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
-    // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
-    if (options.config === undefined && io.env.CONTRACTS_CONFIG) options.config = io.env.CONTRACTS_CONFIG;
-    const configFile = typeof options.config === 'string' ? options.config : undefined;
-    if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile)))
-      useConfig({ cwd: io.cwd, file: configFile });
+    if (configError !== undefined) throw configError;
+    if (options.config === undefined && configFile !== undefined) options.config = configFile;
     for (const entry of Object.values(apis))
       for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
@@ -100,6 +111,18 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     else io.err('Set CONTRACTS_DEBUG=1 for the stack trace, and please report it.');
     return exitCodes.cannotRun;
   }
+}
+
+/** The value of `--config FILE` or `--config=FILE` among a command's arguments (before `--`), if any. */
+function configArgument(args: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') break;
+    if (arg === '--config' && index + 1 < args.length) found = args[++index];
+    else if (arg.startsWith('--config=')) found = arg.slice('--config='.length);
+  }
+  return found;
 }
 
 function wantsJson(args: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
 import { ContractsError } from '../core/errors.js';
 import { apiNames, apis, selectApis, type ApiName } from '../apis.js';
-import { exitCodes, type Command } from './command.js';
+import { exitCodes, type Command, type OptionSpec } from './command.js';
 import { requirePort, untilSignalled } from './parse-args.js';
 import { specOption, specOverrides } from './spec-option.js';
 
@@ -16,69 +16,87 @@ function requireSeconds(name: string, value: unknown): number {
 
 export const mockCommand: Command = {
   name: 'mock',
-  summary: 'Serve the specs with Prism mock servers (client-session :4010, repository-webhooks :4011)',
+  get summary() {
+    return `Serve the specs with Prism mock servers (${apiNames.map((api) => `${api} :${apis[api].mockPort}`).join(', ')})`;
+  },
   usage: '[options]',
   description: [
     'Starts one Prism process per spec, waits until each answers, prints the base URLs and runs until Ctrl-C or',
     'SIGTERM, when it stops every Prism process it started. By default the mocks answer with the examples of',
     'the specs; --dynamic generates bodies from the schemas instead.',
     '',
-    'Prism validates requests: a missing X-API-KEY gets 401, an X-API-VERSION other than 2.4 gets 422, and so do',
-    'a non-integer hook_id or per_page over 100. Send `Prefer: code=404` (any documented status) to get that',
-    'response, `Prefer: example=NAME` for a named example.',
+    'Prism validates requests: one the spec does not allow (a missing credential or required header, a parameter',
+    'of the wrong type or out of range) gets 401 or 422. Send `Prefer: code=404` (any documented status) to get',
+    'that response, `Prefer: example=NAME` for a named example.',
   ].join('\n'),
-  options: [
-    {
-      name: 'api',
-      type: 'string',
-      valueName: 'name',
-      description: `Which API to serve: ${apiNames.join(', ')} or all`,
-      default: 'all',
-    },
-    // No table default: the default is the config's mockPort, known only once the config is read.
-    ...apiNames.map((api) => ({
-      name: portOption(api),
-      type: 'string' as const,
-      valueName: 'port',
-      description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})`,
-    })),
-    { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
-    { name: 'dynamic', type: 'boolean', description: 'Generate response bodies from the schemas (Prism dynamic mode)' },
-    {
-      name: 'seed',
-      type: 'string',
-      valueName: 'seed',
-      description: 'With --dynamic: seed for repeatable generated data',
-      requires: ['dynamic'],
-    },
-    specOption('Serve another spec file: API=FILE, e.g. client-session=draft.yaml (or FILE when --api chose one API)'),
-    {
-      name: 'verbose',
-      type: 'boolean',
-      description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)",
-    },
-    {
-      name: 'start-timeout',
-      type: 'string',
-      valueName: 'seconds',
-      description:
-        "How long each Prism may take to answer after it starts (default: 30 s plus 10 s per MB of the spec; Stripe's took over 30 s on 2 cores)",
-    },
-  ],
-  examples: [
-    { command: 'contracts mock', description: 'Both mocks on 127.0.0.1:4010 and :4011' },
-    {
-      command: 'contracts mock --api repository-webhooks --port-repository-webhooks 5011',
-      description: 'Only the webhooks mock, on port 5011',
-    },
-    { command: 'contracts mock --dynamic --seed 42', description: 'Generated bodies, the same on every run' },
-  ],
+  // A getter: the options name the config's APIs (`--port-NAME`), known once main() has read the config.
+  get options(): OptionSpec[] {
+    return [
+      {
+        name: 'api',
+        type: 'string',
+        valueName: 'name',
+        description: `Which API to serve: ${apiNames.join(', ')} or all`,
+        default: 'all',
+      },
+      // No table default: the default is the config's mockPort, known only once the config is read.
+      ...apiNames.map((api) => ({
+        name: portOption(api),
+        type: 'string' as const,
+        valueName: 'port',
+        description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})`,
+      })),
+      { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+      {
+        name: 'dynamic',
+        type: 'boolean',
+        description: 'Generate response bodies from the schemas (Prism dynamic mode)',
+      },
+      {
+        name: 'seed',
+        type: 'string',
+        valueName: 'seed',
+        description: 'With --dynamic: seed for repeatable generated data',
+        requires: ['dynamic'],
+      },
+      specOption(
+        `Serve another spec file: API=FILE, e.g. ${apiNames[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
+      ),
+      {
+        name: 'verbose',
+        type: 'boolean',
+        description: "Show Prism's own log (it is quiet by default: its logging halves its throughput)",
+      },
+      {
+        name: 'start-timeout',
+        type: 'string',
+        valueName: 'seconds',
+        description:
+          "How long each Prism may take to answer after it starts (default: 30 s plus 10 s per MB of the spec; Stripe's took over 30 s on 2 cores)",
+      },
+    ];
+  },
+  get examples() {
+    const api = apiNames[0] ?? 'NAME';
+    return [
+      { command: 'contracts mock', description: `Every API's mock, on its mockPort of the config` },
+      {
+        command: `contracts mock --api ${api} --port-${api} 5011`,
+        description: `Only the ${api} mock, on port 5011`,
+      },
+      { command: 'contracts mock --dynamic --seed 42', description: 'Generated bodies, the same on every run' },
+    ];
+  },
   async run(options, _positionals, io) {
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const ports = Object.fromEntries(
       apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)]),
     ) as Record<ApiName, number>;
-    const signalled = untilSignalled().then((signal) => ({ signal }));
+    const starting = new AbortController();
+    const signalled = untilSignalled().then((signal) => {
+      starting.abort();
+      return { signal };
+    });
     const { startMocks } = await import('../mock/start-mocks.js');
     const began = Date.now();
     const mocks = await startMocks({
@@ -90,6 +108,7 @@ export const mockCommand: Command = {
       verbose: Boolean(options.verbose),
       onLog: (api, line) => io.err(`[${api}] ${line}`),
       specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
+      signal: starting.signal,
       ...(options['start-timeout'] === undefined
         ? {}
         : { startTimeoutMs: requireSeconds('start-timeout', options['start-timeout']) * 1000 }),

@@ -30,57 +30,65 @@ export const proxyCommand: Command = {
     '--errors: a request that breaks the spec is answered 400 with a JSON body naming the violations, and is',
     'not forwarded; the violations are printed too. Exit status: 1 when anything broke the contract.',
   ].join('\n'),
-  options: [
-    {
-      name: 'api',
-      type: 'string',
-      valueName: 'name',
-      description: `The API behind the target: ${apiNames.join(', ')}`,
-    },
-    { name: 'target', type: 'string', valueName: 'url', description: 'Where requests go, e.g. http://127.0.0.1:4020' },
-    {
-      name: 'port',
-      type: 'string',
-      valueName: 'port',
-      description: 'Port to listen on (0: any free port)',
-      default: '4030',
-    },
-    { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
-    {
-      name: 'errors',
-      type: 'boolean',
-      description: 'Answer a request that breaks the spec 400 instead of forwarding it',
-    },
-    {
-      name: 'har-out',
-      type: 'string',
-      valueName: 'file',
-      description: 'Write the traffic as a HAR capture (credentials redacted)',
-    },
-    {
-      name: 'max-body',
-      type: 'string',
-      valueName: 'MB',
-      description: 'Largest body (each way) kept for checking; a larger one streams on, not checked',
-      default: '10',
-    },
-    {
-      name: 'report',
-      type: 'string',
-      valueName: 'kind:file',
-      multiple: true,
-      description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE',
-    },
-    {
-      name: 'timeout',
-      type: 'string',
-      valueName: 'ms',
-      description: 'How long the target may stay silent before the request is answered 502',
-      default: '30000',
-    },
-    ...limitOptions(),
-    ...coverageOptions,
-  ],
+  // A getter: the options name the config's APIs, known once main() has read the config.
+  get options(): OptionSpec[] {
+    return [
+      {
+        name: 'api',
+        type: 'string',
+        valueName: 'name',
+        description: `The API behind the target: ${apiNames.join(', ')}`,
+      },
+      {
+        name: 'target',
+        type: 'string',
+        valueName: 'url',
+        description: 'Where requests go, e.g. http://127.0.0.1:4020',
+      },
+      {
+        name: 'port',
+        type: 'string',
+        valueName: 'port',
+        description: 'Port to listen on (0: any free port)',
+        default: '4030',
+      },
+      { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+      {
+        name: 'errors',
+        type: 'boolean',
+        description: 'Answer a request that breaks the spec 400 instead of forwarding it',
+      },
+      {
+        name: 'har-out',
+        type: 'string',
+        valueName: 'file',
+        description: 'Write the traffic as a HAR capture (credentials redacted)',
+      },
+      {
+        name: 'max-body',
+        type: 'string',
+        valueName: 'MB',
+        description: 'Largest body (each way) kept for checking; a larger one streams on, not checked',
+        default: '10',
+      },
+      {
+        name: 'report',
+        type: 'string',
+        valueName: 'kind:file',
+        multiple: true,
+        description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE',
+      },
+      {
+        name: 'timeout',
+        type: 'string',
+        valueName: 'ms',
+        description: 'How long the target may stay silent before the request is answered 502',
+        default: '30000',
+      },
+      ...limitOptions(),
+      ...coverageOptions,
+    ];
+  },
   examples: [
     {
       command: 'contracts proxy --api client-session --target http://127.0.0.1:4020 --port 4030',

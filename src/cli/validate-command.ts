@@ -6,7 +6,7 @@ import { apiNames, apis, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
-import { exitCodes, markedInJson, type Command, type Io, type ParsedOptions } from './command.js';
+import { exitCodes, markedInJson, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
@@ -25,84 +25,92 @@ export const validateCommand: Command = {
     '(each matched to its operation by method and path; an exchange that matches none is reported).',
     'With --har the request side is checked too (parameters, body, presence of the credential; --side).',
   ].join('\n'),
-  options: [
-    {
-      name: 'api',
-      type: 'string',
-      valueName: 'name',
-      description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)`,
-    },
-    specOption(
-      'Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
-    ),
-    {
-      name: 'operation',
-      type: 'string',
-      valueName: 'id',
-      description: 'operationId of the response (instead of --method and --path)',
-    },
-    { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
-    { name: 'path', type: 'string', valueName: 'path', description: 'Concrete request path, e.g. /repos/o/r/hooks/42' },
-    { name: 'status', type: 'string', valueName: 'code', description: 'Response status code' },
-    { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
-    {
-      name: 'body',
-      type: 'string',
-      valueName: 'file|-',
-      description: 'Response body from a file, or - for standard input',
-    },
-    { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
-    {
-      name: 'side',
-      type: 'string',
-      valueName: 'request|response|both',
-      description: 'With --har: which side of each exchange to check (default both)',
-      requires: ['har'],
-    },
-    {
-      name: 'jobs',
-      type: 'string',
-      valueName: 'N',
-      description:
-        'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)',
-      requires: ['har'],
-    },
-    ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
-    { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-    {
-      name: 'max-body',
-      type: 'string',
-      valueName: 'MB',
-      description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked',
-      default: '10',
-    },
-    {
-      name: 'delivery',
-      type: 'boolean',
-      description: "Check one recorded webhook delivery (--headers and --body) against the spec's webhooks",
-    },
-    {
-      name: 'headers',
-      type: 'string',
-      valueName: 'file',
-      description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object',
-      requires: ['delivery'],
-    },
-    {
-      name: 'secret-env',
-      type: 'string',
-      valueName: 'NAME',
-      description:
-        "With --delivery: the variable holding the hook's secret (default WEBHOOK_SECRET; unset: signatures not judged)",
-      requires: ['delivery'],
-    },
-    { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
-    {
-      name: 'quiet',
-      type: 'boolean',
-      description: 'No progress line and no notes on standard error; the results and the summary are still printed',
-    },
-  ],
+  // A getter: the options name the config's APIs, known once main() has read the config.
+  get options(): OptionSpec[] {
+    return [
+      {
+        name: 'api',
+        type: 'string',
+        valueName: 'name',
+        description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)`,
+      },
+      specOption(
+        'Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
+      ),
+      {
+        name: 'operation',
+        type: 'string',
+        valueName: 'id',
+        description: 'operationId of the response (instead of --method and --path)',
+      },
+      { name: 'method', type: 'string', valueName: 'method', description: 'HTTP method of the request' },
+      {
+        name: 'path',
+        type: 'string',
+        valueName: 'path',
+        description: 'Concrete request path, e.g. /repos/o/r/hooks/42',
+      },
+      { name: 'status', type: 'string', valueName: 'code', description: 'Response status code' },
+      { name: 'header', type: 'string', valueName: 'Name: value', multiple: true, description: 'A response header' },
+      {
+        name: 'body',
+        type: 'string',
+        valueName: 'file|-',
+        description: 'Response body from a file, or - for standard input',
+      },
+      { name: 'har', type: 'string', valueName: 'file', description: 'Check every exchange of a HAR capture' },
+      {
+        name: 'side',
+        type: 'string',
+        valueName: 'request|response|both',
+        description: 'With --har: which side of each exchange to check (default both)',
+        requires: ['har'],
+      },
+      {
+        name: 'jobs',
+        type: 'string',
+        valueName: 'N',
+        description:
+          'With --har: worker threads that check the exchanges (default: one per core but one, from 3 cores and for a capture over 16 MB; 1 checks on the main thread)',
+        requires: ['har'],
+      },
+      ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
+      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      {
+        name: 'max-body',
+        type: 'string',
+        valueName: 'MB',
+        description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked',
+        default: '10',
+      },
+      {
+        name: 'delivery',
+        type: 'boolean',
+        description: "Check one recorded webhook delivery (--headers and --body) against the spec's webhooks",
+      },
+      {
+        name: 'headers',
+        type: 'string',
+        valueName: 'file',
+        description: 'With --delivery: its request headers, as "Name: value" lines or a JSON object',
+        requires: ['delivery'],
+      },
+      {
+        name: 'secret-env',
+        type: 'string',
+        valueName: 'NAME',
+        description:
+          "With --delivery: the variable holding the hook's secret (default WEBHOOK_SECRET; unset: signatures not judged)",
+        requires: ['delivery'],
+      },
+      { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
+      {
+        name: 'quiet',
+        type: 'boolean',
+        description: 'No progress line and no notes on standard error; the results and the summary are still printed',
+      },
+    ];
+  },
   examples: [
     {
       command:

@@ -18,6 +18,8 @@ export interface ParamModel {
   schema: Record<string, unknown>;
   schemaPath: JsonPath;
   examples: unknown[];
+  /** A query parameter that may be sent empty (`?q=`): OpenAPI's `allowEmptyValue`, false unless the spec says so. */
+  allowEmptyValue?: boolean;
 }
 
 export interface BodyModel {
@@ -82,6 +84,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
           name: string;
           in: string;
           required?: boolean;
+          allowEmptyValue?: boolean;
           schema?: unknown;
           example?: unknown;
           examples?: Record<string, { value?: unknown }>;
@@ -96,6 +99,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
           name: param.name,
           in: param.in,
           required: param.required === true || param.in === 'path',
+          ...(param.in === 'query' && param.allowEmptyValue === true ? { allowEmptyValue: true } : {}),
           schema,
           schemaPath: Object.freeze([...path, 'schema']),
           examples: [
@@ -190,6 +194,32 @@ export function wireValue(param: ParamModel, value: ParamValue): unknown {
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && text === 'null') return null;
   return text;
+}
+
+/**
+ * The parameters whose value the wire leaves ambiguous under a `oneOf`: the text `1` for `oneOf: [integer, string]`
+ * is a valid string and a valid integer, so a server that decodes it for each branch finds two matches and refuses
+ * it (GitHub's `workflow_id`; Prism answered 422), while one that reads it as text accepts it. Such a request is
+ * neither valid nor invalid by the spec alone: the fuzzer sends it as neither.
+ */
+export function ambiguousOnWire(model: OperationModel, compiled: CompiledSpec, request: RequestData): string[] {
+  const found: string[] = [];
+  for (const param of model.params) {
+    if (!Array.isArray(param.schema.oneOf)) continue;
+    const bag = request[param.in === 'header' ? 'headers' : param.in];
+    const key = Object.keys(bag).find((name) =>
+      param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name,
+    );
+    if (key === undefined) continue;
+    const text = param.in === 'header' ? String(bag[key]).trim() : String(bag[key]);
+    const readings: unknown[] = [text];
+    if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) readings.push(Number(text));
+    if (text === 'true' || text === 'false') readings.push(text === 'true');
+    if (text === 'null') readings.push(null);
+    const valid = readings.filter((reading) => compiled.validateAt(param.schemaPath, reading).length === 0);
+    if (valid.length > 1) found.push(`${param.in} ${param.name}`);
+  }
+  return found;
 }
 
 /**

@@ -16,9 +16,16 @@ import type { CapturedExchange, HttpCapture } from '../runner/http-capture.js';
 import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
-import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
+import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import { ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
-import { violations, type OperationModel, type ParamValue, type RequestData, type Violation } from './request-model.js';
+import {
+  ambiguousOnWire,
+  violations,
+  type OperationModel,
+  type ParamValue,
+  type RequestData,
+  type Violation,
+} from './request-model.js';
 
 export interface ApiTarget {
   api: string;
@@ -110,7 +117,8 @@ function headersKey(headers: CapturedExchange['headers']): string {
   return key;
 }
 
-export type Verdict = 'positive' | 'negative' | 'unauthenticated';
+/** `ambiguous`: valid or not depending on how the server decodes a parameter (ambiguousOnWire): never sent. */
+export type Verdict = 'positive' | 'negative' | 'unauthenticated' | 'ambiguous';
 
 /** A case sent but not yet judged (see Executor.sendCase). */
 export interface SentCase {
@@ -162,7 +170,10 @@ export function classify(
   const broken = violations(model, compiled, request);
   // With no credential at all, a request the spec allows otherwise is unauthenticated, whatever the scheme: a bearer
   // token or a query key is not a parameter the validators see.
-  if (broken.length === 0) return { verdict: anonymous && model.secured ? 'unauthenticated' : 'positive', broken };
+  if (broken.length === 0) {
+    if (ambiguousOnWire(model, compiled, request).length > 0) return { verdict: 'ambiguous', broken };
+    return { verdict: anonymous && model.secured ? 'unauthenticated' : 'positive', broken };
+  }
   const onlyCredentials = broken.every((violation) =>
     model.apiKeyHeaders.some((header) => violation.where === `header ${header}`),
   );
@@ -171,6 +182,7 @@ export function classify(
 
 /** A case is sent only as what it claims: a positive that the validators refuse, or a negative they accept, is not. */
 export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
+  if (verdict === 'ambiguous') return false;
   if (fuzzCase.anonymous) return verdict === 'unauthenticated';
   if (fuzzCase.intent === 'derive') return true;
   return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
@@ -464,7 +476,12 @@ export class Executor {
     };
     for (const param of model.params) {
       const bag = request[param.in === 'header' ? 'headers' : param.in];
-      if (param.name in bindings && !(param.name in bag) && bindings[param.name] !== undefined)
+      if (
+        param.name in bindings &&
+        isBoundParam(fuzzCase.api, param) &&
+        !(param.name in bag) &&
+        bindings[param.name] !== undefined
+      )
         bag[param.name] = bindings[param.name]!;
       // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
       // validators judge the request as it is sent.

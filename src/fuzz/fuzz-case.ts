@@ -6,8 +6,21 @@ import type { RequestData } from './request-model.js';
 export const phases = ['examples', 'boundaries', 'random', 'negative', 'stateful'] as const;
 export type Phase = (typeof phases)[number];
 
-/** Parameters the run supplies itself, never generated: they name what the run owns or its credentials. */
-export const boundParams = new Set(['owner', 'repo', 'hook_id', 'delivery_id', 'cursor', 'clientToken']);
+/** Parameters of the seed APIs the run supplies itself: the hooks and deliveries it owns, the fed clientToken. */
+const seedBound: Record<string, ReadonlySet<string>> = {
+  'repository-webhooks': new Set(['hook_id', 'delivery_id', 'cursor']),
+  'client-session': new Set(['clientToken']),
+};
+
+/**
+ * Whether the run supplies `param` itself rather than generating it: a path segment named `owner` or `repo` (the
+ * repository --owner and --repo name), and the seed APIs' own (seedBound). Any other API's parameters are all
+ * generated: GitHub's `?owner=` filter (an array) was bound to the string `octo`, then judged invalid.
+ */
+export function isBoundParam(api: string, param: { name: string; in: string }): boolean {
+  if (param.in === 'path' && (param.name === 'owner' || param.name === 'repo')) return true;
+  return seedBound[api]?.has(param.name) === true;
+}
 
 export interface FuzzCase {
   api: string;

@@ -55,14 +55,15 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
 }
 
 /**
- * The run marker and the sandbox's port vary from run to run; the curl line shows neither. Only the marker in a
+ * The run marker and the port of the sandbox or mock vary from run to run; the curl line shows neither. Only the marker in a
  * config.url is replaced: a secret the run made up carries it too, and must stay whole for the redactor to find it.
  */
 function stable(run: FuzzRun, text: string, embedded: boolean): string {
   let shown = run.marker === '' ? text : text.split(`contracts-fuzz=${run.marker}-`).join('contracts-fuzz=RUN-');
   if (embedded)
-    for (const target of Object.values(run.targets))
-      if (target) shown = shown.split(target).join('http://127.0.0.1:$SANDBOX_PORT');
+    for (const [api, target] of Object.entries(run.targets))
+      if (target)
+        shown = shown.split(target).join(`http://127.0.0.1:${isSeedApi(api) ? '$SANDBOX_PORT' : '$MOCK_PORT'}`);
   return shown;
 }
 

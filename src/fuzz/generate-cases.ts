@@ -2,7 +2,7 @@
 // negative are fast-check arbitraries (so a failing case shrinks). Each case changes one thing from the smallest
 // valid request, so a failure names its cause.
 import fc from 'fast-check';
-import { boundParams, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
+import { isBoundParam, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
 import type { OperationModel, ParamModel, ParamValue, RequestData } from './request-model.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
@@ -13,27 +13,57 @@ export interface Generator {
   model: OperationModel;
 }
 
-const generated = (param: ParamModel) => !boundParams.has(param.name);
+/** The parameters the cases vary: all but those the run binds itself (isBoundParam). */
+const generatedIn = (generator: Generator) => (param: ParamModel) => !isBoundParam(generator.api, param);
 
 /** Longest string put in a URL or a header: a longer one tests the server's URL limit, not the API (and a 152 KB URL
  * made a target reset the connection). Long strings stay in bodies. */
 export const maxWireString = 2048;
 
-/** Whether `value` can go on the wire in `param`: never an empty path segment (`GET /pets/` is another route). */
-function fitsParam(param: ParamModel, value: unknown): boolean {
+/**
+ * Whether `param` may go on the wire empty: never a path segment (`GET /pets/` is another route), nor a query
+ * parameter unless the spec says `allowEmptyValue` (OpenAPI: "Default value is false"; GitHub's mock refused
+ * `?min_timestamp=` with 422, and that finding was ours).
+ */
+const mayBeEmpty = (param: ParamModel) => (param.in === 'query' ? param.allowEmptyValue === true : param.in !== 'path');
+
+/**
+ * A path segment `.` or `..` (or their percent-encoded forms) is removed by every URL parser, ours and the
+ * target's: `/orgs/./actions/x` goes out as `/orgs/actions/x`, another route (GitHub's mock answered 404).
+ */
+const dotSegment = (value: string) => /^(\.|%2e){1,2}$/i.test(value);
+
+/**
+ * Whether `value` can go on the wire in `param`: empty only where allowed (a negative case may send an empty query
+ * value: the request is refused either way, never a path segment), never longer than maxWireString.
+ */
+function fitsParam(param: ParamModel, value: unknown, negative = false): boolean {
   if (typeof value !== 'string') return true;
-  if (param.in === 'path' && value === '') return false;
+  if (param.in === 'path' && dotSegment(value)) return false;
+  if (value === '' && !mayBeEmpty(param) && !(negative && param.in === 'query')) return false;
   return value.length <= maxWireString;
 }
 const bagOf = (param: ParamModel): 'path' | 'query' | 'headers' => (param.in === 'header' ? 'headers' : param.in);
 
 /** The smallest valid request: required parameters and required body fields at their smallest values. */
-export function baseRequest({ document, model }: Generator): RequestData {
+export function baseRequest(generator: Generator): RequestData {
+  const { document, model } = generator;
   const request: RequestData = { path: {}, query: {}, headers: {} };
-  for (const param of model.params.filter((p) => p.required && generated(p)))
-    request[bagOf(param)][param.name] = toParam(minimalValue(document, param.schema));
+  for (const param of model.params.filter((p) => p.required && generatedIn(generator)(p)))
+    request[bagOf(param)][param.name] = toParam(minimalParam(document, param));
   if (model.body?.required) request.body = minimalValue(document, model.body.schema);
   return request;
+}
+
+/** A parameter's smallest value that can go on the wire (not `.` for a path segment), else its smallest value. */
+function minimalParam(document: unknown, param: ParamModel): unknown {
+  const minimal = minimalValue(document, param.schema);
+  if (fitsParam(param, minimal)) return minimal;
+  return (
+    boundaryValues(document, param.schema).find(
+      (value) => (value === null || typeof value !== 'object') && fitsParam(param, value),
+    ) ?? minimal
+  );
 }
 
 function caseOf(
@@ -77,7 +107,7 @@ export function examplesPhase(generator: Generator): FuzzCase[] {
       ),
     );
   }
-  for (const param of model.params.filter(generated)) {
+  for (const param of model.params.filter(generatedIn(generator))) {
     const schema = resolved(document, param.schema);
     const examples = [...param.examples, ...(Array.isArray(schema.examples) ? schema.examples : [])];
     for (const example of examples)
@@ -94,7 +124,7 @@ export function examplesPhase(generator: Generator): FuzzCase[] {
 export function boundariesPhase(generator: Generator): FuzzCase[] {
   const { model, document } = generator;
   const groups: FuzzCase[][] = [];
-  for (const param of model.params.filter(generated)) {
+  for (const param of model.params.filter(generatedIn(generator))) {
     const group: FuzzCase[] = [];
     if (!param.required)
       group.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
@@ -167,9 +197,11 @@ export function mutationsOf(generator: Generator, request: RequestData): FuzzCas
   const cases: FuzzCase[] = [];
   const negative = (changed: RequestData, note: string, extra: Partial<FuzzCase> = {}) =>
     cases.push(caseOf(generator, 'negative', changed, note, 'negative', extra));
-  for (const param of model.params.filter((p) => generated(p) || p.name === 'hook_id' || p.name === 'delivery_id')) {
+  for (const param of model.params.filter(
+    (p) => generatedIn(generator)(p) || p.name === 'hook_id' || p.name === 'delivery_id',
+  )) {
     for (const { note, value } of breakingValues(document, param.schema, true)) {
-      if (fitsParam(param, value))
+      if (fitsParam(param, value, true))
         negative(setParam(request, param, toParam(value)), `${param.in} ${param.name}: ${note} (${short(value)})`);
     }
     if (param.required && param.in !== 'path')
@@ -225,14 +257,18 @@ export function mutationsOf(generator: Generator, request: RequestData): FuzzCas
 /** Valid by construction after the validators' say: optional parameters and body fields drawn from their schemas. */
 export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
   const { model, document } = generator;
-  const params = model.params.filter(generated);
+  const params = model.params.filter(generatedIn(generator));
   const paramArbs = params.map((param) => {
     // No filter: a filter that can never pass (an array-typed parameter) looped for ever, deaf to Ctrl-C. A value
     // the wire cannot carry as one scalar becomes a candidate the validators judge, and refuse if they must.
     const arb = schemaArbitrary(document, param.schema, {
       header: param.in === 'header',
-      nonEmpty: param.in === 'path',
-    }).map((value) => wireScalar(value));
+      nonEmpty: !mayBeEmpty(param),
+    }).map((value) => {
+      const scalar = wireScalar(value);
+      // Mapped, not filtered (see above): a dot segment becomes a candidate the validators judge.
+      return param.in === 'path' && typeof scalar === 'string' && dotSegment(scalar) ? `${scalar}_` : scalar;
+    });
     return param.required ? arb : fc.option(arb, { nil: undefined });
   });
   const body = model.body

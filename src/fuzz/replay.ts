@@ -14,7 +14,7 @@ import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
-import { boundParams, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
+import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
 import { fuzzCredentials } from './run-fuzz.js';
 
@@ -190,7 +190,7 @@ const changingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * them all as some hook): the repository it was given, and the hooks and deliveries it creates.
  */
 function replayBinds(api: string, name: string): boolean {
-  return name === 'owner' || name === 'repo' || (api === 'repository-webhooks' && boundParams.has(name));
+  return isBoundParam(api, { name, in: 'path' });
 }
 
 /**
@@ -217,7 +217,7 @@ function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly 
     credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name),
   );
   for (const [name, value] of url.searchParams)
-    if (!boundParams.has(name) && !secretQuery.has(name)) request.query[name] = value;
+    if (!isBoundParam(target.api, { name, in: 'query' }) && !secretQuery.has(name)) request.query[name] = value;
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());

@@ -1,11 +1,12 @@
 // Lints one spec: swagger-parser validation plus Spectral (spectral:oas and our rules), one sorted problem list.
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
+import { collectGarbage } from './collect-garbage.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { compareProblems, type LintProblem, type Severity } from './lint-problem.js';
 import { localOnlyResolver } from './local-resolver.js';
-import { buildRuleset } from './ruleset.js';
+import { buildRuleset, ownRuleResults } from './ruleset.js';
 import { swaggerParserProblems } from './swagger-parser-problems.js';
 
 const { Spectral, Document } = spectralCore;
@@ -19,10 +20,11 @@ export async function lintSpec(file: string, displayFile = file): Promise<LintPr
   const spec = await loadSpec(file, displayFile);
   // A format ajv does not know is an annotation, as OpenAPI allows: contracts-format-unknown says so, once per format,
   // and the examples under it are still validated.
-  const compiled = compileSpec(spec, spec.document);
+  const own = ownRuleResults(compileSpec(spec, spec.document));
+  collectGarbage(); // the compiled validators are garbage now: Spectral gets their memory
   // Spectral resolves nothing itself (local pointers only): it gets the document we loaded.
   const spectral = new Spectral({ resolver: localOnlyResolver() });
-  spectral.setRuleset(buildRuleset(compiled));
+  spectral.setRuleset(buildRuleset(own));
   const { document, located } = spectralDocument(spec, displayFile);
   const results = await spectral.run(document);
   const problems: LintProblem[] = results.map((result) => ({

@@ -30,6 +30,11 @@ export interface MockOptions {
   startTimeoutMs?: number;
   /** Another spec file for an API instead of the shipped one. */
   specFiles?: Partial<Record<ApiName, string>>;
+  /**
+   * Aborted (Ctrl-C while Prism starts): stop waiting, stop every Prism started so far, and throw INTERRUPTED. A big
+   * spec's Prism takes half a minute to answer; a user who gives up should not have to wait for it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunningMock {
@@ -76,6 +81,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   };
   try {
     for (const api of selected) {
+      if (options.signal?.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the mocks started');
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
       const shown = path.relative(process.cwd(), file) || file;
       const spec = await loadSpec(file, shown);
@@ -134,7 +140,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
         if (!stopping) reportExit({ api, code, signal, output: output.join('\n') });
       });
     }
-    await Promise.all(started.map((entry) => waitUntilAnswering(entry, Math.round(startTimeoutMs))));
+    await Promise.all(started.map((entry) => waitUntilAnswering(entry, Math.round(startTimeoutMs), options.signal)));
   } catch (error) {
     await stop();
     throw error;
@@ -169,12 +175,15 @@ async function claimPort(api: ApiName, port: number, host: string): Promise<numb
 async function waitUntilAnswering(
   entry: { mock: RunningMock; child: ChildProcess; output: string[] },
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const { mock, child, output } = entry;
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   child.once('exit', () => (exited = true));
   while (Date.now() < deadline) {
+    if (signal?.aborted)
+      throw new ContractsError('INTERRUPTED', `interrupted while Prism for ${mock.api} was starting: stopped it`);
     if (exited || child.exitCode !== null) {
       const detail = output.slice(-5).join(' | ') || 'no output';
       throw new ContractsError(

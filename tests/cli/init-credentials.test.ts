@@ -47,4 +47,17 @@ describe('contracts init', () => {
       expect(output).not.toMatch(/mtls/);
     },
   );
+
+  it.each([
+    ["GitHub's official OpenAPI spec + Octokit extension", 'github-s-official-openapi-spec'],
+    ['Inventory API', 'inventory-api'],
+    ['Averyveryveryveryveryveryverylongtitlewithnospaces', 'averyveryveryveryveryveryverylongtit'],
+  ])('names the API after its title, cut between words: %s', async (title, name) => {
+    const project = await mkdtemp(path.join(os.tmpdir(), 'contracts-init-'));
+    await writeFile(path.join(project, 'openapi.yaml'), spec.replace('title: Inventory API', `title: "${title}"`));
+    const { code, output } = await runMain(['init', 'openapi.yaml'], project);
+    expect(code, output).toBe(0);
+    const written = parse(await readFile(path.join(project, 'contracts.config.yaml'), 'utf8'));
+    expect(written.apis[0].name).toBe(name);
+  });
 });

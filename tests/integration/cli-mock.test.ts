@@ -1,17 +1,46 @@
 // `contracts mock` as a user runs it: a real process, real Prism children, Ctrl-C, and nothing left behind.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
+import { githubDescription } from '../github/github-har.js';
 import { root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 
-function startCli(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [path.join(root, 'bin/contracts.js'), 'mock', ...args], {
-    cwd: root,
+function startCli(args: string[], cwd = root, command = 'mock'): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [path.join(root, 'bin/contracts.js'), command, ...args], {
+    cwd,
     env: { ...process.env, SCARF_ANALYTICS: 'false' },
   });
+}
+
+/** A project of a user's own: one API, `events`, with its own small spec (or the spec file given). */
+async function project(spec?: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'contracts-cli-mock-'));
+  if (spec === undefined)
+    await writeFile(
+      path.join(dir, 'api.yaml'),
+      'openapi: 3.1.0\ninfo: { title: events, version: "1" }\npaths:\n  /items:\n    get:\n      responses:\n        "200":\n          description: ok\n          content: { application/json: { example: [1] } }\n',
+    );
+  else await copyFile(spec, path.join(dir, 'api.yaml'));
+  await writeFile(
+    path.join(dir, 'contracts.config.yaml'),
+    'apis:\n  - name: events\n    spec: api.yaml\n    mockPort: 4999\n',
+  );
+  return dir;
+}
+
+/** The Prism processes the CLI `pid` started (its other children: tsx's esbuild service). */
+function prismChildrenOf(pid: number): number[] {
+  const listed = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return listed
+    .split('\n')
+    .filter((line) => /prism/.test(line))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
+    .filter((child) => child > 0);
 }
 
 function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
@@ -170,4 +199,47 @@ describe('contracts mock (real process)', () => {
     expect(bodies[0]).toBe(bodies[1]);
     expect(bodies[0]).not.toContain('https://example.com/webhook');
   });
+
+  it("takes --port-NAME for an API of the user's config, and names it in --help", async () => {
+    const dir = await project();
+    const help = await runCli(['mock', '--help'], { cwd: dir });
+    expect(help.stdout).toMatch(/--port-events <port>\s+Port of the events mock/);
+    expect(help.stdout).not.toContain('client-session');
+    const port = await freePort();
+    const child = startCli(['--port-events', String(port)], dir);
+    const output = await waitForOutput(child, /Ctrl-C to stop/);
+    expect(output).toContain(`events               http://127.0.0.1:${port}`);
+    expect((await fetch(`http://127.0.0.1:${port}/items`)).status).toBe(200);
+    const done = exited(child);
+    child.kill('SIGINT');
+    expect(await done).toBe(0);
+  });
+
+  // GitHub's description (13 MB) keeps Prism busy for seconds before it answers: Ctrl-C then must not wait for it.
+  it.each([
+    ['mock', []],
+    ['fuzz', ['--max-examples', '1']],
+  ])(
+    '%s: Ctrl-C while Prism starts stops it at once and leaves no Prism behind',
+    async (command, args) => {
+      const dir = await project(githubDescription);
+      const child = startCli(args, dir, command);
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const done = exited(child);
+      let prism: number[] = [];
+      for (let waited = 0; prism.length === 0 && waited < 60_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        prism = prismChildrenOf(child.pid!);
+      }
+      expect(prism.length, `Prism never started: ${stderr}`).toBeGreaterThan(0);
+      const signalled = Date.now();
+      child.kill('SIGINT');
+      expect(await done).toBe(2);
+      expect(Date.now() - signalled).toBeLessThan(8000);
+      expect(stderr).toMatch(new RegExp(`contracts ${command}: interrupted while Prism for events was starting`));
+      for (const pid of prism) expect(isAlive(pid), `Prism pid ${pid} outlived the interrupted ${command}`).toBe(false);
+    },
+    90_000,
+  );
 });

@@ -15,7 +15,7 @@ paths:
   /search:
     get:
       operationId: search
-      parameters: [{ name: q, in: query, schema: { type: string, maxLength: 5000 } }]
+      parameters: [{ name: q, in: query, allowEmptyValue: true, schema: { type: string, maxLength: 5000 } }]
       responses: { "200": { description: ok } }
   /health:
     get:
