@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // Two test files at once, also on two cores (vitest's default there is one): most of the suite waits on real
+    // processes and sockets, not on the CPU. CONTRACTS_TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.CONTRACTS_TEST_WORKERS) || 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     env: { SCARF_ANALYTICS: 'false' },

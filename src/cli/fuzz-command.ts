@@ -109,6 +109,15 @@ export const fuzzCommand: Command = {
         conflicts: ['replay'],
       },
       {
+        name: 'delivery-wait',
+        type: 'string',
+        valueName: 'ms',
+        description:
+          'How long a ping, a test or a redelivery may take to show its delivery, in the list and at the receiver (stateful phase)',
+        default: '5000',
+        conflicts: ['replay'],
+      },
+      {
         name: 'workers',
         type: 'string',
         valueName: 'n',
@@ -268,6 +277,7 @@ export const fuzzCommand: Command = {
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
+      deliveryWaitMs: settings.deliveryWaitMs,
       rate: embedded ? 0 : settings.rate,
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
@@ -432,6 +442,7 @@ function validate(options: ParsedOptions) {
     repo: String(options.repo),
     timeoutMs: number('timeout', 1, 600_000),
     maxTimeS: number('max-time', 1, 86_400),
+    deliveryWaitMs: number('delivery-wait', 0, 600_000),
     rate: number('rate', 0, 100_000),
     workers: number('workers', 1, 64),
     strict: Boolean(options.strict),

@@ -67,6 +67,8 @@ export interface FuzzOptions {
   coverage?: boolean;
   /** The receiver the stateful phase's hooks deliver to, or why there is none (its delivery checks are then skipped). */
   deliveries?: FuzzDeliveries | { off: string };
+  /** How long a ping, test or redelivery may take to show its delivery (default 5000 ms). */
+  deliveryWaitMs?: number;
   /** Cases in flight at once (--workers; 1 when absent). The report is the same whatever the number. */
   workers?: number;
 }
@@ -326,6 +328,7 @@ export class FuzzRunner {
         numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)),
         maxShrinkRequests,
         ...(options.deliveries && !('off' in options.deliveries) ? { deliveries: options.deliveries } : {}),
+        ...(options.deliveryWaitMs !== undefined ? { deliveryWaitMs: options.deliveryWaitMs } : {}),
       });
     }
     executor.rethrow();

@@ -29,10 +29,12 @@ export interface RuleContext {
   record: (operationId: string, check: CheckName, findings: Finding[]) => void;
   /** The embedded receiver, when one runs: the delivery checks apply. */
   deliveries?: FuzzDeliveries;
+  /** How long a new delivery may take to show in the list and at the receiver (fuzz --delivery-wait). */
+  deliveryWaitMs: number;
 }
 
-/** How long a new delivery may take to show in the list: as long as the run's own fixture delivery may. */
-const deliveryWaitMs = 5000;
+/** How long a new delivery may take to show, unless --delivery-wait says: as long as the run's fixture delivery may. */
+export const defaultDeliveryWaitMs = 5000;
 const pollMs = 100;
 
 type DeliveryRule = (operation: string, before: unknown, after: unknown, waitedMs: number) => Finding[];
@@ -106,7 +108,7 @@ export async function ruleAfter(
  * triggered (signed with the hook's secret, or not at all). Nothing arrived: the checks were kept from running.
  */
 async function arrival(
-  { executor, target, deliveries, record }: RuleContext,
+  { executor, target, deliveries, record, deliveryWaitMs }: RuleContext,
   operationId: string,
   hook: HookModel,
   mark: number,
@@ -142,7 +144,7 @@ async function arrival(
  * the run ended meanwhile (an interrupt or --max-time is no verdict on the target).
  */
 async function waitForDelivery(
-  { executor, target }: RuleContext,
+  { executor, target, deliveryWaitMs }: RuleContext,
   hook: HookModel,
   rule: (after: unknown, waitedMs: number) => Finding[],
 ): Promise<Finding[] | undefined> {

@@ -13,7 +13,14 @@ import type { FuzzCase } from './fuzz-case.js';
 import type { FuzzDeliveries } from './fuzz-deliveries.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
 import type { ParamValue, RequestData } from './request-model.js';
-import { ruleAfter, ruleBefore, sharedConfigRule, type HookModel, type RuleContext } from './stateful-rules.js';
+import {
+  defaultDeliveryWaitMs,
+  ruleAfter,
+  ruleBefore,
+  sharedConfigRule,
+  type HookModel,
+  type RuleContext,
+} from './stateful-rules.js';
 
 const eventNames = ['push', 'pull_request', 'issues', 'release'] as const;
 const events = fc.uniqueArray(fc.constantFrom(...eventNames), { maxLength: 3 });
@@ -87,6 +94,8 @@ export interface StatefulOptions {
   maxShrinkRequests: number;
   /** The embedded receiver the run's hooks deliver to: deliveries a step triggers are checked as they arrive. */
   deliveries?: FuzzDeliveries;
+  /** How long a ping, test or redelivery may take to show its delivery (default 5000 ms). */
+  deliveryWaitMs?: number;
 }
 
 /** A response a later step may follow a link from. */
@@ -127,7 +136,11 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
           runSequence(
             executor,
             target,
-            { ...walk, deliveries: options.deliveries },
+            {
+              ...walk,
+              deliveries: options.deliveries,
+              deliveryWaitMs: options.deliveryWaitMs ?? defaultDeliveryWaitMs,
+            },
             steps,
             () => `fuzz-secret-${executor.options.marker}-${++secrets}`,
           ),
@@ -153,7 +166,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
 async function runSequence(
   executor: Executor,
   target: ApiTarget,
-  walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined },
+  walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined; deliveryWaitMs: number },
   steps: Step[],
   newSecret: () => string,
 ): Promise<CaseResult | undefined> {
@@ -199,6 +212,7 @@ async function runSequence(
     send,
     judge,
     record,
+    deliveryWaitMs: walk.deliveryWaitMs,
     ...(walk.deliveries ? { deliveries: walk.deliveries } : {}),
   };
   const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {

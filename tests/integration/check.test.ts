@@ -32,7 +32,20 @@ interface JsonReport {
 async function checkAgainst(server: FaultServer, extra: string[] = [], extraEnv: Record<string, string> = {}) {
   const report = path.join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
   const result = await runCli(
-    ['check', '--base-url', server.url, '--owner', 'octo', '--repo', 'app', '--report', `json:${report}`, ...extra],
+    // The fault server delivers at once: a delivery that has not shown within 2 s is not coming (default 10 s).
+    [
+      'check',
+      '--base-url',
+      server.url,
+      '--owner',
+      'octo',
+      '--repo',
+      'app',
+      ...(extra.includes('--read-only') ? [] : ['--delivery-wait', '2000']),
+      '--report',
+      `json:${report}`,
+      ...extra,
+    ],
     { env: { ...env, ...extraEnv } },
   );
   const json = JSON.parse(await readFile(report, 'utf8')) as JsonReport;

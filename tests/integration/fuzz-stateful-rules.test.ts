@@ -41,6 +41,9 @@ async function fuzz(fault: Fault | undefined): Promise<{ code: number; results: 
         '1',
         '--rate',
         '0',
+        // The fault server delivers at once: a delivery that has not shown within 1.5 s is not coming.
+        '--delivery-wait',
+        '1500',
         '--base-url',
         server.url,
         '--report',
