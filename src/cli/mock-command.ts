@@ -119,7 +119,13 @@ export const mockCommand: Command = {
       : "the specs' examples";
     io.out(`Mocks ready in ${((Date.now() - began) / 1000).toFixed(1)} s, serving ${mode}. Ctrl-C to stop.`);
 
-    const outcome = await Promise.race([signalled, mocks.unexpectedExit.then((exit) => ({ exit }))]);
+    let outcome = await Promise.race([signalled, mocks.unexpectedExit.then((exit) => ({ exit }))]);
+    // Ctrl-C in a terminal signals the whole process group: Prism may end of it before our own handler runs. A Prism
+    // ended by a terminal's signal, with that signal reaching us too, is the user stopping the mocks.
+    if ('exit' in outcome && ['SIGINT', 'SIGTERM', 'SIGHUP'].includes(outcome.exit.signal ?? '')) {
+      const ours = await Promise.race([signalled, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000))]);
+      if (ours) outcome = ours;
+    }
     await mocks.stop();
     if ('exit' in outcome) {
       const { api, code, signal, output } = outcome.exit;

@@ -3,7 +3,8 @@
 // a schema id, and two such examples crashed the load. Annotations (example, examples, x- extensions) are data that
 // ajv never needs: where one holds such a key, ajv's copy has null instead. A `properties` map written as a
 // reference (`properties: { $ref: '#/…' }`, as in DigitalOcean's description) is replaced by the map it names, which
-// ajv would otherwise read as a property called "$ref". A `nullable` without a `type` is left out (see strayNullable).
+// ajv would otherwise read as a property called "$ref". A `nullable` without a `type` is left out (see strayNullable),
+// and so is a keyword whose value ajv refuses to compile (see mistyped).
 // Everything else is shared with the document, not copied.
 import { resolvePointer, type JsonPath } from './source-locator.js';
 
@@ -31,6 +32,7 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
     if (isAnnotation(key, child, at))
       next = key.startsWith('x-') && !ajvKeywordName.test(key) ? undefined : holdsId(child) ? null : child;
     else if (key === 'nullable' && strayNullable(value as Record<string, unknown>, at)) next = undefined;
+    else if (mistyped(key, child, value as Record<string, unknown>, at)) next = undefined;
     else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
     else next = rewrite(root, child, [...at, key]);
     if (next === child) continue;
@@ -46,6 +48,46 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
 // descriptions ended fuzz). Beside a `type`, ajv's reading (the type or null) is kept: it can only accept more.
 function strayNullable(schema: Record<string, unknown>, at: JsonPath): boolean {
   return !namesProperties(at) && schema.type === undefined;
+}
+
+const isNumber = (value: unknown) => typeof value === 'number';
+/**
+ * Keywords whose value ajv checks for a type before it compiles anything (its `schemaType`). A value of another type
+ * (api.video's `pattern: 0`, a 3.0-style `required: true` on a property) made every compile of that schema throw and
+ * ended fuzz; ajv's copy leaves such a keyword out, as it constrains nothing it can read. Lint still reports it
+ * (contracts-schema-valid checks the schema as written).
+ */
+const keywordTypes: Record<string, (value: unknown) => boolean> = {
+  pattern: (value) => typeof value === 'string',
+  format: (value) => typeof value === 'string',
+  required: (value) => Array.isArray(value) && value.every((name) => typeof name === 'string'),
+  enum: Array.isArray,
+  uniqueItems: (value) => typeof value === 'boolean',
+  ...Object.fromEntries(
+    [
+      'minLength',
+      'maxLength',
+      'minItems',
+      'maxItems',
+      'minProperties',
+      'maxProperties',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'multipleOf',
+    ].map((keyword) => [keyword, isNumber]),
+  ),
+};
+
+/**
+ * A keyword of a schema whose value ajv would refuse to compile. Parameter, header and request body objects (with
+ * `in`, `schema` or `content`) carry a boolean `required` of their own: those are not schemas.
+ */
+function mistyped(key: string, child: unknown, parent: Record<string, unknown>, at: JsonPath): boolean {
+  const fits = keywordTypes[key];
+  if (!fits || fits(child) || namesProperties(at)) return false;
+  return !('in' in parent || 'schema' in parent || 'content' in parent);
 }
 
 /** Whether the object at `at` is a `properties` map, whose keys are property names, not keywords. */

@@ -4,6 +4,7 @@
 // accept it (see request-model.ts), so a keyword this misses can cost a discarded case, never a false finding.
 import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
+import { minimalValue } from './values.js';
 
 /** Longest string and longest array any generator builds. A schema's `maxLength: 2147483647` (AWS) or `minLength` of
  * 100 MB is an edge of the spec, not of the API: a value past these bounds is not built (its case is left out), so a
@@ -25,23 +26,36 @@ type Schema = Record<string, unknown>;
 const headerChar = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
 const anyJson = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
 
+/**
+ * About how many values (properties, items, scalars) one generated value may hold. Each object shares its budget
+ * among its properties and each array among its items, so the whole value stays near this size: without it, a
+ * schema of wide objects nested in arrays (AWS Kafka Connect's) made values of millions of nodes, and one took
+ * minutes to generate, deaf to Ctrl-C. Below one node, the schema's smallest value stands in (or null, when even that
+ * is big: the validators then drop the case).
+ */
+export const maxGeneratedNodes = 2000;
+
 export function schemaArbitrary(
   document: unknown,
   raw: unknown,
   options: ArbitraryOptions = {},
   depth = 0,
+  budget = maxGeneratedNodes,
 ): fc.Arbitrary<unknown> {
   const schema = (deref(document, raw) ?? {}) as Schema;
   if (depth > 8) return fc.constant(null);
+  if (budget < 1) return smallest(document, schema);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives))
-    return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1)));
-  if (Array.isArray(schema.allOf)) return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1);
+    return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1, budget)));
+  if (Array.isArray(schema.allOf))
+    return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1, budget);
   const types = typesOf(schema);
-  if (types.length === 0) return schema.properties ? objectArbitrary(document, schema, options, depth) : anyJson;
-  return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth)));
+  if (types.length === 0)
+    return schema.properties ? objectArbitrary(document, schema, options, depth, budget) : anyJson;
+  return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth, budget)));
 }
 
 const patternCache = new Map<string, fc.Arbitrary<string> | null>();
@@ -92,6 +106,7 @@ function typed(
   type: string,
   options: ArbitraryOptions,
   depth: number,
+  budget: number,
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
@@ -103,28 +118,40 @@ function typed(
       return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
     }
     case 'integer':
-      return fc.integer({
-        min: bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)),
-        max: bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1),
-      });
-    case 'number':
-      return fc.double({
-        noNaN: true,
-        noDefaultInfinity: true,
-        min: Number(schema.minimum ?? -1e9),
-        max: Number(schema.maximum ?? 1e9),
-      });
+      return integerArbitrary(
+        bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)),
+        bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1),
+      );
+    case 'number': {
+      // A bound alone sets the other one a billion away from it, never across it (fast-check refuses min > max).
+      const declaredMin = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+      const declaredMax = typeof schema.maximum === 'number' ? schema.maximum : undefined;
+      const min = declaredMin ?? Math.min(-1e9, (declaredMax ?? 0) - 1e9);
+      const max = declaredMax ?? Math.max(1e9, min + 1e9);
+      if (!Number.isFinite(min) || !Number.isFinite(max) || min > max)
+        return fc.constant(Number.isFinite(min) ? min : 0);
+      return fc.double({ noNaN: true, noDefaultInfinity: true, min, max });
+    }
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array': {
-      const items = schemaArbitrary(document, schema.items ?? {}, options, depth + 1);
       const minLength = Math.min(Number(schema.minItems ?? 0), maxGeneratedItems);
-      return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min(Number(schema.maxItems ?? 4), 4)) });
+      const maxLength = Math.max(minLength, Math.min(Number(schema.maxItems ?? 4), 4));
+      // The items every value must have already exceed the budget: no value of this schema is small.
+      if (minLength > budget) return smallest(document, schema);
+      const items = schemaArbitrary(
+        document,
+        schema.items ?? {},
+        options,
+        depth + 1,
+        (budget - 1) / Math.max(1, maxLength),
+      );
+      return fc.array(items, { minLength, maxLength });
     }
     case 'object':
-      return objectArbitrary(document, schema, options, depth);
+      return objectArbitrary(document, schema, options, depth, budget);
     default:
       return anyJson;
   }
@@ -135,15 +162,25 @@ function objectArbitrary(
   schema: Schema,
   options: ArbitraryOptions,
   depth: number,
+  budget: number,
 ): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = (schema.required ?? []) as string[];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
+  if (required.length > budget) return smallest(document, schema);
+  const share = (budget - 1) / Math.max(1, Object.keys(properties).length);
   for (const [name, sub] of Object.entries(properties))
-    model[name] = schemaArbitrary(document, sub, options, depth + 1);
+    model[name] = schemaArbitrary(document, sub, options, depth + 1, share);
   // Undeclared properties are never proposed: where the schema allows them they add nothing, and where it
   // refuses them they are the negative phase's job.
   return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+}
+
+/** Where the budget is spent: the schema's smallest value if it is small, else null (the validators drop the case). */
+function smallest(document: unknown, schema: Schema): fc.Arbitrary<unknown> {
+  const nodes = { left: 64 };
+  const value = minimalValue(document, schema, 0, nodes);
+  return fc.constant(nodes.left < 0 ? null : value);
 }
 
 /** allOf of object schemas as one: properties and required united (ajv judges the result anyway). */
@@ -162,6 +199,22 @@ export function mergeAll(document: unknown, schema: Schema): Schema {
     }
   }
   return merged;
+}
+
+/**
+ * Integers between two schema bounds, drawn within 32 bits. fast-check's integer() never returns when a bound lies
+ * past 2^53 (AWS's `maximum: 9223372036854775807`, int64's largest, spun one core for ever, deaf to Ctrl-C); values
+ * past 32 bits are the boundaries phase's job (int64 edges). Bounds that leave no 32-bit integer give their own ends;
+ * bounds that leave none at all (minimum above maximum) a value the validators will refuse.
+ */
+function integerArbitrary(min: number, max: number): fc.Arbitrary<number> {
+  const low = Math.ceil(min);
+  const high = Math.floor(max);
+  if (!Number.isFinite(low) || !Number.isFinite(high) || low > high) return fc.constant(Number.isFinite(low) ? low : 0);
+  const from = Math.max(low, -(2 ** 31));
+  const to = Math.min(high, 2 ** 31 - 1);
+  if (from <= to) return fc.integer({ min: from, max: to });
+  return fc.constantFrom(...new Set([low, high]));
 }
 
 function bound(inclusive: unknown, exclusive: unknown, step: number, fallback: number): number {

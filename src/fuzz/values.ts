@@ -17,13 +17,24 @@ export function resolved(document: unknown, raw: unknown): Schema {
 }
 
 /** The smallest value the schema is meant to accept: required fields only, first enum value, shortest string. */
-export function minimalValue(document: unknown, raw: unknown, depth = 0): unknown {
+/** Most nodes a smallest value may hold (see minimalValue). */
+export const maxMinimalNodes = 10_000;
+
+export function minimalValue(
+  document: unknown,
+  raw: unknown,
+  depth = 0,
+  nodes: { left: number } = { left: maxMinimalNodes },
+): unknown {
+  // A schema whose every value is huge (wide objects of required arrays with minItems, nested) would make a huge
+  // smallest value, in time to match: past the bound, null stands in, and the validators refuse the request.
+  if (--nodes.left < 0) return null;
   const schema = resolved(document, raw);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives)) return minimalValue(document, alternatives[0], depth + 1);
+  if (Array.isArray(alternatives)) return minimalValue(document, alternatives[0], depth + 1, nodes);
   const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'string':
@@ -41,7 +52,7 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
       return null;
     case 'array':
       return Array.from({ length: Math.min(clampLength(schema.minItems, 0), maxGeneratedItems) }, () =>
-        minimalValue(document, schema.items ?? {}, depth + 1),
+        minimalValue(document, schema.items ?? {}, depth + 1, nodes),
       );
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -51,7 +62,7 @@ export function minimalValue(document: unknown, raw: unknown, depth = 0): unknow
         : Object.fromEntries(
             required
               .filter((name) => name in properties)
-              .map((name) => [name, minimalValue(document, properties[name], depth + 1)]),
+              .map((name) => [name, minimalValue(document, properties[name], depth + 1, nodes)]),
           );
     }
     default:

@@ -75,4 +75,34 @@ describe('the document ajv compiles', () => {
     expect(compiled.validateAt(['components', 'schemas', 'Product'], { id: 'a' })).toEqual([]);
     expect(compiled.validateAt(['components', 'schemas', 'Product'], { id: 1 })).not.toEqual([]);
   });
+
+  it('compiles a schema with a keyword value ajv refuses (api.video: pattern 0), and keeps the rest of it', () => {
+    const compiled = compileSpec(
+      spec(
+        '    Link:\n      type: object\n      required: [rel]\n      properties:\n' +
+          '        rel: { type: string, pattern: 0, maxLength: "3" }\n' +
+          '        href: { type: string, required: true }\n' +
+          '        pattern: { type: string }\n',
+      ),
+    );
+    const at = ['components', 'schemas', 'Link'];
+    expect(compiled.validateAt(at, { rel: 'self-and-more', href: 'x', pattern: 'p' })).toEqual([]);
+    expect(compiled.validateAt(at, { rel: 1 }).map((error) => error.message)).toEqual(['/rel must be string']);
+    expect(compiled.validateAt(at, { rel: 'a', pattern: 1 })).not.toEqual([]);
+    expect(compiled.validateAt(at, {})).not.toEqual([]);
+  });
+
+  it("keeps a parameter's and a request body's own boolean required", () => {
+    const loaded = parseSpec(
+      'spec.yaml',
+      'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /x:\n    post:\n' +
+        '      parameters: [{ name: q, in: query, required: true, schema: { type: string } }]\n' +
+        '      requestBody: { required: true, content: { application/json: { schema: { type: object, required: [a] } } } }\n' +
+        '      responses: { "200": { description: ok } }\n',
+    );
+    const compiled = compileSpec(loaded);
+    const body = ['paths', '/x', 'post', 'requestBody', 'content', 'application/json', 'schema'];
+    expect(compiled.validateAt(body, {})).not.toEqual([]);
+    expect(compiled.validateAt(body, { a: 1 })).toEqual([]);
+  });
 });

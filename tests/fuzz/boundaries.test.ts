@@ -7,7 +7,12 @@ import { apis, apiNames, specPath } from '../../src/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { boundariesPhase } from '../../src/fuzz/generate-cases.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
-import { maxGeneratedItems, maxGeneratedLength, schemaArbitrary } from '../../src/fuzz/schema-arbitrary.js';
+import {
+  maxGeneratedItems,
+  maxGeneratedLength,
+  maxGeneratedNodes,
+  schemaArbitrary,
+} from '../../src/fuzz/schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue } from '../../src/fuzz/values.js';
 
 const defaultBudget = 25;
@@ -86,5 +91,39 @@ describe('the boundaries phase', () => {
     expect(breakingValues({}, schema, true).map((m) => m.value)).toContain('!~');
     // A pattern JavaScript cannot read keeps the old way: the validators decide.
     expect(minimalValue({}, { type: 'string', pattern: '(?<=' })).toBe('a');
+  });
+});
+
+describe('generated values stay bounded on schemas nobody here wrote', () => {
+  // fast-check's integer() never returned for a bound past 2^53 (AWS's int64 maximum): one core spun for ever.
+  it.each([
+    [{ type: 'integer', minimum: 1, maximum: 9223372036854775807 }, 1, 2 ** 31 - 1],
+    [{ type: 'integer', minimum: 2 ** 40 }, 2 ** 40, 2 ** 40],
+    [{ type: 'integer', minimum: 0.5, maximum: 3.5 }, 1, 3],
+    [{ type: 'number', minimum: 1e12 }, 1e12, 1e12 + 1e9],
+    [{ type: 'number', maximum: -1e12 }, -1e12 - 1e9, -1e12],
+  ])('draws %j within [%d, %d]', (schema, low, high) => {
+    for (const value of fc.sample(schemaArbitrary({}, schema, {}), { numRuns: 50, seed: 3 }) as number[]) {
+      expect(value).toBeGreaterThanOrEqual(low);
+      expect(value).toBeLessThanOrEqual(high);
+    }
+  });
+
+  // Wide objects nested in arrays: without a size budget, one value held millions of nodes (AWS Kafka Connect's).
+  it('keeps one value near maxGeneratedNodes however wide and deep the schema', () => {
+    const wide = (inner: unknown) => ({
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 12 }, (_, i) => [`p${i}`, { type: 'array', minItems: 4, maxItems: 4, items: inner }]),
+      ),
+      required: Array.from({ length: 12 }, (_, i) => `p${i}`),
+    });
+    const schema = wide(wide(wide(wide({ type: 'string' }))));
+    const nodes = (value: unknown): number =>
+      value !== null && typeof value === 'object'
+        ? 1 + Object.values(value).reduce<number>((n, v) => n + nodes(v), 0)
+        : 1;
+    for (const value of fc.sample(schemaArbitrary({}, schema, {}), { numRuns: 5, seed: 4 }))
+      expect(nodes(value)).toBeLessThan(4 * maxGeneratedNodes);
   });
 });

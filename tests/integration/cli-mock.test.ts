@@ -242,4 +242,23 @@ describe('contracts mock (real process)', () => {
     },
     90_000,
   );
+
+  // A terminal's Ctrl-C signals the whole process group: Prism ends of it too, perhaps before the CLI's own handler
+  // runs. That is the user stopping the mocks (exit 0), not a Prism that died (the corpus saw exit 2 once in 570).
+  it('stops cleanly when Ctrl-C reaches the whole process group, Prism included', async () => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bin/contracts.js'), 'mock', '--api', 'client-session', '--port-client-session', '0'],
+      { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' }, detached: true },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const output = await waitForOutput(child, /Ctrl-C to stop/);
+    const done = exited(child);
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await done, stderr).toBe(0);
+    expect(stderr).not.toContain('stopped unexpectedly');
+    const pids = [...output.matchAll(/Prism pid (\d+)/g)].map((m) => Number(m[1]));
+    for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
 });
