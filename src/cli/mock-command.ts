@@ -123,7 +123,10 @@ export const mockCommand: Command = {
     // Ctrl-C in a terminal signals the whole process group: Prism may end of it before our own handler runs. A Prism
     // ended by a terminal's signal, with that signal reaching us too, is the user stopping the mocks.
     if ('exit' in outcome && ['SIGINT', 'SIGTERM', 'SIGHUP'].includes(outcome.exit.signal ?? '')) {
-      const ours = await Promise.race([signalled, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000))]);
+      const ours = await Promise.race([
+        signalled,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000)),
+      ]);
       if (ours) outcome = ours;
     }
     await mocks.stop();

@@ -97,7 +97,7 @@ describe('the boundaries phase', () => {
 describe('generated values stay bounded on schemas nobody here wrote', () => {
   // fast-check's integer() never returned for a bound past 2^53 (AWS's int64 maximum): one core spun for ever.
   it.each([
-    [{ type: 'integer', minimum: 1, maximum: 9223372036854775807 }, 1, 2 ** 31 - 1],
+    [{ type: 'integer', minimum: 1, maximum: 2 ** 63 }, 1, 2 ** 31 - 1],
     [{ type: 'integer', minimum: 2 ** 40 }, 2 ** 40, 2 ** 40],
     [{ type: 'integer', minimum: 0.5, maximum: 3.5 }, 1, 3],
     [{ type: 'number', minimum: 1e12 }, 1e12, 1e12 + 1e9],
