@@ -14,7 +14,7 @@ import { baseRequest } from './generate-cases.js';
 import type { ApiTarget, Executor, Sent } from './executor.js';
 import type { OperationModel, ParamValue, RequestData } from './request-model.js';
 
-type PathValues = Record<string, ParamValue>;
+export type PathValues = Record<string, ParamValue>;
 
 /** The most ids kept per collection or item template: a probe needs one. */
 const perTemplate = 8;
@@ -196,7 +196,7 @@ async function sendAndJudge(executor: Executor, target: ApiTarget, fuzzCase: Fuz
 }
 
 /** An item made for a probe: the collection's POST with its smallest valid request, sent with the credentials. */
-async function createFor(
+export async function createFor(
   executor: Executor,
   target: ApiTarget,
   document: unknown,
@@ -218,7 +218,7 @@ async function createFor(
 }
 
 /** Deletes, with the credentials, an item the run created, when the spec has a DELETE for it. */
-async function deleteCreated(
+export async function deleteCreated(
   executor: Executor,
   target: ApiTarget,
   document: unknown,

@@ -13,6 +13,7 @@ import type { ApiCredential } from '../runner/api-credentials.js';
 import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
+import { createFor, deleteCreated, itemOf, type PathValues } from './auth-probes.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
@@ -139,12 +140,19 @@ export async function replayFailures(
       }
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
-      const fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
+      let fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
+      // A change to an item of the old run goes to an item this replay creates, and deletes afterwards.
+      const fresh = typeof fuzzCase === 'string' ? await freshItem(executor, target, failure) : undefined;
+      if (fresh) fuzzCase = caseOf(target, failure, executor.credentialsOf(target), fresh.path);
       if (typeof fuzzCase === 'string') {
         outcomes.push({ failure, reproduced: undefined, reason: fuzzCase });
         continue;
       }
       const result = await executor.runCase(target, fuzzCase);
+      if (fresh) {
+        const document = target.compiled.spec.document;
+        await deleteCreated(executor, target, document, [...target.models.values()], fresh.template, fresh.path);
+      }
       if (!result) {
         outcomes.push({
           failure,
@@ -197,7 +205,37 @@ function replayBinds(api: string, name: string): boolean {
  * The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh.
  * A string says why it is not sent: it matches no operation, or it would change a resource the replay did not create.
  */
-function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly ApiCredential[]): FuzzCase | string {
+/**
+ * A saved request that changes an item (`DELETE /items/7`) names an item of the old run. The replay makes its own
+ * instead, as the run's ignored_auth probes do: the collection's POST (`POST /items`) with its smallest valid request
+ * and the credentials. Undefined when the operation has no such collection, or the target made no item.
+ */
+async function freshItem(
+  executor: Executor,
+  target: ApiTarget,
+  failure: SavedFailure,
+): Promise<{ template: string; path: PathValues } | undefined> {
+  const match = matchOperation(
+    [...target.models.values()].map((model) => model.spec),
+    failure.request.method,
+    new URL(failure.request.url).pathname,
+  );
+  const model = match && target.models.get(match.operation.operationId);
+  if (!model || !changingMethods.has(model.method)) return undefined;
+  const item = itemOf(model.pathTemplate);
+  if (!item) return undefined;
+  const document = target.compiled.spec.document;
+  const all = [...target.models.values()];
+  const path = await createFor(executor, target, document, all, model.pathTemplate, item.collection);
+  return path && { template: model.pathTemplate, path };
+}
+
+function caseOf(
+  target: ApiTarget,
+  failure: SavedFailure,
+  credentials: readonly ApiCredential[],
+  fresh: PathValues = {},
+): FuzzCase | string {
   const url = new URL(failure.request.url);
   const match = matchOperation(
     [...target.models.values()].map((model) => model.spec),
@@ -208,8 +246,8 @@ function caseOf(target: ApiTarget, failure: SavedFailure, credentials: readonly 
   const model = target.models.get(match.operation.operationId)!;
   const request: RequestData = { path: {}, query: {}, headers: {} };
   for (const [name, value] of Object.entries(match.pathParams))
-    if (!replayBinds(target.api, name)) request.path[name] = value;
-  const named = Object.keys(request.path);
+    if (!replayBinds(target.api, name)) request.path[name] = fresh[name] ?? value;
+  const named = Object.keys(request.path).filter((name) => !(name in fresh));
   if (changingMethods.has(model.method) && named.length > 0)
     return `${model.method} ${model.pathTemplate} would change a resource this replay did not create (${named.join(', ')}): a replay changes only what it creates`;
   // A credential in the query was saved redacted: this run sends its own.

@@ -99,6 +99,27 @@ describe('ignored_auth on the inventory service', () => {
     expect(result.output).not.toContain('inv-key-77e1');
   }, 90_000);
 
+  // The saved keyless DELETE named an item of the old run: the replay makes its own (with the key), sends the DELETE
+  // without it, and deletes what it made. Before, it said "not replayed" and counted nothing.
+  it('replays the keyless DELETE on an item of its own: still failing on the buggy service, fixed on a correct one', async () => {
+    const buggy = await startInventory('keyless-delete');
+    const project = await inventoryProject();
+    const env = { INVENTORY_KEY: 'inv-key-77e1' };
+    const found = await fuzz(project, buggy, env, ['--phases', 'negative']);
+    expect(found.report.failures.map((f) => f.check)).toContain('ignored_auth');
+    const report = path.join(project, 'report.json');
+    const again = await runMain(['fuzz', '--replay', report, '--base-url', buggy], project, env);
+    expect(again.output).toMatch(/ignored_auth · deleteItem: still fails \(answered 204\)/);
+    expect(again.code).toBe(1);
+    const fixed = await startInventory();
+    const after = await runMain(['fuzz', '--replay', report, '--base-url', fixed], project, env);
+    expect(after.output).toMatch(/ignored_auth · deleteItem: no longer fails \(answered 401\)/);
+    expect(after.code, after.output).toBe(0);
+    const left = await fetch(`${fixed}/items`, { headers: { 'x-inventory-key': 'inv-key-77e1' } });
+    expect(await left.json(), 'the item the replay made is deleted').toEqual([]);
+    expect(after.output + again.output).not.toContain('inv-key-77e1');
+  }, 90_000);
+
   it('passes a service that checks the key, with ignored_auth exercised on every operation', async () => {
     const baseUrl = await startInventory();
     const result = await fuzz(await inventoryProject(), baseUrl, { INVENTORY_KEY: 'inv-key-77e1' });
