@@ -15,6 +15,7 @@ const body = (content: Record<string, unknown>, required = true) =>
     '/items': { post: { operationId: 'addItem', requestBody: { required, content }, responses: { '204': ok } } },
   });
 const responses = (map: Record<string, unknown>) => getItems({ responses: map });
+const withHeaders = (headers: Record<string, unknown>) => ({ description: 'ok', headers });
 const json = { schema: str };
 const pl = (places: string[], style?: 'allOf' | 'flat') => {
   const { schema, components } = placement(places, style);
@@ -318,7 +319,63 @@ const cases: Case[] = [
       want: [['request-constraint-relaxed', 'info']],
     },
   ],
+  [
+    'the request body removed',
+    {
+      base: body({ 'application/json': json }, false),
+      head: spec({ '/items': { post: { operationId: 'addItem', responses: { '204': ok } } } }),
+      want: [['request-body-removed', 'error']],
+    },
+  ],
   // Responses
+  [
+    'a required response header removed',
+    {
+      base: responses({ '200': withHeaders({ 'X-Rate-Limit': { required: true, schema: str } }) }),
+      head: responses({ '200': ok }),
+      want: [['response-header-removed', 'error']],
+    },
+  ],
+  [
+    'an optional response header removed',
+    {
+      base: responses({ '200': withHeaders({ 'X-Trace': { schema: str } }) }),
+      head: responses({ '200': ok }),
+      want: [['response-optional-header-removed', 'warning']],
+    },
+  ],
+  [
+    'a required response header became optional',
+    {
+      base: responses({ '200': withHeaders({ 'X-Rate-Limit': { required: true, schema: str } }) }),
+      head: responses({ '200': withHeaders({ 'X-Rate-Limit': { schema: str } }) }),
+      want: [['response-header-became-optional', 'error']],
+    },
+  ],
+  [
+    'a response header added',
+    {
+      base: responses({ '200': ok }),
+      head: responses({ '200': withHeaders({ 'X-Trace': { schema: str } }) }),
+      want: [['response-header-added', 'info']],
+    },
+  ],
+  [
+    'a response header whose name changed case only is the same header',
+    {
+      base: responses({ '200': withHeaders({ 'X-Rate-Limit': { required: true, schema: str } }) }),
+      head: responses({ '200': withHeaders({ 'x-rate-limit': { required: true, schema: str } }) }),
+      want: [],
+    },
+  ],
+  [
+    'a response header that may now be any string',
+    {
+      base: responses({ '200': withHeaders({ 'X-Count': { schema: { type: 'integer' } } }) }),
+      head: responses({ '200': withHeaders({ 'X-Count': { schema: str } }) }),
+      want: [['response-type-changed', 'error']],
+    },
+  ],
   [
     'a response status removed',
     {

@@ -75,6 +75,12 @@ export const diffRules = [
     description: 'A request body became required, or a required body was added',
   },
   {
+    id: 'request-body-removed',
+    level: 'error',
+    direction: 'request',
+    description: 'The request body is no longer documented: a client that sends one may be refused',
+  },
+  {
     id: 'request-media-type-removed',
     level: 'error',
     direction: 'request',
@@ -167,6 +173,25 @@ export const diffRules = [
     description: 'A documented response status removed',
   },
   { id: 'response-status-added', level: 'info', direction: 'response', description: 'A new response status' },
+  {
+    id: 'response-header-removed',
+    level: 'error',
+    direction: 'response',
+    description: 'A required response header is no longer documented: a client that reads it breaks',
+  },
+  {
+    id: 'response-optional-header-removed',
+    level: 'warning',
+    direction: 'response',
+    description: 'An optional response header is no longer documented',
+  },
+  {
+    id: 'response-header-became-optional',
+    level: 'error',
+    direction: 'response',
+    description: 'A required response header became optional: a client that reads it may not get it',
+  },
+  { id: 'response-header-added', level: 'info', direction: 'response', description: 'A new response header' },
   {
     id: 'response-media-type-removed',
     level: 'error',

@@ -317,6 +317,10 @@ function diffRequestBody(
       name,
     );
   }
+  if (bBody && !hBody && bOp.requestBody !== undefined && hOp.requestBody === undefined) {
+    changes.add('request-body-removed', 'base', bBody.path, 'the request body is no longer documented', name);
+    return;
+  }
   if (!bBody || !hBody) return;
   const was = content(bBody.value, bBody.path);
   const now = content(hBody.value, hBody.path);
@@ -369,6 +373,7 @@ function diffResponses(
     const b = deref(base, was[status], [...bPath, 'responses', status]);
     const h = deref(head, now[status], [...hPath, 'responses', status]);
     if (!b || !h) continue;
+    diffResponseHeaders(base, head, b, h, `${name} → ${status}`, name, changes);
     const bMedia = content(b.value, b.path);
     const hMedia = content(h.value, h.path);
     for (const [type, media] of bMedia) {
@@ -398,6 +403,71 @@ function diffResponses(
     if (!(status in was))
       changes.add('response-status-added', 'head', [...hPath, 'responses', status], `response ${status} added`, name);
   }
+}
+
+/**
+ * A response's headers, by name (case-insensitive, as HTTP reads them): a required one removed or made optional breaks
+ * a client that reads it; an optional one removed is a warning; a header's schema is compared as a response's.
+ */
+function diffResponseHeaders(
+  base: Side,
+  head: Side,
+  b: Located<Json>,
+  h: Located<Json>,
+  where: string,
+  name: string,
+  changes: Changes,
+): void {
+  const headers = (side: Side, response: Located<Json>) => {
+    const map = new Map<string, { name: string; header: Located<Json> }>();
+    const raw = response.value.headers;
+    if (raw === null || typeof raw !== 'object') return map;
+    for (const [header, value] of Object.entries(raw as Json)) {
+      const located = deref(side, value, [...response.path, 'headers', header]);
+      if (located) map.set(header.toLowerCase(), { name: header, header: located });
+    }
+    return map;
+  };
+  const was = headers(base, b);
+  const now = headers(head, h);
+  for (const [key, { name: header, header: before }] of was) {
+    const after = now.get(key);
+    const required = before.value.required === true;
+    if (!after) {
+      changes.add(
+        required ? 'response-header-removed' : 'response-optional-header-removed',
+        'base',
+        before.path,
+        `${where}: ${required ? 'required ' : ''}header ${header} removed`,
+        name,
+      );
+      continue;
+    }
+    if (required && after.header.value.required !== true)
+      changes.add(
+        'response-header-became-optional',
+        'head',
+        after.header.path,
+        `${where}: header ${header} became optional`,
+        name,
+      );
+    if (before.value.schema !== undefined && after.header.value.schema !== undefined)
+      diffSchemas(
+        base,
+        head,
+        before.value.schema,
+        [...before.path, 'schema'],
+        after.header.value.schema,
+        [...after.header.path, 'schema'],
+        'response',
+        `response header ${header}`,
+        where,
+        changes,
+      );
+  }
+  for (const [key, { name: header, header: added }] of now)
+    if (!was.has(key))
+      changes.add('response-header-added', 'head', added.path, `${where}: header ${header} added`, name);
 }
 
 function diffSchemas(

@@ -1,0 +1,38 @@
+// `contracts diff` on oasdiff's own checker corpus (253 spec pairs, in ../shared/corpora/oasdiff beside the clone,
+// never copied here): the verdict a client of the API would give, per pair. A ratchet: the score only goes up
+// (`npm run diff:corpus` prints it and the pairs still wrong).
+import { describe, expect, it } from 'vitest';
+import { defaultCorpus, scoreCorpus } from '../../scripts/diff-corpus.js';
+
+/** Pairs with the client's verdict when this was last raised (184 before request bodies and response headers). */
+const floor = 187;
+
+describe("oasdiff's checker corpus", () => {
+  it(`gives the client's verdict on at least ${floor} of the pairs, and refuses none`, async () => {
+    const scores = await scoreCorpus(defaultCorpus);
+    expect(scores.length).toBe(253);
+    expect(scores.filter((score) => score.ours === 'refused').map((score) => score.pair)).toEqual([]);
+    const right = scores.filter((score) => score.right).length;
+    expect(
+      right,
+      scores
+        .filter((score) => !score.right)
+        .map((score) => score.pair)
+        .join('\n'),
+    ).toBeGreaterThanOrEqual(floor);
+  }, 120_000);
+
+  // Silent misses before: a removed request body, a response header made optional or removed.
+  it.each([
+    'a068-request_body_removed_base--request_body_removed_revision',
+    'c09-response-header-became-optional',
+    'c10-required-response-header-removed',
+  ])(
+    'judges %s as a client would',
+    async (pair) => {
+      const score = (await scoreCorpus(defaultCorpus)).find((candidate) => candidate.pair === pair);
+      expect(score, pair).toMatchObject({ right: true });
+    },
+    120_000,
+  );
+});
