@@ -33,6 +33,14 @@ const cases: Case[] = [
     },
   ],
   [
+    'a path with no operation removed (parameters only: nothing a client could call)',
+    {
+      base: spec({ '/a': { get: { responses: { '200': ok } } }, '/b': { parameters: [query('q')] } }),
+      head: spec({ '/a': { get: { responses: { '200': ok } } } }),
+      want: [],
+    },
+  ],
+  [
     'an operation removed from a path that remains',
     {
       base: spec({ '/a': { get: { responses: { '200': ok } }, post: { responses: { '200': ok } } } }),
@@ -54,6 +62,24 @@ const cases: Case[] = [
       base: spec({ '/a/{id}': { get: { responses: { '200': ok } } } }),
       head: spec({ '/a/{item_id}': { get: { responses: { '200': ok } } } }),
       want: [],
+    },
+  ],
+  [
+    'a declared path parameter renamed is the same parameter, its schema still compared',
+    {
+      base: spec({
+        '/books/{bookId}': {
+          parameters: [{ name: 'bookId', in: 'path', required: true, schema: str }],
+          get: { responses: { '200': ok } },
+        },
+      }),
+      head: spec({
+        '/books/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 8 } }],
+          get: { responses: { '200': ok } },
+        },
+      }),
+      want: [['request-max-lowered', 'error']],
     },
   ],
   [

@@ -117,7 +117,9 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
   for (const [key, { template, item }] of basePaths) {
     const other = headPaths.get(key);
     if (!other) {
-      changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
+      // A path with no operation (parameters only) serves nothing a client could call: its removal changes nothing.
+      if (httpMethods.some((method) => item.value[method]))
+        changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
       continue;
     }
     for (const method of httpMethods) {
@@ -126,7 +128,15 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
       const name = `${method.toUpperCase()} ${other.template}`;
       if (b && !h) changes.add('operation-removed', 'base', [...item.path, method], `${name} removed`);
       else if (!b && h) changes.add('operation-added', 'head', [...other.item.path, method], `${name} added`);
-      else if (b && h) diffOperation(base, head, { item, method }, { item: other.item, method }, name, changes);
+      else if (b && h)
+        diffOperation(
+          base,
+          head,
+          { item, method, template },
+          { item: other.item, method, template: other.template },
+          name,
+          changes,
+        );
     }
   }
   for (const [key, { template, item }] of headPaths) {
@@ -141,6 +151,8 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
 interface OperationRef {
   item: Located<Json>;
   method: string;
+  /** The path template as that side writes it (`/books/{bookId}`). */
+  template: string;
 }
 
 function diffOperation(base: Side, head: Side, b: OperationRef, h: OperationRef, name: string, changes: Changes): void {
@@ -240,8 +252,8 @@ function diffParameters(
   name: string,
   changes: Changes,
 ): void {
-  const was = parameters(base, b);
-  const now = parameters(head, h);
+  const was = byPosition(parameters(base, b), b.template);
+  const now = byPosition(parameters(head, h), h.template);
   const label = (p: Parameter) => `${p.in} parameter ${p.name}`;
   for (const [key, p] of was) {
     const same = now.get(key);
@@ -284,6 +296,20 @@ function diffParameters(
     if (p.required) changes.add('request-required-parameter-added', 'head', p.path, `required ${label(p)} added`, name);
     else changes.add('request-optional-parameter-added', 'head', p.path, `optional ${label(p)} added`, name);
   }
+}
+
+/**
+ * Path parameters keyed by their place in the template, not their name: `/books/{bookId}` and `/books/{id}` are the
+ * same URL, so a renamed path parameter is no change to a client (it was "required parameter added").
+ */
+function byPosition(map: Map<string, Parameter>, template: string): Map<string, Parameter> {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  const keyed = new Map<string, Parameter>();
+  for (const [key, parameter] of map) {
+    const place = parameter.in === 'path' ? names.indexOf(parameter.name) : -1;
+    keyed.set(place >= 0 ? `path:#${place}` : key, parameter);
+  }
+  return keyed;
 }
 
 function content(owner: Json | undefined, at: JsonPath): Map<string, Located<Json>> {
