@@ -346,6 +346,32 @@ const cases: Case[] = [
     },
   ],
   [
+    'a readOnly field made required: required of responses only',
+    {
+      base: request(object({ id: { type: 'string', readOnly: true }, name: str }, { required: ['name'] })),
+      head: request(object({ id: { type: 'string', readOnly: true }, name: str }, { required: ['name', 'id'] })),
+      want: [],
+    },
+  ],
+  [
+    'a writeOnly field removed from a response schema: responses never carried it',
+    {
+      base: response(
+        object({ secret: { type: 'string', writeOnly: true }, name: str }, { required: ['name', 'secret'] }),
+      ),
+      head: response(object({ name: str }, { required: ['name'] })),
+      want: [['response-optional-property-removed', 'warning']],
+    },
+  ],
+  [
+    'a readOnly field made required, in a response: required there',
+    {
+      base: response(object({ id: { type: 'string', readOnly: true }, name: str }, { required: ['name'] })),
+      head: response(object({ id: { type: 'string', readOnly: true }, name: str }, { required: ['name', 'id'] })),
+      want: [['response-constraint-tightened', 'info']],
+    },
+  ],
+  [
     'the request body removed',
     {
       base: body({ 'application/json': json }, false),

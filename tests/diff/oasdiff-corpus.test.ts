@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCorpus, scoreCorpus } from '../../scripts/diff-corpus.js';
 
-/** Pairs with the client's verdict when this was last raised (184 before request bodies, response headers, renamed path parameters and operation-less paths). */
-const floor = 189;
+/** Pairs with the client's verdict when this was last raised (184 before request bodies, response headers, renamed path parameters, operation-less paths, readOnly and writeOnly). */
+const floor = 192;
 
 describe("oasdiff's checker corpus", () => {
   it(`gives the client's verdict on at least ${floor} of the pairs, and refuses none`, async () => {
@@ -23,13 +23,17 @@ describe("oasdiff's checker corpus", () => {
   }, 120_000);
 
   // Silent misses before (a removed request body, a response header made optional or removed), and false alarms (a
-  // path with no operation removed, a path parameter renamed).
+  // path with no operation removed, a path parameter renamed, readOnly and writeOnly fields read as required everywhere).
   it.each([
     'a068-request_body_removed_base--request_body_removed_revision',
     'c09-response-header-became-optional',
     'c10-required-response-header-removed',
     'a063-base--optional-request-params',
     'b5-param-rename-method',
+    'a032-read-only-new-base--read-only-new-revision',
+    'a033-read-only-base--read-only-revision',
+    'a034-write-only-delete-base--write-only-delete-revision',
+    'a036-write-only-base--write-only-revision',
   ])(
     'judges %s as a client would',
     async (pair) => {

@@ -12,7 +12,8 @@ import type { SpecChange } from './spec-change.js';
 
 interface Side {
   spec: LoadedSpec;
-  normalizer: SchemaNormalizer;
+  /** One per direction: a request leaves readOnly properties out, a response writeOnly ones. */
+  normalizers: Record<SiteKind, SchemaNormalizer>;
   /** The real validators, compiled only when a composition verdict needs an example checked. */
   compiled?: CompiledSpec | null;
 }
@@ -38,13 +39,18 @@ type Json = Record<string, unknown>;
 /** Every classified difference from BASE to HEAD, sorted by severity then place; one entry per rule and place. */
 export function diffSpecs(base: LoadedSpec, head: LoadedSpec): SpecChange[] {
   const sides = {
-    base: { spec: base, normalizer: new SchemaNormalizer(base.document) },
-    head: { spec: head, normalizer: new SchemaNormalizer(head.document) },
+    base: { spec: base, normalizers: normalizers(base) },
+    head: { spec: head, normalizers: normalizers(head) },
   };
   const changes = new Changes(sides);
   diffPaths(sides.base, sides.head, changes);
   return changes.list();
 }
+
+const normalizers = (spec: LoadedSpec): Record<SiteKind, SchemaNormalizer> => ({
+  request: new SchemaNormalizer(spec.document, 'request'),
+  response: new SchemaNormalizer(spec.document, 'response'),
+});
 
 const rank = { error: 0, warning: 1, info: 2 };
 
@@ -508,8 +514,8 @@ function diffSchemas(
   operation: string,
   changes: Changes,
 ): void {
-  const b = base.normalizer.normalize(bSchema, bAt);
-  const h = head.normalizer.normalize(hSchema, hAt);
+  const b = base.normalizers[site].normalize(bSchema, bAt);
+  const h = head.normalizers[site].normalize(hSchema, hAt);
   const check = (instance: unknown) => {
     const inBase = base.compiled === null ? undefined : validates(base, bAt, instance);
     const inHead = head.compiled === null ? undefined : validates(head, hAt, instance);

@@ -140,7 +140,30 @@ export class SchemaNormalizer {
   private readonly done = new Map<object, Norm>();
   private readonly active = new Set<object>();
 
-  constructor(private readonly document: unknown) {}
+  /**
+   * `site`: what a client of that direction sees. A readOnly property is required of responses only, a writeOnly one
+   * of requests only (OpenAPI 3.1 section 4.8.24.1: "the required will take effect on the response only"): on the
+   * other side it is optional, still with its schema for when it is sent. So a readOnly field made required is no
+   * change to requests, nor a writeOnly field removed to responses; a pattern added to a readOnly field still narrows
+   * requests that carry it.
+   */
+  constructor(
+    private readonly document: unknown,
+    private readonly site?: 'request' | 'response',
+  ) {}
+
+  /** Whether a property is one this side does not require (see the constructor). */
+  private unseen(property: unknown): boolean {
+    if (this.site === undefined || property === null || typeof property !== 'object') return false;
+    const flag = this.site === 'request' ? 'readOnly' : 'writeOnly';
+    let schema = property as Record<string, unknown>;
+    for (let hops = 0; hops < 8 && schema[flag] === undefined && typeof schema.$ref === 'string'; hops++) {
+      const target = resolvePointer(this.document, schema.$ref);
+      if (target === null || typeof target !== 'object') break;
+      schema = target as Record<string, unknown>;
+    }
+    return schema[flag] === true;
+  }
 
   normalize(schema: unknown, at: JsonPath): Norm {
     if (schema === true || schema === undefined) return anything(at);
@@ -257,8 +280,11 @@ export class SchemaNormalizer {
     if (typeof schema.multipleOf === 'number') (branch.multipleOf = [schema.multipleOf]), mark('multipleOf');
     if (schema.uniqueItems === true) (branch.uniqueItems = true), mark('uniqueItems');
     if ('default' in schema) (branch.hasDefault = true), (branch.default = schema.default), mark('default');
+    const properties = (schema.properties ?? {}) as Record<string, unknown>;
+    const unseen = new Set(Object.keys(properties).filter((name) => this.unseen(properties[name])));
     if (Array.isArray(schema.required)) {
       schema.required.forEach((name, index) => {
+        if (unseen.has(String(name))) return;
         branch.required.add(String(name));
         branch.at.set(`required:${String(name)}`, [...at, 'required', index]);
       });
