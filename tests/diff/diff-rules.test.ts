@@ -289,6 +289,47 @@ const cases: Case[] = [
       want: [['request-min-raised', 'error']],
     },
   ],
+  // Patterns compared by the strings they accept (finite automata, refa), not by their text.
+  [
+    'a request pattern widened to any non-empty line',
+    {
+      base: request(object({ a: { type: 'string', pattern: '^[a-z]+$' } })),
+      head: request(object({ a: { type: 'string', pattern: '.+' } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a request pattern that accepts anything (empty)',
+    {
+      base: request(object({ a: { type: 'string', pattern: '^\\w+$' } })),
+      head: request(object({ a: { type: 'string', pattern: '' } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a request pattern narrowed (a smaller character class)',
+    {
+      base: request(object({ a: { type: 'string', pattern: '^[a-z]+$' } })),
+      head: request(object({ a: { type: 'string', pattern: '^[a-c]+$' } })),
+      want: [['request-pattern-added', 'error']],
+    },
+  ],
+  [
+    'a request pattern anchored (matching anywhere, now the whole string)',
+    {
+      base: request(object({ a: { type: 'string', pattern: 'abc' } })),
+      head: request(object({ a: { type: 'string', pattern: '^abc$' } })),
+      want: [['request-pattern-added', 'error']],
+    },
+  ],
+  [
+    'a request pattern the automata cannot read (a word boundary): undecided, not breaking',
+    {
+      base: request(object({ a: { type: 'string', pattern: '\\bfoo' } })),
+      head: request(object({ a: { type: 'string', pattern: 'foo\\b' } })),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
   [
     'a request pattern added',
     {

@@ -2,6 +2,7 @@
 // not: each reason names the keyword and the instance path, so a change inside allOf/anyOf/oneOf is judged by what
 // the schema accepts rather than by how it is written.
 import { compilePattern } from '../pattern-engine.js';
+import { patternIncluded } from './pattern-inclusion.js';
 import { pointerToPath, type JsonPath } from '../source-locator.js';
 import {
   anything,
@@ -187,8 +188,20 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
   };
   if (has('string')) {
     counts(['minLength', 'maxLength']);
-    for (const pattern of y.patterns)
-      if (!x.patterns.includes(pattern)) fail('pattern', 'pattern', 'pattern', [pattern]);
+    for (const pattern of y.patterns) {
+      if (x.patterns.includes(pattern)) continue;
+      const included = patternIncluded(x.patterns, pattern);
+      if (included === false) fail('pattern', 'pattern', 'pattern', [pattern]);
+      else if (included === undefined)
+        out.push(
+          undecided(
+            '',
+            xAt('pattern'),
+            yAt('pattern'),
+            `whether every string the old pattern accepts matches ${JSON.stringify(pattern)} (a pattern the automata cannot read)`,
+          ),
+        );
+    }
     for (const format of y.formats) if (!x.formats.includes(format)) fail('constraint', 'format', 'format', [format]);
   }
   if (has('array')) {
