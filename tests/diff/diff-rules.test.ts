@@ -289,6 +289,39 @@ const cases: Case[] = [
       want: [['request-min-raised', 'error']],
     },
   ],
+  // Parameters compared as the server reads them off the wire: text.
+  [
+    'a query parameter number → string: every numeral is a string on the wire',
+    {
+      base: params(query('n', { schema: { type: 'number' } })),
+      head: params(query('n', { schema: str })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a query parameter scalar → form array of it: one value is an array of one',
+    {
+      base: params(query('token', { schema: { type: ['string', 'integer'] } })),
+      head: params(query('token', { schema: { type: 'array', items: str } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a query parameter string → number: text that is no numeral is refused',
+    {
+      base: params(query('n', { schema: str })),
+      head: params(query('n', { schema: { type: 'number' } })),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'a query parameter given an enum: a constraint added, not a type narrowed',
+    {
+      base: params(query('n', { schema: str })),
+      head: params(query('n', { schema: { type: 'string', enum: ['a', 'b'] } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
   // Patterns compared by the strings they accept (finite automata, refa), not by their text.
   [
     'a request pattern widened to any non-empty line',

@@ -3,6 +3,7 @@
 import { compileSpec, type CompiledSpec } from '../compile-spec.js';
 import type { LoadedSpec } from '../load-spec.js';
 import { resolvePointer } from '../load-spec.js';
+import { wireHead } from './wire-schema.js';
 import { httpMethods } from '../operation-index.js';
 import { pointerToPath, type JsonPath } from '../source-locator.js';
 import { classifySchemaChange, type SiteKind } from './classify-schema-change.js';
@@ -272,12 +273,13 @@ function diffParameters(
           `${label(p)} became required`,
           name,
         );
+      // Compared as the server reads them off the wire: text (wire-schema.ts).
       diffSchemas(
         base,
         head,
         p.schema,
         [...p.path, 'schema'],
-        same.schema,
+        wireHead(base.spec.document, p.schema, head.spec.document, same.schema),
         [...same.path, 'schema'],
         'request',
         `${label(p)}`,
