@@ -289,6 +289,39 @@ const cases: Case[] = [
       want: [['request-min-raised', 'error']],
     },
   ],
+  // 2020-12 keywords that can only narrow: added, they narrow; removed, they widen; changed, undecided.
+  [
+    'contains added to a request array',
+    {
+      base: request({ type: 'array', items: str }),
+      head: request({ type: 'array', items: str, contains: { const: 'a' } }),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'dependentRequired removed from a request object',
+    {
+      base: request(object({ a: str, b: str }, { dependentRequired: { a: ['b'] } })),
+      head: request(object({ a: str, b: str })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'contains changed: undecided',
+    {
+      base: request({ type: 'array', items: str, contains: { const: 'a' } }),
+      head: request({ type: 'array', items: str, contains: { const: 'b' } }),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
+  [
+    'patternProperties added (beside additionalProperties: false it may accept more): undecided',
+    {
+      base: request(object({ a: str }, { additionalProperties: false })),
+      head: request(object({ a: str }, { additionalProperties: false, patternProperties: { '^x-': str } })),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
   // Parameters compared as the server reads them off the wire: text.
   [
     'a query parameter number → string: every numeral is a string on the wire',

@@ -131,8 +131,10 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
     out.push({ ...failing(kind, '', xAt(keyword), yAt(keyword), detail), ...(values ? { values } : {}) });
 
   for (const [keyword, value] of y.opaque) {
-    if (x.opaque.get(keyword) !== value)
-      out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
+    if (x.opaque.get(keyword) === value) continue;
+    // A keyword that can only narrow, present in B and absent from A: A accepts what B's keyword refuses.
+    if (!x.opaque.has(keyword) && onlyNarrows(keyword, y)) fail('constraint', keyword, `\`${keyword}\``, [keyword]);
+    else out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
   }
   if (x.hasDefault !== y.hasDefault || canonical(x.default) !== canonical(y.default)) {
     out.push({
@@ -356,6 +358,37 @@ function safeTest(pattern: string, value: string): boolean {
 }
 
 const pathLabel = (at: JsonPath) => '/' + at.join('/');
+
+/**
+ * 2020-12 keywords that, added to a schema, can only refuse more (never accept what it refused): `contains`,
+ * `dependentRequired`, `dependentSchemas`, `propertyNames`, `not`, `unevaluated*`, `then`/`else` (and `if` with one
+ * of them), and the `content*` keywords that document what a string holds. Added, they narrow; removed, they widen;
+ * changed, they stay undecided. `prefixItems` and `patternProperties` are not among them: beside `items` or
+ * `additionalProperties: false` they can let through what was refused.
+ */
+const narrowingKeywords = new Set([
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
+  'propertyNames',
+  'not',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'then',
+  'else',
+  'contentSchema',
+  'contentMediaType',
+  'contentEncoding',
+]);
+
+function onlyNarrows(keyword: string, branch: Branch): boolean {
+  if (keyword === 'if') return branch.opaque.has('then') || branch.opaque.has('else');
+  if ((keyword === 'unevaluatedProperties' || keyword === 'unevaluatedItems') && branch.opaque.get(keyword) === 'true')
+    return false;
+  return narrowingKeywords.has(keyword);
+}
 
 function failing(kind: ReasonKind, instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: string): Reason {
   return { kind, failing: true, instancePath, aAt, bAt, detail };
