@@ -15,6 +15,9 @@ const body = (content: Record<string, unknown>, required = true) =>
     '/items': { post: { operationId: 'addItem', requestBody: { required, content }, responses: { '204': ok } } },
   });
 const responses = (map: Record<string, unknown>) => getItems({ responses: map });
+const hook = (schema: unknown) => ({
+  post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '200': ok } },
+});
 const withHeaders = (headers: Record<string, unknown>) => ({ description: 'ok', headers });
 const json = { schema: str };
 const pl = (places: string[], style?: 'allOf' | 'flat') => {
@@ -287,6 +290,40 @@ const cases: Case[] = [
       base: request(object({ a: str })),
       head: request(object({ a: { type: 'string', minLength: 1 } })),
       want: [['request-min-raised', 'error']],
+    },
+  ],
+  // Webhooks: what the API sends. Receivers are their clients.
+  [
+    'a webhook removed',
+    {
+      base: spec(
+        {},
+        { webhooks: { orderCreated: hook(object({ id: str })), orderDeleted: hook(object({ id: str })) } },
+      ),
+      head: spec({}, { webhooks: { orderCreated: hook(object({ id: str })) } }),
+      want: [['webhook-removed', 'error']],
+    },
+  ],
+  [
+    'a webhook added',
+    {
+      base: spec({}, { webhooks: { orderCreated: hook(object({ id: str })) } }),
+      head: spec(
+        {},
+        { webhooks: { orderCreated: hook(object({ id: str })), orderDeleted: hook(object({ id: str })) } },
+      ),
+      want: [['webhook-added', 'info']],
+    },
+  ],
+  [
+    'a required field removed from a webhook payload (as from a response)',
+    {
+      base: spec(
+        {},
+        { webhooks: { orderCreated: hook(object({ id: str, total: str }, { required: ['id', 'total'] })) } },
+      ),
+      head: spec({}, { webhooks: { orderCreated: hook(object({ id: str }, { required: ['id'] })) } }),
+      want: [['response-property-removed', 'error']],
     },
   ],
   // 2020-12 keywords that can only narrow: added, they narrow; removed, they widen; changed, undecided.

@@ -21,6 +21,13 @@ export const diffRules = [
   },
   { id: 'operation-added', level: 'info', direction: 'api', description: 'A new operation (or path)' },
   {
+    id: 'webhook-removed',
+    level: 'error',
+    direction: 'api',
+    description: 'A webhook (or one of its methods) removed: receivers stop getting what they handle',
+  },
+  { id: 'webhook-added', level: 'info', direction: 'api', description: 'A new webhook' },
+  {
     id: 'operation-id-changed',
     level: 'warning',
     direction: 'api',

@@ -45,6 +45,7 @@ export function diffSpecs(base: LoadedSpec, head: LoadedSpec): SpecChange[] {
   };
   const changes = new Changes(sides);
   diffPaths(sides.base, sides.head, changes);
+  diffWebhooks(sides.base, sides.head, changes);
   return changes.list();
 }
 
@@ -152,6 +153,58 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
       if (item.value[method])
         changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
     }
+  }
+}
+
+/**
+ * Webhooks are what the API sends: a receiver is their client. A webhook removed stops what receivers handle
+ * (breaking); a payload is compared as a response is, so a field removed from it breaks receivers that read it.
+ */
+function diffWebhooks(base: Side, head: Side, changes: Changes): void {
+  const hooks = (side: Side) => (side.spec.document.webhooks ?? {}) as Json;
+  const was = hooks(base);
+  const now = hooks(head);
+  for (const [hook, raw] of Object.entries(was)) {
+    const b = deref(base, raw, ['webhooks', hook]);
+    const h = now[hook] === undefined ? undefined : deref(head, now[hook], ['webhooks', hook]);
+    if (!b) continue;
+    for (const method of httpMethods) {
+      const bOp = b.value[method] as Json | undefined;
+      if (!bOp) continue;
+      const name = `webhook ${hook} (${method.toUpperCase()})`;
+      const hOp = h?.value[method] as Json | undefined;
+      if (!hOp) {
+        changes.add('webhook-removed', 'base', [...b.path, method], `${name} removed`);
+        continue;
+      }
+      const payload = (side: Side, op: Json, at: JsonPath) =>
+        op.requestBody === undefined ? undefined : deref(side, op.requestBody, [...at, 'requestBody']);
+      const bBody = payload(base, bOp, [...b.path, method]);
+      const hBody = payload(head, hOp, [...h!.path, method]);
+      if (!bBody || !hBody) continue;
+      const hMedia = content(hBody.value, hBody.path);
+      for (const [type, media] of content(bBody.value, bBody.path)) {
+        const same = hMedia.get(type);
+        if (same)
+          diffSchemas(
+            base,
+            head,
+            media.value.schema,
+            [...media.path, 'schema'],
+            same.value.schema,
+            [...same.path, 'schema'],
+            'response',
+            'webhook payload',
+            `${name} (${type})`,
+            changes,
+          );
+      }
+    }
+  }
+  for (const [hook, raw] of Object.entries(now)) {
+    if (was[hook] !== undefined) continue;
+    const h = deref(head, raw, ['webhooks', hook]);
+    if (h) changes.add('webhook-added', 'head', h.path, `webhook ${hook} added`);
   }
 }
 
