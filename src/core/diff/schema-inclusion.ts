@@ -75,8 +75,11 @@ const under = (path: string, reasons: Reason[]) =>
 function normIncluded(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   const known = work.memo.get(a)?.get(b);
   if (known) return known;
-  const reasons = compareNorms(a, b, depth, work);
   if (!work.memo.has(a)) work.memo.set(a, new Map());
+  // While a pair is being compared, meeting it again inside itself (a recursive schema) assumes it holds: the
+  // comparison under way decides it.
+  work.memo.get(a)!.set(b, []);
+  const reasons = compareNorms(a, b, depth, work);
   work.memo.get(a)!.set(b, reasons);
   return reasons;
 }
@@ -123,7 +126,27 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   return out;
 }
 
+/**
+ * A recursion point (see Branch.resolve) met with an object schema of the same name: the schema it stands for is compared
+ * further out already, and that comparison decides (coinduction). Where a schema recurs depends on the order its
+ * properties are walked in, so a cut on one side faces a whole schema on the other: compared as "anything", it made
+ * every required field "removed" (Stripe with its keys reordered: 10,931 false breaking changes).
+ */
+function recursionMeetsObject(x: Branch, y: Branch): boolean {
+  if (!x.resolve && !y.resolve) return false;
+  // An anyOf/oneOf branch is the schema its name says: a recursion point for `application` is no `charge`.
+  if (branchIdentity(x) !== branchIdentity(y)) return false;
+  const other = x.resolve ? y : x;
+  return other.resolve !== undefined || other.types === undefined || other.types.includes('object');
+}
+
+/** The innermost name a branch carries (a component's or a title), else its positions (`anyOf[0]`). */
+function branchIdentity(branch: Branch): string {
+  return branch.originTitles.find((title) => !/^(anyOf|oneOf)\[\d+\]$/.test(title)) ?? branch.originTitles.join('/');
+}
+
 function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
+  if (recursionMeetsObject(x, y)) return [];
   const out: Reason[] = [];
   const xAt = (keyword: string) => x.at.get(keyword) ?? x.src;
   const yAt = (keyword: string) => y.at.get(keyword) ?? y.src;
