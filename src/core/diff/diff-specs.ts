@@ -5,7 +5,7 @@ import type { LoadedSpec } from '../load-spec.js';
 import { resolvePointer } from '../load-spec.js';
 import { wireHead } from './wire-schema.js';
 import { httpMethods } from '../operation-index.js';
-import { pointerToPath, type JsonPath } from '../source-locator.js';
+import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
 import { classifySchemaChange, type SiteKind } from './classify-schema-change.js';
 import { diffRule, type DiffRuleId } from './diff-rules.js';
 import { SchemaNormalizer } from './schema-branches.js';
@@ -71,10 +71,13 @@ class Changes {
   add(rule: DiffRuleId, side: 'base' | 'head', path: JsonPath, message: string, operation?: string): void {
     const spec = this.sides[side].spec;
     const { line, column } = spec.locate(path);
-    const key = `${rule}\u0000${side}\u0000${line}\u0000${message}`;
+    // One change, one entry: the same rule at the same place in the spec (a component's keyword reached through 515
+    // response bodies on Stripe) is reported once, with every operation it touches, under its shortest message.
+    const key = `${rule}\u0000${side}\u0000${pathToPointer(path)}`;
     const existing = this.byKey.get(key);
     if (existing) {
       if (operation && !existing.operations.includes(operation)) existing.operations.push(operation);
+      if (message.length < existing.message.length) existing.message = message;
       return;
     }
     this.byKey.set(key, {

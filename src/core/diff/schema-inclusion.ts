@@ -107,7 +107,7 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
     } else if (b.branches.length === 0) {
       out.push(failing('closed', '', x.src, b.at, 'no value is accepted here any more'));
     } else {
-      const title = x.originTitles.at(-1);
+      const title = x.originTitles.find((name) => !/^(anyOf|oneOf)\[\d+\]$/.test(name)) ?? x.originTitles.at(-1);
       const where = x.origin.at(-1)?.replace(/\/(anyOf|oneOf)\/\d+$/, '/$1');
       const describe =
         title && where
