@@ -186,11 +186,21 @@ function apiKeyHeaders(document: Record<string, unknown>, security: unknown): st
 }
 
 /** The request as the server reads it: every parameter a string on the wire, decoded by its schema's type. */
+/** A JSON number as text: what a server reads as a number off the wire. */
+const numeral = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** The name `param` has in its bag of the request (a header's in any case), or undefined when it is not sent. */
+function sentName(request: RequestData, param: ParamModel): string | undefined {
+  const bag = request[param.in === 'header' ? 'headers' : param.in];
+  return Object.keys(bag).find((name) =>
+    param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name,
+  );
+}
+
 export function wireValue(param: ParamModel, value: ParamValue): unknown {
   const text = param.in === 'header' ? String(value).trim() : String(value);
   const types = typesOf(param.schema);
-  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text))
-    return Number(text);
+  if ((types.includes('integer') || types.includes('number')) && numeral.test(text)) return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && text === 'null') return null;
   return text;
@@ -206,14 +216,12 @@ export function ambiguousOnWire(model: OperationModel, compiled: CompiledSpec, r
   const found: string[] = [];
   for (const param of model.params) {
     if (!Array.isArray(param.schema.oneOf)) continue;
-    const bag = request[param.in === 'header' ? 'headers' : param.in];
-    const key = Object.keys(bag).find((name) =>
-      param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name,
-    );
+    const key = sentName(request, param);
     if (key === undefined) continue;
-    const text = param.in === 'header' ? String(bag[key]).trim() : String(bag[key]);
+    const value = request[param.in === 'header' ? 'headers' : param.in][key]!;
+    const text = param.in === 'header' ? String(value).trim() : String(value);
     const readings: unknown[] = [text];
-    if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) readings.push(Number(text));
+    if (numeral.test(text)) readings.push(Number(text));
     if (text === 'true' || text === 'false') readings.push(text === 'true');
     if (text === 'null') readings.push(null);
     const valid = readings.filter((reading) => compiled.validateAt(param.schemaPath, reading).length === 0);
@@ -230,9 +238,7 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
   const found: Violation[] = [];
   for (const param of model.params) {
     const bag = request[param.in === 'header' ? 'headers' : param.in];
-    const key = Object.keys(bag).find((name) =>
-      param.in === 'header' ? name.toLowerCase() === param.name.toLowerCase() : name === param.name,
-    );
+    const key = sentName(request, param);
     if (key === undefined) {
       if (param.required)
         found.push({

@@ -205,6 +205,16 @@ function replayBinds(api: string, name: string): boolean {
  * The saved request as a case: what the old run owned (hook ids, credentials, config.url) is left to bind afresh.
  * A string says why it is not sent: it matches no operation, or it would change a resource the replay did not create.
  */
+/** The operation a saved request was sent to, and its path parameters as sent. */
+function savedOperation(target: ApiTarget, failure: SavedFailure) {
+  const match = matchOperation(
+    [...target.models.values()].map((model) => model.spec),
+    failure.request.method,
+    new URL(failure.request.url).pathname,
+  );
+  return match && { match, model: target.models.get(match.operation.operationId)! };
+}
+
 /**
  * A saved request that changes an item (`DELETE /items/7`) names an item of the old run. The replay makes its own
  * instead, as the run's ignored_auth probes do: the collection's POST (`POST /items`) with its smallest valid request
@@ -215,12 +225,7 @@ async function freshItem(
   target: ApiTarget,
   failure: SavedFailure,
 ): Promise<{ template: string; path: PathValues } | undefined> {
-  const match = matchOperation(
-    [...target.models.values()].map((model) => model.spec),
-    failure.request.method,
-    new URL(failure.request.url).pathname,
-  );
-  const model = match && target.models.get(match.operation.operationId);
+  const model = savedOperation(target, failure)?.model;
   if (!model || !changingMethods.has(model.method)) return undefined;
   const item = itemOf(model.pathTemplate);
   if (!item) return undefined;
@@ -237,13 +242,9 @@ function caseOf(
   fresh: PathValues = {},
 ): FuzzCase | string {
   const url = new URL(failure.request.url);
-  const match = matchOperation(
-    [...target.models.values()].map((model) => model.spec),
-    failure.request.method,
-    url.pathname,
-  );
-  if (!match) return `${failure.request.method} ${url.pathname} matches no operation of the spec`;
-  const model = target.models.get(match.operation.operationId)!;
+  const saved = savedOperation(target, failure);
+  if (!saved) return `${failure.request.method} ${url.pathname} matches no operation of the spec`;
+  const { model, match } = saved;
   const request: RequestData = { path: {}, query: {}, headers: {} };
   for (const [name, value] of Object.entries(match.pathParams))
     if (!replayBinds(target.api, name)) request.path[name] = fresh[name] ?? value;

@@ -2,14 +2,18 @@
 // never copied here): the verdict a client of the API would give, per pair. A ratchet: the score only goes up
 // (`npm run diff:corpus` prints it and the pairs still wrong).
 import { describe, expect, it } from 'vitest';
-import { defaultCorpus, scoreCorpus } from '../../scripts/diff-corpus.js';
+import { defaultCorpus, scoreCorpus, type PairScore } from '../../scripts/diff-corpus.js';
 
 /** Pairs with the client's verdict when this was last raised (184 before request bodies, response headers, renamed path parameters, operation-less paths, readOnly and writeOnly, patterns, parameters on the wire, 2020-12 keywords that only narrow, webhooks). */
 const floor = 213;
 
+let scored: Promise<PairScore[]> | undefined;
+/** The corpus scored once for every test of this file. */
+const scoresOnce = () => (scored ??= scoreCorpus(defaultCorpus));
+
 describe("oasdiff's checker corpus", () => {
   it(`gives the client's verdict on at least ${floor} of the pairs, and refuses none`, async () => {
-    const scores = await scoreCorpus(defaultCorpus);
+    const scores = await scoresOnce();
     expect(scores.length).toBe(253);
     expect(scores.filter((score) => score.ours === 'refused').map((score) => score.pair)).toEqual([]);
     const right = scores.filter((score) => score.right).length;
@@ -50,7 +54,7 @@ describe("oasdiff's checker corpus", () => {
   ])(
     'judges %s as a client would',
     async (pair) => {
-      const score = (await scoreCorpus(defaultCorpus)).find((candidate) => candidate.pair === pair);
+      const score = (await scoresOnce()).find((candidate) => candidate.pair === pair);
       expect(score, pair).toMatchObject({ right: true });
     },
     120_000,

@@ -184,24 +184,8 @@ function diffWebhooks(base: Side, head: Side, changes: Changes): void {
         op.requestBody === undefined ? undefined : deref(side, op.requestBody, [...at, 'requestBody']);
       const bBody = payload(base, bOp, [...b.path, method]);
       const hBody = payload(head, hOp, [...h!.path, method]);
-      if (!bBody || !hBody) continue;
-      const hMedia = content(hBody.value, hBody.path);
-      for (const [type, media] of content(bBody.value, bBody.path)) {
-        const same = hMedia.get(type);
-        if (same)
-          diffSchemas(
-            base,
-            head,
-            media.value.schema,
-            [...media.path, 'schema'],
-            same.value.schema,
-            [...same.path, 'schema'],
-            'response',
-            'webhook payload',
-            `${name} (${type})`,
-            changes,
-          );
-      }
+      if (bBody && hBody)
+        diffContent(base, head, bBody, hBody, 'response', 'webhook payload', (type) => `${name} (${type})`, changes);
     }
   }
   for (const [hook, raw] of Object.entries(now)) {
@@ -376,6 +360,46 @@ function byPosition(map: Map<string, Parameter>, template: string): Map<string, 
   return keyed;
 }
 
+/**
+ * The schemas of the media types both sides document, compared (a request body, a response, a webhook payload); the
+ * media types only one side has, for the caller to name.
+ */
+function diffContent(
+  base: Side,
+  head: Side,
+  b: Located<Json>,
+  h: Located<Json>,
+  site: SiteKind,
+  subject: string,
+  where: (type: string) => string,
+  changes: Changes,
+): { removed: [string, JsonPath][]; added: [string, JsonPath][] } {
+  const was = content(b.value, b.path);
+  const now = content(h.value, h.path);
+  const removed: [string, JsonPath][] = [];
+  for (const [type, media] of was) {
+    const same = now.get(type);
+    if (!same) removed.push([type, media.path]);
+    else
+      diffSchemas(
+        base,
+        head,
+        media.value.schema,
+        [...media.path, 'schema'],
+        same.value.schema,
+        [...same.path, 'schema'],
+        site,
+        subject,
+        where(type),
+        changes,
+      );
+  }
+  const added = [...now]
+    .filter(([type]) => !was.has(type))
+    .map(([type, media]): [string, JsonPath] => [type, media.path]);
+  return { removed, added };
+}
+
 function content(owner: Json | undefined, at: JsonPath): Map<string, Located<Json>> {
   const map = new Map<string, Located<Json>>();
   const media = owner?.content;
@@ -412,29 +436,20 @@ function diffRequestBody(
     return;
   }
   if (!bBody || !hBody) return;
-  const was = content(bBody.value, bBody.path);
-  const now = content(hBody.value, hBody.path);
-  for (const [type, media] of was) {
-    const same = now.get(type);
-    if (!same)
-      changes.add('request-media-type-removed', 'base', media.path, `request body ${type} no longer accepted`, name);
-    else
-      diffSchemas(
-        base,
-        head,
-        media.value.schema,
-        [...media.path, 'schema'],
-        same.value.schema,
-        [...same.path, 'schema'],
-        'request',
-        'request body',
-        `${name} (${type})`,
-        changes,
-      );
-  }
-  for (const [type, media] of now)
-    if (!was.has(type))
-      changes.add('request-media-type-added', 'head', media.path, `request body ${type} accepted`, name);
+  const media = diffContent(
+    base,
+    head,
+    bBody,
+    hBody,
+    'request',
+    'request body',
+    (type) => `${name} (${type})`,
+    changes,
+  );
+  for (const [type, at] of media.removed)
+    changes.add('request-media-type-removed', 'base', at, `request body ${type} no longer accepted`, name);
+  for (const [type, at] of media.added)
+    changes.add('request-media-type-added', 'head', at, `request body ${type} accepted`, name);
 }
 
 function diffResponses(
@@ -464,30 +479,20 @@ function diffResponses(
     const h = deref(head, now[status], [...hPath, 'responses', status]);
     if (!b || !h) continue;
     diffResponseHeaders(base, head, b, h, `${name} → ${status}`, name, changes);
-    const bMedia = content(b.value, b.path);
-    const hMedia = content(h.value, h.path);
-    for (const [type, media] of bMedia) {
-      const same = hMedia.get(type);
-      const where = `${name} → ${status} (${type})`;
-      if (!same)
-        changes.add('response-media-type-removed', 'base', media.path, `response ${status} ${type} removed`, name);
-      else
-        diffSchemas(
-          base,
-          head,
-          media.value.schema,
-          [...media.path, 'schema'],
-          same.value.schema,
-          [...same.path, 'schema'],
-          'response',
-          'response body',
-          where,
-          changes,
-        );
-    }
-    for (const [type, media] of hMedia)
-      if (!bMedia.has(type))
-        changes.add('response-media-type-added', 'head', media.path, `response ${status} ${type} added`, name);
+    const media = diffContent(
+      base,
+      head,
+      b,
+      h,
+      'response',
+      'response body',
+      (type) => `${name} → ${status} (${type})`,
+      changes,
+    );
+    for (const [type, at] of media.removed)
+      changes.add('response-media-type-removed', 'base', at, `response ${status} ${type} removed`, name);
+    for (const [type, at] of media.added)
+      changes.add('response-media-type-added', 'head', at, `response ${status} ${type} added`, name);
   }
   for (const status of Object.keys(now)) {
     if (!(status in was))

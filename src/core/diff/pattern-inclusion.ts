@@ -34,6 +34,18 @@ function language(pattern: string): NFA {
  * when that cannot be decided. True when one pattern of `narrower` alone is included (enough, though not needed).
  */
 export function patternIncluded(narrower: readonly string[], wider: string): boolean | undefined {
+  // The same two patterns meet at every place a shared schema is used: the automata are built once per pair.
+  const key = JSON.stringify([narrower, wider]);
+  if (verdicts.has(key)) return verdicts.get(key);
+  if (verdicts.size > 10_000) verdicts.clear();
+  const verdict = decide(narrower, wider);
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+const verdicts = new Map<string, boolean | undefined>();
+
+function decide(narrower: readonly string[], wider: string): boolean | undefined {
   try {
     const outside = DFA.fromFA(language(wider), new DFA.LimitedNodeFactory(maxStates));
     outside.complement();

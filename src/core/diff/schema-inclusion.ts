@@ -107,7 +107,7 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
     } else if (b.branches.length === 0) {
       out.push(failing('closed', '', x.src, b.at, 'no value is accepted here any more'));
     } else {
-      const title = x.originTitles.find((name) => !/^(anyOf|oneOf)\[\d+\]$/.test(name)) ?? x.originTitles.at(-1);
+      const title = namedTitle(x) ?? x.originTitles.at(-1);
       const where = x.origin.at(-1)?.replace(/\/(anyOf|oneOf)\/\d+$/, '/$1');
       const describe =
         title && where
@@ -140,10 +140,11 @@ function recursionMeetsObject(x: Branch, y: Branch): boolean {
   return other.resolve !== undefined || other.types === undefined || other.types.includes('object');
 }
 
-/** The innermost name a branch carries (a component's or a title), else its positions (`anyOf[0]`). */
-function branchIdentity(branch: Branch): string {
-  return branch.originTitles.find((title) => !/^(anyOf|oneOf)\[\d+\]$/.test(title)) ?? branch.originTitles.join('/');
-}
+/** The innermost name a branch carries (a component's or a title), not a position (`anyOf[0]`). */
+const namedTitle = (branch: Branch) => branch.originTitles.find((title) => !/^(anyOf|oneOf)\[\d+\]$/.test(title));
+
+/** What a branch is, across versions: its name, else its positions. */
+const branchIdentity = (branch: Branch) => namedTitle(branch) ?? branch.originTitles.join('/');
 
 function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
   if (recursionMeetsObject(x, y)) return [];

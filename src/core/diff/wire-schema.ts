@@ -3,6 +3,7 @@
 // `type: number` → `type: string` was called narrowing, and a scalar → an array of it a type change (oasdiff's a100
 // and a103); compared as what the server reads, both accept every request they accepted before.
 import { resolvePointer } from '../load-spec.js';
+import { typesOf } from '../request-model.js';
 
 type Schema = Record<string, unknown>;
 
@@ -19,9 +20,6 @@ function resolved(document: unknown, schema: unknown): Schema | undefined {
   const { $ref: _ref, ...siblings } = own;
   return { ...(target as Schema), ...siblings };
 }
-
-const typesOf = (schema: Schema): string[] =>
-  typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : [];
 
 /**
  * HEAD's parameter schema widened where the wire lets it read what BASE sent: an unconstrained string where BASE had
