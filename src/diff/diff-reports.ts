@@ -48,14 +48,25 @@ export function renderDiff(report: DiffReport, format: DiffFormat): string {
   }
 }
 
+/** Operations a line names before "and N more": one shared schema reaches hundreds (Stripe: 1,200); JSON lists all. */
+export const operationsShown = 5;
+
+function someOperations(operations: string[]): string[] {
+  if (operations.length <= operationsShown + 1) return operations;
+  return [
+    ...operations.slice(0, operationsShown),
+    `and ${(operations.length - operationsShown).toLocaleString('en-US')} more operations (--format json lists them all)`,
+  ];
+}
+
 function textLine(change: SpecChange): string {
-  const where = change.operations.length > 0 ? ` [${change.operations.join('; ')}]` : '';
+  const where = change.operations.length > 0 ? ` [${someOperations(change.operations).join('; ')}]` : '';
   return `${change.file}:${change.line}:${change.column} ${change.level} ${change.rule} ${change.message}${where}`;
 }
 
 function github(change: SpecChange): string {
   const command = change.level === 'info' ? 'notice' : change.level;
-  const where = change.operations.length > 0 ? ` (${change.operations.join('; ')})` : '';
+  const where = change.operations.length > 0 ? ` (${someOperations(change.operations).join('; ')})` : '';
   return githubCommand(
     command,
     { file: change.file, line: change.line, col: change.column, title: change.rule },
@@ -77,7 +88,7 @@ function markdown(report: DiffReport): string {
     lines.push('| Level | Rule | Change | Where |', '| --- | --- | --- | --- |');
     for (const change of report.changes) {
       lines.push(
-        `| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${change.operations.map(cell).join('<br>')}<br>\`${change.file}:${change.line}\` |`,
+        `| ${icon[change.level]} | \`${change.rule}\` | ${cell(change.message)} | ${someOperations(change.operations).map(cell).join('<br>')}<br>\`${change.file}:${change.line}\` |`,
       );
     }
   }

@@ -46,6 +46,19 @@ describe('diff reports', () => {
     expect(renderDiff(report({ changes: [shared] }), 'markdown')).toContain('| GET /a<br>GET /b<br>`base.json:');
   });
 
+  it('names the first operations of a change that reaches many, and how many more; JSON lists them all', () => {
+    const operations = Array.from({ length: 1204 }, (_, index) => `GET /r${index}`);
+    const shared = { ...changes[0]!, operations };
+    const text = renderDiff(report({ changes: [shared] }), 'text');
+    expect(text).toContain('[GET /r0; GET /r1; GET /r2; GET /r3; GET /r4; and 1,199 more operations (--format json');
+    expect(text).not.toContain('GET /r5;');
+    expect(renderDiff(report({ changes: [shared] }), 'github')).toContain('GET /r4; and 1,199 more operations');
+    expect(renderDiff(report({ changes: [shared] }), 'markdown')).toContain('GET /r4<br>and 1,199 more operations');
+    expect(JSON.parse(renderDiff(report({ changes: [shared] }), 'json')).changes[0].operations).toHaveLength(1204);
+    const six = { ...changes[0]!, operations: operations.slice(0, 6) };
+    expect(renderDiff(report({ changes: [six] }), 'text')).toContain('GET /r5]');
+  });
+
   it('says there is no change in markdown when there is none', () => {
     expect(renderDiff(report({ changes: [] }), 'markdown')).toContain('No changes to the API contract.');
   });

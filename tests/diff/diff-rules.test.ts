@@ -344,11 +344,225 @@ const cases: Case[] = [
     },
   ],
   [
-    'contains changed: undecided',
+    'contains changed: compared by what its schema accepts (["a"] refused now, ["b"] accepted)',
     {
       base: request({ type: 'array', items: str, contains: { const: 'a' } }),
       head: request({ type: 'array', items: str, contains: { const: 'b' } }),
+      want: [
+        ['request-constraint-added', 'error'],
+        ['request-constraint-relaxed', 'info'],
+      ],
+    },
+  ],
+  [
+    'contains with an upper count changed: neither direction follows, undecided',
+    {
+      base: request({ type: 'array', items: str, contains: { const: 'a' }, maxContains: 2 }),
+      head: request({ type: 'array', items: str, contains: { minLength: 1 }, maxContains: 2 }),
       want: [['schema-change-undecided', 'warning']],
+    },
+  ],
+  [
+    'minContains raised in a request',
+    {
+      base: request({ type: 'array', items: str, contains: { const: 'a' } }),
+      head: request({ type: 'array', items: str, contains: { const: 'a' }, minContains: 2 }),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'maxContains raised in a response: at most 2 matching items was a promise',
+    {
+      base: response({ type: 'array', items: str, contains: { const: 'a' }, maxContains: 2 }),
+      head: response({ type: 'array', items: str, contains: { const: 'a' }, maxContains: 3 }),
+      want: [['response-guarantee-removed', 'error']],
+    },
+  ],
+  [
+    'contains removed from a response: no item is promised to match any more',
+    {
+      base: response({ type: 'array', items: str, contains: { const: 'a' } }),
+      head: response({ type: 'array', items: str }),
+      want: [['response-guarantee-removed', 'error']],
+    },
+  ],
+  [
+    'dependentRequired removed from a response: b may now be missing beside a',
+    {
+      base: response(object({ a: str, b: str }, { dependentRequired: { a: ['b'] } })),
+      head: response(object({ a: str, b: str })),
+      want: [['response-guarantee-removed', 'error']],
+    },
+  ],
+  [
+    'dependentRequired changed in a request: a needs c beside b now',
+    {
+      base: request(object({ a: str, b: str, c: str }, { dependentRequired: { a: ['b'] } })),
+      head: request(object({ a: str, b: str, c: str }, { dependentRequired: { a: ['b', 'c'] } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'dependentRequired of a name the schema requires anyway: no change',
+    {
+      base: request(object({ a: str, b: str }, { required: ['b'] })),
+      head: request(object({ a: str, b: str }, { required: ['b'], dependentRequired: { a: ['b'] } })),
+      want: [],
+    },
+  ],
+  [
+    'a dependentSchemas key added to a request',
+    {
+      base: request(object({ a: str })),
+      head: request(object({ a: str }, { dependentSchemas: { a: { required: ['b'] } } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'a dependentSchemas schema tightened in place',
+    {
+      base: request(object({ a: str }, { dependentSchemas: { a: { properties: { b: { maxLength: 10 } } } } })),
+      head: request(object({ a: str }, { dependentSchemas: { a: { properties: { b: { maxLength: 5 } } } } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'propertyNames tightened in a request (minLength 1 → 3)',
+    {
+      base: request({ type: 'object', propertyNames: { minLength: 1 } }),
+      head: request({ type: 'object', propertyNames: { minLength: 3 } }),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'then tightened under the same if',
+    {
+      base: request({ type: 'object', if: { required: ['a'] }, then: { required: ['b'] } }),
+      head: request({ type: 'object', if: { required: ['a'] }, then: { required: ['b', 'c'] } }),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'then changed under another if: undecided',
+    {
+      base: request({ type: 'object', if: { required: ['a'] }, then: { required: ['b'] } }),
+      head: request({ type: 'object', if: { required: ['c'] }, then: { required: ['b', 'c'] } }),
+      want: [['schema-change-undecided', 'warning']],
+    },
+  ],
+  [
+    'a patternProperties pattern added to an open request object',
+    {
+      base: request(object({ name: str })),
+      head: request(object({ name: str }, { patternProperties: { '^x-': str } })),
+      want: [['request-constraint-added', 'error']],
+    },
+  ],
+  [
+    'a patternProperties pattern removed from a response: x- keys may now hold anything',
+    {
+      base: response(object({ name: str }, { patternProperties: { '^x-': str } })),
+      head: response(object({ name: str })),
+      want: [['response-guarantee-removed', 'error']],
+    },
+  ],
+  [
+    'prefixItems added beside items: the first item changes type (one type change, said where it hurts)',
+    {
+      base: request({ type: 'array', items: str }),
+      head: request({ type: 'array', items: str, prefixItems: [{ type: 'integer' }] }),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'prefixItems added where items said nothing: a response promises its first item',
+    {
+      base: response({ type: 'array', prefixItems: [{ type: 'integer' }] }),
+      head: response({ type: 'array' }),
+      want: [['response-type-changed', 'error']],
+    },
+  ],
+  [
+    'prefixItems unchanged, written inside allOf: no change',
+    {
+      base: request({ type: 'array', prefixItems: [{ type: 'integer' }], items: str }),
+      head: request({ allOf: [{ type: 'array' }, { prefixItems: [{ type: 'integer' }], items: str }] }),
+      want: [],
+    },
+  ],
+  [
+    'a response const changed: it promised one value',
+    {
+      base: response(object({ kind: { type: 'string', const: 'card' } }, { required: ['kind'] })),
+      head: response(object({ kind: { type: 'string', const: 'bank' } }, { required: ['kind'] })),
+      want: [
+        ['response-guarantee-removed', 'error'],
+        ['response-constraint-tightened', 'info'],
+      ],
+    },
+  ],
+  [
+    'a oneOf whose two parts both fit every old body: "exactly one" refuses them all',
+    {
+      base: request(object({ foo: str, bar: str }, { required: ['foo', 'bar'] })),
+      head: request({
+        oneOf: [
+          object({ foo: str, bar: str }, { required: ['foo'] }),
+          object({ foo: str, bar: str }, { required: ['bar'] }),
+        ],
+      }),
+      want: [
+        ['request-composition-narrowed', 'error'],
+        ['schema-change-undecided', 'warning'],
+      ],
+    },
+  ],
+  [
+    'an XML request body object → string: XML is text, a string body reads what the object was',
+    {
+      base: body({ 'application/xml': { schema: object({ name: str }) } }),
+      head: body({ 'application/xml': { schema: str } }),
+      want: [['request-property-undocumented', 'warning']],
+    },
+  ],
+  [
+    'an XML response object → string: the same text on the wire',
+    {
+      base: responses({ '200': { description: 'ok', content: { 'text/xml': { schema: object({ name: str }) } } } }),
+      head: responses({ '200': { description: 'ok', content: { 'text/xml': { schema: str } } } }),
+      want: [['response-optional-property-removed', 'warning']],
+    },
+  ],
+  [
+    'a JSON request body object → string: a type change all the same',
+    {
+      base: body({ 'application/json': { schema: object({ name: str }) } }),
+      head: body({ 'application/json': { schema: str } }),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'an XML request body string → integer: numerals only, still narrower',
+    {
+      base: body({ 'application/xml': { schema: str } }),
+      head: body({ 'application/xml': { schema: { type: 'integer' } } }),
+      want: [['request-type-narrowed', 'error']],
+    },
+  ],
+  [
+    'an x-extensible-enum value removed from a request',
+    {
+      base: request(object({ kind: { type: 'string', 'x-extensible-enum': ['a', 'b'] } })),
+      head: request(object({ kind: { type: 'string', 'x-extensible-enum': ['a'] } })),
+      want: [['request-enum-value-removed', 'error']],
+    },
+  ],
+  [
+    'an x-extensible-enum value added to a response: clients of an open set expect it',
+    {
+      base: response(object({ kind: { type: 'string', 'x-extensible-enum': ['a'] } })),
+      head: response(object({ kind: { type: 'string', 'x-extensible-enum': ['a', 'b'] } })),
+      want: [],
     },
   ],
   [
@@ -789,11 +1003,14 @@ const cases: Case[] = [
     },
   ],
   [
-    'a `not` changed',
+    'a `not` changed: compared the other way round ("x" may come now, "y" no longer)',
     {
       base: response(object({ a: { type: 'string', not: { const: 'x' } } })),
       head: response(object({ a: { type: 'string', not: { const: 'y' } } })),
-      want: [['schema-change-undecided', 'warning']],
+      want: [
+        ['response-guarantee-removed', 'error'],
+        ['response-constraint-tightened', 'info'],
+      ],
     },
   ],
   [

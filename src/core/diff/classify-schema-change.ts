@@ -112,6 +112,8 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
     message,
   });
   const [first, second] = reason.values ?? [];
+  // An open set's new or dropped value is what its clients expect, except a value a request could send (above).
+  if (reason.kind === 'extensible' && !(site === 'request' && direction === 'lost')) return undefined;
   if (reason.kind === 'undecided')
     return at('schema-change-undecided', 'head', `cannot decide what changed in ${reason.detail}; review it by hand`);
   if (site === 'request') {
@@ -121,6 +123,8 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
           return at('request-type-narrowed', 'head', `no longer accepts type ${show(reason.values)}`);
         case 'enum':
           return at('request-enum-value-removed', 'base', `no longer accepts ${show(reason.values)}`);
+        case 'extensible':
+          return at('request-enum-value-removed', 'base', `no longer lists ${show(reason.values)} (x-extensible-enum)`);
         case 'max':
           return at('request-max-lowered', 'head', `${reason.detail} ${bounds(first, second)}`);
         case 'min':
@@ -128,6 +132,7 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
         case 'pattern':
           return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
         case 'constraint':
+        case 'guarantee':
           return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
         case 'required':
         case 'removed-required':
@@ -195,6 +200,12 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
         return at('response-property-added', 'head', 'new field');
       case 'only-in-b':
         return at('response-optional-property-removed', 'base', 'optional field removed');
+      case 'guarantee':
+        return at(
+          'response-guarantee-removed',
+          'base',
+          `no longer promises ${reason.detail}${reason.detail.startsWith('`const`') ? `: may now be ${show(reason.values)}` : ''}`,
+        );
       case 'default':
         return undefined;
       default:

@@ -248,6 +248,13 @@ export const diffRules = [
     direction: 'response',
     description: 'A response bound, pattern or format relaxed: clients may meet values they never saw',
   },
+  {
+    id: 'response-guarantee-removed',
+    level: 'error',
+    direction: 'response',
+    description:
+      'A response no longer promises a structure clients read by: contains, dependentRequired, dependentSchemas, if/then/else, propertyNames, unevaluated*, prefixItems, patternProperties, a const',
+  },
   { id: 'response-property-added', level: 'info', direction: 'response', description: 'A new response field' },
   {
     id: 'response-constraint-tightened',

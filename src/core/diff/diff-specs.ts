@@ -3,7 +3,7 @@
 import { compileSpec, type CompiledSpec } from '../compile-spec.js';
 import type { LoadedSpec } from '../load-spec.js';
 import { resolvePointer } from '../load-spec.js';
-import { wireHead } from './wire-schema.js';
+import { isXmlMedia, wireHead, xmlWire } from './wire-schema.js';
 import { httpMethods } from '../operation-index.js';
 import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
 import { classifySchemaChange, type SiteKind } from './classify-schema-change.js';
@@ -114,49 +114,85 @@ function deref(side: Side, value: unknown, path: JsonPath): Located<Json> | unde
 /** `/hooks/{hook_id}` and `/hooks/{id}` are the same path to a client. */
 const templateKey = (template: string) => template.replace(/\{[^}]*\}/g, '{}');
 
+interface PathEntry {
+  template: string;
+  item: Located<Json>;
+}
+
 function diffPaths(base: Side, head: Side, changes: Changes): void {
+  // Paths grouped by their key: a spec may write `/r/{parent_id}` (POST) beside `/r/{resource_id}` (GET), one path
+  // to a client, and a map of one entry per key kept whichever came last (key order made operations "removed").
   const index = (side: Side) => {
-    const map = new Map<string, { template: string; item: Located<Json> }>();
+    const map = new Map<string, PathEntry[]>();
     for (const [template, raw] of Object.entries(side.spec.document.paths ?? {})) {
       const item = deref(side, raw, ['paths', template]);
-      if (item) map.set(templateKey(template), { template, item });
+      if (!item) continue;
+      const key = templateKey(template);
+      map.set(
+        key,
+        [...(map.get(key) ?? []), { template, item }].sort((x, y) => (x.template < y.template ? -1 : 1)),
+      );
     }
     return map;
   };
   const basePaths = index(base);
   const headPaths = index(head);
-  for (const [key, { template, item }] of basePaths) {
-    const other = headPaths.get(key);
-    if (!other) {
+  for (const [key, was] of basePaths) {
+    const now = headPaths.get(key) ?? [];
+    if (now.length === 0) {
       // A path with no operation (parameters only) serves nothing a client could call: its removal changes nothing.
-      if (httpMethods.some((method) => item.value[method]))
-        changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
+      for (const { template, item } of was)
+        if (httpMethods.some((method) => item.value[method]))
+          changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
       continue;
     }
     for (const method of httpMethods) {
-      const b = item.value[method];
-      const h = other.item.value[method];
-      const name = `${method.toUpperCase()} ${other.template}`;
-      if (b && !h) changes.add('operation-removed', 'base', [...item.path, method], `${name} removed`);
-      else if (!b && h) changes.add('operation-added', 'head', [...other.item.path, method], `${name} added`);
-      else if (b && h)
+      const { pairs, removed, added } = pairOperations(
+        was.filter((entry) => entry.item.value[method]),
+        now.filter((entry) => entry.item.value[method]),
+      );
+      const label = (template: string) => `${method.toUpperCase()} ${template}`;
+      for (const b of removed)
+        changes.add('operation-removed', 'base', [...b.item.path, method], `${label(b.template)} removed`);
+      for (const h of added)
+        changes.add('operation-added', 'head', [...h.item.path, method], `${label(h.template)} added`);
+      for (const [b, h] of pairs)
         diffOperation(
           base,
           head,
-          { item, method, template },
-          { item: other.item, method, template: other.template },
-          name,
+          { item: b.item, method, template: b.template },
+          { item: h.item, method, template: h.template },
+          label(h.template),
           changes,
         );
     }
   }
-  for (const [key, { template, item }] of headPaths) {
+  for (const [key, now] of headPaths) {
     if (basePaths.has(key)) continue;
-    for (const method of httpMethods) {
-      if (item.value[method])
-        changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
-    }
+    for (const { template, item } of now)
+      for (const method of httpMethods)
+        if (item.value[method])
+          changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
   }
+}
+
+/** One method's operations under one path key, paired: the same template first, then the rest in template order. */
+function pairOperations(was: PathEntry[], now: PathEntry[]) {
+  const left = [...now];
+  const pairs: [PathEntry, PathEntry][] = [];
+  const unmatched: PathEntry[] = [];
+  for (const b of was) {
+    const same = left.findIndex((h) => h.template === b.template);
+    if (same >= 0) pairs.push([b, left.splice(same, 1)[0]!]);
+    else unmatched.push(b);
+  }
+  const removed: PathEntry[] = [];
+  for (const b of unmatched) {
+    const h = left.shift();
+    if (h) pairs.push([b, h]);
+    else removed.push(b);
+  }
+  return { pairs, removed, added: left };
 }
 
 /**
@@ -379,20 +415,29 @@ function diffContent(
   const removed: [string, JsonPath][] = [];
   for (const [type, media] of was) {
     const same = now.get(type);
-    if (!same) removed.push([type, media.path]);
-    else
-      diffSchemas(
-        base,
-        head,
-        media.value.schema,
-        [...media.path, 'schema'],
-        same.value.schema,
-        [...same.path, 'schema'],
-        site,
-        subject,
-        where(type),
-        changes,
-      );
+    if (!same) {
+      removed.push([type, media.path]);
+      continue;
+    }
+    // XML is text all through: each side read as the other's wire reads it (wire-schema.ts).
+    const [baseSchema, headSchema] = isXmlMedia(type)
+      ? [
+          wireHead(head.spec.document, same.value.schema, base.spec.document, media.value.schema, xmlWire),
+          wireHead(base.spec.document, media.value.schema, head.spec.document, same.value.schema, xmlWire),
+        ]
+      : [media.value.schema, same.value.schema];
+    diffSchemas(
+      base,
+      head,
+      baseSchema,
+      [...media.path, 'schema'],
+      headSchema,
+      [...same.path, 'schema'],
+      site,
+      subject,
+      where(type),
+      changes,
+    );
   }
   const added = [...now]
     .filter(([type]) => !was.has(type))

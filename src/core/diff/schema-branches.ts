@@ -17,6 +17,11 @@ export interface Branch {
   /** undefined: any type. Never more than one type once normalized (see splitByType). */
   types: JsonType[] | undefined;
   enum: unknown[] | undefined;
+  /**
+   * Zalando's `x-extensible-enum`: the values a server knows today, in an open set (clients must expect others). An
+   * annotation to what a value may be, but a promise of what a request may send.
+   */
+  extensibleEnum?: unknown[];
   minimum?: Bound;
   maximum?: Bound;
   counts: Partial<Record<CountKeyword, number>>;
@@ -29,10 +34,19 @@ export interface Branch {
   /** undefined: any value for undeclared keys. */
   additionalProperties: Norm | undefined;
   items: Norm | undefined;
+  /** 2020-12 `prefixItems`: position i holds prefixItems[i]; `items` then holds the positions after them. */
+  prefixItems: Norm[] | undefined;
   hasDefault: boolean;
   default: unknown;
   /** Keywords this form does not model, with their values as canonical JSON. */
   opaque: Map<string, string>;
+  /**
+   * The schemas inside the structural keywords among them, normalized, so a change inside one is compared by what it
+   * accepts: `contains`, `propertyNames`, `not`, `if`/`then`/`else`, `unevaluated*`, `contentSchema`, and one per key
+   * of `dependentSchemas` (`dependentSchemas/KEY`) and `patternProperties` (`patternProperties/PATTERN`). Absent where
+   * two allOf parts set the same keyword differently: such a keyword is compared by equality only.
+   */
+  subschemas: Map<string, Norm>;
   /** Where each keyword (and `required:NAME`) was written in the document, for locations. */
   at: Map<string, JsonPath>;
   /** The schema this branch mostly came from. */
@@ -104,12 +118,35 @@ const modelled = new Set([
   'properties',
   'additionalProperties',
   'items',
+  'prefixItems',
   'allOf',
   'anyOf',
   'oneOf',
   '$ref',
   'default',
   ...countKeywords,
+]);
+
+/** The validation keywords of JSON Schema (2020-12, with draft 4–7's spellings) this form does not model. */
+const validationKeywords = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'propertyNames',
+  'patternProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  '$dynamicRef',
+  '$recursiveRef',
 ]);
 
 /** Bounds the disjunctive form: past this many branches a schema is judged only by equality. */
@@ -128,9 +165,11 @@ export function emptyBranch(src: JsonPath): Branch {
     properties: new Map(),
     additionalProperties: undefined,
     items: undefined,
+    prefixItems: undefined,
     hasDefault: false,
     default: undefined,
     opaque: new Map(),
+    subschemas: new Map(),
     at: new Map(),
     src,
     origin: [],
@@ -145,6 +184,8 @@ export const nothing = (at: JsonPath): Norm => ({ branches: [], at });
 export class SchemaNormalizer {
   private readonly done = new Map<object, Norm>();
   private readonly active = new Set<object>();
+  /** Where each schema was first reached: its component's path when a $ref led there. */
+  private readonly home = new Map<object, JsonPath>();
 
   /**
    * `site`: what a client of that direction sees. A readOnly property is required of responses only, a writeOnly one
@@ -180,12 +221,15 @@ export class SchemaNormalizer {
     if (this.active.has(schema)) {
       // A recursive schema: the recursion point is judged by name (the enclosing comparison covers its content).
       const branch = emptyBranch(at);
-      branch.opaque.set('$recursive', pathToPointer(at));
+      // Named by where the schema is (the component a $ref reaches), not where the cut fell: that depends on the
+      // order properties are walked in, and a spec with its keys reordered called the two cuts a change.
+      branch.opaque.set('$recursive', pathToPointer(this.home.get(schema) ?? at));
       const whole = schema;
       branch.resolve = () => this.done.get(whole);
       return { branches: [branch], at };
     }
     this.active.add(schema);
+    if (!this.home.has(schema)) this.home.set(schema, at);
     try {
       const norm = this.build(schema as Record<string, unknown>, at);
       this.done.set(schema, norm);
@@ -245,7 +289,9 @@ export class SchemaNormalizer {
     const mark = (keyword: string) => branch.at.set(keyword, [...at, keyword]);
     for (const [keyword, value] of Object.entries(schema)) {
       if (annotations.has(keyword) || keyword.startsWith('x-')) continue;
-      if (!modelled.has(keyword)) {
+      // A keyword JSON Schema does not define is an annotation (2020-12 section 6.5): a parameter's `in` and `name`
+      // where a $ref led to a Parameter Object constrain nothing.
+      if (!modelled.has(keyword) && validationKeywords.has(keyword)) {
         branch.opaque.set(keyword, canonical(value));
         mark(keyword);
       }
@@ -259,6 +305,10 @@ export class SchemaNormalizer {
     if (Array.isArray(schema.enum)) {
       branch.enum = [...schema.enum];
       mark('enum');
+    }
+    if (Array.isArray(schema['x-extensible-enum'])) {
+      branch.extensibleEnum = [...(schema['x-extensible-enum'] as unknown[])];
+      mark('x-extensible-enum');
     }
     if ('const' in schema) {
       branch.enum = intersectValues(branch.enum, [schema.const]);
@@ -303,10 +353,36 @@ export class SchemaNormalizer {
       branch.additionalProperties = this.normalize(schema.additionalProperties, [...at, 'additionalProperties']);
     }
     if ('items' in schema && schema.items !== true) branch.items = this.normalize(schema.items, [...at, 'items']);
+    if (Array.isArray(schema.prefixItems)) {
+      branch.prefixItems = schema.prefixItems.map((part, index) => this.normalize(part, [...at, 'prefixItems', index]));
+      mark('prefixItems');
+    }
+    for (const keyword of schemaKeywords) {
+      if (keyword in schema) branch.subschemas.set(keyword, this.normalize(schema[keyword], [...at, keyword]));
+    }
+    for (const keyword of ['dependentSchemas', 'patternProperties'] as const) {
+      const map = schema[keyword];
+      if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
+      for (const [key, part] of Object.entries(map))
+        branch.subschemas.set(`${keyword}/${key}`, this.normalize(part, [...at, keyword, key]));
+    }
     if (branch.types?.length === 0 || branch.enum?.length === 0) return undefined;
     return branch;
   }
 }
+
+/** Keywords whose value is one schema that this form keeps normalized beside its opaque value (see Branch.subschemas). */
+const schemaKeywords = [
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+] as const;
 
 /**
  * What names an anyOf/oneOf branch across versions: its own title, else the component a `$ref` names (Stripe's
@@ -394,6 +470,7 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
   return {
     types,
     enum: enumValues,
+    ...(a.extensibleEnum || b.extensibleEnum ? { extensibleEnum: a.extensibleEnum ?? b.extensibleEnum } : {}),
     ...(a.minimum || b.minimum
       ? { minimum: a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum)! }
       : {}),
@@ -409,22 +486,74 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
     properties,
     additionalProperties: both(a.additionalProperties, b.additionalProperties),
     items: both(a.items, b.items),
+    ...(a.prefixItems || b.prefixItems ? { prefixItems: mergePrefixItems(a, b) } : { prefixItems: undefined }),
     hasDefault: a.hasDefault || b.hasDefault,
     default: a.hasDefault ? a.default : b.default,
-    opaque: new Map([...a.opaque, ...b.opaque]),
+    ...mergeOpaque(a, b),
     // The later (more specific) schema's locations win only where the earlier said nothing.
     at: new Map([...b.at, ...a.at]),
     src: a.src,
     origin: [...a.origin, ...b.origin],
     originTitles: [...a.originTitles, ...b.originTitles],
-    // A recursion point merged with a branch that adds nothing (`{ $ref }` alone) still stands for its schema.
-    ...(a.resolve && constrainsNothing(b) ? { resolve: a.resolve } : {}),
-    ...(b.resolve && constrainsNothing(a) ? { resolve: b.resolve } : {}),
+    ...mergedResolve(a, b),
   };
 }
 
+/**
+ * A recursion point merged with another branch stands for its schema with that branch's keywords: `{ $ref, type,
+ * description }` beside a cut is still the schema it names (dropped, the cut lost its properties and a spec with its
+ * keys reordered, cut elsewhere, showed them "removed"). Built once, so the comparison's memo knows it.
+ */
+function mergedResolve(a: Branch, b: Branch): Pick<Branch, 'resolve'> {
+  const point = a.resolve ? a : b.resolve ? b : undefined;
+  if (!point || (a.resolve && b.resolve)) return {};
+  const other = point === a ? b : a;
+  if (constrainsNothing(other)) return { resolve: point.resolve };
+  let merged: Norm | undefined | null = null;
+  return {
+    resolve: () => {
+      if (merged === null) {
+        const whole = point.resolve!();
+        merged = whole && conjoin(whole, { branches: [other], at: other.src }, whole.at);
+      }
+      return merged;
+    },
+  };
+}
+
+/** allOf of two tuples: each position holds both sides' schema for it (a side's `items` past its own prefix). */
+function mergePrefixItems(a: Branch, b: Branch): Norm[] {
+  const length = Math.max(a.prefixItems?.length ?? 0, b.prefixItems?.length ?? 0);
+  return Array.from({ length }, (_, index) => {
+    const mine = positionSchema(a, index);
+    const other = positionSchema(b, index);
+    return mine && other ? conjoin(mine, other, mine.at) : (mine ?? other ?? anything(a.src));
+  });
+}
+
+/** The schema an array's item at `index` must meet; undefined: anything. */
+export function positionSchema(branch: Branch, index: number): Norm | undefined {
+  return branch.prefixItems?.[index] ?? branch.items;
+}
+
+/**
+ * The opaque keywords of two allOf parts. One keyword set differently by both is kept as both values, compared by
+ * equality only (its sub-schemas dropped): either value alone would claim the merge accepts more than it does.
+ */
+function mergeOpaque(a: Branch, b: Branch): Pick<Branch, 'opaque' | 'subschemas'> {
+  const opaque = new Map([...a.opaque, ...b.opaque]);
+  const subschemas = new Map([...a.subschemas, ...b.subschemas]);
+  for (const [keyword, value] of a.opaque) {
+    const other = b.opaque.get(keyword);
+    if (other === undefined || other === value) continue;
+    opaque.set(keyword, `[${[value, other].sort().join(',')}]`);
+    for (const key of subschemas.keys()) if (key === keyword || key.startsWith(`${keyword}/`)) subschemas.delete(key);
+  }
+  return { opaque, subschemas };
+}
+
 /** A branch that accepts anything (no keyword of its own). */
-function constrainsNothing(branch: Branch): boolean {
+export function constrainsNothing(branch: Branch): boolean {
   return (
     branch.resolve === undefined &&
     branch.types === undefined &&
@@ -438,6 +567,7 @@ function constrainsNothing(branch: Branch): boolean {
     branch.properties.size === 0 &&
     branch.additionalProperties === undefined &&
     branch.items === undefined &&
+    branch.prefixItems === undefined &&
     branch.opaque.size === 0
   );
 }
@@ -467,7 +597,10 @@ function splitByType(norm: Norm): Norm {
       : branch.types;
     if (types === undefined || types.length <= 1) {
       if (types?.length === 0) continue;
-      branches.push(types ? { ...branch, types } : branch);
+      // Enum values of another type than the branch's are refused by `type` (`enum: ['a', null]` beside
+      // `type: string` accepts "a" only): kept, they made the enum's order matter.
+      const values = types && branch.enum?.filter((value) => typeCovers(types, typeOfValue(value)));
+      branches.push(types ? { ...branch, types, enum: values } : branch);
       continue;
     }
     for (const type of types) {

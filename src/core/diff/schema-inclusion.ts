@@ -7,6 +7,8 @@ import { pointerToPath, type JsonPath } from '../source-locator.js';
 import {
   anything,
   canonical,
+  constrainsNothing,
+  positionSchema,
   typeCovers,
   typeOfValue,
   type Bound,
@@ -23,6 +25,8 @@ export type ReasonKind =
   | 'min' // B has a higher lower bound
   | 'pattern' // B requires a pattern A does not
   | 'constraint' // B requires a format, multipleOf, uniqueItems or an enum A does not
+  | 'extensible' // B's x-extensible-enum no longer lists values A's did
+  | 'guarantee' // B has a structural keyword A does not (contains, dependentRequired, if/then, propertyNames…)
   | 'required' // B requires a property A does not
   | 'removed-required' // B requires a property A no longer declares at all
   | 'closed' // B refuses a property (or undeclared properties) A accepts
@@ -46,6 +50,8 @@ export interface Reason {
   requiredInA?: boolean;
   /** For branch: the branch of A that fits nothing in B. */
   branch?: Branch;
+  /** Decided even beside an over-approximated composition (a oneOf that refuses what matches two of its parts). */
+  certain?: boolean;
 }
 
 export interface Inclusion {
@@ -55,9 +61,16 @@ export interface Inclusion {
 
 /** A ⊆ B? Every branch of A must fit some branch of B; the reasons explain the branches that fit none. */
 export function includes(a: Norm, b: Norm): Inclusion {
-  const reasons = normIncluded(a, b, 0, { budget: workBudget, memo: new WeakMap() });
+  const reasons = normIncluded(a, b, 0, { budget: workBudget, memo: comparedPairs });
   return { holds: !reasons.some((r) => r.failing), reasons: dedupe(reasons) };
 }
+
+/**
+ * Every pair of normal forms compared, across calls: a schema shared by many operations (Microsoft Graph's entity
+ * types, by thousands) is compared once per pair, not once per operation. Normal forms belong to one diff's
+ * normalizers, so the entries go with them.
+ */
+const comparedPairs: Work['memo'] = new WeakMap();
 
 const maxDepth = 64;
 /** Branch comparisons one inclusion may make: past it the rest is undecided, so time stays bounded. */
@@ -91,11 +104,29 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   const out: Reason[] = [];
   for (const x of a.branches) {
     const tried = b.branches.map((y) => ({ y, reasons: branchIncluded(x, y, depth, work) }));
-    const fits = tried.filter((t) => !t.reasons.some((r) => r.failing));
+    const included = tried.filter((t) => !t.reasons.some((r) => r.failing));
+    // What x fits through two parts of one oneOf, it fits through none: "exactly one" refuses every instance of x.
+    // (Only when A is exact, and x fits each strictly: a property only B declares may refuse some of x's values.)
+    const clash = a.undecided
+      ? undefined
+      : oneOfClash(included.filter((t) => !t.reasons.some((r) => r.kind === 'only-in-b')).map((t) => t.y));
+    const fits = clash ? included.filter((t) => !passesThrough(t.y, clash)) : included;
     // The same branch in the other version: same titles of the choices that led to it (position when untitled).
     const paired = tried.find((t) => canonical(t.y.originTitles) === canonical(x.originTitles));
-    if (fits.length > 0) {
-      out.push(...(fits.find((t) => t === paired) ?? fits[0]!).reasons);
+    if (clash && fits.length === 0) {
+      out.push({
+        ...failing(
+          'branch',
+          '',
+          x.src,
+          pointerToPath(clash),
+          `every value matches more than one branch of the oneOf at ${clash}`,
+        ),
+        certain: true,
+      });
+    } else if (fits.length > 0) {
+      // A branch that fits with nothing to say first (the same branch moved), then its namesake, then any.
+      out.push(...(fits.find((t) => t.reasons.length === 0) ?? fits.find((t) => t === paired) ?? fits[0]!).reasons);
     } else if (paired) {
       out.push(...paired.reasons);
     } else if (
@@ -119,12 +150,31 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   }
   if (a.undecided || b.undecided) {
     const failures = out.filter((r) => r.failing);
-    if (failures.length > 0) {
-      return [...out.filter((r) => !r.failing), undecided('', a.at, b.at, (a.undecided ?? b.undecided)!)];
+    if (failures.some((r) => !r.certain)) {
+      return [...out.filter((r) => !r.failing || r.certain), undecided('', a.at, b.at, (a.undecided ?? b.undecided)!)];
     }
   }
   return out;
 }
+
+/** A oneOf (its pointer) two of these branches reach through different parts; undefined when there is none. */
+function oneOfClash(branches: Branch[]): string | undefined {
+  const chosen = new Map<string, string>();
+  for (const branch of branches) {
+    for (const origin of branch.origin) {
+      const match = /^(.*)\/oneOf\/(\d+)$/.exec(origin);
+      if (!match) continue;
+      const [, at, index] = match as unknown as [string, string, string];
+      const seen = chosen.get(at);
+      if (seen !== undefined && seen !== index) return at;
+      chosen.set(at, index);
+    }
+  }
+  return undefined;
+}
+
+const passesThrough = (branch: Branch, oneOf: string) =>
+  branch.origin.some((origin) => origin.startsWith(`${oneOf}/oneOf/`) && /^\d+$/.test(origin.slice(oneOf.length + 7)));
 
 /**
  * A recursion point (see Branch.resolve) met with an object schema of the same name: the schema it stands for is compared
@@ -140,6 +190,14 @@ function recursionMeetsObject(x: Branch, y: Branch): boolean {
   return other.resolve !== undefined || other.types === undefined || other.types.includes('object');
 }
 
+const alone = (branch: Branch): Norm => {
+  let norm = single.get(branch);
+  if (!norm) single.set(branch, (norm = { branches: [branch], at: branch.src }));
+  return norm;
+};
+/** One Norm per lone branch, so the memo knows it when it comes round again. */
+const single = new WeakMap<Branch, Norm>();
+
 /** The innermost name a branch carries (a component's or a title), not a position (`anyOf[0]`). */
 const namedTitle = (branch: Branch) => branch.originTitles.find((title) => !/^(anyOf|oneOf)\[\d+\]$/.test(title));
 
@@ -148,18 +206,19 @@ const branchIdentity = (branch: Branch) => namedTitle(branch) ?? branch.originTi
 
 function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
   if (recursionMeetsObject(x, y)) return [];
+  if (x.resolve || y.resolve) {
+    // A recursion point met with something else (an array schema, another name): compared as the schema it stands
+    // for; the memo ends the recursion (each schema's normal form is one object).
+    const whole = (branch: Branch) => branch.resolve?.() ?? alone(branch);
+    return normIncluded(whole(x), whole(y), depth + 1, work);
+  }
   const out: Reason[] = [];
   const xAt = (keyword: string) => x.at.get(keyword) ?? x.src;
   const yAt = (keyword: string) => y.at.get(keyword) ?? y.src;
   const fail = (kind: ReasonKind, keyword: string, detail: string, values?: unknown[]) =>
     out.push({ ...failing(kind, '', xAt(keyword), yAt(keyword), detail), ...(values ? { values } : {}) });
 
-  for (const [keyword, value] of y.opaque) {
-    if (x.opaque.get(keyword) === value) continue;
-    // A keyword that can only narrow, present in B and absent from A: A accepts what B's keyword refuses.
-    if (!x.opaque.has(keyword) && onlyNarrows(keyword, y)) fail('constraint', keyword, `\`${keyword}\``, [keyword]);
-    else out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``));
-  }
+  out.push(...structuralIncluded(x, y, depth, work));
   if (x.hasDefault !== y.hasDefault || canonical(x.default) !== canonical(y.default)) {
     out.push({
       kind: 'default',
@@ -172,17 +231,27 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
     });
   }
 
+  if (x.extensibleEnum && y.extensibleEnum) {
+    const known = enumKeys(y.extensibleEnum);
+    const gone = x.extensibleEnum.filter((value) => !known.has(canonical(value)));
+    if (gone.length > 0) fail('extensible', 'x-extensible-enum', 'x-extensible-enum', gone);
+  }
   if (x.enum) {
     // A finite set: check each value against B exactly.
     const byKind = new Map<ReasonKind, unknown[]>();
-    for (const value of x.enum) {
+    for (const value of reachableEnum(x)) {
       const kind = rejection(y, value);
       if (!kind) continue;
       const values = byKind.get(kind);
       if (values) values.push(value);
       else byKind.set(kind, [value]);
     }
-    for (const [kind, values] of byKind) fail(kind, kind === 'type' ? 'type' : 'enum', 'enum', values);
+    for (const [kind, values] of byKind) {
+      // A `const` promised one value: another is no new enum member but a promise broken.
+      if (kind === 'enum' && yAt('enum').at(-1) === 'const')
+        fail('guarantee', 'enum', `\`const\` ${show(y.enum)}`, values);
+      else fail(kind, kind === 'type' ? 'type' : 'enum', 'enum', values);
+    }
     return out;
   }
 
@@ -233,6 +302,14 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
   if (has('array')) {
     counts(['minItems', 'maxItems']);
     if (y.uniqueItems && !x.uniqueItems) fail('constraint', 'uniqueItems', 'uniqueItems', [true]);
+    const positions = Math.max(x.prefixItems?.length ?? 0, y.prefixItems?.length ?? 0);
+    for (let index = 0; index < positions; index++) {
+      const want = positionSchema(y, index);
+      if (want)
+        out.push(
+          ...under(`/${index}`, normIncluded(positionSchema(x, index) ?? anything(x.src), want, depth + 1, work)),
+        );
+    }
     if (y.items) out.push(...under('/[]', normIncluded(x.items ?? anything(x.src), y.items, depth + 1, work)));
   }
   if (has('object')) {
@@ -314,6 +391,185 @@ function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Re
   }
 }
 
+/**
+ * The keywords the normal form keeps opaque (2020-12's structural ones among them), A ⊆ B: an equal value holds; one
+ * B adds that can only narrow is a `guarantee` A lacks; one changed in place is compared by what its schemas accept
+ * (covariant: `contains`, `propertyNames`, `then`/`else` under the same `if`, `dependentSchemas` and
+ * `patternProperties` per key; contravariant: `not`); anything else changed stays undecided, never a guess.
+ */
+function structuralIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason[] {
+  const out: Reason[] = [];
+  const xAt = (keyword: string) => x.at.get(keyword) ?? x.src;
+  const yAt = (keyword: string) => y.at.get(keyword) ?? y.src;
+  const check: StructuralCheck = {
+    guarantee: (keyword) =>
+      out.push({ ...failing('guarantee', '', xAt(keyword), yAt(keyword), `\`${keyword}\``), values: [keyword] }),
+    unsure: (keyword) => out.push(undecided('', xAt(keyword), yAt(keyword), `\`${keyword.replace(/^\$/, '')}\``)),
+    compare: (keyword, inner, outer) => {
+      const failures = normIncluded(inner, outer, depth + 1, work).filter((r) => r.failing);
+      if (failures.some((r) => r.kind !== 'undecided')) check.guarantee(keyword);
+      else if (failures.length > 0) check.unsure(keyword);
+    },
+  };
+  for (const [keyword, value] of y.opaque) {
+    if (x.opaque.get(keyword) === value || ownHandler.has(keyword)) continue;
+    const mine = x.subschemas.get(keyword);
+    const want = y.subschemas.get(keyword);
+    if (!x.opaque.has(keyword)) {
+      if (onlyNarrows(keyword, y)) check.guarantee(keyword);
+      else check.unsure(keyword);
+    } else if (mine && want && keyword === 'not') check.compare(keyword, want, mine);
+    else if (mine && want && covariant(keyword, x, y)) check.compare(keyword, mine, want);
+    else check.unsure(keyword);
+  }
+  containsIncluded(x, y, check);
+  dependentRequiredIncluded(x, y, check);
+  for (const keyword of ['dependentSchemas', 'patternProperties'] as const) keyedIncluded(keyword, x, y, check);
+  return out;
+}
+
+interface StructuralCheck {
+  guarantee(keyword: string): void;
+  unsure(keyword: string): void;
+  /** `keyword`'s schemas: inner ⊆ outer, else a guarantee lost (or undecided when that is all it can say). */
+  compare(keyword: string, inner: Norm, outer: Norm): void;
+}
+
+/** Keywords compared by a function of their own below, not one at a time. */
+const ownHandler = new Set([
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+]);
+
+/** Whether a schema keyword, changed in place, accepts more exactly when its schema does. */
+function covariant(keyword: string, x: Branch, y: Branch): boolean {
+  const same = (other: string) => x.opaque.get(other) === y.opaque.get(other);
+  switch (keyword) {
+    case 'propertyNames':
+    case 'contentSchema':
+      return true;
+    case 'then':
+    case 'else':
+      return same('if');
+    case 'unevaluatedProperties':
+      // Which properties are "unevaluated" must be the same set on both sides.
+      return (
+        same('patternProperties') &&
+        x.additionalProperties === undefined &&
+        y.additionalProperties === undefined &&
+        x.properties.size === y.properties.size &&
+        [...x.properties.keys()].every((name) => y.properties.has(name))
+      );
+    case 'unevaluatedItems':
+      return x.items === undefined && y.items === undefined && x.prefixItems?.length === y.prefixItems?.length;
+    default:
+      return false;
+  }
+}
+
+/** `contains` with its counts: at least minContains (default 1), at most maxContains items match its schema. */
+function containsIncluded(x: Branch, y: Branch, check: StructuralCheck): void {
+  const same = (keyword: string) => x.opaque.get(keyword) === y.opaque.get(keyword);
+  if ((same('contains') && same('minContains') && same('maxContains')) || !y.opaque.has('contains')) return;
+  if (!x.opaque.has('contains')) {
+    check.guarantee('contains');
+    return;
+  }
+  const count = (branch: Branch, keyword: string, fallback: number) => {
+    const value = branch.opaque.get(keyword);
+    return value === undefined ? fallback : Number(JSON.parse(value));
+  };
+  const [xMin, yMin] = [count(x, 'minContains', 1), count(y, 'minContains', 1)];
+  const [xMax, yMax] = [count(x, 'maxContains', Infinity), count(y, 'maxContains', Infinity)];
+  if ([xMin, yMin, xMax, yMax].some(Number.isNaN)) {
+    check.unsure('contains');
+    return;
+  }
+  if (!same('contains')) {
+    const mine = x.subschemas.get('contains');
+    const want = y.subschemas.get('contains');
+    // With an upper count, a wider `contains` counts more items: neither direction follows.
+    if (!mine || !want || xMax !== Infinity || yMax !== Infinity) {
+      check.unsure('contains');
+      return;
+    }
+    check.compare('contains', mine, want);
+  }
+  if (xMin < yMin) check.guarantee('minContains');
+  if (xMax > yMax) check.guarantee('maxContains');
+}
+
+/** `dependentRequired`: each name B requires beside a key, A requires too (beside that key, or always). */
+function dependentRequiredIncluded(x: Branch, y: Branch, check: StructuralCheck): void {
+  const keyword = 'dependentRequired';
+  const value = y.opaque.get(keyword);
+  if (value === undefined || x.opaque.get(keyword) === value) return;
+  const want = objectOf(value);
+  const mine = objectOf(x.opaque.get(keyword) ?? '{}');
+  if (!want || !mine) {
+    check.unsure(keyword);
+    return;
+  }
+  for (const [key, names] of Object.entries(want)) {
+    if (!Array.isArray(names)) {
+      check.unsure(keyword);
+      return;
+    }
+    const alongside = Array.isArray(mine[key]) ? (mine[key] as unknown[]) : [];
+    if (names.some((name) => !x.required.has(String(name)) && !alongside.includes(name))) {
+      check.guarantee(keyword);
+      return;
+    }
+  }
+}
+
+/**
+ * `dependentSchemas` and `patternProperties`, per key: a key on both sides compares its schemas; a key only B has
+ * narrows (a pattern only while neither side has `additionalProperties`, which the patterns exempt keys from).
+ */
+function keyedIncluded(
+  keyword: 'dependentSchemas' | 'patternProperties',
+  x: Branch,
+  y: Branch,
+  check: StructuralCheck,
+) {
+  const xValue = x.opaque.get(keyword);
+  const yValue = y.opaque.get(keyword);
+  if (xValue === yValue) return;
+  // Two allOf parts that set it differently leave it as both values, with no schema per key (mergeOpaque).
+  if (xValue?.startsWith('[') || yValue?.startsWith('[')) {
+    check.unsure(keyword);
+    return;
+  }
+  const exempting =
+    keyword === 'patternProperties' && (x.additionalProperties !== undefined || y.additionalProperties !== undefined);
+  if (exempting) {
+    check.unsure(keyword);
+    return;
+  }
+  const keys = (branch: Branch) => new Map([...branch.subschemas].filter(([key]) => key.startsWith(`${keyword}/`)));
+  const mine = keys(x);
+  for (const [key, want] of keys(y)) {
+    const own = mine.get(key);
+    if (own) check.compare(keyword, own, want);
+    else if (!accepting(want)) check.guarantee(keyword);
+  }
+}
+
+/** A schema with no constraint at all (`{}` or `true`): a key bound to it narrows nothing. */
+const accepting = (norm: Norm) => norm.branches.some(constrainsNothing);
+
+function objectOf(json: string): Record<string, unknown> | undefined {
+  const value: unknown = JSON.parse(json);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
 const allTypes: JsonType[] = ['null', 'boolean', 'object', 'array', 'number', 'string'];
 
 /** Is `inner` at least as tight as `outer` on this side? (An absent inner bound is unbounded.) */
@@ -342,7 +598,7 @@ export function rejection(y: Branch, value: unknown): ReasonKind | undefined {
   if (Array.isArray(value)) {
     if (value.length < (y.counts.minItems ?? 0)) return 'min';
     if (value.length > (y.counts.maxItems ?? Infinity)) return 'max';
-    if (y.items && value.some((item) => !accepts(y.items!, item))) return 'constraint';
+    if (value.some((item, index) => !accepts(positionSchema(y, index) ?? anything([]), item))) return 'constraint';
   }
   if (type === 'object') {
     const object = value as Record<string, unknown>;
@@ -354,6 +610,21 @@ export function rejection(y: Branch, value: unknown): ReasonKind | undefined {
   }
   return undefined;
 }
+
+/**
+ * The enum values a branch's other keywords let through (`enum: [MALE, FEMALE]` beside `maxLength: 1` lets none):
+ * one that A itself refuses is no value A accepts, and judging it against B made the enum's order matter.
+ */
+function reachableEnum(branch: Branch): unknown[] {
+  let values = reachable.get(branch);
+  if (!values) {
+    const others = { ...branch, enum: undefined };
+    values = branch.enum!.filter((value) => rejection(others, value) === undefined);
+    reachable.set(branch, values);
+  }
+  return values;
+}
+const reachable = new WeakMap<Branch, unknown[]>();
 
 // An enum's values as canonical JSON, built once per enum: testing a value is then one lookup, so comparing two
 // enums of n values costs n canonical forms on each side, not n² (20k values took minutes).
@@ -380,6 +651,8 @@ function safeTest(pattern: string, value: string): boolean {
     return true;
   }
 }
+
+const show = (values: unknown[] | undefined) => (values ?? []).map((value) => JSON.stringify(value)).join(', ');
 
 const pathLabel = (at: JsonPath) => '/' + at.join('/');
 
