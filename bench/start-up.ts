@@ -1,12 +1,17 @@
-// Benchmark: the wall time of `contracts validate` of one small body from a cold process (spec load, compile,
-// check, exit), beside `node -e 0` (Node's own start) and tsx loading an empty module (the cost of running
-// TypeScript directly), in alternating runs; medians.
+// Benchmark: the wall time of `contracts validate` of one small body and of `contracts --version` from a cold
+// process, from source (through tsx, as the checkout runs) and built (dist/, as the installed package runs), beside
+// `node -e 0` (Node's own start) and tsx loading an empty module (the cost of running TypeScript directly), in
+// alternating runs; medians. The issue's bar: built, each at most 3× node -e 0.
+import { spawnSync } from 'node:child_process';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { quick, report, round, root, runChild } from './bench-util.js';
 
 const runs = quick ? 1 : 7;
+// dist/ as `npm pack` would ship it, built from this checkout first.
+const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/build.ts')], { cwd: root });
+if (build.status !== 0) throw new Error(`npm run build failed: ${build.stdout}${build.stderr}`);
 const dir = await mkdtemp(path.join(tmpdir(), 'contracts-bench-start-'));
 try {
   const body = path.join(dir, 'hook.json');
@@ -30,44 +35,54 @@ try {
     }),
   );
   await writeFile(empty, 'export {};\n');
+  const validate = [
+    path.join(root, 'bin/contracts.js'),
+    'validate',
+    ...['--api', 'repository-webhooks', '--method', 'GET', '--path', '/repos/o/r/hooks/1', '--status', '200'],
+    ...['--header', 'Content-Type: application/json', '--body', body],
+  ];
+  const version = [path.join(root, 'bin/contracts.js'), '--version'];
+  const built = { CONTRACTS_BUILT: '1' };
   const commands = {
-    validate: [
-      path.join(root, 'bin/contracts.js'),
-      'validate',
-      '--api',
-      'repository-webhooks',
-      '--method',
-      'GET',
-      '--path',
-      '/repos/o/r/hooks/1',
-      '--status',
-      '200',
-      '--header',
-      'Content-Type: application/json',
-      '--body',
-      body,
-    ],
-    nodeE0: ['-e', '0'],
-    tsxE0: ['--import', 'tsx', empty],
+    validate: { args: validate, env: {} },
+    validateBuilt: { args: validate, env: built },
+    version: { args: version, env: {} },
+    versionBuilt: { args: version, env: built },
+    nodeE0: { args: ['-e', '0'], env: {} },
+    tsxE0: { args: ['--import', 'tsx', empty], env: {} },
   };
-  const seconds: Record<keyof typeof commands, number[]> = { validate: [], nodeE0: [], tsxE0: [] };
+  type Name = keyof typeof commands;
+  const seconds = Object.fromEntries(Object.keys(commands).map((name) => [name, [] as number[]])) as Record<
+    Name,
+    number[]
+  >;
   let findings = '';
   for (let run = 0; run < runs; run++) {
-    for (const [name, args] of Object.entries(commands) as [keyof typeof commands, string[]][]) {
-      const result = await runChild(process.execPath, args);
+    for (const [name, { args, env }] of Object.entries(commands) as [Name, { args: string[]; env: object }][]) {
+      const result = await runChild(process.execPath, args, { env: env as NodeJS.ProcessEnv });
       if (result.code !== 0) throw new Error(`${name} exited ${result.code}: ${result.stdout}${result.stderr}`);
       if (name === 'validate') findings = result.stdout.trim().split('\n')[0] ?? '';
       seconds[name].push(result.seconds);
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const [validate, nodeE0, tsxE0] = [median(seconds.validate), median(seconds.nodeE0), median(seconds.tsxE0)];
+  const m = Object.fromEntries(Object.entries(seconds).map(([name, values]) => [name, median(values)])) as Record<
+    Name,
+    number
+  >;
   report('start-up', {
-    validateSeconds: round(validate, 3),
-    nodeE0Seconds: round(nodeE0, 3),
-    tsxE0Seconds: round(tsxE0, 3),
-    ratioToNodeE0: round(validate / nodeE0, 1),
+    validateSeconds: round(m.validate, 3),
+    validateBuiltSeconds: round(m.validateBuilt, 3),
+    versionSeconds: round(m.version, 3),
+    versionBuiltSeconds: round(m.versionBuilt, 3),
+    nodeE0Seconds: round(m.nodeE0, 3),
+    tsxE0Seconds: round(m.tsxE0, 3),
+    ratioToNodeE0: round(m.validate / m.nodeE0, 1),
+    validateBuiltRatio: round(m.validateBuilt / m.nodeE0, 1),
+    versionRatio: round(m.version / m.nodeE0, 1),
+    versionBuiltRatio: round(m.versionBuilt / m.nodeE0, 1),
     validateRuns: seconds.validate.map((value) => round(value, 3)),
+    validateBuiltRuns: seconds.validateBuilt.map((value) => round(value, 3)),
     validateSays: findings,
   });
 } finally {

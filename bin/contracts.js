@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so the checkout needs no build step.
-import { register } from 'tsx/esm/api';
+// The installed package runs the JavaScript that `npm run build` wrote to dist/. A checkout (src/ beside this
+// folder) runs the TypeScript through tsx's loader, so it needs no build step; CONTRACTS_BUILT=1 runs dist/ there too.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/run-cli.ts');
+const checkout = existsSync(new URL('../src/cli/run-cli.ts', import.meta.url));
+if (checkout && process.env.CONTRACTS_BUILT !== '1') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/run-cli.ts');
+} else {
+  await import('../dist/src/cli/run-cli.js');
+}

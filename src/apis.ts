@@ -2,12 +2,13 @@
 // is contracts.config.yaml (read-config.ts); the CLI calls useConfig() before a command runs. Until then (and for
 // the library adapters: sandbox, vitest matchers) it holds the seed APIs, as the shipped config does.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findConfigIn, readConfig, type ConfigCredential } from './config/read-config.js';
 import { ContractsError } from './core/errors.js';
 import { setRefPolicy } from './core/load-spec.js';
+import { packageRoot } from './package-root.js';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** This package's directory: the repository in a checkout, node_modules/… once installed. */
+export const projectRoot = packageRoot;
 
 export interface ApiEntry {
   /** Name used on the command line (`--api client-session`). */

@@ -2,18 +2,15 @@
 // shipped in schemas/contracts-config.schema.json, every mistake one line at its file and line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument } from 'yaml';
 import { ContractsError } from '../core/errors.js';
+import { packageRoot } from '../package-root.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 
 export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
 
-export const configSchemaFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../schemas/contracts-config.schema.json',
-);
+export const configSchemaFile = path.join(packageRoot, 'schemas', 'contracts-config.schema.json');
 
 export interface ConfigCredential {
   /** The environment variable holding the secret. */

@@ -55,3 +55,27 @@ export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
   // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
   for (const keyword of seen) if (ajvKeywordName.test(keyword) && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
 }
+
+/**
+ * Registers, as annotations, the keys of a document's objects that are no keyword ajv knows (a misspelt
+ * `descrciption`, a property written beside `properties`, Google's `source`): JSON Schema 2020-12 ignores unknown
+ * keywords, and strict mode's refusal ended validate and fuzz on such specs. Lint keeps refusing them
+ * (contracts-schema-valid). Registering a name that only ever appears as data is harmless: an annotation checks nothing.
+ */
+export function addUnknownKeywords(ajv: Ajv2020, document: unknown): void {
+  const seen = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        seen.add(key);
+        walk(child);
+      }
+    }
+  };
+  walk(document);
+  for (const keyword of seen)
+    if (ajvKeywordName.test(keyword) && !keyword.startsWith('$') && !ajv.RULES.keywords[keyword])
+      ajv.addKeyword({ keyword });
+}

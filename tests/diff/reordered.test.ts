@@ -97,6 +97,15 @@ const cases: [string, string][] = [
     }),
   ],
   [
+    'allOf parts that give different defaults (Microsoft Graph: @odata.type in a base type and its derived type)',
+    request({
+      allOf: [
+        object({ '@odata.type': { type: 'string', default: '#policyBase' } }),
+        object({ '@odata.type': { type: 'string', default: '#tokenPolicy' } }),
+      ],
+    }),
+  ],
+  [
     '2020-12 keywords and a tuple, in allOf parts',
     request({
       allOf: [

@@ -30,6 +30,34 @@ describe('contracts lint (real process)', () => {
     expect(result.code).toBe(1);
   });
 
+  it("skips Spectral's rules on a spec over --spectral-limit, says so, and still runs our own rules", async () => {
+    // duplicate-operation-id.yaml breaks a Spectral rule; example-violates-schema.yaml one of ours.
+    const spectral = await runCli([
+      'lint',
+      '--spectral-limit',
+      '0.0001',
+      'tests/fixtures/specs/duplicate-operation-id.yaml',
+    ]);
+    expect(spectral.stdout).toMatch(
+      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec is 0\.0 MB, over --spectral-limit 0\.0001 MB/m,
+    );
+    expect(spectral.stdout).not.toContain('operation-operationId-unique');
+    expect(spectral.code).toBe(0);
+    const ours = await runCli([
+      'lint',
+      '--spectral-limit',
+      '0.0001',
+      'tests/fixtures/specs/example-violates-schema.yaml',
+    ]);
+    expect(ours.stdout).toMatch(
+      /:33:\d+ error contracts-example-valid example does not match its schema: \/id must be integer/,
+    );
+    expect(ours.code).toBe(1);
+    const refused = await runCli(['lint', '--spectral-limit', 'big', 'tests/fixtures/specs/clean.yaml']);
+    expect(refused.stderr).toContain('--spectral-limit takes a size in MB greater than 0, not "big"');
+    expect(refused.code).toBe(2);
+  });
+
   it('prints problems as JSON with --format json', async () => {
     const result = await runCli(['lint', '--format', 'json', 'tests/fixtures/specs/duplicate-operation-id.yaml']);
     const parsed = JSON.parse(result.stdout) as { problems: { rule: string; line: number }[] };

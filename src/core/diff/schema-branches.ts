@@ -487,8 +487,7 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
     additionalProperties: both(a.additionalProperties, b.additionalProperties),
     items: both(a.items, b.items),
     ...(a.prefixItems || b.prefixItems ? { prefixItems: mergePrefixItems(a, b) } : { prefixItems: undefined }),
-    hasDefault: a.hasDefault || b.hasDefault,
-    default: a.hasDefault ? a.default : b.default,
+    ...mergedDefault(a, b),
     ...mergeOpaque(a, b),
     // The later (more specific) schema's locations win only where the earlier said nothing.
     at: new Map([...b.at, ...a.at]),
@@ -497,6 +496,17 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
     originTitles: [...a.originTitles, ...b.originTitles],
     ...mergedResolve(a, b),
   };
+}
+
+/**
+ * allOf parts that each give a default: one value when they agree; when they differ, none of them is the default (a
+ * validator collects both as annotations), and taking the first made the order of allOf a change (Microsoft Graph's
+ * `@odata.type`: 35 "default changed" on the spec against itself reordered).
+ */
+function mergedDefault(a: Branch, b: Branch): Pick<Branch, 'hasDefault' | 'default'> {
+  if (!a.hasDefault) return { hasDefault: b.hasDefault, default: b.default };
+  if (!b.hasDefault || canonical(a.default) === canonical(b.default)) return { hasDefault: true, default: a.default };
+  return { hasDefault: false, default: undefined };
 }
 
 /**

@@ -47,7 +47,9 @@ function compileErrors(compiled: CompiledSpec, roots: SchemaSite[]): IFunctionRe
     try {
       compiled.validatorAt(root.path);
     } catch (error) {
-      const message = (error as Error).message.replace(/ in schema at path ".*"$/, '');
+      const message =
+        (error as { ajvMessage?: string }).ajvMessage ??
+        (error as Error).message.replace(/ in schema at path ".*"$/, '');
       if (seen.has(message)) continue;
       seen.add(message);
       results.push({ message: `schema does not compile: ${message}`, path: [...root.path] });
