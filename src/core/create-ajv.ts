@@ -38,31 +38,8 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
   return ajv;
 }
 
-/** Registers specification extensions (`x-…`) used in a document, so strict mode accepts them in schemas. */
-export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
-  const seen = new Set<string>();
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item);
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        if (key.startsWith('x-')) seen.add(key);
-        walk(child);
-      }
-    }
-  };
-  walk(document);
-  // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
-  for (const keyword of seen) if (ajvKeywordName.test(keyword) && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-}
-
-/**
- * Registers, as annotations, the keys of a document's objects that are no keyword ajv knows (a misspelt
- * `descrciption`, a property written beside `properties`, Google's `source`): JSON Schema 2020-12 ignores unknown
- * keywords, and strict mode's refusal ended validate and fuzz on such specs. Lint keeps refusing them
- * (contracts-schema-valid). Registering a name that only ever appears as data is harmless: an annotation checks nothing.
- */
-export function addUnknownKeywords(ajv: Ajv2020, document: unknown): void {
+/** Every key of every object in a document, at any depth (keywords, property names, data). */
+function documentKeys(document: unknown): Set<string> {
   const seen = new Set<string>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -75,7 +52,25 @@ export function addUnknownKeywords(ajv: Ajv2020, document: unknown): void {
     }
   };
   walk(document);
-  for (const keyword of seen)
+  return seen;
+}
+
+/** Registers specification extensions (`x-…`) used in a document, so strict mode accepts them in schemas. */
+export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
+  // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
+  for (const keyword of documentKeys(document))
+    if (keyword.startsWith('x-') && ajvKeywordName.test(keyword) && !ajv.getKeyword(keyword))
+      ajv.addKeyword({ keyword });
+}
+
+/**
+ * Registers, as annotations, the keys of a document's objects that are no keyword ajv knows (a misspelt
+ * `descrciption`, a property written beside `properties`, Google's `source`): JSON Schema 2020-12 ignores unknown
+ * keywords, and strict mode's refusal ended validate and fuzz on such specs. Lint keeps refusing them
+ * (contracts-schema-valid). Registering a name that only ever appears as data is harmless: an annotation checks nothing.
+ */
+export function addUnknownKeywords(ajv: Ajv2020, document: unknown): void {
+  for (const keyword of documentKeys(document))
     if (ajvKeywordName.test(keyword) && !keyword.startsWith('$') && !ajv.RULES.keywords[keyword])
       ajv.addKeyword({ keyword });
 }

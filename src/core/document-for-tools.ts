@@ -1,7 +1,8 @@
 // The document other tools get (Spectral, swagger-parser, openapi-typescript, Prism): ours, bundled, so that none of
 // them reads a file or fetches a URL a spec names. Those tools follow every `$ref` they meet, in literal data
 // (examples, defaults, enums) too, and openapi-typescript follows discriminator mappings. After bundling, only
-// literal data can still hold a `$ref` to another file or a URL: there it is renamed `\$ref`, so no tool follows it.
+// literal data can still hold a `$ref` to another file or a URL: there it is renamed `\$ref`, so no tool follows it;
+// so is an Example Object's `externalValue` (a URL openapi-typescript fetched).
 // A mapping value that still names a file (one the bundle did not bring in: DigitalOcean's published description
 // maps to `models/…yml` files it does not ship), or a local pointer to nothing, is left out of the copy: openapi-
 // typescript would try to read the one and stop on the other.
@@ -21,7 +22,10 @@ function copyNode(root: unknown, value: unknown, parentKey: string | undefined, 
   const mapping = parentKey === 'discriminator';
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const outKey = key === '$ref' && typeof child === 'string' && !child.startsWith('#') ? '\\$ref' : key;
+    // An Example Object's externalValue is a URL openapi-typescript fetched (PeerTube's description: "fetch failed").
+    const outside =
+      typeof child === 'string' && ((key === '$ref' && !child.startsWith('#')) || key === 'externalValue');
+    const outKey = outside ? `\\${key}` : key;
     out[outKey] = mapping && key === 'mapping' ? localMapping(root, child) : copy(child, key);
   }
   return out;

@@ -8,9 +8,8 @@ export interface SchemaSite {
 }
 
 const schemaMapKeywords = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
-const schemaKeywords = [
-  'items',
-  'additionalProperties',
+/** The 2020-12 keywords whose value is one schema, apart from `items` and `additionalProperties`. */
+export const applicatorKeywords = [
   'unevaluatedProperties',
   'unevaluatedItems',
   'contains',
@@ -20,7 +19,8 @@ const schemaKeywords = [
   'then',
   'else',
   'contentSchema',
-];
+] as const;
+const schemaKeywords = ['items', 'additionalProperties', ...applicatorKeywords];
 const schemaArrayKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 // Literal data inside the OpenAPI structure: never holds a Schema Object to lint.
 const literalKeys = new Set(['example', 'examples', 'default', 'enum', 'const']);

@@ -18,6 +18,11 @@ describe('documentForTools', () => {
     });
   });
 
+  it("renames an Example Object's externalValue, a URL openapi-typescript fetched (PeerTube's description)", () => {
+    const copy = documentForTools({ examples: { nightly: { externalValue: 'http://127.0.0.1:9/api/v1/config' } } });
+    expect(copy).toEqual({ examples: { nightly: { '\\externalValue': 'http://127.0.0.1:9/api/v1/config' } } });
+  });
+
   it('keeps only the mapping values that are schema names or local pointers that resolve', () => {
     const document = {
       components: { schemas: { Cat: { type: 'object' } } },

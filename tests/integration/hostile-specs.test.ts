@@ -169,6 +169,27 @@ describe('a $ref inside example, default, enum and const values', () => {
   }, 60_000);
 });
 
+describe("an Example Object's externalValue", () => {
+  // openapi-typescript fetched it (PeerTube's description in the corpus: "fetch failed"): a spec named a URL and a
+  // tool went there. Now no command fetches it, and generate still writes the types.
+  it('is fetched by no command', async () => {
+    const hitsBefore = urlHits;
+    const text =
+      'openapi: 3.1.0\ninfo: { title: evil, version: "1" }\npaths:\n  /a:\n    get:\n      operationId: a\n' +
+      '      summary: s\n      responses:\n        "200":\n          description: ok\n          content:\n' +
+      '            application/json:\n              schema: { type: object }\n              examples:\n' +
+      `                nightly: { externalValue: "${urlBase}/config.json" }\n`;
+    const file = await hostile('external-value', text);
+    for (const [command, args] of commands('external-value', file)) {
+      if (command === 'mock' || command === 'proxy' || command === 'receive') continue; // they serve until stopped
+      const result = await run(args);
+      expect(result.output, command).not.toMatch(/internal error|fetch failed/);
+      if (command === 'generate') expect(result.code, result.output).toBe(0);
+    }
+    expect(urlHits - hitsBefore).toBe(0);
+  }, 180_000);
+});
+
 describe('/proc/self/environ, as a real process sees it', () => {
   it.each([
     ['lint', (file: string) => ['lint', file]],

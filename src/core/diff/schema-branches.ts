@@ -3,6 +3,7 @@
 // a disjunction of simple branches, each branch holding one JSON type. Keywords it does not model stay as opaque
 // values, so two schemas can still be compared where they agree on them.
 import { resolvePointer } from '../load-spec.js';
+import { applicatorKeywords } from '../schema-sites.js';
 import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
 
 export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string' | 'integer';
@@ -372,17 +373,7 @@ export class SchemaNormalizer {
 }
 
 /** Keywords whose value is one schema that this form keeps normalized beside its opaque value (see Branch.subschemas). */
-const schemaKeywords = [
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-] as const;
+const schemaKeywords = applicatorKeywords;
 
 /**
  * What names an anyOf/oneOf branch across versions: its own title, else the component a `$ref` names (Stripe's
