@@ -143,13 +143,14 @@ async function main(): Promise<number> {
     await rm(scratch, { recursive: true, force: true });
   }
   if (values.out) writeFileSync(values.out, JSON.stringify(results, null, 1));
-  const loaded = results.filter((result) => !result.refused);
+  // The summary speaks of this run's selection; a resumed report also keeps the specs of earlier runs.
+  const selected = new Set(specs);
+  const ran = results.filter((result) => selected.has(result.spec));
+  const loaded = ran.filter((result) => !result.refused);
   const withChanges = loaded.filter((result) => result.changes > 0);
   const total = withChanges.reduce((sum, result) => sum + result.changes, 0);
-  const counted = new Set(specs);
-  results.splice(0, results.length, ...results.filter((result) => counted.has(result.spec)));
   console.log(
-    `\n${results.length} of ${specs.length} specs: ${loaded.length} loaded, ${results.length - loaded.length} not (the loader's verdict on the spec); ` +
+    `\n${ran.length} of ${specs.length} specs: ${loaded.length} loaded, ${ran.length - loaded.length} not (the loader's verdict on the spec); ` +
       `${withChanges.length} reported changes against themselves reordered (${total} changes)`,
   );
   return withChanges.length > 0 || stop ? 1 : 0;

@@ -9,7 +9,7 @@ import {
   maxListedErrors,
 } from './bounded-errors.js';
 import { ajvDocument } from './ajv-document.js';
-import { addExtensionKeywords, addUnknownKeywords, createAjv, type ContractsAjv } from './create-ajv.js';
+import { addDocumentKeywords, createAjv, documentKeys, type ContractsAjv } from './create-ajv.js';
 import { ContractsError } from './errors.js';
 import type { LoadedSpec } from './load-spec.js';
 import { pathToPointer, type JsonPath } from './source-locator.js';
@@ -98,8 +98,14 @@ export function compileSpec(
   const customFormats = unknownFormats(baseAjv, document);
   // ajv's copy of the document, made once: both instances (first error, all errors) register it.
   const forAjv = ajvDocument(document);
-  if (options.unknownKeywords !== 'refuse') addUnknownKeywords(baseAjv, forAjv);
-  const ajv = documentAjv(baseAjv, forAjv, documentId, ignoreFormats ? customFormats : new Set());
+  const resource: DocumentResource = {
+    document: forAjv,
+    id: documentId,
+    keys: documentKeys(forAjv),
+    unknownKeywords: options.unknownKeywords ?? 'annotate',
+    annotations: ignoreFormats ? customFormats : new Set(),
+  };
+  const ajv = documentAjv(baseAjv, resource);
   let allErrorsAjv: ContractsAjv | undefined;
   const budget = new ErrorBudget();
   const cache = new Map<string, ValidateFunction>();
@@ -142,9 +148,7 @@ export function compileSpec(
     let all = allErrorsCache.get(pointer);
     if (!all) {
       if (!allErrorsAjv) {
-        const allErrorsBase = createAjv({ code: { ...code, process: boundErrorCollection } });
-        if (options.unknownKeywords !== 'refuse') addUnknownKeywords(allErrorsBase, forAjv);
-        allErrorsAjv = documentAjv(allErrorsBase, forAjv, documentId, ignoreFormats ? customFormats : new Set());
+        allErrorsAjv = documentAjv(createAjv({ code: { ...code, process: boundErrorCollection } }), resource);
         (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
       }
       all = allErrorsAjv.compile({ $ref: `${documentId}#${pointer}` });
@@ -192,14 +196,21 @@ export function compileSpec(
   };
 }
 
+/** ajv's copy of the document and what every ajv that registers it needs to know, worked out once. */
+interface DocumentResource {
+  document: object;
+  id: string;
+  /** Every key in the document (documentKeys). */
+  keys: ReadonlySet<string>;
+  unknownKeywords: 'annotate' | 'refuse';
+  /** Formats ajv does not know, read as annotations. */
+  annotations: ReadonlySet<string>;
+}
+
 /** Registers the whole document as one resource, so `#/components/...` references resolve inside it. */
-function documentAjv(
-  ajv: ContractsAjv,
-  document: object,
-  documentId: string,
-  annotations: ReadonlySet<string>,
-): ContractsAjv {
-  addExtensionKeywords(ajv, document);
+function documentAjv(ajv: ContractsAjv, resource: DocumentResource): ContractsAjv {
+  const { document, id: documentId, annotations } = resource;
+  addDocumentKeywords(ajv, resource.keys, resource.unknownKeywords);
   for (const format of annotations) ajv.addFormat(format, true);
   // ajv compiles its root while resolving; its OpenAPI-only top-level fields are declared as inert keywords.
   for (const keyword of documentKeywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });

@@ -38,8 +38,8 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
   return ajv;
 }
 
-/** Every key of every object in a document, at any depth (keywords, property names, data). */
-function documentKeys(document: unknown): Set<string> {
+/** Every key of every object in a document, at any depth (keywords, property names, data): walked once per compile. */
+export function documentKeys(document: unknown): Set<string> {
   const seen = new Set<string>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -55,22 +55,24 @@ function documentKeys(document: unknown): Set<string> {
   return seen;
 }
 
-/** Registers specification extensions (`x-…`) used in a document, so strict mode accepts them in schemas. */
-export function addExtensionKeywords(ajv: Ajv2020, document: unknown): void {
-  // ajv refuses other names (Akeneo's `x-1.7`); ajv's copy of the document leaves those out (ajv-document.ts).
-  for (const keyword of documentKeys(document))
-    if (keyword.startsWith('x-') && ajvKeywordName.test(keyword) && !ajv.getKeyword(keyword))
-      ajv.addKeyword({ keyword });
-}
-
 /**
- * Registers, as annotations, the keys of a document's objects that are no keyword ajv knows (a misspelt
- * `descrciption`, a property written beside `properties`, Google's `source`): JSON Schema 2020-12 ignores unknown
- * keywords, and strict mode's refusal ended validate and fuzz on such specs. Lint keeps refusing them
- * (contracts-schema-valid). Registering a name that only ever appears as data is harmless: an annotation checks nothing.
+ * Registers the document's keys strict mode would refuse in a schema. Specification extensions (`x-…`) always.
+ * With `unknown: 'annotate'`, also every other key that is no keyword ajv knows (a misspelt `descrciption`, a
+ * property written beside `properties`, Google's `source`): JSON Schema 2020-12 ignores unknown keywords, and strict
+ * mode's refusal ended validate and fuzz on such specs; lint says `refuse`, so contracts-schema-valid reports them.
+ * Registering a name that only ever appears as data is harmless: an annotation checks nothing. ajv refuses names
+ * like Akeneo's `x-1.7`; ajv's copy of the document leaves those out (ajv-document.ts).
  */
-export function addUnknownKeywords(ajv: Ajv2020, document: unknown): void {
-  for (const keyword of documentKeys(document))
-    if (ajvKeywordName.test(keyword) && !keyword.startsWith('$') && !ajv.RULES.keywords[keyword])
-      ajv.addKeyword({ keyword });
+export function addDocumentKeywords(ajv: Ajv2020, keys: Iterable<string>, unknown: 'annotate' | 'refuse'): void {
+  for (const keyword of keys) {
+    if (!ajvKeywordName.test(keyword)) continue;
+    const extension = keyword.startsWith('x-');
+    if (
+      extension
+        ? ajv.getKeyword(keyword)
+        : unknown === 'refuse' || keyword.startsWith('$') || ajv.RULES.keywords[keyword]
+    )
+      continue;
+    ajv.addKeyword({ keyword });
+  }
 }

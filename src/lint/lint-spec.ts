@@ -6,7 +6,7 @@ import { compileSpec } from '../core/compile-spec.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { compareProblems, type LintProblem, type Severity } from './lint-problem.js';
 import { localOnlyResolver } from './local-resolver.js';
-import { buildRuleset, type OwnRuleResults, ownRuleResults } from './ruleset.js';
+import { buildRuleset, type OwnRuleResults, ownRuleResults, ownRuleSeverity } from './ruleset.js';
 import { swaggerParserProblems } from './swagger-parser-problems.js';
 
 const { Spectral, Document } = spectralCore;
@@ -14,19 +14,13 @@ const severities: Severity[] = ['error', 'warning', 'info', 'hint'];
 
 /** Our whole-document rules' results as problems, for a lint that skips Spectral (which otherwise reports them). */
 function ownProblems(own: OwnRuleResults, spec: LoadedSpec, displayFile: string): LintProblem[] {
-  const severity: Record<keyof OwnRuleResults, LintProblem['severity']> = {
-    'example-valid': 'error',
-    'pattern-backtracking': 'warning',
-    'format-unknown': 'warning',
-    'schema-valid': 'error',
-  };
   // One problem per line and message, as Spectral reports them (a result at a key and one at its value are one).
   const seen = new Set<string>();
   const problems = (Object.keys(own) as (keyof OwnRuleResults)[]).flatMap((rule) =>
     own[rule].map((result) => ({
       file: displayFile,
       ...spec.locateSource(result.path ?? []),
-      severity: severity[rule],
+      severity: ownRuleSeverity[rule],
       rule: `contracts-${rule}`,
       message: result.message,
       path: result.path ?? [],

@@ -19,6 +19,15 @@ export type OwnRuleResults = Record<
   IFunctionResult[]
 >;
 
+/** The level of each of our whole-document rules: the ruleset's, and lint's when it runs them without Spectral. */
+export const ownRuleSeverity = {
+  'example-valid': 'error',
+  'pattern-backtracking': 'warning',
+  'format-unknown': 'warning',
+  'schema-valid': 'error',
+} as const satisfies Record<keyof OwnRuleResults, 'error' | 'warning'>;
+const spectralSeverity = (rule: keyof OwnRuleResults) => (ownRuleSeverity[rule] === 'warning' ? 'warn' : 'error');
+
 /**
  * Runs our whole-document rules on the compiled spec. They run before Spectral, not inside it, so the compiled
  * validators can be dropped before Spectral builds its own model of the document: on GitHub's description the two
@@ -71,7 +80,7 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
       'contracts-example-valid': {
         description: "Every example is valid against its schema (the conformance suite's ajv setup).",
         message: '{{error}}',
-        severity: 'error',
+        severity: spectralSeverity('example-valid'),
         given: '$',
         resolved: false,
         then: { function: documentRule(own['example-valid']) },
@@ -79,7 +88,7 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
       'contracts-pattern-backtracking': {
         description: 'Every pattern runs in linear time: no syntax RE2 lacks (lookaround, backreferences).',
         message: '{{error}}',
-        severity: 'warn',
+        severity: spectralSeverity('pattern-backtracking'),
         given: '$',
         resolved: false,
         then: { function: documentRule(own['pattern-backtracking']) },
@@ -87,7 +96,7 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
       'contracts-format-unknown': {
         description: 'A format with no check is an annotation (OpenAPI allows any): said once per format.',
         message: '{{error}}',
-        severity: 'warn',
+        severity: spectralSeverity('format-unknown'),
         given: '$',
         resolved: false,
         then: { function: documentRule(own['format-unknown']) },
@@ -95,7 +104,7 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
       'contracts-schema-valid': {
         description: 'Every schema compiles in ajv strict mode: no unknown keywords.',
         message: '{{error}}',
-        severity: 'error',
+        severity: spectralSeverity('schema-valid'),
         given: '$',
         resolved: false,
         then: { function: documentRule(own['schema-valid']) },

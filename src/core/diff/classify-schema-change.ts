@@ -4,7 +4,7 @@ import type { JsonPath } from '../source-locator.js';
 import type { DiffRuleId } from './diff-rules.js';
 import type { Norm } from './schema-branches.js';
 import { exampleOfBranch } from './branch-example.js';
-import { includes, type Reason } from './schema-inclusion.js';
+import { includes, type Reason, show } from './schema-inclusion.js';
 
 export type SiteKind = 'request' | 'response';
 
@@ -98,8 +98,6 @@ function place(root: unknown, pointer: string, value: unknown): unknown {
 function push(out: SchemaChange[], change: SchemaChange | undefined): void {
   if (change) out.push(change);
 }
-
-const show = (values: unknown[] | undefined) => (values ?? []).map((v) => JSON.stringify(v) ?? 'undefined').join(', ');
 
 function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind): SchemaChange | undefined {
   const baseAt = direction === 'lost' ? reason.aAt : reason.bAt;
