@@ -58,6 +58,21 @@ describe('contracts lint (real process)', () => {
     expect(refused.code).toBe(2);
   });
 
+  it("skips Spectral's rules on a spec whose $refs expand past --spectral-max-nodes, and says so", async () => {
+    const args = ['lint', 'tests/fixtures/specs/duplicate-operation-id.yaml'];
+    const skipped = await runCli([...args, '--spectral-max-nodes', '50']);
+    expect(skipped.stdout).toMatch(
+      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec with its \$refs expanded is over 50 JSON nodes \(--spectral-max-nodes\)/m,
+    );
+    expect(skipped.stdout).not.toContain('operation-operationId-unique');
+    const ran = await runCli(args);
+    expect(ran.stdout).toContain('operation-operationId-unique');
+    expect(ran.stdout).not.toContain('contracts-spectral-skipped');
+    const refused = await runCli([...args, '--spectral-max-nodes', '1e6']);
+    expect(refused.stderr).toContain('--spectral-max-nodes takes a whole number greater than 0, not "1e6"');
+    expect(refused.code).toBe(2);
+  });
+
   it('prints problems as JSON with --format json', async () => {
     const result = await runCli(['lint', '--format', 'json', 'tests/fixtures/specs/duplicate-operation-id.yaml']);
     const parsed = JSON.parse(result.stdout) as { problems: { rule: string; line: number }[] };

@@ -1,0 +1,34 @@
+// resolvedNodes: the size Spectral walks (local $refs expanded), counted no further than the cap.
+import { describe, expect, it } from 'vitest';
+import { resolvedNodes } from '../../src/lint/local-resolver.js';
+
+/** Schemas s0…sN where each holds two $refs to the one before: N+1 schemas in the text, 2^N copies expanded. */
+function doubling(levels: number) {
+  const schemas: Record<string, unknown> = { s0: { type: 'string' } };
+  for (let i = 1; i <= levels; i++)
+    schemas[`s${i}`] = {
+      type: 'object',
+      properties: { a: { $ref: `#/components/schemas/s${i - 1}` }, b: { $ref: `#/components/schemas/s${i - 1}` } },
+    };
+  return { openapi: '3.1.0', components: { schemas } };
+}
+
+describe('resolvedNodes', () => {
+  it('counts the document with its $refs expanded, each copy counted', async () => {
+    // s0 is 2 nodes; s(i) is 1 + (1 + 1) + (1 + 2·s(i−1)) + … : one level more doubles it.
+    const small = await resolvedNodes(doubling(3), 1e9);
+    const larger = await resolvedNodes(doubling(4), 1e9);
+    expect(larger - small).toBeGreaterThan(small / 2);
+    expect(await resolvedNodes({ a: 1, b: [1, 2] }, 1e9)).toBe(5);
+  });
+
+  it('stops at the cap, on an expansion far past it (2^40 copies) and on a cycle', async () => {
+    expect(await resolvedNodes(doubling(40), 1000)).toBe(1001);
+    const cyclic = {
+      components: {
+        schemas: { node: { type: 'object', properties: { next: { $ref: '#/components/schemas/node' } } } },
+      },
+    };
+    expect(await resolvedNodes(cyclic, 1e6)).toBeLessThan(20);
+  });
+});
