@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `contracts-kit/vitest` (this package's own export) resolves to its TypeScript source here, not to dist/.
+  ssr: { resolve: { conditions: ['contracts-source'] } },
   test: {
     include: ['tests/**/*.test.ts'],
     // Two test files at once, also on two cores (vitest's default there is one): most of the suite waits on real

@@ -2,7 +2,7 @@
 // is contracts.config.yaml (read-config.ts); the CLI calls useConfig() before a command runs. Until then (and for
 // the library adapters: sandbox, vitest matchers) it holds the seed APIs, as the shipped config does.
 import path from 'node:path';
-import { findConfigIn, readConfig, type ConfigCredential } from './config/read-config.js';
+import { findConfigUpwards, readConfig, type ConfigCredential } from './config/read-config.js';
 import { ContractsError } from './core/errors.js';
 import { setRefPolicy } from './core/load-spec.js';
 import { packageRoot } from './package-root.js';
@@ -58,23 +58,65 @@ const seedApis: ApiEntry[] = [
 export const apis = Object.fromEntries(seedApis.map((entry) => [entry.name, entry])) as Record<ApiName, ApiEntry>;
 
 /**
- * Makes the APIs those of a config file: `file` (from --config), else contracts.config.yaml (or .json) in `cwd`,
- * else the one at the project root. Returns the file read, or undefined when there is none (the seeds stay).
+ * Makes the APIs those of a config file: `file` (from --config), else contracts.config.yaml (or .json) in `cwd` or
+ * the nearest folder above it, as the user's repository has it. Returns the file read, or undefined when there is
+ * none: then there are no APIs (the seed APIs are this repository's own config, not every user's).
  */
 export function useConfig(options: { cwd: string; file?: string | undefined }): string | undefined {
-  const file =
-    options.file !== undefined
-      ? path.resolve(options.cwd, options.file)
-      : (findConfigIn(options.cwd) ?? findConfigIn(projectRoot));
-  if (file === undefined) return undefined;
-  const config = readConfig(file, path.relative(options.cwd, file) || file);
-  setRefPolicy(config.refs);
+  const file = options.file !== undefined ? path.resolve(options.cwd, options.file) : findConfigUpwards(options.cwd);
+  const config = file === undefined ? undefined : readConfig(file, path.relative(options.cwd, file) || file);
+  if (config) setRefPolicy(config.refs);
+  configSearch = file === undefined ? path.resolve(options.cwd) : undefined;
   const names = apiNames as ApiName[];
-  names.splice(0, names.length, ...(config.apis.map((api) => api.name) as ApiName[]));
+  names.splice(0, names.length, ...((config?.apis ?? []).map((api) => api.name) as ApiName[]));
   for (const name of Object.keys(apis)) delete (apis as Record<string, ApiEntry>)[name];
-  for (const api of config.apis)
-    (apis as Record<string, ApiEntry>)[api.name] = { ...api, name: api.name as ApiName, baseDir: config.dir };
+  for (const api of config?.apis ?? [])
+    (apis as Record<string, ApiEntry>)[api.name] = { ...api, name: api.name as ApiName, baseDir: config!.dir };
   return file;
+}
+
+/**
+ * Without a config, the spec files a command was given (`--spec FILE`) are its APIs, each named after its file
+ * (`petstore.yaml` → petstore), with no credentials and mock ports from 4010: `contracts mock --spec petstore.yaml`
+ * works in any folder. `API=FILE` names the API itself. Returns the names.
+ */
+export function useSpecFiles(specs: readonly { api: string | undefined; file: string }[], cwd: string): string[] {
+  const names = apiNames as ApiName[];
+  for (const [index, { api, file }] of specs.entries()) {
+    const base =
+      api ??
+      (path
+        .basename(file)
+        .replace(/\.(ya?ml|json)$/i, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') ||
+        'api');
+    let name = base;
+    for (let n = 2; names.includes(name as ApiName); n++) name = `${base}-${n}`;
+    names.push(name as ApiName);
+    (apis as Record<string, ApiEntry>)[name] = {
+      name: name as ApiName,
+      spec: path.resolve(cwd, file),
+      generated: path.join('generated', `${name}.ts`),
+      mockPort: 4010 + index,
+      credentials: [],
+      baseDir: path.resolve(cwd),
+    };
+  }
+  return [...names];
+}
+
+/** Where useConfig looked for a config and found none (undefined when it found one, or never looked). */
+let configSearch: string | undefined;
+
+/** What to say when a command needs an API and there is none: where the config was looked for, and how to write one. */
+export function noApisMessage(): string {
+  const where =
+    configSearch === undefined
+      ? 'the config names no API'
+      : `no contracts.config.yaml in ${configSearch} or any folder above it`;
+  return `${where}: run \`contracts init --spec FILE\` to write one for your spec, or give --config FILE`;
 }
 
 export function isApiName(value: string): value is ApiName {
@@ -88,9 +130,16 @@ export function isSeedApi(value: string): boolean {
 
 /** `all` or one API name → the entries; anything else is a usage error naming the choices. */
 export function selectApis(value: string): ApiEntry[] {
-  if (value === 'all') return apiNames.map((name) => apis[name]);
+  if (value === 'all') return configuredApis();
   if (isApiName(value)) return [apis[value]];
+  if (apiNames.length === 0) throw new ContractsError('UNKNOWN_API', `no API "${value}": ${noApisMessage()}`);
   throw new ContractsError('UNKNOWN_API', `unknown API "${value}": choose one of ${apiNames.join(', ')} or all`);
+}
+
+/** Every API of the config; none is a usage error that says where the config was looked for and how to write one. */
+export function configuredApis(): ApiEntry[] {
+  if (apiNames.length === 0) throw new ContractsError('UNKNOWN_API', noApisMessage());
+  return apiNames.map((name) => apis[name]);
 }
 
 export function specPath(entry: ApiEntry): string {

@@ -1,7 +1,7 @@
 // The vitest matchers in a test of your own: each answer of the running service is checked against its spec.
 // Run with the service up (node examples/inventory/server.mjs) and the config that names it:
 //   CONTRACTS_CONFIG=examples/inventory/contracts.config.yaml npx vitest run --config examples/inventory/vitest.config.ts
-import 'api-contracts/vitest';
+import 'contracts-kit/vitest';
 import { expect, it } from 'vitest';
 
 const base = process.env.INVENTORY_URL ?? 'http://127.0.0.1:4040';

@@ -2,5 +2,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // In this repository `contracts-kit/vitest` is the package's own TypeScript source; in yours, the installed package.
+  ssr: { resolve: { conditions: ['contracts-source'] } },
   test: { root: import.meta.dirname, include: ['*.test.ts'], env: { SCARF_ANALYTICS: 'false' } },
 });

@@ -1,6 +1,6 @@
 // `contracts diff`: classifies every change between two versions of a spec for the API's clients.
 import path from 'node:path';
-import { apiNames, apis, specPath } from '../apis.js';
+import { apiNames, apis, configuredApis, specPath } from '../apis.js';
 import { compareChanges, diffSpecs } from '../core/diff/diff-specs.js';
 import { applyPolicy, levelChoices, parseLevels, rulesHelp } from '../core/diff/diff-policy.js';
 import type { DiffLevel } from '../core/diff/diff-rules.js';
@@ -91,9 +91,7 @@ export const diffCommand: Command = {
     let pairs;
     if (ref !== undefined) {
       const files =
-        positionals.length > 0
-          ? positionals.map((file) => path.resolve(io.cwd, file))
-          : apiNames.map((name) => specPath(apis[name]));
+        positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : configuredApis().map(specPath);
       pairs = await gitPairs(ref, files, io.cwd);
     } else {
       if (positionals.length !== 2) throw new ContractsError('USAGE', 'give two spec files (BASE HEAD), or --base REF');

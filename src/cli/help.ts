@@ -26,7 +26,7 @@ export function commandHelp(command: Command): string {
   lines.push(
     ...columns(
       '--config <file>',
-      "The APIs to work on (default: the file CONTRACTS_CONFIG names, else contracts.config.yaml here, else the project's)",
+      'The APIs to work on (default: the file CONTRACTS_CONFIG names, else contracts.config.yaml here or in the nearest folder above)',
       flagColumn,
     ),
   );

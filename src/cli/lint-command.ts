@@ -1,7 +1,7 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, projectRoot, selectApis, specPath } from '../apis.js';
+import { configuredApis, projectRoot, selectApis, specPath } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem } from '../lint/lint-problem.js';
@@ -90,9 +90,7 @@ export const lintCommand: Command = {
     const files =
       positionals.length > 0
         ? positionals.map((file) => path.resolve(io.cwd, file))
-        : (options.api === undefined ? apiNames.map((name) => apis[name]) : selectApis(String(options.api))).map(
-            specPath,
-          );
+        : (options.api === undefined ? configuredApis() : selectApis(String(options.api))).map(specPath);
     // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
     const { lintSpec } = await import('../lint/lint-spec.js');
     const problems: LintProblem[] = [];

@@ -1,7 +1,7 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, projectRoot, useConfig } from '../apis.js';
+import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../apis.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../runner/escape-controls.js';
 import { Redactor } from '../runner/redact.js';
@@ -66,7 +66,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     return exitCodes.cannotRun;
   }
   try {
-    // The APIs come from the config file (--config, or contracts.config.yaml here or at the project root), read
+    // The APIs come from the config file (--config, or contracts.config.yaml here or in the nearest folder above), read
     // before the arguments: the options and help name its APIs (`--port-inventory`). A config that cannot be read
     // still leaves `--help` working. The secrets its credentials name are redacted like the built-in ones.
     // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
@@ -74,8 +74,12 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     const configFile = configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined);
     let configError: unknown;
     try {
-      if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile)))
-        useConfig({ cwd: io.cwd, file: configFile });
+      if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile))) {
+        const found = useConfig({ cwd: io.cwd, file: configFile });
+        // No config anywhere up from here: the spec files given with --spec are the APIs of this run.
+        if (found === undefined && command.name !== 'init' && command.options.some((option) => option.name === 'spec'))
+          useSpecFiles(specArguments(rest), io.cwd);
+      }
     } catch (error) {
       configError = error;
     }
@@ -123,6 +127,23 @@ function configArgument(args: readonly string[]): string | undefined {
     else if (arg.startsWith('--config=')) found = arg.slice('--config='.length);
   }
   return found;
+}
+
+/** The values of `--spec [API=]FILE` among a command's arguments (before `--`), split as spec-option.ts splits them. */
+function specArguments(args: readonly string[]): { api: string | undefined; file: string }[] {
+  const values: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') break;
+    if (arg === '--spec' && index + 1 < args.length) values.push(args[++index]!);
+    else if (arg.startsWith('--spec=')) values.push(arg.slice('--spec='.length));
+  }
+  return values
+    .filter((value) => value !== '')
+    .map((value) => {
+      const named = /^([a-z0-9][a-z0-9-]*)=(.+)$/i.exec(value);
+      return named ? { api: named[1], file: named[2]! } : { api: undefined, file: value };
+    });
 }
 
 function wantsJson(args: readonly string[]): boolean {

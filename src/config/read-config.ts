@@ -45,6 +45,14 @@ export function findConfigIn(dir: string): string | undefined {
   return configFileNames.map((name) => path.join(dir, name)).find((file) => existsSync(file));
 }
 
+/** The config of the project `dir` is in: contracts.config.yaml (or .json) in `dir` or the nearest folder above it. */
+export function findConfigUpwards(dir: string): string | undefined {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const found = findConfigIn(current);
+    if (found !== undefined || path.dirname(current) === current) return found;
+  }
+}
+
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 
 /** Reads and validates one config file; `display` is how messages name it. */

@@ -454,8 +454,8 @@ function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<st
 
 function hasConstraints(model: import('./request-model.js').OperationModel): boolean {
   return (
+    // A missing API key is not one of them: a request without its credential is judged by ignored_auth.
     model.body !== undefined ||
-    model.apiKeyHeaders.length > 0 ||
     model.params.some((param) => param.required && param.in !== 'path') ||
     model.params.some(
       (param) =>

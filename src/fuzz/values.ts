@@ -12,7 +12,11 @@ const clampLength = (length: unknown, fallback: number) => {
 };
 
 export function resolved(document: unknown, raw: unknown): Schema {
-  const schema = (deref(document, raw) ?? {}) as Schema;
+  const found = deref(document, raw);
+  // A boolean schema in its object form: `false` admits nothing (a property that must be absent), `true` anything.
+  if (found === false) return { not: {} };
+  if (found === null || typeof found !== 'object' || Array.isArray(found)) return {};
+  const schema = found as Schema;
   return Array.isArray(schema.allOf) ? mergeAll(document, schema) : schema;
 }
 

@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { apiNames, apis, specPath, type ApiEntry } from '../apis.js';
+import { configuredApis, specPath, type ApiEntry } from '../apis.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -48,8 +48,7 @@ export async function renderTypes(entry: ApiEntry): Promise<string> {
 /** Without `outDir`, each file goes where the config says (`generated`, relative to the config file). */
 export async function renderAll(outDir?: string): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
-  for (const name of apiNames) {
-    const entry = apis[name];
+  for (const entry of configuredApis()) {
     const file =
       outDir === undefined
         ? path.resolve(entry.baseDir, entry.generated)

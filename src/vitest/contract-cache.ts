@@ -1,7 +1,7 @@
 // The vitest matchers' specs: each API's contract (and its component schemas) compiled once per test file and
 // reused by every assertion, since compiling is the expensive part and checking is cheap.
 import path from 'node:path';
-import { apiNames, apis, isApiName, specPath, useConfig } from '../apis.js';
+import { apiNames, apis, isApiName, noApisMessage, specPath, useConfig } from '../apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { compileSpec, type CompiledSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
@@ -21,7 +21,7 @@ let configRead = false;
 
 /**
  * The APIs are those of contracts.config.yaml, as for the CLI: the one in the test's working directory (or named by
- * CONTRACTS_CONFIG), else the project's. Read once, on the first assertion.
+ * CONTRACTS_CONFIG), else the nearest one above it. Read once, on the first assertion.
  */
 function readConfigOnce(): void {
   if (configRead) return;
@@ -35,7 +35,12 @@ export function specFileOf(choice: SpecChoice): string {
   if (choice.spec !== undefined) return path.resolve(choice.spec);
   const api: unknown = choice.api;
   if (typeof api !== 'string' || !isApiName(api)) {
-    throw new ContractsError('UNKNOWN_API', `unknown API ${JSON.stringify(api)}: choose one of ${apiNames.join(', ')}`);
+    throw new ContractsError(
+      'UNKNOWN_API',
+      apiNames.length === 0
+        ? `unknown API ${JSON.stringify(api)}: ${noApisMessage()}`
+        : `unknown API ${JSON.stringify(api)}: choose one of ${apiNames.join(', ')}`,
+    );
   }
   return specPath(apis[api]);
 }

@@ -14,7 +14,7 @@ import { exchangeOf } from './exchange-of.js';
 import { findingLines } from './failure-message.js';
 
 export interface SatisfyContractOptions {
-  /** An API of contracts.config.yaml (the one in the test's working directory, else the project's). */
+  /** An API of contracts.config.yaml (the one in the test's working directory or the nearest above it). */
   api: ContractApi;
   /** The operation the response answers; without it, the operation is matched from the method and path. */
   operationId?: string;

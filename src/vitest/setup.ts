@@ -1,5 +1,5 @@
 // Registers toSatisfyContract and toMatchSchema with vitest: import this file once in a test file, or name it in
-// vitest.config.ts `test.setupFiles: ['./src/vitest/setup.ts']` (also `import 'api-contracts/vitest'`).
+// vitest.config.ts `test.setupFiles: ['./src/vitest/setup.ts']` (also `import 'contracts-kit/vitest'`).
 import { expect } from 'vitest';
 import { toMatchSchema, toSatisfyContract } from './matchers.js';
 import type { MatchSchemaOptions, SatisfyContractOptions } from './matchers.js';

@@ -127,3 +127,34 @@ describe('generated values stay bounded on schemas nobody here wrote', () => {
       expect(nodes(value)).toBeLessThan(4 * maxGeneratedNodes);
   });
 });
+
+describe('boolean schemas', () => {
+  // Vercel's description has properties whose schema is `false` (they must be absent): the boundaries phase read
+  // `'const' in false` and the run ended with an internal error.
+  it('leaves a `false` property out of the full body and treats `true` as any value', async () => {
+    const { parseSpec } = await import('../../src/core/load-spec.js');
+    const spec = parseSpec(
+      'bools.yaml',
+      `openapi: 3.1.0
+info: { title: bools, version: "1" }
+paths:
+  /things:
+    post:
+      operationId: createThing
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties: { gone: false, anything: true, name: { type: string, minLength: 2 } }
+      responses: { "201": { description: made } }
+`,
+    );
+    const [model] = operationModels(spec);
+    const cases = boundariesPhase({ api: 'bools', document: spec.document, model: model! });
+    const full = cases.find((fuzzCase) => fuzzCase.note === 'every optional body field present');
+    expect(full?.request.body).toEqual({ anything: 'a', name: 'aa' });
+    expect(minimalValue(spec.document, false)).toBe('a'); // nothing fits `false`: the validators refuse what is sent
+    expect(minimalValue(spec.document, true)).toBe('a');
+  });
+});

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
+import { seedConfig } from '../helpers/paths.js';
 
 interface Result {
   operation: string;
@@ -60,7 +61,12 @@ async function fuzz(
       `json:${file}`,
       ...extra,
     ],
-    { out: (line) => out.push(line), err: () => {}, cwd: dir, env: { PATH: process.env.PATH } },
+    {
+      out: (line) => out.push(line),
+      err: () => {},
+      cwd: dir,
+      env: { PATH: process.env.PATH, CONTRACTS_CONFIG: seedConfig },
+    },
   );
   return {
     code,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startFaultServer, type Fault } from '../helpers/fault-server.js';
+import { seedConfig } from '../helpers/paths.js';
 
 interface Result {
   operation: string;
@@ -49,7 +50,12 @@ async function fuzz(fault: Fault | undefined): Promise<{ code: number; results: 
         '--report',
         `json:${file}`,
       ],
-      { out: (line) => out.push(line), err: () => {}, cwd: dir, env: { PATH: process.env.PATH } },
+      {
+        out: (line) => out.push(line),
+        err: () => {},
+        cwd: dir,
+        env: { PATH: process.env.PATH, CONTRACTS_CONFIG: seedConfig },
+      },
     );
     return {
       code,

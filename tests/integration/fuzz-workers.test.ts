@@ -10,8 +10,9 @@ import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
 import { onLoopback } from '../helpers/loopback.js';
+import { seedConfig } from '../helpers/paths.js';
 
-const env = { CLIENT_SESSION_API_KEY: 'fuzz-workers-key-0042', PATH: process.env.PATH };
+const env = { CLIENT_SESSION_API_KEY: 'fuzz-workers-key-0042', PATH: process.env.PATH, CONTRACTS_CONFIG: seedConfig };
 let dir: string;
 
 async function fuzz(args: string[]) {

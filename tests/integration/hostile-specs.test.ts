@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startMocks } from '../../src/mock/start-mocks.js';
 import { runCli } from '../helpers/run-cli.js';
+import { seedConfig } from '../helpers/paths.js';
 
 const canary = 'CANARY_OUTSIDE_9d4c';
 const envCanary = 'CANARY_ENVIRON_71ab';
@@ -31,7 +32,7 @@ async function run(args: string[]) {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     cwd: project,
-    env: { PATH: process.env.PATH },
+    env: { PATH: process.env.PATH, CONTRACTS_CONFIG: seedConfig },
   });
   return { code, output: [...out, ...err].join('\n'), ms: Date.now() - started };
 }
@@ -198,7 +199,10 @@ describe('/proc/self/environ, as a real process sees it', () => {
     '%s prints nothing of the environment',
     async (_name, args) => {
       const file = await hostile('environ-process', specWith('operationId: { $ref: "/proc/self/environ" }'));
-      const result = await runCli(args(file), { cwd: project, env: { LEAK_CANARY: envCanary } });
+      const result = await runCli(args(file), {
+        cwd: project,
+        env: { LEAK_CANARY: envCanary, CONTRACTS_CONFIG: seedConfig },
+      });
       expect(result.stdout + result.stderr).not.toContain(envCanary);
       expect(result.stderr).toMatch(/\$ref "\/proc\/self\/environ" is an absolute path/);
       expect(result.code).toBe(2);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
+import { seedConfig } from '../helpers/paths.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('--format json when the command cannot do its job', () => {
       /spec not found: missing\.yaml/,
     ],
   ])('%s: one JSON document with error.code and error.message, exit 2', async (_name, args, code, message) => {
-    const result = await runCli(args, { cwd: dir });
+    const result = await runCli(args, { cwd: dir, env: { CONTRACTS_CONFIG: seedConfig } });
     const parsed = JSON.parse(result.stdout) as { error: { code: string; message: string } };
     expect(parsed.error.code).toBe(code);
     expect(parsed.error.message).toMatch(message);
@@ -65,6 +66,7 @@ describe('--format json when the command cannot do its job', () => {
   it('validate --har closes the JSON it began, results so far included, when the capture turns out cut off', async () => {
     const result = await runCli(['validate', '--api', 'client-session', '--har', 'cut.har', '--format', 'json'], {
       cwd: dir,
+      env: { CONTRACTS_CONFIG: seedConfig },
     });
     const parsed = JSON.parse(result.stdout) as {
       results: unknown[];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
+import { seedConfig } from '../helpers/paths.js';
 
 const secret = 'delivery-secret-"&<\\-9f3a';
 const body = JSON.stringify({
@@ -53,7 +54,10 @@ afterAll(async () => {
 });
 
 const validate = (headers: string, env: Record<string, string> = { WEBHOOK_SECRET: secret }, extra: string[] = []) =>
-  runCli(['validate', '--delivery', '--headers', headers, '--body', 'body.json', ...extra], { cwd: dir, env });
+  runCli(['validate', '--delivery', '--headers', headers, '--body', 'body.json', ...extra], {
+    cwd: dir,
+    env: { CONTRACTS_CONFIG: seedConfig, ...env },
+  });
 
 describe('contracts validate --delivery', () => {
   it.each([
@@ -88,7 +92,10 @@ describe('contracts validate --delivery', () => {
   });
 
   it('exits 2 with one line for missing --headers, or a flag that does not go with it', async () => {
-    const missing = await runCli(['validate', '--delivery', '--body', 'body.json'], { cwd: dir });
+    const missing = await runCli(['validate', '--delivery', '--body', 'body.json'], {
+      cwd: dir,
+      env: { CONTRACTS_CONFIG: seedConfig },
+    });
     expect(missing.stderr).toContain('--delivery needs --headers FILE');
     expect(missing.code).toBe(2);
     const mixed = await validate('good.txt', undefined, ['--status', '200']);

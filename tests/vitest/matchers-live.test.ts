@@ -1,7 +1,7 @@
 // The vitest matchers as users run them: against the real Prism mocks and the real sandbox over loopback, with
 // the typed clients and plain fetch, and failing on purpose where a real answer breaks the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import 'api-contracts/vitest';
+import 'contracts-kit/vitest';
 import { createClientSessionClient } from '../../src/clients/client-session-client.js';
 import { createRepositoryWebhooksClient } from '../../src/clients/repository-webhooks-client.js';
 import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';

@@ -1,0 +1,252 @@
+// The package as a user gets it: `npm pack` (prepack builds dist/), the tarball installed with npm into a scratch
+// project outside the repository (`npm ci --offline` from a lock made of this repository's: every dependency comes
+// from npm's cache, no network), and there, on the project's own small spec (no copy of ours), what a new user
+// runs: the README's "Use it in your project" block as written (init, lint, generate, mock, fuzz), then diff, proxy,
+// a vitest test with the matchers and the library entry.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.js';
+import { root } from '../helpers/paths.js';
+import { parseReadme } from '../readme/readme-blocks.js';
+import { scratchLock } from '../helpers/scratch-lock.js';
+
+const spec = `openapi: 3.0.3
+info:
+  title: Notes
+  version: 1.0.0
+  description: The scratch project's own API.
+servers:
+  - url: http://127.0.0.1:4700
+tags:
+  - name: notes
+    description: Notes
+security:
+  - key: []
+paths:
+  /notes:
+    get:
+      operationId: listNotes
+      summary: List the notes
+      description: Every note.
+      tags: [notes]
+      responses:
+        '200':
+          description: The notes
+          content:
+            application/json:
+              schema: { type: array, items: { $ref: '#/components/schemas/Note' } }
+              example: [{ id: 1, text: buy milk }]
+        '401':
+          description: No key, or a wrong one
+    post:
+      operationId: createNote
+      summary: Create a note
+      description: A new note.
+      tags: [notes]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/NewNote' }
+      responses:
+        '201':
+          description: The note created
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Note' }
+              example: { id: 2, text: call Bob }
+        '400':
+          description: Not a note
+        '401':
+          description: No key, or a wrong one
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Notes-Key }
+  schemas:
+    NewNote:
+      type: object
+      required: [text]
+      additionalProperties: false
+      properties:
+        text: { type: string, minLength: 1, maxLength: 200 }
+    Note:
+      type: object
+      required: [id, text]
+      properties:
+        id: { type: integer, minimum: 1 }
+        text: { type: string }
+`;
+
+const vitestTest = `import 'contracts-kit/vitest';
+import { expect, it } from 'vitest';
+
+it('the mock answers as the spec says, and a wrong body fails', async () => {
+  const response = await fetch(process.env.NOTES_URL + '/notes', { headers: { 'X-Notes-Key': 'any' } });
+  await expect(response).toSatisfyContract({ api: 'notes', method: 'GET' });
+  const wrong = { method: 'GET', path: '/notes', status: 200, headers: { 'content-type': 'application/json' }, body: '[{"id":"one"}]' };
+  await expect(expect(wrong).toSatisfyContract({ api: 'notes' })).rejects.toThrow(/must be integer/);
+});
+`;
+
+const library = `import { checkExchange, diffSpecs, loadContract } from 'contracts-kit';
+const contract = await loadContract('openapi.yaml');
+const result = checkExchange(contract, { method: 'GET', path: '/notes', status: 200,
+  headers: { 'content-type': 'application/json' }, body: '[{"id":"one","text":"x"}]' });
+console.log(result.operationId, result.findings.map((finding) => finding.message).join('; '));
+for (const change of await diffSpecs('openapi.yaml', 'openapi-next.yaml')) console.log(change.level, change.rule);
+`;
+
+let scratch = '';
+let packDir = '';
+const servers: ChildProcess[] = [];
+// What a user's shell has: no loader or config of this repository's test run.
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
+  NOTES_KEY: 'scratch-key-0017',
+  SCARF_ANALYTICS: 'false',
+};
+
+function run(command: string, args: string[], timeout = 180_000) {
+  const result = spawnSync(command, args, { cwd: scratch, env, encoding: 'utf8', timeout });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const contracts = (...args: string[]) => run('npx', ['contracts', ...args]);
+
+/** Starts a server command and waits for its "Ctrl-C to stop"; stopped with Ctrl-C (SIGINT) after the tests. */
+function serve(args: string[]): Promise<string> {
+  const child = spawn('npx', ['contracts', ...args], { cwd: scratch, env, detached: true });
+  servers.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Ctrl-C to stop/.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  packDir = mkdtempSync(path.join(os.tmpdir(), 'contracts-pack-'));
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'contracts-scratch-'));
+  const packed = spawnSync('npm', ['pack', '--pack-destination', packDir, '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  expect(packed.status, packed.stderr).toBe(0);
+  // prepack (npm run build) prints before npm's JSON: the build ran, then the list of what was packed.
+  expect(packed.stdout).toContain('built dist/');
+  const [{ filename, files }] = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[/m))) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  expect(files.map((file) => file.path)).toContain('dist/src/cli/run-cli.js');
+  const { packageJson, lock } = scratchLock(path.join(packDir, filename), ['vitest']);
+  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify(packageJson, null, 2));
+  writeFileSync(path.join(scratch, 'package-lock.json'), JSON.stringify(lock, null, 2));
+  const installed = run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], 240_000);
+  expect(installed.code, installed.stderr).toBe(0);
+  writeFileSync(path.join(scratch, 'openapi.yaml'), spec);
+  writeFileSync(path.join(scratch, 'openapi-next.yaml'), spec.replace('maxLength: 200', 'maxLength: 100'));
+  writeFileSync(path.join(scratch, 'notes.test.ts'), vitestTest);
+  writeFileSync(path.join(scratch, 'library.mjs'), library);
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all(
+    servers.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          try {
+            process.kill(-child.pid!, 'SIGINT');
+          } catch {
+            resolve();
+          }
+        }),
+    ),
+  );
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(packDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('the packed package, installed in a project of its own', () => {
+  it('is a copy in the project, with built JavaScript and no TypeScript source or tests', () => {
+    const installed = realpathSync(path.join(scratch, 'node_modules/contracts-kit'));
+    expect(installed.startsWith(realpathSync(scratch))).toBe(true);
+    expect(existsSync(path.join(installed, 'dist/src/index.js'))).toBe(true);
+    expect(existsSync(path.join(installed, 'dist/src/index.d.ts'))).toBe(true);
+    for (const absent of ['src', 'tests', 'bench', 'scripts', 'node_modules/tsx'])
+      expect(existsSync(path.join(installed, absent)), absent).toBe(false);
+  });
+
+  it("runs the README's first steps as written: init, lint, generate, mock, fuzz", async () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Use it in your project'));
+    const block = parseReadme(section).find((candidate) => candidate.lang === 'sh');
+    const [install, ...commands] = block!.commands;
+    expect(install!.bare).toBe('npm i -D contracts-kit'); // done above, from the tarball
+    const outputs: string[] = [];
+    for (const command of commands) {
+      const [npx, bin, ...args] = command.bare.split(/\s+/);
+      expect([npx, bin]).toEqual(['npx', 'contracts']);
+      if (command.server) {
+        outputs.push(await serve(args));
+        continue;
+      }
+      const result = contracts(...args);
+      expect(result.code, `${command.text}\n${result.stdout}${result.stderr}`).toBe(0);
+      outputs.push(result.stdout + result.stderr);
+    }
+    const all = outputs.join('\n');
+    expect(all).toContain('credentials: set NOTES_KEY for the security scheme key (header X-Notes-Key)');
+    expect(all).toContain('1 spec linted: 0 errors, 0 warnings');
+    expect(all).toContain('http://127.0.0.1:4610');
+    expect(all).toMatch(/\d+ passed, 0 failed/);
+    expect(all).not.toContain(root);
+    const config = readFileSync(path.join(scratch, 'contracts.config.yaml'), 'utf8');
+    expect(config).toContain('$schema: node_modules/contracts-kit/schemas/contracts-config.schema.json');
+    expect(config).not.toContain(root);
+    expect(readFileSync(path.join(scratch, 'generated/notes.ts'), 'utf8')).toContain('listNotes');
+  });
+
+  it('diffs two versions of the spec, checks traffic through the proxy, passes a vitest test with the matchers', async () => {
+    const diff = contracts('diff', 'openapi.yaml', 'openapi-next.yaml');
+    expect(diff.stdout).toMatch(
+      /openapi-next\.yaml:\d+:\d+ error request-max-lowered request body \/text: maxLength 200 → 100/,
+    );
+    expect(diff.code).toBe(1);
+    const proxyPort = await freePort();
+    await serve(['proxy', '--api', 'notes', '--target', 'http://127.0.0.1:4610', '--port', String(proxyPort)]);
+    const through = await fetch(`http://127.0.0.1:${proxyPort}/notes`, { headers: { 'X-Notes-Key': 'any' } });
+    expect(through.status).toBe(200);
+    expect(await through.json()).toEqual([{ id: 1, text: 'buy milk' }]);
+
+    const vitest = spawnSync('npx', ['vitest', 'run'], {
+      cwd: scratch,
+      env: { ...env, NOTES_URL: 'http://127.0.0.1:4610', NO_COLOR: '1' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(vitest.stdout).toMatch(/Tests\s+1 passed/);
+    expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0);
+  });
+
+  it('offers the engine as a library: load a contract, check an exchange, diff two specs', () => {
+    const result = run(process.execPath, ['library.mjs']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('listNotes /0/id must be integer, not "one"\nerror request-max-lowered\n');
+  });
+});
