@@ -169,24 +169,27 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
   return cases;
 }
 
-/** Each constraint of the smallest valid request broken on its own: the negative phase's fixed part. */
-export function negativePhase(generator: Generator): FuzzCase[] {
+/**
+ * Each constraint of the smallest valid request broken on its own: the negative phase's fixed part, its first
+ * `limit` cases (--max-examples). The keyless case comes first: it is the one case of its check (ignored_auth), which
+ * a cut after the parameters' cases would leave unexercised, and so failed.
+ */
+export function negativePhase(generator: Generator, limit = Number.POSITIVE_INFINITY): FuzzCase[] {
   const base = baseRequest(generator);
   const full = generator.model.body
     ? [{ ...base, body: fullValue(generator.document, generator.model.body.schema) }]
     : [];
   const seen = new Set<string>();
-  const cases = [base, ...full]
-    .flatMap((request) => mutationsOf(generator, request))
-    .filter((candidate) => {
+  const cases: FuzzCase[] = [];
+  for (const request of [base, ...full])
+    for (const candidate of mutations(generator, request)) {
+      if (cases.length >= limit) return cases;
       const key = JSON.stringify([candidate.request, candidate.omit, candidate.anonymous]);
-      if (seen.has(key)) return false;
+      if (seen.has(key)) continue;
       seen.add(key);
-      return true;
-    });
-  // The keyless case first: it is the one case of its check (ignored_auth), which a --max-examples that cuts the list
-  // after the parameters' cases would leave unexercised, and so failed.
-  return [...cases.filter((c) => c.anonymous), ...cases.filter((c) => !c.anonymous)];
+      cases.push(candidate);
+    }
+  return cases;
 }
 
 /** Whether the operation's body goes out as a form (urlencoded or multipart), whose fields are text. */
@@ -196,38 +199,49 @@ function formBody(model: OperationModel): boolean {
 
 /** Every single-constraint mutation of `request`, as negative cases. */
 export function mutationsOf(generator: Generator, request: RequestData): FuzzCase[] {
+  return [...mutations(generator, request)];
+}
+
+/**
+ * The same, made one at a time: a phase that sends a few of them (--max-examples) does not build them all first (a
+ * wide body's every field broken, each a copy of the body: seconds of work, deaf to --max-time, on Google's specs).
+ * The keyless case comes first: it is the one case of its check (ignored_auth).
+ */
+function* mutations(generator: Generator, request: RequestData): IterableIterator<FuzzCase> {
   const { model, document } = generator;
-  const cases: FuzzCase[] = [];
   const negative = (changed: RequestData, note: string, extra: Partial<FuzzCase> = {}) =>
-    cases.push(caseOf(generator, 'negative', changed, note, 'negative', extra));
-  for (const param of model.params.filter(
-    (p) => generatedIn(generator)(p) || p.name === 'hook_id' || p.name === 'delivery_id',
-  )) {
-    for (const { note, value } of breakingValues(document, param.schema, true)) {
-      if (fitsParam(param, value, true))
-        negative(setParam(request, param, toParam(value)), `${param.in} ${param.name}: ${note} (${short(value)})`);
-    }
-    if (param.required && param.in !== 'path')
-      negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
-  }
+    caseOf(generator, 'negative', changed, note, 'negative', extra);
   // ignored_auth: the same request with no credential of any scheme (the probes on resources the run created or
   // saw are made in run-fuzz.ts, once those exist).
   // Never a keyless change on a made-up id: it may name a real item (the probes change only what the run created).
   const changes = model.method !== 'GET' && model.method !== 'HEAD';
   if (model.secured && !(changes && model.params.some((param) => param.in === 'path'))) {
     const missing = model.apiKeyHeaders.map((header) => `header ${header}`).join(', ');
-    negative(request, missing ? `${missing}: missing` : 'no credentials', { anonymous: true });
+    yield negative(request, missing ? `${missing}: missing` : 'no credentials', { anonymous: true });
+  }
+  for (const param of model.params.filter(
+    (p) => generatedIn(generator)(p) || p.name === 'hook_id' || p.name === 'delivery_id',
+  )) {
+    for (const { note, value } of breakingValues(document, param.schema, true)) {
+      if (fitsParam(param, value, true))
+        yield negative(
+          setParam(request, param, toParam(value)),
+          `${param.in} ${param.name}: ${note} (${short(value)})`,
+        );
+    }
+    if (param.required && param.in !== 'path')
+      yield negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
   }
   if (model.body) {
     const body = request.body ?? minimalValue(document, model.body.schema);
     for (const { note, value } of breakingValues(document, model.body.schema, false))
-      negative({ ...request, body: value }, `body: ${note}`);
+      yield negative({ ...request, body: value }, `body: ${note}`);
     for (const { pointer, schema, parentStrict, required } of bodyFields(document, model.body.schema)) {
       // A form's fields are text on the wire, as parameters are: only what text cannot be breaks their type.
       for (const { note, value } of breakingValues(document, schema, formBody(model)))
-        negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
+        yield negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
       if (required && hasAt(body, pointer))
-        negative(
+        yield negative(
           { ...request, body: deleteAt(body, pointer) },
           `body${pointer}: the required field is missing`,
           keep(pointer),
@@ -236,12 +250,12 @@ export function mutationsOf(generator: Generator, request: RequestData): FuzzCas
     }
     for (const pointer of strictObjects(document, model.body.schema)) {
       if (pointer === '' || isPlainObject(getAt(body, pointer))) {
-        negative(
+        yield negative(
           { ...request, body: setAt(body, `${pointer}/unexpected_field`, 1) },
           `body${pointer}: a field additionalProperties: false forbids`,
         );
       } else {
-        negative(
+        yield negative(
           {
             ...request,
             body: setAt(body, pointer, {
@@ -254,7 +268,6 @@ export function mutationsOf(generator: Generator, request: RequestData): FuzzCas
       }
     }
   }
-  return cases;
 }
 
 /** Valid by construction after the validators' say: optional parameters and body fields drawn from their schemas. */
@@ -290,11 +303,19 @@ export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
 }
 
 /** A random valid request with one constraint broken; shrinking keeps it broken (the executor re-checks). */
+/** How far into a random request's mutations the random negative phase picks. */
+const maxRandomMutations = 64;
+
 export function negativeArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
   return fc.tuple(randomArbitrary(generator), fc.nat()).map(([valid, pick]) => {
-    const mutations = mutationsOf(generator, valid.request);
-    const chosen =
-      mutations.length > 0 ? mutations[pick % mutations.length]! : { ...valid, intent: 'negative' as const };
+    // One of the request's first mutations, made one at a time up to the pick: every mutation of a wide body, each
+    // a copy of it, made for every random case, was most of the run's time on Google's specs, deaf to --max-time.
+    const made: FuzzCase[] = [];
+    for (const mutation of mutations(generator, valid.request)) {
+      made.push(mutation);
+      if (made.length > pick % maxRandomMutations) break;
+    }
+    const chosen = made.length > 0 ? made[pick % made.length]! : { ...valid, intent: 'negative' as const };
     return { ...chosen, note: `${chosen.note}, in a random request` };
   });
 }

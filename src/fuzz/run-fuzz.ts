@@ -312,7 +312,7 @@ export class FuzzRunner {
         if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
         if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
         if (phase === 'negative') {
-          await this.runList(executor, target, negativePhase(generator));
+          await this.runList(executor, target, negativePhase(generator, this.options.maxExamples));
           await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
         }
         if (phase === 'random')

@@ -42,7 +42,10 @@ export function schemaArbitrary(
   depth = 0,
   budget = maxGeneratedNodes,
 ): fc.Arbitrary<unknown> {
-  const schema = (deref(document, raw) ?? {}) as Schema;
+  const found = deref(document, raw);
+  // A boolean schema: `false` admits nothing (the validators drop the case), `true` anything.
+  if (found === false) return fc.constant(null);
+  const schema = (found !== null && typeof found === 'object' && !Array.isArray(found) ? found : {}) as Schema;
   if (depth > 8) return fc.constant(null);
   if (budget < 1) return smallest(document, schema);
   if ('const' in schema) return fc.constant(schema.const);
@@ -169,8 +172,9 @@ function objectArbitrary(
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   if (required.length > budget) return smallest(document, schema);
   const share = (budget - 1) / Math.max(1, Object.keys(properties).length);
+  // A property whose schema is `false` must be absent: never proposed.
   for (const [name, sub] of Object.entries(properties))
-    model[name] = schemaArbitrary(document, sub, options, depth + 1, share);
+    if (deref(document, sub) !== false) model[name] = schemaArbitrary(document, sub, options, depth + 1, share);
   // Undeclared properties are never proposed: where the schema allows them they add nothing, and where it
   // refuses them they are the negative phase's job.
   return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
@@ -188,7 +192,7 @@ export function mergeAll(document: unknown, schema: Schema): Schema {
   const merged: Schema = { ...schema };
   delete merged.allOf;
   for (const raw of schema.allOf as unknown[]) {
-    const part = deref(document, raw) as Schema;
+    const part = (deref(document, raw) ?? {}) as Schema;
     const flat = Array.isArray(part.allOf) ? mergeAll(document, part) : part;
     for (const [key, value] of Object.entries(flat)) {
       if (key === 'properties')

@@ -157,4 +157,12 @@ paths:
     expect(minimalValue(spec.document, false)).toBe('a'); // nothing fits `false`: the validators refuse what is sent
     expect(minimalValue(spec.document, true)).toBe('a');
   });
+
+  it('never proposes a `false` property in a random body, and draws anything for `true`', () => {
+    const schema = { type: 'object', properties: { gone: false, anything: true, name: { type: 'string' } } };
+    const values = fc.sample(schemaArbitrary({}, schema), { numRuns: 200, seed: 1 }) as Record<string, unknown>[];
+    expect(values.some((value) => 'gone' in value)).toBe(false);
+    expect(values.some((value) => 'anything' in value)).toBe(true);
+    expect(fc.sample(schemaArbitrary({}, false), { numRuns: 3, seed: 1 })).toEqual([null, null, null]);
+  });
 });

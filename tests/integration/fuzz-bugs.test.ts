@@ -9,12 +9,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
+import { seedConfig } from '../helpers/paths.js';
 
 const seeds = [1, 2, 3];
 const env = {
   CLIENT_SESSION_API_KEY: 'fuzz-test-key-4417',
   WEBHOOKS_TOKEN: 'fuzz-webhooks-token-9981',
   PATH: process.env.PATH,
+  CONTRACTS_CONFIG: seedConfig,
 };
 
 interface Failure {
