@@ -90,8 +90,36 @@ function mistyped(key: string, child: unknown, parent: Record<string, unknown>, 
   return !('in' in parent || 'schema' in parent || 'content' in parent);
 }
 
-/** Whether the object at `at` is a `properties` map, whose keys are property names, not keywords. */
-const namesProperties = (at: JsonPath) => at[at.length - 1] === 'properties';
+/**
+ * Maps whose keys are names, not keywords: a schema's properties and definitions, and the OpenAPI maps of components
+ * (Vonage's description names parameters `pattern` and `format`: read as keywords, ajv's copy lost them, and every
+ * `$ref` to them failed to compile), paths, responses, headers, media types and encodings.
+ */
+const nameMaps = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'requestBodies',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'paths',
+  'webhooks',
+  'content',
+  'encoding',
+  'variables',
+  'mapping',
+]);
+
+/** Whether the object at `at` is a map of names (see nameMaps), whose keys are names, not keywords. */
+const namesProperties = (at: JsonPath) => nameMaps.has(String(at[at.length - 1]));
 
 // enum, const and default are skipped by ajv's walk; example, examples and extensions are not.
 function isAnnotation(key: string, child: unknown, at: JsonPath): boolean {

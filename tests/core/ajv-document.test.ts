@@ -34,6 +34,41 @@ describe('the document ajv compiles', () => {
     expect((loaded.document.components?.schemas?.File as { example: unknown }).example).toEqual({ $id: '1' });
   });
 
+  it('reads components named like keywords (parameters `pattern` and `format`, schemas `example` and `required`)', () => {
+    // Vonage's descriptions (nexmo.com) name parameters `pattern` and `format`: ajv's copy dropped them as mistyped
+    // keywords, and every $ref to them failed to compile (fuzz ended on the spec's "error").
+    const loaded = parseSpec(
+      'spec.yaml',
+      `openapi: 3.1.0
+info: { title: t, version: "1" }
+paths:
+  /numbers:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/pattern'
+        - $ref: '#/components/parameters/format'
+      responses:
+        "200":
+          description: ok
+          content: { application/json: { schema: { $ref: '#/components/schemas/example' } } }
+components:
+  parameters:
+    pattern: { name: pattern, in: query, required: false, schema: { type: string, maxLength: 3 } }
+    format: { name: format, in: query, schema: { type: string, enum: [json, xml] } }
+  schemas:
+    example: { type: object, required: [id], properties: { id: { type: string } } }
+    required: { type: integer }
+`,
+    );
+    const compiled = compileSpec(loaded);
+    const at = (...path: string[]) => ['components', ...path];
+    expect(compiled.validateAt(at('parameters', 'pattern', 'schema'), 'abc')).toEqual([]);
+    expect(compiled.validateAt(at('parameters', 'pattern', 'schema'), 'abcd')).not.toEqual([]);
+    expect(compiled.validateAt(at('parameters', 'format', 'schema'), 'yaml')).not.toEqual([]);
+    expect(compiled.validateAt(at('schemas', 'example'), {})).not.toEqual([]);
+    expect(compiled.validateAt(at('schemas', 'required'), 'one')).not.toEqual([]);
+  });
+
   it('reads properties written as a reference to a map of properties', () => {
     const compiled = compileSpec(
       spec(
