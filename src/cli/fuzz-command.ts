@@ -288,6 +288,7 @@ export const fuzzCommand: Command = {
         if (!options.quiet) io.err(`contracts fuzz: ${line}`);
       },
       addSecret: (secret) => io.redactor.add(secret),
+      redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
     });
     const onSignal = (signal: string) => {
@@ -358,6 +359,7 @@ async function replay(
     timeoutMs: settings.timeoutMs,
     log: (line) => io.err(`contracts fuzz: ${line}`),
     addSecret: (secret) => io.redactor.add(secret),
+    redact: (text) => io.redactor.redact(text),
   });
   let unreproduced = 0;
   for (const { failure, reproduced, status, reason } of outcomes) {

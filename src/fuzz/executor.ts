@@ -16,6 +16,7 @@ import type { CapturedExchange, HttpCapture } from '../runner/http-capture.js';
 import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
+import { answerOf, type FailureAnswer } from './failure-answer.js';
 import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import { ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
 import {
@@ -55,6 +56,8 @@ export interface ExecutorOptions {
   log: (line: string) => void;
   /** A secret the run made up: redacted from everything written. */
   addSecret: (secret: string) => void;
+  /** Redacts credentials from a text: a failure's answer is redacted whole before it is cut (failure-answer.ts). */
+  redact?: (text: string) => string;
   /** By API: what the config's credentials put on each request (api-credentials.ts), filled in as specs load. */
   credentials?: Record<string, ApiCredential[]>;
 }
@@ -158,6 +161,8 @@ export interface FuzzFailure {
   seed: number;
   /** The request as the run sent it, for --replay. */
   request: SentRequest;
+  /** What the target answered (absent in reports of earlier versions, which merge-reports may read). */
+  answer?: FailureAnswer;
 }
 
 /** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
@@ -440,6 +445,7 @@ export class Executor {
       curl: curlLine(sent.sent, this.credentialsOf(target)),
       seed: this.options.seed,
       request: sent.sent,
+      answer: answerOf(sent.exchange, this.options.redact),
     };
   }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
 import type { Redactor } from '../runner/redact.js';
 import { jsonReport } from '../runner/reports/json-report.js';
+import { answerLine } from './failure-answer.js';
 import type { FuzzRun } from './run-fuzz.js';
 
 export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
@@ -38,6 +39,12 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
         `  [${failure.id}] ${failure.check} · ${failure.operation} · ${failure.status}`,
         `      ${failure.message}`,
         `      case (${failure.phase}): ${failure.note}`,
+        // The run marker and ports are made stable in the whole body, before the line cuts it.
+        ...(failure.answer
+          ? [
+              `      answer: ${answerLine({ ...failure.answer, ...(failure.answer.body !== undefined && { body: stable(run, failure.answer.body, embedded) }) })}`,
+            ]
+          : []),
         `      reproduce: ${stable(run, failure.curl, embedded)}`,
       );
     }

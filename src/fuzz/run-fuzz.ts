@@ -61,6 +61,8 @@ export interface FuzzOptions {
   remote?: boolean;
   log: (line: string) => void;
   addSecret: (secret: string) => void;
+  /** Redacts credentials from a text (a failure's answer, before it is cut). */
+  redact?: (text: string) => string;
   /** Shard `index` (from 1) of `count`: this run does its share of the operations, the same share every time. */
   shard?: { index: number; count: number };
   /** Count what the cases exercised (FuzzRun.coverage). */
@@ -126,6 +128,7 @@ export class FuzzRunner {
       deadline: started + options.maxTimeMs,
       log: options.log,
       addSecret: options.addSecret,
+      ...(options.redact ? { redact: options.redact } : {}),
     });
     this.executor = executor;
     let error: ContractsError | undefined;

@@ -17,6 +17,22 @@ export interface HtmlReportOptions {
   version?: string;
 }
 
+/**
+ * A fuzz run's distinct failure, as far as this page shows it (src/fuzz/executor.ts FuzzFailure): under its check,
+ * the request that broke it as a curl line and what the target answered.
+ */
+interface ReportedFuzzFailure {
+  api: string;
+  operation: string;
+  check: string;
+  note?: string;
+  curl?: string;
+  answer?: { status: number; headers: Record<string, string>; body?: string; bodyBytes: number; truncated?: true };
+}
+
+/** Distinct failures shown under one check: the first few make the point. */
+const maxFailuresShown = 5;
+
 /** The longest value (actual, expected) shown in full; longer ones are cut with their length. */
 const maxValueChars = 500;
 /** The longest of any other string from the run (a message, a reason, a target's answer quoted in one). */
@@ -80,7 +96,20 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
     });
     return `<section class="api" data-api="${text(api)}"><h2>${text(api)}</h2><table class="matrix">${header}${rows.join('')}</table></section>`;
   });
-  const details = failures.map(({ result, index }) => failureDetails(result, index, text));
+  const fuzzFailures = ((run as CheckRun & { failures?: ReportedFuzzFailure[] }).failures ?? []).filter(
+    (failure) => typeof failure === 'object' && failure !== null,
+  );
+  const details = failures.map(({ result, index }) =>
+    failureDetails(
+      result,
+      index,
+      text,
+      fuzzFailures.filter(
+        (failure) =>
+          failure.api === result.api && failure.operation === result.operation && failure.check === result.check,
+      ),
+    ),
+  );
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -99,16 +128,46 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
   ].join('\n');
 }
 
-function failureDetails(result: CheckResult, index: number, text: (value: string) => string): string {
+function failureDetails(
+  result: CheckResult,
+  index: number,
+  text: (value: string) => string,
+  fuzzFailures: ReportedFuzzFailure[] = [],
+): string {
   const rows = result.findings.map((finding) => findingRow(finding, text)).join('');
   const more = result.omitted ? `<p class="muted">… and ${result.omitted} more findings</p>` : '';
+  const cases = fuzzFailures.slice(0, maxFailuresShown).map((failure) => fuzzCase(failure, text));
+  if (fuzzFailures.length > maxFailuresShown)
+    cases.push(`<p class="muted">… and ${fuzzFailures.length - maxFailuresShown} more distinct failures</p>`);
   return [
     `<details class="result" id="r${index}" data-api="${text(result.api)}" data-check="${result.check}" data-status="${result.status}">`,
     `<summary><span class="badge failed">failed</span> ${text(result.api)} · <b>${text(result.operation)}</b> · ${result.check}`,
     ` <span class="muted">(${result.findings.length} finding${result.findings.length === 1 ? '' : 's'})</span></summary>`,
     result.reason ? `<p class="reason">${text(result.reason)}</p>` : '',
     `<table class="findings"><tr><th>where</th><th>finding</th><th>actual</th><th>expected</th></tr>${rows}</table>${more}`,
+    ...cases,
     `</details>`,
+  ].join('');
+}
+
+/** One fuzz failure's case: what was sent (the curl line) and what came back (status, headers, the body's start). */
+function fuzzCase(failure: ReportedFuzzFailure, text: (value: string) => string): string {
+  const answer = failure.answer;
+  const headers = answer
+    ? Object.entries(answer.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n')
+    : '';
+  const size = answer ? `${answer.bodyBytes} bytes${answer.truncated ? ', the start shown' : ''}` : '';
+  return [
+    '<div class="case">',
+    failure.note ? `<p>case: ${text(failure.note)}</p>` : '',
+    failure.curl ? `<p>reproduce: <code>${text(failure.curl)}</code></p>` : '',
+    answer ? `<p>answer: <b>${Number(answer.status)}</b> <span class="muted">(${text(size)})</span></p>` : '',
+    answer && (headers || answer.body)
+      ? `<pre>${text(`${headers}${headers && answer.body ? '\n\n' : ''}${answer.body ?? ''}`)}</pre>`
+      : '',
+    '</div>',
   ].join('');
 }
 
