@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { notesProject, type ScratchProject, scratchProject } from '../helpers/scratch-project.js';
+import { notesProject, type ScratchProject, scratchProject } from '../helpers/user-project.js';
 
 let project: ScratchProject;
 

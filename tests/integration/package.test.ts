@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
 import { root } from '../helpers/paths.js';
 import { parseReadme } from '../readme/readme-blocks.js';
-import { scratchLock } from '../helpers/scratch-lock.js';
+import { scratchLock } from '../helpers/install-lock.js';
 
 const spec = `openapi: 3.0.3
 info:
