@@ -29,6 +29,8 @@ node -e '
   const runs = ["reports/vitest-core.json", "reports/vitest.json"].filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
   const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
   const skipped = sum("numPendingTests") + sum("numTodoTests");
-  console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  // A file whose setup failed (a beforeAll that threw) counts its tests as skipped, not failed: name such files.
+  const broken = runs.flatMap((run) => run.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed")).map((file) => require("path").relative(process.cwd(), file.name)));
+  console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : "") + (broken.length ? `; ${broken.length === 1 ? "1 file" : `${broken.length} files`} failed before ${broken.length === 1 ? "its" : "their"} tests ran: ${broken.join(", ")}` : ""));
 ' || true
 exit "$status"
