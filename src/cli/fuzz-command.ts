@@ -334,7 +334,13 @@ export const fuzzCommand: Command = {
       return exitCodes.cannotRun;
     }
     const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
-    return run.summary.failed > 0 || run.failures.length > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
+    // A run that judged nothing proved nothing: it fails, saying so (the reasons are on each skipped line above).
+    const exercisedNothing = run.summary.passed === 0 && run.summary.failed === 0;
+    if (exercisedNothing)
+      io.err('contracts fuzz: nothing was exercised: every check was skipped (the reasons are above)');
+    return run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing
+      ? exitCodes.failed
+      : exitCodes.ok;
   },
 };
 

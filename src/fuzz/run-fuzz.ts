@@ -33,7 +33,7 @@ import {
   type Generator,
 } from './generate-cases.js';
 import { runOrdered } from './ordered-pool.js';
-import { operationModels } from './request-model.js';
+import { type OperationModel, operationModels } from './request-model.js';
 import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
@@ -91,6 +91,28 @@ export class FuzzRunner {
   readonly capture: HttpCapture;
   /** The operations (`api/operationId`) and the sequences (`api/stateful`) this run fuzzes: all of them, or its --shard. */
   private units = new Set<string>();
+  /** Operations no request can be sent to, by `api/operationId`: why (a header name HTTP cannot carry). */
+  private readonly unsendable = new Map<string, string>();
+
+  /**
+   * The model without the optional header parameters whose name is no HTTP token (Notion's `""`): no request can
+   * carry them. An operation that requires one (a parameter, or the header of its apiKey scheme) cannot be called at
+   * all: its checks are skipped with the reason, instead of the whole run ending at its first request.
+   */
+  private sendable(api: string, model: OperationModel, document: unknown): OperationModel {
+    const bad = (name: string) => !httpToken.test(name);
+    const required = [
+      ...model.params.filter((param) => param.in === 'header' && param.required && bad(param.name)).map((p) => p.name),
+      ...(model.secured ? unsendableSecurity(document, model) : []),
+    ];
+    if (required.length > 0)
+      this.unsendable.set(
+        `${api}/${model.operationId}`,
+        `the spec's header ${JSON.stringify(required[0])} is no HTTP header name, so no request can carry it`,
+      );
+    const params = model.params.filter((param) => param.in !== 'header' || !bad(param.name));
+    return params.length === model.params.length ? model : { ...model, params };
+  }
   private executor: Executor | undefined;
 
   constructor(private readonly options: FuzzOptions) {
@@ -138,9 +160,12 @@ export class FuzzRunner {
     for (const api of options.apis) {
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
-      const models = operationModels(spec);
+      const models = operationModels(spec).map((model) => this.sendable(api, model, spec.document));
       const contract = compileContract(spec, { strict: options.strict });
-      credentials[api] = fuzzCredentials(api, contract, options);
+      // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).
+      credentials[api] = fuzzCredentials(api, contract, options).filter(
+        (credential) => credential.in !== 'header' || httpToken.test(credential.name),
+      );
       coverage?.addContract(api, contract);
       loaded.push({
         document: spec.document,
@@ -255,6 +280,10 @@ export class FuzzRunner {
         );
       if (sequences || !phases.includes('stateful'))
         this.planSequenceChecks(results, target, model.operationId, phases, readOnly);
+      const unsendable = this.unsendable.get(`${target.api}/${model.operationId}`);
+      if (unsendable)
+        for (const check of results.pendingChecks(target.api, model.operationId))
+          results.markSkipped(target.api, model.operationId, check, unsendable);
     }
   }
 
@@ -296,7 +325,11 @@ export class FuzzRunner {
   private async fuzzApi(executor: Executor, target: ApiTarget, document: unknown): Promise<void> {
     const { options } = this;
     const webhooks = target.api === 'repository-webhooks';
-    const mine = [...target.models.values()].filter((model) => this.units.has(`${target.api}/${model.operationId}`));
+    const mine = [...target.models.values()].filter(
+      (model) =>
+        this.units.has(`${target.api}/${model.operationId}`) &&
+        !this.unsendable.has(`${target.api}/${model.operationId}`),
+    );
     const sequences = this.units.has(`${target.api}/stateful`);
     const needsHook = sequences || mine.some((model) => model.params.some((param) => param.name === 'hook_id'));
     if (webhooks && !options.readOnly && needsHook) {
@@ -455,7 +488,34 @@ function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<st
   return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
 }
 
-function hasConstraints(model: import('./request-model.js').OperationModel): boolean {
+/**
+ * The header names of apiKey schemes that HTTP cannot carry, when every security alternative of the operation needs
+ * one (a RapidAPI description's `ADVICEment API Key`): then no request to it can be authenticated.
+ */
+function unsendableSecurity(document: unknown, model: OperationModel): string[] {
+  const doc = document as {
+    paths?: Record<string, Record<string, { security?: unknown }>>;
+    security?: unknown;
+    components?: { securitySchemes?: Record<string, { type?: string; in?: string; name?: unknown }> };
+  };
+  const security = doc.paths?.[model.pathTemplate]?.[model.method.toLowerCase()]?.security ?? doc.security;
+  if (!Array.isArray(security) || security.length === 0) return [];
+  const schemes = doc.components?.securitySchemes ?? {};
+  const badNames = (requirement: unknown) =>
+    Object.keys((requirement ?? {}) as object).flatMap((name) => {
+      const scheme = schemes[name];
+      return scheme?.type === 'apiKey' && scheme.in === 'header' && !httpToken.test(String(scheme.name))
+        ? [String(scheme.name)]
+        : [];
+    });
+  const perAlternative = security.map(badNames);
+  return perAlternative.every((names) => names.length > 0) ? perAlternative.flat() : [];
+}
+
+/** RFC 9110's token: what a header name may be. */
+const httpToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function hasConstraints(model: OperationModel): boolean {
   return (
     // A missing API key is not one of them: a request without its credential is judged by ignored_auth.
     model.body !== undefined ||

@@ -1,10 +1,13 @@
 // toSatisfyContract and toMatchSchema: thin adapters that hand what a test received to the core and turn the
 // findings into a vitest verdict. Usage mistakes (unknown API or schema, an ambiguous Response) throw; a response
 // that breaks the contract fails the assertion with a message listing each finding.
-import type { ApiName } from '../apis.js';
+import type { ContractApis } from './setup.js';
 
-/** An API of contracts.config.yaml by name; the seed APIs' names are offered first. */
-export type ContractApi = ApiName | (string & {});
+/**
+ * An API of contracts.config.yaml by name: any string (checked against the config when the test runs), or, once
+ * a project declares its names in ContractApis (setup.ts), one of those, so a misspelt name is a type error.
+ */
+export type ContractApi = [keyof ContractApis] extends [never] ? string : Extract<keyof ContractApis, string>;
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';

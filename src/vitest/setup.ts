@@ -1,10 +1,21 @@
 // Registers toSatisfyContract and toMatchSchema with vitest: import this file once in a test file, or name it in
 // vitest.config.ts `test.setupFiles: ['./src/vitest/setup.ts']` (also `import 'contracts-kit/vitest'`).
+// The reference survives into setup.d.ts, where the value import below is elided: without it, TypeScript does not
+// apply the `declare module 'vitest'` below in a project that installed the package (its matchers were untyped there).
+/// <reference types="vitest" preserve="true" />
 import { expect } from 'vitest';
 import { toMatchSchema, toSatisfyContract } from './matchers.js';
 import type { MatchSchemaOptions, SatisfyContractOptions } from './matchers.js';
 
 expect.extend({ toSatisfyContract, toMatchSchema });
+
+/**
+ * The names of your config's APIs, for the type checker: empty, `api` takes any string. Declare yours once, in any
+ * .ts file of your project, and a misspelt name no longer compiles:
+ *   declare module 'contracts-kit/vitest' { interface ContractApis { inventory: true; payments: true } }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the user's declaration merging
+export interface ContractApis {}
 
 interface ContractMatchers {
   /** The response (fetch Response, openapi-fetch result or plain exchange) conforms to its operation. Await it. */

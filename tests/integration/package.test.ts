@@ -244,6 +244,45 @@ describe('the packed package, installed in a project of its own', () => {
     expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0);
   });
 
+  it("types the matchers' api with the names the project declares, from the package's .d.ts", () => {
+    writeFileSync(
+      path.join(scratch, 'contract-apis.d.ts'),
+      "import 'contracts-kit/vitest';\ndeclare module 'contracts-kit/vitest' {\n  interface ContractApis {\n    notes: true;\n  }\n}\n",
+    );
+    writeFileSync(
+      path.join(scratch, 'typed.ts'),
+      [
+        "import 'contracts-kit/vitest';",
+        "import { expect } from 'vitest';",
+        "export const right = expect({}).toSatisfyContract({ api: 'notes' });",
+        '// @ts-expect-error a name the project did not declare',
+        "export const wrong = expect({}).toSatisfyContract({ api: 'nots' });",
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      path.join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files: ['contract-apis.d.ts', 'typed.ts'],
+      }),
+    );
+    // TypeScript comes with the package (openapi-typescript needs it).
+    const tsc = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+    // Without the declaration, any name compiles and the @ts-expect-error is unused: the check above can fail.
+    writeFileSync(path.join(scratch, 'contract-apis.d.ts'), 'export {};\n');
+    const untyped = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+    expect(untyped.stdout).toContain("Unused '@ts-expect-error' directive");
+  });
+
   it('offers the engine as a library: load a contract, check an exchange, diff two specs', () => {
     const result = run(process.execPath, ['library.mjs']);
     expect(result.stderr).toBe('');

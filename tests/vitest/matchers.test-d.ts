@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import '../../src/vitest/setup.js';
 
 describe('matcher types', () => {
-  it('takes an API name of the config (any string; the seed names offered) and returns a promise', () => {
+  it('takes an API name of the config (any string until the project declares its names) and returns a promise', () => {
     expectTypeOf(expect({}).toSatisfyContract({ api: 'client-session' })).toEqualTypeOf<Promise<void>>();
     expectTypeOf(expect({}).toMatchSchema({ api: 'repository-webhooks', schema: 'Webhook' })).toEqualTypeOf<
       Promise<void>
