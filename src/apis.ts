@@ -78,9 +78,9 @@ export function useConfig(options: { cwd: string; file?: string | undefined }): 
 /**
  * Without a config, the spec files a command was given (`--spec FILE`) are its APIs, each named after its file
  * (`petstore.yaml` → petstore), with no credentials and mock ports from 4010: `contracts mock --spec petstore.yaml`
- * works in any folder. `API=FILE` names the API itself. Returns the names.
+ * works in any folder. `API=FILE` names the API itself.
  */
-export function useSpecFiles(specs: readonly { api: string | undefined; file: string }[], cwd: string): string[] {
+export function useSpecFiles(specs: readonly { api: string | undefined; file: string }[], cwd: string): void {
   const names = apiNames as ApiName[];
   for (const [index, { api, file }] of specs.entries()) {
     const base =
@@ -104,7 +104,6 @@ export function useSpecFiles(specs: readonly { api: string | undefined; file: st
       baseDir: path.resolve(cwd),
     };
   }
-  return [...names];
 }
 
 /** Where useConfig looked for a config and found none (undefined when it found one, or never looked). */

@@ -34,8 +34,13 @@ export interface LoadContractOptions {
  * compiles its validators. Throws a ContractsError with one clear line when the file is missing or no spec.
  */
 export async function loadContract(specFile: string, options: LoadContractOptions = {}): Promise<Contract> {
+  return compileContract(await load(specFile), options);
+}
+
+/** A spec file given by the caller, named in messages as it is relative to the working directory. */
+function load(specFile: string) {
   const file = path.resolve(specFile);
-  return compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), options);
+  return loadSpec(file, path.relative(process.cwd(), file) || file);
 }
 
 export interface StartMocksOptions {
@@ -102,9 +107,7 @@ export interface StartReceiverOptions extends Omit<ReceiverOptions, 'contract'> 
 export async function startReceiver(options: StartReceiverOptions = {}): Promise<Receiver> {
   const { spec, ...rest } = options;
   if (spec === undefined) return startDeliveryReceiver(rest);
-  const file = path.resolve(spec);
-  const contract = compileDeliveryContract(await loadSpec(file, path.relative(process.cwd(), file) || file));
-  return startDeliveryReceiver({ ...rest, contract });
+  return startDeliveryReceiver({ ...rest, contract: compileDeliveryContract(await load(spec)) });
 }
 
 /**
@@ -113,10 +116,6 @@ export async function startReceiver(options: StartReceiverOptions = {}): Promise
  * CLI's ignore file and `--level` are policy on top of this list.
  */
 export async function diffSpecs(baseFile: string, headFile: string): Promise<SpecChange[]> {
-  const load = (file: string) => {
-    const absolute = path.resolve(file);
-    return loadSpec(absolute, path.relative(process.cwd(), absolute) || absolute);
-  };
   const [base, head] = await Promise.all([load(baseFile), load(headFile)]);
   return diffLoadedSpecs(base, head);
 }

@@ -9,6 +9,7 @@ import { exitCodes, type Command, type Io } from './command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { didYouMean } from './did-you-mean.js';
 import { checkApiName, parseCommandArgs } from './parse-args.js';
+import { splitSpecValue } from './spec-option.js';
 
 /**
  * Each command's module, imported only when that command runs (or for help): a run loads one command's imports,
@@ -117,34 +118,26 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
   }
 }
 
-/** The value of `--config FILE` or `--config=FILE` among a command's arguments (before `--`), if any. */
-function configArgument(args: readonly string[]): string | undefined {
-  let found: string | undefined;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '--') break;
-    if (arg === '--config' && index + 1 < args.length) found = args[++index];
-    else if (arg.startsWith('--config=')) found = arg.slice('--config='.length);
-  }
-  return found;
-}
-
-/** The values of `--spec [API=]FILE` among a command's arguments (before `--`), split as spec-option.ts splits them. */
-function specArguments(args: readonly string[]): { api: string | undefined; file: string }[] {
+/** The values of `--NAME VALUE` or `--NAME=VALUE` among a command's arguments (before `--`), in order. */
+function optionValues(args: readonly string[], name: string): string[] {
   const values: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--') break;
-    if (arg === '--spec' && index + 1 < args.length) values.push(args[++index]!);
-    else if (arg.startsWith('--spec=')) values.push(arg.slice('--spec='.length));
+    if (arg === `--${name}` && index + 1 < args.length) values.push(args[++index]!);
+    else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
   }
-  return values
-    .filter((value) => value !== '')
-    .map((value) => {
-      const named = /^([a-z0-9][a-z0-9-]*)=(.+)$/i.exec(value);
-      return named ? { api: named[1], file: named[2]! } : { api: undefined, file: value };
-    });
+  return values;
 }
+
+/** The value of `--config FILE` among a command's arguments, if any (the last one given). */
+const configArgument = (args: readonly string[]) => optionValues(args, 'config').at(-1);
+
+/** The values of `--spec [API=]FILE` among a command's arguments, split as spec-option.ts splits them. */
+const specArguments = (args: readonly string[]) =>
+  optionValues(args, 'spec')
+    .map(splitSpecValue)
+    .filter(({ file }) => file !== '');
 
 function wantsJson(args: readonly string[]): boolean {
   return args.some((arg, index) => arg === '--format=json' || (arg === '--format' && args[index + 1] === 'json'));

@@ -20,17 +20,22 @@ export interface SpecChoice {
   shown: string;
 }
 
+/** `API=FILE` (what is before the first `=` has the shape of an API name) or a bare FILE. */
+export function splitSpecValue(value: string): { api: string | undefined; file: string } {
+  const named = /^([a-z0-9][a-z0-9-]*)=(.*)$/i.exec(value);
+  return named ? { api: named[1], file: named[2]! } : { api: undefined, file: value };
+}
+
 /** Parses the --spec values: `API=FILE` when what is before the first `=` has the shape of an API name. */
 export function parseSpecs(values: unknown, cwd: string): SpecChoice[] {
   const list = values === undefined ? [] : Array.isArray(values) ? (values as string[]) : [String(values)];
   const seen = new Set<string>();
   return list.map((value) => {
-    const named = /^([a-z0-9][a-z0-9-]*)=(.*)$/i.exec(value);
-    if (!named) {
+    const { api, file } = splitSpecValue(value);
+    if (api === undefined) {
       if (value === '') throw new ContractsError('USAGE', '--spec takes [API=]FILE, not an empty value');
       return { api: undefined, file: path.resolve(cwd, value), shown: value };
     }
-    const [, api, file] = named as unknown as [string, string, string];
     if (!(apiNames as readonly string[]).includes(api)) {
       throw new ContractsError(
         'USAGE',

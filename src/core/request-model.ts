@@ -39,6 +39,8 @@ export interface OperationModel {
   body: BodyModel | undefined;
   /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
   apiKeyHeaders: string[];
+  /** Per alternative of the operation's security, the header names of its apiKey schemes (none without security). */
+  apiKeyHeaderAlternatives: string[][];
   /** Whether every request needs credentials: the operation's security (or the document's) is not empty and has no
    * empty alternative (`{}`, "anonymous allowed"). */
   secured: boolean;
@@ -109,13 +111,15 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
         });
       });
     }
+    const alternatives = apiKeyHeaderAlternatives(document, raw.security ?? document.security);
     return {
       operationId: operation.operationId,
       method: operation.method.toUpperCase(),
       pathTemplate: operation.pathTemplate,
       params: [...params.values()],
       body: bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
-      apiKeyHeaders: apiKeyHeaders(document, raw.security ?? document.security),
+      apiKeyHeaders: commonHeaders(alternatives),
+      apiKeyHeaderAlternatives: alternatives,
       secured: isSecured(raw.security ?? document.security),
       statuses: operation.responses.map((response) => response.status),
       spec: operation,
@@ -169,20 +173,24 @@ function isSecured(security: unknown): boolean {
   );
 }
 
-function apiKeyHeaders(document: Record<string, unknown>, security: unknown): string[] {
-  if (!Array.isArray(security) || security.length === 0) return [];
-  // Any one requirement satisfies OpenAPI security; a header is needed only if every alternative asks for it.
+function apiKeyHeaderAlternatives(document: Record<string, unknown>, security: unknown): string[][] {
+  if (!Array.isArray(security)) return [];
   const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
     string,
     unknown
   >;
-  const perAlternative = security.map((requirement: Record<string, unknown>) =>
-    Object.keys(requirement).flatMap((name) => {
+  return security.map((requirement: Record<string, unknown>) =>
+    Object.keys(requirement ?? {}).flatMap((name) => {
       const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string } | undefined;
       return scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name ? [scheme.name] : [];
     }),
   );
-  return perAlternative.reduce((common, names) => common.filter((name) => names.includes(name)));
+}
+
+/** Any one requirement satisfies OpenAPI security: a header is needed only if every alternative asks for it. */
+function commonHeaders(alternatives: string[][]): string[] {
+  if (alternatives.length === 0) return [];
+  return alternatives.reduce((common, names) => common.filter((name) => names.includes(name)));
 }
 
 /** The request as the server reads it: every parameter a string on the wire, decoded by its schema's type. */

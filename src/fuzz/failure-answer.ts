@@ -5,7 +5,7 @@ import { type Exchange, headerValue } from '../core/exchange.js';
 
 export interface FailureAnswer {
   status: number;
-  /** The headers that explain an answer (see shownHeaders), each at most 200 characters. */
+  /** The headers that explain an answer (see shownHeaders), each at most 200 characters; none without a redactor. */
   headers: Record<string, string>;
   /** The body's first 1,000 characters, redacted; absent when the run has no redactor. */
   body?: string;
@@ -37,10 +37,15 @@ export function answerOf(exchange: Exchange, redact?: (text: string) => string):
   };
 }
 
-/** The answer on one console line: `422, application/json, 57 bytes: {"message":…}` (the body's start, spaces folded). */
-export function answerLine(answer: FailureAnswer, most = 160): string {
+/**
+ * The answer on one console line: `422, application/json, 57 bytes: {"message":…}` (the body's start, spaces folded).
+ * `show` is applied to the whole body before it is cut (the fuzz report makes the run's marker and ports stable).
+ */
+export function answerLine(answer: FailureAnswer, show = (body: string) => body, most = 160): string {
   const type = answer.headers['content-type'];
-  const body = (answer.body ?? '').replace(/\s+/g, ' ').trim();
+  const body = show(answer.body ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const excerpt = body.length > most ? `${body.slice(0, most)}…` : body;
   return [
     `${answer.status}`,

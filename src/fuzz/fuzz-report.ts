@@ -39,11 +39,8 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
         `  [${failure.id}] ${failure.check} · ${failure.operation} · ${failure.status}`,
         `      ${failure.message}`,
         `      case (${failure.phase}): ${failure.note}`,
-        // The run marker and ports are made stable in the whole body, before the line cuts it.
         ...(failure.answer
-          ? [
-              `      answer: ${answerLine({ ...failure.answer, ...(failure.answer.body !== undefined && { body: stable(run, failure.answer.body, embedded) }) })}`,
-            ]
+          ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded))}`]
           : []),
         `      reproduce: ${stable(run, failure.curl, embedded)}`,
       );

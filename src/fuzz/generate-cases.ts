@@ -197,15 +197,11 @@ function formBody(model: OperationModel): boolean {
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(model.body?.mediaType ?? '');
 }
 
-/** Every single-constraint mutation of `request`, as negative cases. */
-export function mutationsOf(generator: Generator, request: RequestData): FuzzCase[] {
-  return [...mutations(generator, request)];
-}
-
 /**
- * The same, made one at a time: a phase that sends a few of them (--max-examples) does not build them all first (a
- * wide body's every field broken, each a copy of the body: seconds of work, deaf to --max-time, on Google's specs).
- * The keyless case comes first: it is the one case of its check (ignored_auth).
+ * Every single-constraint mutation of `request`, as negative cases, made one at a time: a phase that sends a few of
+ * them (--max-examples) does not build them all first (a wide body's every field broken, each a copy of the body:
+ * seconds of work, deaf to --max-time, on Google's specs). The keyless case comes first: it is the one case of its
+ * check (ignored_auth).
  */
 function* mutations(generator: Generator, request: RequestData): IterableIterator<FuzzCase> {
   const { model, document } = generator;

@@ -99,11 +99,15 @@ export class FuzzRunner {
    * carry them. An operation that requires one (a parameter, or the header of its apiKey scheme) cannot be called at
    * all: its checks are skipped with the reason, instead of the whole run ending at its first request.
    */
-  private sendable(api: string, model: OperationModel, document: unknown): OperationModel {
+  private sendable(api: string, model: OperationModel): OperationModel {
     const bad = (name: string) => !httpToken.test(name);
     const required = [
       ...model.params.filter((param) => param.in === 'header' && param.required && bad(param.name)).map((p) => p.name),
-      ...(model.secured ? unsendableSecurity(document, model) : []),
+      // The header of an apiKey scheme, when every alternative of the operation's security needs one (a RapidAPI
+      // description's `ADVICEment API Key`): then no request to it can be authenticated.
+      ...(model.secured && model.apiKeyHeaderAlternatives.every((names) => names.some(bad))
+        ? model.apiKeyHeaderAlternatives.flat().filter(bad)
+        : []),
     ];
     if (required.length > 0)
       this.unsendable.set(
@@ -160,7 +164,7 @@ export class FuzzRunner {
     for (const api of options.apis) {
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
-      const models = operationModels(spec).map((model) => this.sendable(api, model, spec.document));
+      const models = operationModels(spec).map((model) => this.sendable(api, model));
       const contract = compileContract(spec, { strict: options.strict });
       // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).
       credentials[api] = fuzzCredentials(api, contract, options).filter(
@@ -486,30 +490,6 @@ function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<st
   ]);
   const shard = options.shard;
   return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
-}
-
-/**
- * The header names of apiKey schemes that HTTP cannot carry, when every security alternative of the operation needs
- * one (a RapidAPI description's `ADVICEment API Key`): then no request to it can be authenticated.
- */
-function unsendableSecurity(document: unknown, model: OperationModel): string[] {
-  const doc = document as {
-    paths?: Record<string, Record<string, { security?: unknown }>>;
-    security?: unknown;
-    components?: { securitySchemes?: Record<string, { type?: string; in?: string; name?: unknown }> };
-  };
-  const security = doc.paths?.[model.pathTemplate]?.[model.method.toLowerCase()]?.security ?? doc.security;
-  if (!Array.isArray(security) || security.length === 0) return [];
-  const schemes = doc.components?.securitySchemes ?? {};
-  const badNames = (requirement: unknown) =>
-    Object.keys((requirement ?? {}) as object).flatMap((name) => {
-      const scheme = schemes[name];
-      return scheme?.type === 'apiKey' && scheme.in === 'header' && !httpToken.test(String(scheme.name))
-        ? [String(scheme.name)]
-        : [];
-    });
-  const perAlternative = security.map(badNames);
-  return perAlternative.every((names) => names.length > 0) ? perAlternative.flat() : [];
 }
 
 /** RFC 9110's token: what a header name may be. */

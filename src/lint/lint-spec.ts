@@ -80,14 +80,15 @@ export async function lintSpec(
     );
   const { document, located } = spectralDocument(spec, displayFile);
   const maxNodes = options.spectralMaxNodes ?? defaultSpectralMaxNodes;
-  const nodes = await resolvedNodes(document.data, maxNodes);
+  // Spectral resolves nothing itself (local pointers only): it gets the document we loaded, resolved once.
+  const resolver = localOnlyResolver();
+  const nodes = await resolvedNodes(resolver, document, maxNodes);
   if (nodes > maxNodes)
     return skip(
       `the spec with its $refs expanded is over ${maxNodes.toLocaleString('en-US')} JSON nodes (--spectral-max-nodes), ` +
         'and Spectral walks it whole for its rules (about a second per million); raise the limit to run them',
     );
-  // Spectral resolves nothing itself (local pointers only): it gets the document we loaded.
-  const spectral = new Spectral({ resolver: localOnlyResolver() });
+  const spectral = new Spectral({ resolver });
   spectral.setRuleset(buildRuleset(own));
   const results = await spectral.run(document);
   const problems: LintProblem[] = results.map((result) => ({

@@ -3,8 +3,26 @@
 // data (an example, a default, an enum), where it is data. Spectral's own resolver would read or fetch it.
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 
+type ResolveResult = Awaited<ReturnType<Resolver['resolve']>>;
+
+/**
+ * Resolves a document once: lint counts the resolved document's size (resolvedNodes) before Spectral runs, and
+ * Spectral's own resolve of the same document gets that result instead of expanding it a second time (a second of
+ * work on GitHub's description). Local pointers only, so the result does not depend on the options Spectral adds.
+ */
+class LocalOnlyResolver extends Resolver {
+  private last: { data: unknown; result: Promise<ResolveResult> } | undefined;
+
+  override resolve(data: unknown, options?: Parameters<Resolver['resolve']>[1]): Promise<ResolveResult> {
+    if (this.last !== undefined && this.last.data === data) return this.last.result;
+    const result = super.resolve(data, options);
+    this.last = { data, result };
+    return result;
+  }
+}
+
 export function localOnlyResolver(): Resolver {
-  return new Resolver({
+  return new LocalOnlyResolver({
     resolvers: {},
     getRef: (_key: string, value: unknown) => {
       const ref = value !== null && typeof value === 'object' ? (value as { $ref?: unknown }).$ref : undefined;
@@ -14,12 +32,18 @@ export function localOnlyResolver(): Resolver {
 }
 
 /**
- * How many JSON nodes `data` has once its local `$ref`s are expanded as Spectral expands them (a `$ref` back into a
- * cycle stays a `$ref`), counted up to `cap` + 1 and no further: time bounded by the cap, not by the expansion,
- * which grows exponentially with nesting (schemas that share schemas).
+ * How many JSON nodes `document` (Spectral's) has once its local `$ref`s are expanded as Spectral expands them (a
+ * `$ref` back into a cycle stays a `$ref`), counted up to `cap` + 1 and no further: time bounded by the cap, not by
+ * the expansion, which grows exponentially with nesting (schemas that share schemas). The resolve is `resolver`'s, with
+ * the base Spectral gives it, so the same resolver hands Spectral this result.
  */
-export async function resolvedNodes(data: unknown, cap: number): Promise<number> {
-  const resolved = (await localOnlyResolver().resolve(data, {})).result;
+export async function resolvedNodes(
+  resolver: Resolver,
+  document: { data: unknown; source: string | null },
+  cap: number,
+): Promise<number> {
+  const resolved = (await resolver.resolve(document.data, document.source !== null ? { baseUri: document.source } : {}))
+    .result;
   let count = 0;
   const stack: unknown[] = [resolved];
   while (stack.length > 0 && count <= cap) {
