@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,7 +12,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.CONTRACTS_TEST_WORKERS) || 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    env: { SCARF_ANALYTICS: 'false' },
+    // The CLIs tests start keep their parsed specs in a cache of the tests' own, not the user's.
+    env: { SCARF_ANALYTICS: 'false', CONTRACTS_CACHE_DIR: path.join(os.tmpdir(), 'contracts-test-parse-cache') },
     typecheck: {
       enabled: true,
       include: ['tests/**/*.test-d.ts'],

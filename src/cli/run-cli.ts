@@ -1,8 +1,19 @@
 // Process entry: wires main() to the real process (stdout, stderr, cwd, env, exit status).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCacheDir, useParseCache } from '../core/parse-cache.js';
+import { packageRoot } from '../package-root.js';
 import { outputGone } from './output-gone.js';
 import { main } from './main.js';
 
 process.env.SCARF_ANALYTICS ??= 'false';
+// Specs parsed before are read from the user's cache (core/parse-cache.ts), keyed also by this package's version
+// and its yaml parser's.
+const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies?: Record<string, string>;
+};
+useParseCache(parseCacheDir(process.env), `${pkg.version} yaml ${pkg.dependencies?.yaml ?? ''}`);
 // A reader that stops early (`| head -2`) closes the pipe. Without a handler the EPIPE is an uncaught error with a
 // stack trace. Instead: drop what is still written there, and tell streaming commands to stop (output-gone.ts);
 // commands with work to finish (check's cleanup and report files) finish it. A stream fault other than EPIPE is

@@ -2,10 +2,11 @@
 // shipped in schemas/contracts-config.schema.json, every mistake one line at its file and line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { ContractsError } from '../core/errors.js';
 import { packageRoot } from '../package-root.js';
+import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 
 export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
@@ -53,7 +54,8 @@ export function findConfigUpwards(dir: string): string | undefined {
   }
 }
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
+/** The config schema compiled ahead of time by ajv (scripts/config-validator.ts). */
+const validator = compiledValidator as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** Reads and validates one config file; `display` is how messages name it. */
 export function readConfig(file: string, display = file): Config {
@@ -82,10 +84,6 @@ export function readConfig(file: string, display = file): Config {
   } catch {
     throw new ContractsError('CONFIG_INVALID', 'YAML aliases expand too far', at([]));
   }
-  // strictRequired off: a credential's oneOf branches only say which field is required.
-  validator ??= new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(
-    JSON.parse(readFileSync(configSchemaFile, 'utf8')) as object,
-  );
   if (!validator(data)) {
     const error = mostSpecific(validator.errors ?? []);
     const where = pointerToPath(error.instancePath);

@@ -5,6 +5,7 @@ import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContractsError } from './errors.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
 import { isLiteral } from './literal-values.js';
+import { cachedParse, rememberParse } from './parse-cache.js';
 import { defaultMaxSpecFileBytes, readBounded } from './read-bounded.js';
 import { bundleRefs, fileSystem, type RefPolicy, type RefSource } from './resolve-refs.js';
 import { createLocator, resolvePointer, type JsonPath, type Locate } from './source-locator.js';
@@ -97,18 +98,25 @@ function parseJsonFast(source: string): { locateInSource: Locate; document: unkn
     return undefined;
   }
   if (findDuplicateKey(source, document) !== undefined) return undefined;
+  return { locateInSource: lazyLocator(source), document };
+}
+
+/** Lines of a text already known to parse, from a YAML model built on the first question. */
+function lazyLocator(source: string): Locate {
   let locate: Locate | undefined;
-  const locateInSource: Locate = (p) => {
+  return (p) => {
     if (!locate) {
       const lineCounter = new LineCounter();
       locate = createLocator(parseDocument(source, { lineCounter, prettyErrors: false }), lineCounter);
     }
     return locate(p);
   };
-  return { locateInSource, document };
 }
 
+/** YAML: the data it parsed to before (parse-cache.ts), else parsed, and kept for next time. */
 function parseYaml(file: string, source: string): { locateInSource: Locate; document: unknown } {
+  const cached = cachedParse(source);
+  if (cached !== undefined) return { locateInSource: lazyLocator(source), document: cached };
   const lineCounter = new LineCounter();
   const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = yamlDoc.errors[0];
@@ -121,7 +129,20 @@ function parseYaml(file: string, source: string): { locateInSource: Locate; docu
       column: pos.col,
     });
   }
-  return { locateInSource: createLocator(yamlDoc, lineCounter), document: toData(file, yamlDoc, lineCounter) };
+  const document = toData(file, yamlDoc, lineCounter);
+  rememberParse(source, document, () => source.includes('*') && hasAlias(yamlDoc));
+  return { locateInSource: createLocator(yamlDoc, lineCounter), document };
+}
+
+function hasAlias(yamlDoc: Document): boolean {
+  let found = false;
+  visit(yamlDoc, {
+    Alias() {
+      found = true;
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */

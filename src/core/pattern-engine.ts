@@ -8,7 +8,14 @@
 //                 ECMA-262 gives it (`.`, `\s`, `\p{…}`, `\u…`, classes), for every other pattern
 //   backtracking  V8's RegExp, for syntax RE2 lacks (lookaround, backreferences); lint warns about these
 // (contracts-pattern-backtracking).
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS as RE2JSClass } from 're2js';
+
+// re2js (260 kB) is loaded on the first pattern that needs it, not by every command's start (a fifth of the code a
+// cold `contracts validate` parsed); require, since ajv asks for a compiled pattern synchronously.
+let re2js: typeof RE2JSClass | undefined;
+const RE2JS = (): typeof RE2JSClass =>
+  (re2js ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS);
 
 export type PatternEngineName = 'regexp' | 're2' | 'backtracking';
 
@@ -440,7 +447,7 @@ function compileUncached(pattern: string): CompiledPattern {
   }
   if (backtracksLinearly(tree)) return { test: (value) => regExp.test(value), engine: 'regexp', toString };
   try {
-    const re2 = RE2JS.compile(translate(tree));
+    const re2 = RE2JS().compile(translate(tree));
     return { test: (value) => re2.test(value), engine: 're2', toString };
   } catch (error) {
     const reason =

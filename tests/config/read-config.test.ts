@@ -1,10 +1,13 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { apis, seedApiNames } from '../../src/apis.js';
-import { readConfig } from '../../src/config/read-config.js';
+import { configSchemaFile, readConfig } from '../../src/config/read-config.js';
 import { ContractsError } from '../../src/core/errors.js';
+import { configValidatorFile, configValidatorSource } from '../../scripts/config-validator.js';
 import { root } from '../helpers/paths.js';
 
 async function configFile(text: string): Promise<string> {
@@ -15,6 +18,17 @@ async function configFile(text: string): Promise<string> {
 }
 
 describe('contracts.config.yaml', () => {
+  it('is checked by the validator ajv makes of its schema now (npm run generate:config rewrites it)', () => {
+    expect(readFileSync(configValidatorFile, 'utf8') === configValidatorSource()).toBe(true);
+  });
+
+  it('is described by a schema that is itself valid JSON Schema 2020-12 (readConfig trusts it unchecked)', () => {
+    const ajv = new Ajv2020({ strict: true, strictRequired: false });
+    const schema = JSON.parse(readFileSync(configSchemaFile, 'utf8')) as object;
+    expect(ajv.validateSchema(schema), ajv.errorsText()).toBe(true);
+    expect(ajv.validateSchema({ ...schema, properties: { apis: { type: 'list' } } })).toBe(false);
+  });
+
   it('ships with the seed APIs as its first two entries, as the built-in defaults have them', () => {
     const config = readConfig(path.join(root, 'contracts.config.yaml'));
     expect(config.apis.map((api) => api.name)).toEqual([...seedApiNames]);
