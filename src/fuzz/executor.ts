@@ -18,7 +18,13 @@ import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import { answerOf, type FailureAnswer } from './failure-answer.js';
 import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
-import { ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
+import {
+  createdHookId,
+  ignoredAuth,
+  negativeDataRejection,
+  notAServerError,
+  positiveDataAcceptance,
+} from './fuzz-checks.js';
 import {
   ambiguousOnWire,
   violations,
@@ -374,6 +380,11 @@ export class Executor {
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
       if (!fuzzCase.refusalExpected)
         judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
+      // A hook made without its id: credited to ensure_resource_availability with this answer (never a pass here).
+      if (target.api === 'repository-webhooks' && operation === 'createWebhook') {
+        const { findings } = createdHookId(status, sent.json);
+        if (findings.length > 0) judged.push(['ensure_resource_availability', findings]);
+      }
     } else if (verdict === 'unauthenticated') {
       judged.push(['ignored_auth', ignoredAuth(operation, status, this.credentialNames(target, model), fuzzCase.note)]);
     } else {
@@ -642,17 +653,27 @@ export class Executor {
       false,
       tally,
     );
-    const id = (sent.json as { id?: unknown } | undefined)?.id;
-    if (sent.exchange.status !== 201 || typeof id !== 'number') return undefined;
+    const { id, findings } = createdHookId(sent.exchange.status, sent.json);
+    if (findings.length > 0) {
+      // The run's own hook made without its id is this answer's one finding; what needed the hook is not exercised.
+      this.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
+      const failure = this.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!);
+      if (!this.failures.has(failure.key)) this.keep(failure);
+      this.lastCreate = 'answered 201 without the id of the hook it made';
+    } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
+    if (id === undefined) return undefined;
     this.ownHooks.set(id, url);
     return id;
   }
+
+  /** What the last createHook that made no usable hook was answered, for the message of what it leaves unexercised. */
+  private lastCreate = '';
 
   /** The shared hook and one delivery of it (a ping), for the operations that act on them. */
   async prepareWebhooks(target: ApiTarget): Promise<string | undefined> {
     this.sharedHook = await this.createHook(target);
     if (this.sharedHook === undefined)
-      return `createWebhook did not answer 201 with an integer id for ${this.options.owner}/${this.options.repo}: does the repository exist, and may the token write hooks?`;
+      return `createWebhook ${this.lastCreate} for ${this.options.owner}/${this.options.repo}${this.lastCreate.startsWith('answered 201') ? ' (its finding is above)' : ': does the repository exist, and may the token write hooks?'}`;
     const path = { hook_id: this.sharedHook };
     await this.call(target, 'pingWebhook', { path });
     for (let attempt = 0; attempt < 50 && this.sharedDelivery === undefined; attempt++) {

@@ -54,7 +54,11 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
       `Not run: ${run.notRun.length} checks (${run.results.find((result) => result.reason?.startsWith('not run: '))?.reason?.slice(9) ?? 'the run stopped early'})`,
     );
   const { passed, failed, skipped } = run.summary;
-  lines.push('', `${passed} passed, ${failed} failed, ${skipped} skipped; ${run.failures.length} distinct failures`);
+  const distinct = run.failures.length;
+  lines.push(
+    '',
+    `${passed} passed, ${failed} failed, ${skipped} skipped; ${distinct} distinct failure${distinct === 1 ? '' : 's'}`,
+  );
   return lines.join('\n');
 }
 

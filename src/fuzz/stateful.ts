@@ -224,6 +224,21 @@ async function runSequence(
         body: result.sent.json,
       });
   };
+  /** use_after_free: right after the delete, the hook is gone for every operation on it that documents 404. */
+  const afterDelete = async (hook: HookModel): Promise<void> => {
+    for (const probe of walk.edges.filter(
+      (candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to),
+    )) {
+      const sent = await send(probe.to, {
+        path: { hook_id: hook.id },
+        ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}),
+      });
+      if (!sent) continue;
+      const findings = useAfterFree(probe.to, sent.sent.exchange.status, hook.id);
+      record(probe.to, 'use_after_free', findings);
+      judge(sent, findings);
+    }
+  };
   try {
     for (const step of steps) {
       if (executor.expired || first) break;
@@ -310,6 +325,7 @@ async function runSequence(
       const before = await ruleBefore(context, step.to, hook);
       const result = await send(step.to, { path, ...(body !== undefined ? { body } : {}) });
       remember(result, path);
+      let ruled: Finding[] = [];
       if (step.to === 'updateWebhook' && step.update && result?.sent.exchange.status === 200) {
         const { kind, events: listed } = step.update;
         const expected =
@@ -326,28 +342,28 @@ async function runSequence(
           (result.sent.json as { events?: unknown } | undefined)?.events,
         );
         record('updateWebhook', check, findings);
-        judge(result, findings);
+        ruled = findings;
         hook.events = expected;
-      } else judge(result, result ? await ruleAfter(context, step.to, hook, result, before) : []);
+      } else if (result) ruled = await ruleAfter(context, step.to, hook, result, before);
+      judge(result, ruled);
       done.push(
         `${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`,
       );
+      if (result && [...result.findings, ...ruled].some((finding) => finding.severity === 'error')) {
+        // An answer the spec does not document, or one that broke a rule: what the model believes of the hook (that
+        // a DELETE answered 200 left it alive, that an update did what it asked) may be wrong. It is read again
+        // before anything that follows is judged, so no later finding echoes this one; unreadable, the sequence ends.
+        const wasDeleted = hook.deleted;
+        if (!(await reread(context, hook))) break;
+        done.push(`getWebhook on hook ${label}, read again after that answer`);
+        // A delete answered wrongly that deleted the hook all the same: what follows a delete is judged as after one.
+        if (step.to === 'deleteWebhook' && hook.deleted && !wasDeleted) await afterDelete(hook);
+        continue;
+      }
       if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
         hook.deleted = true;
         executor.ownHooks.delete(hook.id);
-        // use_after_free: right after the delete, the hook is gone for every operation on it that documents 404.
-        for (const probe of walk.edges.filter(
-          (candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to),
-        )) {
-          const sent = await send(probe.to, {
-            path: { hook_id: hook.id },
-            ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}),
-          });
-          if (!sent) continue;
-          const findings = useAfterFree(probe.to, sent.sent.exchange.status, hook.id);
-          record(probe.to, 'use_after_free', findings);
-          judge(sent, findings);
-        }
+        await afterDelete(hook);
       }
     }
   } finally {
@@ -393,6 +409,27 @@ export type Send = (
   request?: Partial<RequestData>,
   extra?: Partial<FuzzCase>,
 ) => Promise<CaseResult | undefined>;
+
+/**
+ * The hook as the target has it, after an answer that makes the model doubt it: 404, deleted; 200 with its id, alive
+ * with the events it lists. False when the answer says neither (the model cannot go on).
+ */
+async function reread({ send, judge, executor }: RuleContext, hook: HookModel): Promise<boolean> {
+  const read = await send('getWebhook', { path: { hook_id: hook.id } });
+  judge(read);
+  const status = read?.sent.exchange.status;
+  if (status === 404) {
+    hook.deleted = true;
+    executor.ownHooks.delete(hook.id);
+    return true;
+  }
+  const body = read?.sent.json as { id?: unknown; events?: unknown } | undefined;
+  if (status !== 200 || body?.id !== hook.id) return false;
+  hook.deleted = false;
+  if (Array.isArray(body.events) && body.events.every((event) => typeof event === 'string'))
+    hook.events = [...new Set(body.events as string[])];
+  return true;
+}
 
 /** ensure_resource_availability: a hook created with 201 is readable by its id and appears in the list. */
 async function availability(
