@@ -370,7 +370,10 @@ async function replay(
   let unreproduced = 0;
   for (const { failure, reproduced, status, reason } of outcomes) {
     const missing =
-      reproduced === false && status !== undefined && preconditionGone(failure.check, failure.status, status);
+      reproduced === false &&
+      status !== undefined &&
+      failure.varied === undefined &&
+      preconditionGone(failure.check, failure.status, status);
     if (missing) unreproduced++;
     const verdict =
       reproduced === undefined
@@ -394,6 +397,10 @@ async function replay(
  * The replay's answer says the request could not get where the run's did: the resource it names is gone (404, 410)
  * or the target refused it (401, 403), where the run's own answer was something else. Not for the checks whose fix
  * is such a refusal: a request without credentials (ignored_auth) or breaking the spec (negative_data_rejection).
+ */
+/**
+ * Whether a refusal on replay says only that what the request needs is gone (not that the bug is fixed). Never for
+ * a case that set a credential's parameter itself: refusing that value is the server's answer to it.
  */
 function preconditionGone(check: string, saved: number, replayed: number): boolean {
   if (check === 'ignored_auth' || check === 'negative_data_rejection') return false;

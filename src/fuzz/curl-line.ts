@@ -17,9 +17,20 @@ export interface CredentialSource {
   base64?: boolean;
 }
 
-export function curlLine(request: SentRequest, credentials: readonly CredentialSource[] = []): string {
+/**
+ * `varied`: a credential's query parameter that holds a value of the case's own (a clientToken's edge value). It is
+ * written after the URL as a quoted word of its own (`'…?clientToken=''xxx'`): the shell joins them, and the
+ * redaction of credentials' query values by name (redact.ts), which the line still passes, leaves it as it is.
+ */
+export function curlLine(
+  request: SentRequest,
+  credentials: readonly CredentialSource[] = [],
+  varied?: { name: string; in: string; value?: string },
+): string {
   const named = credentials.filter((credential) => credential.env !== undefined);
   const url = new URL(request.url);
+  const own = varied?.in === 'query' && varied.value !== undefined && url.searchParams.has(varied.name);
+  if (own) url.searchParams.delete(varied.name);
   const query: CredentialSource[] = [];
   for (const credential of named.filter((candidate) => candidate.in === 'query')) {
     if (url.searchParams.has(credential.name)) {
@@ -32,6 +43,10 @@ export function curlLine(request: SentRequest, credentials: readonly CredentialS
     (credential, index) =>
       (shownUrl += `${quote(`${url.search === '' && index === 0 ? '?' : '&'}${credential.name}=${credential.prefix}`)}${reference(credential)}`),
   );
+  if (own)
+    shownUrl += `${quote(`${url.search === '' && query.length === 0 ? '?' : '&'}${varied.name}=`)}${quote(
+      new URLSearchParams({ v: varied.value! }).toString().slice(2),
+    )}`;
   const parts = ['curl', '-sS', '-i', '-X', request.method, shownUrl];
   for (const [name, value] of request.headers) {
     const credential = named.find(

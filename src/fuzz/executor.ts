@@ -169,6 +169,26 @@ export interface FuzzFailure {
   request: SentRequest;
   /** What the target answered (absent in reports of earlier versions, which merge-reports may read). */
   answer?: FailureAnswer;
+  /**
+   * A parameter the run fills from a credential that this case set itself (FuzzCase.varies): its value, or none
+   * when the case left it out. Kept apart because `request` has credentials' parameters redacted by name.
+   */
+  varied?: VariedParam;
+}
+
+export interface VariedParam {
+  name: string;
+  in: 'query' | 'header';
+  /** Absent: the case left the parameter out. */
+  value?: string;
+}
+
+/** Where and as what a request carried the parameter a case varied (none: the case left it out). */
+function variedParam(request: SentRequest, name: string): VariedParam {
+  const query = new URL(request.url).searchParams.get(name);
+  if (query !== null) return { name, in: 'query', value: query };
+  const header = request.headers.find(([candidate]) => candidate.toLowerCase() === name.toLowerCase());
+  return header ? { name, in: 'header', value: header[1] } : { name, in: 'query' };
 }
 
 /** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
@@ -326,7 +346,7 @@ export class Executor {
       this.requests += tally.requests;
       return undefined;
     }
-    const toSend = this.toSent(target, model, request, fuzzCase.anonymous);
+    const toSend = this.toSent(target, model, request, fuzzCase.anonymous, fuzzCase.varies);
     let sent: Sent;
     try {
       sent = await this.send(toSend, false, tally);
@@ -371,7 +391,11 @@ export class Executor {
     }
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     let omitted: ExchangeResult['omitted'];
-    if (verdict === 'positive') {
+    if (verdict === 'positive' && fuzzCase.varies !== undefined && status >= 400 && status < 500) {
+      // A value of its own in a credential's parameter (a clientToken the server never issued): the server may refuse
+      // it with any client error, documented or not, as no spec can list a status for every token. Only a server
+      // error (or an answer that accepts it, judged in full below) says something.
+    } else if (verdict === 'positive') {
       this.authRefusals.record(target.api, operation, status);
       this.resources.saw(target, model, request, sent);
       const checked = this.checked(target, operation, sent);
@@ -441,8 +465,14 @@ export class Executor {
       .filter((failure) => !this.failures.has(failure.key));
   }
 
-  failureOf(target: ApiTarget, fuzzCase: Pick<FuzzCase, 'phase' | 'note'>, sent: Sent, finding: Finding): FuzzFailure {
+  failureOf(
+    target: ApiTarget,
+    fuzzCase: Pick<FuzzCase, 'phase' | 'note' | 'varies'>,
+    sent: Sent,
+    finding: Finding,
+  ): FuzzFailure {
     const key = [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
+    const varied = fuzzCase.varies === undefined ? undefined : variedParam(sent.sent, fuzzCase.varies);
     return {
       id: shortHash(`${this.options.seed}\u0000${key}`),
       key,
@@ -453,10 +483,18 @@ export class Executor {
       message: finding.message,
       phase: fuzzCase.phase,
       note: fuzzCase.note,
-      curl: curlLine(sent.sent, this.credentialsOf(target)),
+      // A parameter the case varied holds the case's value, not the credential's: shown as it was sent.
+      curl: curlLine(
+        sent.sent,
+        this.credentialsOf(target).filter(
+          (credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies),
+        ),
+        varied,
+      ),
       seed: this.options.seed,
       request: sent.sent,
       answer: answerOf(sent.exchange, this.options.redact),
+      ...(varied ? { varied } : {}),
     };
   }
 
@@ -493,6 +531,8 @@ export class Executor {
     };
     for (const param of model.params) {
       const bag = request[param.in === 'header' ? 'headers' : param.in];
+      // A case that varies the parameter itself (a clientToken's edge values) has it as it is, or not at all.
+      if (param.name === fuzzCase.varies) continue;
       if (
         param.name in bindings &&
         isBoundParam(fuzzCase.api, param) &&
@@ -536,7 +576,14 @@ export class Executor {
     return request;
   }
 
-  toSent(target: ApiTarget, model: OperationModel, request: RequestData, anonymous = false): SentRequest {
+  /** `varied`: a parameter the case sets itself; no credential is put there. */
+  toSent(
+    target: ApiTarget,
+    model: OperationModel,
+    request: RequestData,
+    anonymous = false,
+    varied?: string,
+  ): SentRequest {
     const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
       encodeURIComponent(String(request.path[name] ?? '')),
     );
@@ -565,7 +612,8 @@ export class Executor {
           credential.in === 'header' &&
           model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
         ) &&
-        (!anonymous || feedsParameter(model, credential)),
+        (!anonymous || feedsParameter(model, credential)) &&
+        !(varied !== undefined && credential.scheme === undefined && credential.name === varied),
     );
     const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
     return {

@@ -49,6 +49,11 @@ export interface FuzzCase {
   cursor?: boolean;
   /** A valid request a seed rule says must be refused (a hook sharing another's config): positive_data_acceptance does not apply. */
   refusalExpected?: boolean;
+  /**
+   * A parameter the run otherwise binds or fills from a credential (client-session's clientToken) that this case
+   * sets itself, or leaves out: its edge values, with the credential never sent in it.
+   */
+  varies?: string;
 }
 
 /** JSON with sorted keys and no spaces: the same case always prints the same way. */

@@ -11,6 +11,8 @@ export interface Generator {
   api: string;
   document: unknown;
   model: OperationModel;
+  /** Documented parameters a credential of the config fills (a query `clientToken`): the run sends the secret there. */
+  credentialParams?: ReadonlySet<string>;
 }
 
 /** The parameters the cases vary: all but those the run binds itself (isBoundParam). */
@@ -134,6 +136,7 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
     }
     groups.push(group);
   }
+  for (const param of carriedParams(generator)) groups.push(carriedCases(generator, param));
   if (model.body) {
     const base = baseRequest(generator);
     groups.push([
@@ -166,6 +169,58 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
   const longest = Math.max(0, ...groups.map((group) => group.length));
   for (let turn = 0; turn < longest; turn++)
     for (const group of groups) if (turn < group.length) cases.push(group[turn]!);
+  return cases;
+}
+
+/**
+ * The parameters the run fills itself that are not a resource's id: a credential's (clientToken), in a query or a
+ * header. Their values were never varied, so a server that breaks on a long token was out of reach. Ids (hook_id,
+ * owner) stay bound: a generated id could name someone else's resource (a DELETE on hook 1 of a staging server).
+ */
+function carriedParams(generator: Generator): ParamModel[] {
+  return generator.model.params.filter(
+    (param) =>
+      param.in !== 'path' &&
+      (!generatedIn(generator)(param) || generator.credentialParams?.has(param.name) === true) &&
+      (param.in === 'query' || param.in === 'header'),
+  );
+}
+
+/** Lengths around common limits (64, 128, 256 and 1024 bytes, a 64-character token) for a carried string. */
+const carriedLengths = [1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1024, 1025];
+
+/**
+ * A carried parameter's own cases, the rest of the request as the smallest valid one: absent (when optional),
+ * empty (where it may be), edge lengths, and characters outside ASCII. The value is the case's, never the secret.
+ */
+function carriedCases(generator: Generator, param: ParamModel): FuzzCase[] {
+  const values: unknown[] = [
+    '',
+    ...carriedLengths.map((length) => 'x'.repeat(length)),
+    'é€😀',
+    ...boundaryValues(generator.document, param.schema, param.in === 'header'),
+  ];
+  const seen = new Set<string>();
+  const cases: FuzzCase[] = [];
+  if (!param.required)
+    cases.push(
+      caseOf(generator, 'boundaries', dropParam(baseRequest(generator), param), `${param.name} absent`, 'derive', {
+        varies: param.name,
+      }),
+    );
+  for (const value of values) {
+    if ((value !== null && typeof value === 'object') || !fitsParam(param, value)) continue;
+    // Characters outside ASCII cannot go in a header value as they are.
+    if (param.in === 'header' && typeof value === 'string' && !/^[\x20-\x7e]*$/.test(value)) continue;
+    const key = JSON.stringify(value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const note =
+      typeof value === 'string' && value.length > 8 && /^x+$/.test(value)
+        ? `${param.name} = ${value.length} characters`
+        : `${param.name} = ${short(value)}`;
+    cases.push({ ...withParam(generator, 'boundaries', param, toParam(value), note), varies: param.name });
+  }
   return cases;
 }
 

@@ -14,7 +14,7 @@ import { HttpCapture } from '../runner/http-capture.js';
 import { ResultCollector } from '../runner/results.js';
 import type { SentRequest } from './curl-line.js';
 import { createFor, deleteCreated, itemOf, type PathValues } from './auth-probes.js';
-import { Executor, type ApiTarget, type ExecutorOptions } from './executor.js';
+import { Executor, type ApiTarget, type ExecutorOptions, type VariedParam } from './executor.js';
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
 import { fuzzCredentials } from './run-fuzz.js';
@@ -28,6 +28,8 @@ export interface SavedFailure {
   phase: Phase;
   note: string;
   request: SentRequest;
+  /** The credential's parameter the case set itself, with its value (Executor's FuzzFailure). */
+  varied?: VariedParam;
 }
 
 export interface ReplayOutcome {
@@ -87,6 +89,17 @@ function savedFailureProblem(failure: unknown): string | undefined {
     return '.request.headers is not a list of [name, value] pairs';
   if (request.body !== undefined && (typeof request.body !== 'string' || !isJson(request.body)))
     return '.request.body is not JSON text';
+  const { varied } = failure;
+  if (
+    varied !== undefined &&
+    !(
+      isPlainObject(varied) &&
+      typeof varied.name === 'string' &&
+      (varied.in === 'query' || varied.in === 'header') &&
+      (varied.value === undefined || typeof varied.value === 'string')
+    )
+  )
+    return '.varied is not a parameter name, where it goes (query or header) and its value';
   return undefined;
 }
 
@@ -262,6 +275,13 @@ function caseOf(
     const value = sentHeaders.get(param.name.toLowerCase());
     if (value !== undefined) request.headers[param.name] = value;
   }
+  // The value the case put in a credential's parameter (the saved URL has it redacted), or none.
+  const { varied } = failure;
+  if (varied) {
+    const bag = varied.in === 'query' ? request.query : request.headers;
+    delete bag[varied.name];
+    if (varied.value !== undefined) bag[varied.name] = varied.value;
+  }
   if (failure.request.body !== undefined) request.body = JSON.parse(failure.request.body);
   const configUrl = isPlainObject(request.body)
     ? isPlainObject(request.body.config)
@@ -285,5 +305,6 @@ function caseOf(
       ? { hook: model.method === 'DELETE' ? 'fresh' : 'shared' }
       : {}),
     ...(url.searchParams.has('cursor') ? { cursor: true } : {}),
+    ...(varied ? { varies: varied.name } : {}),
   };
 }

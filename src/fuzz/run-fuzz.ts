@@ -340,12 +340,19 @@ export class FuzzRunner {
       const problem = await executor.prepareWebhooks(target);
       if (problem) this.unexercisedHookOperations(executor, target, problem);
     }
+    // Documented parameters a credential fills (no scheme's: a query clientToken): their own cases vary them.
+    const fedParams = new Set(
+      executor
+        .credentialsOf(target)
+        .filter((credential) => credential.scheme === undefined && credential.in !== 'cookie')
+        .map((credential) => credential.name),
+    );
     for (const model of mine) {
       if (options.readOnly && model.method !== 'GET') continue;
       if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
       if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
       if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
-      const generator: Generator = { api: target.api, document, model };
+      const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
       for (const phase of options.phases) {
         // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
         if (executor.expired) return executor.rethrow();

@@ -17,6 +17,13 @@ export const plantedBugs: PlantedBug[] = [
   { name: 'an unknown body field accepted', check: 'negative_data_rejection', operation: 'createWebhook' },
   { name: 'any X-API-VERSION accepted', check: 'negative_data_rejection', operation: 'retrieveClientSession' },
   { name: 'a request without X-API-KEY served', check: 'ignored_auth', operation: 'retrieveClientSession' },
+  // In a parameter the run fills from a credential (CLIENT_SESSION_CLIENT_TOKEN): out of reach until such a
+  // parameter had cases of its own (Schemathesis found it).
+  {
+    name: 'a 500 on a clientToken over 64 characters',
+    check: 'not_a_server_error',
+    operation: 'retrieveClientSession',
+  },
   { name: 'active: false refused', check: 'positive_data_acceptance', operation: 'updateWebhook' },
   { name: 'a 203 for per_page=1', check: 'status_code_conformance', operation: 'listWebhookDeliveries' },
   { name: 'string ids for per_page=100', check: 'response_schema_conformance', operation: 'listWebhooks' },
@@ -80,6 +87,8 @@ export async function startBuggyServer(): Promise<BuggyServer> {
       delete json.unexpected_field;
       bodyText = JSON.stringify(json);
     }
+    if (url.pathname === '/client-session' && (url.searchParams.get('clientToken') ?? '').length > 64)
+      return answer(500, { message: 'token column overflow' });
     if (url.pathname === '/client-session') {
       if (!headers['x-api-key']) headers['x-api-key'] = 'injected';
       headers['x-api-version'] = '2.4';

@@ -174,6 +174,8 @@ describe('contracts fuzz against a server with planted bugs', () => {
       ['negative_data_rejection', 'retrieveClientSession'],
       ['ignored_auth', 'retrieveClientSession'],
       ['positive_data_acceptance', 'updateWebhook'],
+      // The case's own clientToken: saved apart from the request, whose URL has it redacted by name.
+      ['not_a_server_error', 'retrieveClientSession'],
     ]) {
       const id = report.failures.find((failure) => failure.check === check && failure.operation === operation)!.id;
       expect(against.stdout).toMatch(new RegExp(`^\\[${id}\\] ${check} · ${operation}: still fails`, 'm'));
@@ -183,11 +185,28 @@ describe('contracts fuzz against a server with planted bugs', () => {
     expect(against.code).toBe(1);
   }, 120_000);
 
-  it('prints curl lines that reproduce the failure when pasted into a shell', async () => {
-    const failure = runs[0]!.report.failures.find(
-      (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'createWebhook',
-    )!;
-    const { stdout } = await promisify(execFile)('bash', ['-c', failure.curl], { env: { ...env }, timeout: 20_000 });
-    expect(stdout).toMatch(/^HTTP\/1\.1 500/);
+  it.each(['createWebhook', 'retrieveClientSession'])(
+    'prints curl lines that reproduce the failure when pasted into a shell: the 500 of %s',
+    async (operation) => {
+      const failure = runs[0]!.report.failures.find(
+        (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === operation,
+      )!;
+      const { stdout } = await promisify(execFile)('bash', ['-c', failure.curl], {
+        env: { ...env },
+        timeout: 20_000,
+      });
+      expect(stdout).toMatch(/^HTTP\/1\.1 500/);
+    },
+  );
+
+  it("varies the clientToken the run fills from a credential, printing the case's value and never the credential", () => {
+    for (const run of runs) {
+      const failure = run.report.failures.find(
+        (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'retrieveClientSession',
+      )!;
+      expect(failure.note).toBe('clientToken = 65 characters');
+      expect(failure.curl).toContain(`'?clientToken=''${'x'.repeat(65)}'`);
+      expect(failure.curl).toContain(`-H 'X-API-KEY: '"$CLIENT_SESSION_API_KEY"`);
+    }
   });
 });
