@@ -158,6 +158,14 @@ export const fuzzCommand: Command = {
         conflicts: ['replay'],
       },
       {
+        name: 'scripts',
+        type: 'string',
+        valueName: 'dir',
+        description:
+          "Write each failure's reproduction to DIR/ID.sh: a bash script that sends every request that led to it (ids read from the answers, credentials from the environment) and exits 1 if it fails again",
+        conflicts: ['replay'],
+      },
+      {
         name: 'replay',
         type: 'string',
         valueName: 'file',
@@ -189,13 +197,17 @@ export const fuzzCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options);
-    const [{ FuzzRunner }, { fuzzConsoleReport }, { parseReportTargets, writeReports }, { writeFuzzJson }] =
-      await Promise.all([
-        import('../fuzz/run-fuzz.js'),
-        import('../fuzz/fuzz-report.js'),
-        import('../runner/reports/write-reports.js'),
-        import('../fuzz/fuzz-report.js'),
-      ]);
+    const [
+      { FuzzRunner },
+      { fuzzConsoleReport, writeFuzzScripts },
+      { parseReportTargets, writeReports },
+      { writeFuzzJson },
+    ] = await Promise.all([
+      import('../fuzz/run-fuzz.js'),
+      import('../fuzz/fuzz-report.js'),
+      import('../runner/reports/write-reports.js'),
+      import('../fuzz/fuzz-report.js'),
+    ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
@@ -321,7 +333,9 @@ export const fuzzCommand: Command = {
       await mocks?.stop();
       await receiver?.stop();
     }
-    io.out(fuzzConsoleReport(run, embedded));
+    const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
+    if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
+    io.out(fuzzConsoleReport(run, embedded, scripts));
     await writeReports(
       run,
       reports.filter((target) => target.kind !== 'json'),

@@ -17,6 +17,7 @@ import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import { answerOf, type FailureAnswer } from './failure-answer.js';
+import { reproScript, type TrailStep } from './repro-script.js';
 import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import {
   createdHookId,
@@ -174,6 +175,10 @@ export interface FuzzFailure {
    * when the case left it out. Kept apart because `request` has credentials' parameters redacted by name.
    */
   varied?: VariedParam;
+  /** The reproduction as a bash script (repro-script.ts): the requests that led to it, then the check again. */
+  script?: string;
+  /** How many requests the script sends. */
+  steps?: number;
 }
 
 export interface VariedParam {
@@ -181,6 +186,10 @@ export interface VariedParam {
   in: 'query' | 'header';
   /** Absent: the case left the parameter out. */
   value?: string;
+}
+
+export function trailStep(sent: Sent): TrailStep {
+  return { request: sent.sent, status: sent.exchange.status, json: sent.json };
 }
 
 /** Where and as what a request carried the parameter a case varied (none: the case left it out). */
@@ -331,13 +340,18 @@ export class Executor {
     const model = target.models.get(fuzzCase.operationId)!;
     const tally = { requests: 0 };
     let freshHook: number | undefined;
+    let freshStep: TrailStep | undefined;
     if (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined) {
-      freshHook = await this.createHook(target, undefined, tally);
-      if (freshHook === undefined) {
+      const fresh = await this.createHook(target, undefined, tally);
+      if (fresh === undefined) {
         this.requests += tally.requests;
         return undefined;
       }
+      freshHook = fresh.id;
+      freshStep = fresh.step;
     }
+    const trail = this.trailOf(target, fuzzCase, freshStep);
+    if (trail) fuzzCase = { ...fuzzCase, trail };
     const request = this.bind(model, fuzzCase, freshHook);
     const { verdict, broken } = classify(model, target.compiled, request, fuzzCase.anonymous);
     if (!sendable(fuzzCase, verdict)) {
@@ -467,14 +481,37 @@ export class Executor {
 
   failureOf(
     target: ApiTarget,
-    fuzzCase: Pick<FuzzCase, 'phase' | 'note' | 'varies'>,
+    fuzzCase: Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail'>,
     sent: Sent,
     finding: Finding,
   ): FuzzFailure {
     const key = [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
     const varied = fuzzCase.varies === undefined ? undefined : variedParam(sent.sent, fuzzCase.varies);
+    const credentials = this.credentialsOf(target).filter(
+      (credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies),
+    );
+    const id = shortHash(`${this.options.seed}\u0000${key}`);
+    const trail = fuzzCase.trail ?? [];
+    const script = reproScript({
+      api: target.api,
+      failure: {
+        id,
+        check: finding.check,
+        operation: finding.operation,
+        status: sent.exchange.status,
+        seed: this.options.seed,
+        message: finding.message,
+      },
+      finding,
+      trail,
+      last: { request: sent.sent, status: sent.exchange.status, json: sent.json },
+      operations: target.contract.operations,
+      baseUrl: target.baseUrl,
+      credentials,
+      ...(varied ? { varied } : {}),
+    });
     return {
-      id: shortHash(`${this.options.seed}\u0000${key}`),
+      id,
       key,
       api: target.api,
       operation: finding.operation,
@@ -484,17 +521,13 @@ export class Executor {
       phase: fuzzCase.phase,
       note: fuzzCase.note,
       // A parameter the case varied holds the case's value, not the credential's: shown as it was sent.
-      curl: curlLine(
-        sent.sent,
-        this.credentialsOf(target).filter(
-          (credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies),
-        ),
-        varied,
-      ),
+      curl: curlLine(sent.sent, credentials, varied),
       seed: this.options.seed,
       request: sent.sent,
       answer: answerOf(sent.exchange, this.options.redact),
       ...(varied ? { varied } : {}),
+      script,
+      steps: trail.length + 1,
     };
   }
 
@@ -688,11 +721,12 @@ export class Executor {
     return this.send(this.toSent(target, model, full), cleanup, tally);
   }
 
+  /** A hook of the run's own, and the create that made it (the first step of a reproduction that acts on it). */
   async createHook(
     target: ApiTarget,
     body: Record<string, unknown> = { name: 'web', events: ['push'] },
     tally: Tally = this,
-  ): Promise<number | undefined> {
+  ): Promise<{ id: number; step: TrailStep } | undefined> {
     const url = this.markerUrl();
     const sent = await this.call(
       target,
@@ -711,7 +745,21 @@ export class Executor {
     } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
     if (id === undefined) return undefined;
     this.ownHooks.set(id, url);
-    return id;
+    return { id, step: trailStep(sent) };
+  }
+
+  /**
+   * What was sent to make the shared hook and its delivery (create, ping, the list that showed the delivery): the
+   * target's state every later case of the API met, which a reproduction makes first (a list that had the hook, an
+   * update of a hook that had been pinged).
+   */
+  setupTrail: TrailStep[] = [];
+
+  /** The steps a case's reproduction sends first: the run's setup, then the case's own fresh hook. */
+  private trailOf(target: ApiTarget, fuzzCase: FuzzCase, fresh: TrailStep | undefined): TrailStep[] | undefined {
+    if (fuzzCase.trail) return undefined;
+    const setup = target.api === 'repository-webhooks' ? this.setupTrail : [];
+    return fresh ? [...setup, fresh] : setup.length > 0 ? setup : undefined;
   }
 
   /** What the last createHook that made no usable hook was answered, for the message of what it leaves unexercised. */
@@ -719,17 +767,21 @@ export class Executor {
 
   /** The shared hook and one delivery of it (a ping), for the operations that act on them. */
   async prepareWebhooks(target: ApiTarget): Promise<string | undefined> {
-    this.sharedHook = await this.createHook(target);
+    const shared = await this.createHook(target);
+    this.sharedHook = shared?.id;
+    this.setupTrail = shared ? [shared.step] : [];
     if (this.sharedHook === undefined)
       return `createWebhook ${this.lastCreate} for ${this.options.owner}/${this.options.repo}${this.lastCreate.startsWith('answered 201') ? ' (its finding is above)' : ': does the repository exist, and may the token write hooks?'}`;
     const path = { hook_id: this.sharedHook };
-    await this.call(target, 'pingWebhook', { path });
+    const ping = await this.call(target, 'pingWebhook', { path });
+    let list: Sent | undefined;
     for (let attempt = 0; attempt < 50 && this.sharedDelivery === undefined; attempt++) {
-      const list = await this.call(target, 'listWebhookDeliveries', { path });
+      list = await this.call(target, 'listWebhookDeliveries', { path });
       const first = Array.isArray(list.json) ? (list.json[0] as { id?: unknown } | undefined)?.id : undefined;
       if (typeof first === 'number') this.sharedDelivery = first;
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    this.setupTrail.push(trailStep(ping), ...(list ? [trailStep(list)] : []));
     return this.sharedDelivery === undefined
       ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping`
       : undefined;

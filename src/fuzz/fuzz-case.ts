@@ -1,6 +1,7 @@
 // A generated test case, as data: which operation, which phase, the request, and what it is meant to be. The
 // executor binds what the run owns (owner/repo, the hooks it created, credentials) and re-judges the whole
 // request before sending: what a case claims to be is never trusted.
+import type { TrailStep } from './repro-script.js';
 import type { RequestData } from './request-model.js';
 
 export const phases = ['examples', 'boundaries', 'random', 'negative', 'stateful'] as const;
@@ -54,6 +55,8 @@ export interface FuzzCase {
    * sets itself, or leaves out: its edge values, with the credential never sent in it.
    */
   varies?: string;
+  /** What was sent before this case, for its reproduction: the hook it acts on, made first; a sequence's steps. */
+  trail?: readonly TrailStep[];
 }
 
 /** JSON with sorted keys and no spaces: the same case always prints the same way. */

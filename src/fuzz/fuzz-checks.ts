@@ -104,7 +104,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function resourceAvailability(operation: string, hookId: number, what: string): Finding[] {
-  return [finding('ensure_resource_availability', operation, `hook ${hookId}, created with 201, ${what}`)];
+  return [
+    finding('ensure_resource_availability', operation, `hook ${hookId}, created with 201, ${what}`, {
+      expected: hookId,
+    }),
+  ];
 }
 
 export function eventsExpected(

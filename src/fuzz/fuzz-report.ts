@@ -10,7 +10,8 @@ import { jsonReport } from '../runner/reports/json-report.js';
 import { answerLine } from './failure-answer.js';
 import type { FuzzRun } from './run-fuzz.js';
 
-export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
+/** `scripts`: the folder --scripts wrote each failure's reproduction to, as shown to the user. */
+export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: string): string {
   const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
     const url = run.targets[api as keyof typeof run.targets];
@@ -42,7 +43,7 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
         ...(failure.answer
           ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded))}`]
           : []),
-        `      reproduce: ${stable(run, failure.curl, embedded)}`,
+        ...reproduceLines(run, failure, embedded, scripts),
       );
     }
     if (run.omittedFailures) lines.push(`  … and ${run.omittedFailures} more distinct failures, not kept`);
@@ -60,6 +61,43 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean): string {
     `${passed} passed, ${failed} failed, ${skipped} skipped; ${distinct} distinct failure${distinct === 1 ? '' : 's'}`,
   );
   return lines.join('\n');
+}
+
+/**
+ * One request: its curl line (and the script, with --scripts). A failure after other requests (a sequence, the hook a
+ * case acted on): the script that sends them all, or how to get it, and the last request's curl line.
+ */
+function reproduceLines(
+  run: FuzzRun,
+  failure: FuzzRun['failures'][number],
+  embedded: boolean,
+  scripts: string | undefined,
+): string[] {
+  const curl = stable(run, failure.curl, embedded);
+  const file = scripts === undefined ? undefined : path.join(scripts, `${failure.id}.sh`);
+  const steps = failure.steps ?? 1;
+  if (steps <= 1) return [`      reproduce: ${curl}`, ...(file ? [`      script: bash ${file}`] : [])];
+  return [
+    file
+      ? `      reproduce: bash ${file} (the ${steps} requests that led to it, ids read from the answers)`
+      : `      reproduce: the ${steps} requests that led to it (--scripts DIR writes them as a bash script; the JSON report's "script"), the last:`,
+    `      ${file ? 'the last: ' : ''}${curl}`,
+  ];
+}
+
+/** Writes each failure's reproduction script to `dir` as ID.sh (executable), redacted as every output is. */
+export async function writeFuzzScripts(run: FuzzRun, dir: string, redactor: Redactor): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    for (const failure of run.failures)
+      if (failure.script)
+        await writeFile(path.join(dir, `${failure.id}.sh`), redactor.redact(failure.script), { mode: 0o755 });
+  } catch (error) {
+    throw new ContractsError(
+      'REPORT_NOT_WRITABLE',
+      `cannot write the reproduction scripts to ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
 }
 
 /**

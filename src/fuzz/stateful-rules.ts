@@ -10,7 +10,7 @@ import {
   testPushDelivery,
 } from '../core/behaviour/index.js';
 import type { CheckName, Finding } from '../core/finding.js';
-import type { ApiTarget, CaseResult, Executor } from './executor.js';
+import type { ApiTarget, CaseResult, Executor, Sent } from './executor.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import type { Send } from './stateful.js';
 
@@ -31,6 +31,8 @@ export interface RuleContext {
   deliveries?: FuzzDeliveries;
   /** How long a new delivery may take to show in the list and at the receiver (fuzz --delivery-wait). */
   deliveryWaitMs: number;
+  /** Adds a request the rules sent themselves (a delivery list read while waiting) to the sequence's steps. */
+  noteStep?: (sent: Sent) => void;
 }
 
 /** How long a new delivery may take to show, unless --delivery-wait says: as long as the run's fixture delivery may. */
@@ -144,7 +146,7 @@ async function arrival(
  * the run ended meanwhile (an interrupt or --max-time is no verdict on the target).
  */
 async function waitForDelivery(
-  { executor, target, deliveryWaitMs }: RuleContext,
+  { executor, target, deliveryWaitMs, noteStep }: RuleContext,
   hook: HookModel,
   rule: (after: unknown, waitedMs: number) => Finding[],
 ): Promise<Finding[] | undefined> {
@@ -152,6 +154,7 @@ async function waitForDelivery(
   for (;;) {
     if (executor.expired) return undefined;
     const list = await executor.call(target, 'listWebhookDeliveries', { path: { hook_id: hook.id } });
+    noteStep?.(list);
     const waited = Math.round(performance.now() - started);
     const findings = rule(list.exchange.status === 200 ? list.json : [], waited);
     if (findings.length === 0 || waited >= deliveryWaitMs) return findings;

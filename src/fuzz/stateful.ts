@@ -8,10 +8,11 @@ import fc from 'fast-check';
 import type { Finding } from '../core/finding.js';
 import { bindLink, linkGraph, statusMatches, type LinkEdge } from '../core/link-graph.js';
 import type { OpenApiDocument } from '../core/load-spec.js';
-import type { ApiTarget, CaseResult, Executor } from './executor.js';
+import { trailStep, type ApiTarget, type CaseResult, type Executor } from './executor.js';
 import type { FuzzCase } from './fuzz-case.js';
 import type { FuzzDeliveries } from './fuzz-deliveries.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from './fuzz-checks.js';
+import type { TrailStep } from './repro-script.js';
 import type { ParamValue, RequestData } from './request-model.js';
 import {
   defaultDeliveryWaitMs,
@@ -157,9 +158,42 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
       examples: [[[canonicalSequence[0]!, canonicalSequence.slice(1)]]],
     });
     executor.rethrow();
-    if (!details.failed || !found) return;
+    if (!details.failed || !found) break;
     for (const failure of executor.newFailures(target, found)) executor.keep(failure);
   }
+  // Then every change to a hook followed by every operation on it, each on a fresh hook with a secret: a bug that
+  // needs a state and then a look at it (a config read after a config update) is reached whatever the random walks
+  // drew. Three steps each, too short to shrink.
+  for (const steps of pairSequences(edges, target)) {
+    if (executor.expired) break;
+    const failing = await executor.guarded(
+      () =>
+        runSequence(
+          executor,
+          target,
+          { ...walk, deliveries: options.deliveries, deliveryWaitMs: options.deliveryWaitMs ?? defaultDeliveryWaitMs },
+          steps,
+          () => `fuzz-secret-${executor.options.marker}-${++secrets}`,
+        ),
+      undefined,
+    );
+    executor.rethrow();
+    if (failing) for (const failure of executor.newFailures(target, failing)) executor.keep(failure);
+  }
+}
+
+/**
+ * [create with a secret, change, then any operation] for every operation a created hook links to that changes it
+ * (POST, PATCH, PUT, DELETE), followed by every operation it links to: the two-step transitions of a hook, each once.
+ */
+export function pairSequences(edges: readonly LinkEdge[], target: Pick<ApiTarget, 'models'>): Step[][] {
+  const onHook = [...new Set(edges.filter((edge) => edge.from === 'createWebhook').map((edge) => edge.to))].sort();
+  const reachable = [...new Set(edges.map((edge) => edge.to))].sort();
+  const changes = onHook.filter((operation) =>
+    ['POST', 'PATCH', 'PUT', 'DELETE'].includes(target.models.get(operation)?.method ?? ''),
+  );
+  const create: Step = { op: 'create', events: ['push'], secret: true };
+  return changes.flatMap((change) => reachable.map((next) => [create, to(change), to(next)]));
 }
 
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
@@ -189,7 +223,9 @@ async function runSequence(
     if (!first && executor.newFailures(target, all).length > 0)
       first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
   };
-  const send: Send = (operationId, request = {}, extra = {}) => {
+  // Every request of the sequence so far, in order: a failure's reproduction sends them all first (repro-script.ts).
+  const trail: TrailStep[] = [...executor.setupTrail];
+  const send: Send = async (operationId, request = {}, extra = {}) => {
     const fuzzCase: FuzzCase = {
       api: target.api,
       operationId,
@@ -198,8 +234,11 @@ async function runSequence(
       note: describe(operationId, request),
       ...extra,
       request: { query: {}, headers: {}, path: {}, ...request },
+      trail: [...trail],
     };
-    return executor.runCase(target, fuzzCase);
+    const result = await executor.runCase(target, fuzzCase);
+    if (result) trail.push(trailStep(result.sent));
+    return result;
   };
   const record = (
     operationId: string,
@@ -214,6 +253,7 @@ async function runSequence(
     record,
     deliveryWaitMs: walk.deliveryWaitMs,
     ...(walk.deliveries ? { deliveries: walk.deliveries } : {}),
+    noteStep: (sent) => trail.push(trailStep(sent)),
   };
   const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {
     if (result)

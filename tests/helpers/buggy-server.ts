@@ -36,6 +36,12 @@ export const plantedBugs: PlantedBug[] = [
   { name: 'remove_events ignored once the hook was pinged', check: 'remove_events', operation: 'updateWebhook' },
   { name: 'the secret in clear in the config', check: 'secret_masked', operation: 'getWebhookConfig' },
   { name: 'events default to push and pull_request', check: 'events_default_push', operation: 'createWebhook' },
+  // Reached only at the end of a three-step sequence: a hook created with a secret, its config updated, then read.
+  {
+    name: 'a 500 reading the config of a secret hook after a config update',
+    check: 'not_a_server_error',
+    operation: 'getWebhookConfig',
+  },
   {
     name: 'a redelivery of a redelivery answered 200 with a body',
     check: 'status_code_conformance',
@@ -55,6 +61,7 @@ export async function startBuggyServer(): Promise<BuggyServer> {
   const pinged = new Set<string>();
   const withSecret = new Set<number>();
   const secrets = new Map<number, string>();
+  const configUpdated = new Set<number>();
   const server = http.createServer(async (incoming, outgoing) => {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
@@ -150,6 +157,14 @@ export async function startBuggyServer(): Promise<BuggyServer> {
     )
       status = 203;
     const configPath = /\/hooks\/(\d+)\/config$/.exec(url.pathname);
+    if (configPath && method === 'PATCH' && status === 200) configUpdated.add(Number(configPath[1]));
+    if (
+      configPath &&
+      method === 'GET' &&
+      withSecret.has(Number(configPath[1])) &&
+      configUpdated.has(Number(configPath[1]))
+    )
+      return answer(500, { message: 'config cache out of step' });
     if (configPath && method === 'GET' && status === 200 && isObject(result) && result.secret !== undefined) {
       // The secret sent on create, returned in clear.
       text = JSON.stringify({ ...result, secret: secrets.get(Number(configPath[1])) ?? result.secret });

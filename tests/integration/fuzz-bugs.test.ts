@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
-import { seedConfig } from '../helpers/paths.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { root, seedConfig } from '../helpers/paths.js';
 
 const seeds = [1, 2, 3];
 const env = {
@@ -29,6 +30,8 @@ interface Failure {
   curl: string;
   message: string;
   note: string;
+  script: string;
+  steps: number;
 }
 interface Report {
   seed: number;
@@ -67,11 +70,25 @@ beforeAll(async () => {
         '0',
         '--report',
         `json:${file}`,
+        '--scripts',
+        path.join(dir, `scripts-${seed}`),
       ]);
       runs.push({ seed, code, stdout, report: JSON.parse(await readFile(file, 'utf8')) as Report });
     }),
   );
 }, 400_000);
+
+/** Runs a script in bash; its exit status and output. */
+function bash(
+  file: string,
+  scriptEnv: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile('bash', [file], { env: scriptEnv, timeout: 120_000 }, (_error, stdout, stderr) =>
+      resolve({ code: child.exitCode, stdout: String(stdout), stderr: String(stderr) }),
+    );
+  });
+}
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
@@ -198,6 +215,75 @@ describe('contracts fuzz against a server with planted bugs', () => {
       expect(stdout).toMatch(/^HTTP\/1\.1 500/);
     },
   );
+
+  it('reaches a bug at the end of a three-step sequence: create with a secret, update the config, read it', () => {
+    for (const run of runs) {
+      const failure = run.report.failures.find(
+        (candidate) => candidate.check === 'not_a_server_error' && candidate.operation === 'getWebhookConfig',
+      )!;
+      expect(failure.phase, `seed ${run.seed}`).toBe('stateful');
+      expect(failure.note).toMatch(
+        /create hook #0 with events \["push"\] and a secret; updateWebhookConfig on hook #0$/,
+      );
+    }
+  });
+
+  it('writes each failure as a script with --scripts, and the console names it', async () => {
+    for (const run of runs) {
+      const scripts = path.join(dir, `scripts-${run.seed}`);
+      for (const failure of run.report.failures) {
+        expect(await readFile(path.join(scripts, `${failure.id}.sh`), 'utf8')).toBe(failure.script);
+        if (failure.steps > 1) expect(run.stdout).toContain(`reproduce: bash ${path.join(scripts, failure.id)}.sh`);
+      }
+    }
+  });
+
+  it("reproduces each failure with its script, run in bash against a fresh target; the correct sandbox doesn't", async () => {
+    const buggy = await startBuggyServer();
+    servers.push(buggy);
+    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    try {
+      const scriptEnv = {
+        ...env,
+        CLIENT_SESSION_CLIENT_TOKEN: 'unused-token',
+        CONTRACTS: `${process.execPath} ${path.join(root, 'bin/contracts.js')}`,
+      };
+      // Every failure of seed 1; of the others, those found in sequences.
+      const failures = runs.flatMap((run) =>
+        run.report.failures.filter((failure) => run.seed === 1 || failure.phase === 'stateful'),
+      );
+      const outcomes = await Promise.all(
+        failures.map(async (failure) => {
+          const file = path.join(dir, `scripts-${failure.seed}`, `${failure.id}.sh`);
+          const [against, fixed] = await Promise.all(
+            [buggy.url, sandbox.url].map((url) => bash(file, { ...scriptEnv, BASE_URL: url })),
+          );
+          return { failure, against: against!, fixed: fixed! };
+        }),
+      );
+      for (const { failure, against, fixed } of outcomes) {
+        const what = `${failure.check} · ${failure.operation} (seed ${failure.seed}, ${failure.steps} requests)`;
+        expect(against.code, `${what}\n${against.stdout}${against.stderr}`).toBe(1);
+        expect(against.stdout).toMatch(/^reproduced: /m);
+        expect(fixed.code, `${what} against the sandbox\n${fixed.stdout}${fixed.stderr}`).toBe(0);
+        expect(fixed.stdout).toMatch(/^not reproduced: /m);
+      }
+      // The sequences are there: the three-step bug's script creates, updates the config, then reads it.
+      const threeStep = outcomes.find(
+        ({ failure }) => failure.operation === 'getWebhookConfig' && failure.check === 'not_a_server_error',
+      )!;
+      expect(threeStep.failure.script).toMatch(
+        /# \d+\. updateWebhookConfig: the run got 200\n[\s\S]*# \d+\. getWebhookConfig: the run got 500 \(the failure\)/,
+      );
+      for (const { failure } of outcomes) {
+        expect(failure.script).not.toContain(env.WEBHOOKS_TOKEN);
+        expect(failure.script).not.toContain(env.CLIENT_SESSION_API_KEY);
+        expect(failure.script).not.toMatch(/fuzz-secret-/);
+      }
+    } finally {
+      await sandbox.stop();
+    }
+  }, 240_000);
 
   it("varies the clientToken the run fills from a credential, printing the case's value and never the credential", () => {
     for (const run of runs) {

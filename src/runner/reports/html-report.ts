@@ -28,6 +28,9 @@ interface ReportedFuzzFailure {
   note?: string;
   curl?: string;
   answer?: { status: number; headers: Record<string, string>; body?: string; bodyBytes: number; truncated?: true };
+  /** The reproduction as a bash script, and how many requests it sends (src/fuzz/repro-script.ts). */
+  script?: string;
+  steps?: number;
 }
 
 /** Distinct failures shown under one check: the first few make the point. */
@@ -161,6 +164,9 @@ function fuzzCase(failure: ReportedFuzzFailure, text: (value: string) => string)
     '<div class="case">',
     failure.note ? `<p>case: ${text(failure.note)}</p>` : '',
     failure.curl ? `<p>reproduce: <code>${text(failure.curl)}</code></p>` : '',
+    failure.script && (failure.steps ?? 1) > 1
+      ? `<details><summary>the ${Number(failure.steps)} requests that led to it, as a bash script</summary><pre>${text(failure.script)}</pre></details>`
+      : '',
     answer ? `<p>answer: <b>${Number(answer.status)}</b> <span class="muted">(${text(size)})</span></p>` : '',
     answer && (headers || answer.body)
       ? `<pre>${text(`${headers}${headers && answer.body ? '\n\n' : ''}${answer.body ?? ''}`)}</pre>`

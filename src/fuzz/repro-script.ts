@@ -1,0 +1,284 @@
+// A failure's reproduction as a bash script that runs as it is: every request that led to it, in order (the hook a
+// case acted on created first, a sequence's steps one by one), each id read from the answer that first gave it
+// (`HOOK_0` from the create's /id, a delivery's from the list's /0/id) and put into the requests that follow, and at
+// the end the check that failed, judged again: exit 1 when the failure reproduces, 0 when it does not, 2 when the
+// script could not get there. Credentials are references to the variables the config names ("$WEBHOOKS_TOKEN"),
+// webhook secrets the run made up are made up afresh ("$SECRET_1"); no value of either is in the script.
+import type { Finding } from '../core/finding.js';
+import { matchOperation } from '../core/operation-index.js';
+import type { OperationSpec } from '../core/operation-index.js';
+import { curlLine, type CredentialSource, type SentRequest } from './curl-line.js';
+
+/** A request a case or a sequence sent before the one that failed, with what it was answered. */
+export interface TrailStep {
+  request: SentRequest;
+  status: number;
+  /** The answer's body parsed as JSON, when it was JSON. */
+  json: unknown;
+}
+
+export interface ScriptInput {
+  api: string;
+  /** The failure's id, check, operation and the status the run got. */
+  failure: { id: string; check: string; operation: string; status: number; seed: number; message: string };
+  finding: Finding;
+  /** What was sent before the failing request (a sequence's earlier steps, the hook the case acted on). */
+  trail: readonly TrailStep[];
+  /** The failing request and its answer. */
+  last: TrailStep;
+  /** The operations of the API, to tell which path segments are ids. */
+  operations: readonly OperationSpec[];
+  /** The run's --base-url: what BASE_URL stands for in the script. */
+  baseUrl: string;
+  credentials: readonly CredentialSource[];
+  /** A parameter the failing case set itself (FuzzFailure's varied). */
+  varied?: { name: string; in: string; value?: string };
+}
+
+/** Path parameters that name something an earlier answer gave (a hook, a delivery), bound from it in the script. */
+const idParams = new Set(['hook_id', 'delivery_id']);
+/** Secrets the fuzzer makes up for the hooks it creates (stateful.ts): replaced by variables made afresh. */
+const madeUpSecret = /fuzz-secret-[0-9a-f]+-\d+/g;
+/**
+ * The run's mark in the config.url of each hook it creates (executor.markerUrl): made the script's own at each run,
+ * so that running it again, or on a target the run used, makes no hook with another's config (which the seed says
+ * is refused), while two steps that used one url still use one.
+ */
+const runMarker = /contracts-fuzz=[0-9a-f]+-(\d+)/g;
+/** Checks the core judges from one answer: `contracts validate` judges the script's last answer the same way. */
+const exchangeChecks = new Set([
+  'response_schema_conformance',
+  'content_type_conformance',
+  'payment_method_placement',
+  'response_body_wellformed',
+]);
+const base = 'http://contracts-repro.invalid';
+
+export function reproScript(input: ScriptInput): string {
+  const { failure, finding, last } = input;
+  // Polls (the same request again while a delivery shows up) leave their last reading only.
+  const steps = [...input.trail, last].filter(
+    (step, index, all) => index === all.length - 1 || !sameRequest(step.request, all[index + 1]!.request),
+  );
+  const variables = new Map<string, { name: string; step: number; pointer: string }>();
+  const secrets = new Map<string, string>();
+  const counts = { hook_id: 0, delivery_id: 0 };
+  const lines: string[] = [];
+  const cleanup: string[] = [];
+  const credentialNames = [...new Set(input.credentials.flatMap((credential) => credential.env ?? []))];
+  steps.forEach((step, index) => {
+    const n = index + 1;
+    const isLast = index === steps.length - 1;
+    const url = new URL(step.request.url);
+    const basePath = new URL(input.baseUrl).pathname.replace(/\/+$/, '');
+    const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const match = matchOperation(input.operations, step.request.method, relative);
+    // Ids in the path an earlier answer gave: the variable bound from it, found where that answer first had it.
+    let path = relative;
+    const bound: { name: string; step: number; pointer: string }[] = [];
+    for (const [param, value] of Object.entries(match?.pathParams ?? {})) {
+      if (!idParams.has(param)) continue;
+      let variable = variables.get(`${param}=${value}`);
+      if (!variable) {
+        const source = firstAnswerWith(steps.slice(0, index), value);
+        if (!source) continue;
+        const prefix = param === 'hook_id' ? 'HOOK' : 'DELIVERY';
+        variable = { name: `${prefix}_${counts[param as keyof typeof counts]++}`, ...source };
+        variables.set(`${param}=${value}`, variable);
+        bound.push(variable);
+      }
+      path = path.replace(new RegExp(`/${escapeRegExp(encodeURIComponent(value))}(?=/|$)`), `/__${variable.name}__`);
+    }
+    for (const variable of bound) lines.push(...bindLines(variable, steps[variable.step - 1]!));
+    const body = step.request.body
+      ?.replace(madeUpSecret, (secret) => {
+        if (!secrets.has(secret)) secrets.set(secret, `SECRET_${secrets.size + 1}`);
+        return `__${secrets.get(secret)}__`;
+      })
+      .replace(runMarker, 'contracts-fuzz=repro-__RUN_0__-$1');
+    let line = curlLine(
+      { ...step.request, url: `${base}${path}${url.search}`, ...(body !== undefined ? { body } : {}) },
+      input.credentials,
+      isLast ? input.varied : undefined,
+    );
+    line = line
+      .replace(/^curl -sS -i /, '')
+      .replace(`'${base}`, `"$BASE_URL"'`)
+      .replace(/__((?:HOOK|DELIVERY|SECRET|RUN)_\d+)__/g, `'"$$$1"'`)
+      // A variable at the end of a quoted word leaves an empty '' behind.
+      .replace(/"''(?=\s|$)/g, '"');
+    const operation = match?.operation.operationId ?? `${step.request.method} ${relative}`;
+    // Each hook the script makes is deleted when it ends, whatever happened.
+    for (const variable of bound)
+      if (variable.name.startsWith('HOOK_') && steps[variable.step - 1]!.request.method === 'POST')
+        cleanup.push(deleteLine(steps[variable.step - 1]!.request, variable.name, input.credentials, basePath));
+    lines.push(
+      `# ${n}. ${operation}: the run got ${step.status}${isLast ? ' (the failure)' : ''}`,
+      `step_${n}=(${line})`,
+      `send ${n} "\${step_${n}[@]}"`,
+    );
+  });
+  const lastStep = steps.length;
+  const conditions = reproducedWhen(input, lastStep, variables);
+  const header = [
+    '#!/usr/bin/env bash',
+    `# contracts fuzz, failure ${failure.id} (seed ${failure.seed}): ${failure.check} · ${failure.operation} · ${failure.status}`,
+    `#   ${oneLine(failure.message)}`,
+    '# Every request that led to it, as the run sent them; ids are read from the answers, as the run read them.',
+    `# BASE_URL: the target (${input.api}); needs curl and node${conditions.validates ? ', and contracts (CONTRACTS, default npx --no-install contracts) with the config the run used' : ''}.`,
+    '# Exit status: 1 when the failure reproduces, 0 when it does not, 2 when a step could not be sent.',
+    'set -u',
+    ': "${BASE_URL:?set BASE_URL to the target, e.g. http://127.0.0.1:4010}"',
+    ...credentialNames.map((name) => `: "\${${name}:?set ${name} (a credential the run used)}"`),
+    ...[...secrets.values()].map((name) => `${name}="contracts-repro-$RANDOM$RANDOM$RANDOM"`),
+    'RUN_0="$RANDOM$RANDOM"',
+    '# At exit: the hooks the script made are deleted, its answers removed.',
+    'cleanup() {',
+    ...cleanup.map(
+      (line) => `  [ -n "\${${/"\$(HOOK_\d+)"/.exec(line)![1]}:-}" ] && curl -sS -o /dev/null ${line} || true`,
+    ),
+    '  rm -rf "$dir"',
+    '}',
+    'dir=$(mktemp -d) && trap cleanup EXIT',
+    '# send N [curl arguments]: the answer of step N in $dir/N, its status in $status, its content type in $ctype',
+    'send() {',
+    '  local n=$1 out; shift',
+    '  out=$(curl -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "step $n: curl failed" >&2; exit 2; }',
+    '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
+    '}',
+    '# value N POINTER: the value at a JSON pointer of the answer of step N (nothing when it has none)',
+    `value() { node -e ${shellQuote(valueScript)} "$dir/$1" "$2"; }`,
+    ...(conditions.usesSame
+      ? [
+          '# same N POINTER JSON: whether the answer of step N has that value there (lists of names in any order)',
+          `same() { node -e ${shellQuote(sameScript)} "$dir/$1" "$2" "$3"; }`,
+        ]
+      : []),
+    '',
+  ];
+  const footer = [
+    '',
+    `# The check that failed: ${failure.check} on step ${lastStep}, ${oneLine(finding.message)}`,
+    `if ${conditions.tests.join(' && ')}; then`,
+    `  echo "reproduced: ${failure.check} · ${failure.operation}: step ${lastStep} answered $status, as in the run"`,
+    `  exit 1`,
+    'fi',
+    `echo "not reproduced: step ${lastStep} answered $status (the run got ${failure.status}, failing ${failure.check})"`,
+    'exit 0',
+    '',
+  ];
+  return [...header, ...lines, ...footer].join('\n');
+}
+
+/** A curl that deletes a hook the create `request` made: its collection's URL and credentials, the hook's id. */
+function deleteLine(
+  create: SentRequest,
+  variable: string,
+  credentials: readonly CredentialSource[],
+  basePath: string,
+): string {
+  const path = new URL(create.url).pathname.slice(basePath.length).replace(/\/+$/, '');
+  return curlLine(
+    {
+      method: 'DELETE',
+      url: `${base}${path}/__${variable}__`,
+      headers: create.headers.filter(([name]) => name.toLowerCase() !== 'content-type'),
+    },
+    credentials,
+  )
+    .replace(/^curl -sS -i /, '')
+    .replace(`'${base}`, `"$BASE_URL"'`)
+    .replace(/__(HOOK_\d+)__/g, `'"$$$1"'`);
+}
+
+function bindLines(variable: { name: string; step: number; pointer: string }, source: TrailStep): string[] {
+  const get = `${variable.name}=$(value ${variable.step} ${shellQuote(variable.pointer)})`;
+  const missing = `[ -n "$${variable.name}" ] || { echo "step ${variable.step}: no ${variable.pointer} in the answer ($status): the sequence cannot go on" >&2; exit 2; }`;
+  // A list read while something shows up in it (a delivery after a ping) is read again until it does.
+  if (source.request.method === 'GET')
+    return [
+      `for try in $(seq 50); do ${get}; [ -n "$${variable.name}" ] && break; sleep 0.1; send ${variable.step} "\${step_${variable.step}[@]}"; done`,
+      missing,
+    ];
+  return [get, missing];
+}
+
+/** The answer (of the steps before) that first held `value` as an id: an object's /id, or a list item's /N/id. */
+function firstAnswerWith(steps: readonly TrailStep[], value: string): { step: number; pointer: string } | undefined {
+  for (const [index, step] of steps.entries()) {
+    const { json } = step;
+    if (isRecord(json) && String(json.id) === value) return { step: index + 1, pointer: '/id' };
+    if (Array.isArray(json)) {
+      const at = json.findIndex((item) => isRecord(item) && String(item.id) === value);
+      if (at !== -1) return { step: index + 1, pointer: `/${at}/id` };
+    }
+  }
+  return undefined;
+}
+
+/** The tests the last answer must pass for the failure to count as reproduced. */
+function reproducedWhen(
+  input: ScriptInput,
+  lastStep: number,
+  variables: Map<string, { name: string }>,
+): { tests: string[]; validates: boolean; usesSame: boolean } {
+  const { failure, finding } = input;
+  const tests = [`[ "$status" = ${failure.status} ]`];
+  let validates = false;
+  let usesSame = false;
+  if (finding.check === 'secret_masked') {
+    tests.push(`grep -qF -- "$SECRET_1" "$dir/${lastStep}"`);
+  } else if (exchangeChecks.has(finding.check)) {
+    // Judged again by the core, as the run judged it: `contracts validate` exits 1 on a failing answer.
+    validates = true;
+    tests.push(
+      `{ \${CONTRACTS:-npx --no-install contracts} validate --api ${shellQuote(input.api)} --operation ${shellQuote(failure.operation)} --status "$status" --header "content-type: $ctype" --body "$dir/${lastStep}" >&2; [ $? = 1 ]; }`,
+    );
+  } else if (finding.check === 'ensure_resource_availability' && typeof finding.expected === 'number') {
+    const hook = variables.get(`hook_id=${finding.expected}`);
+    if (hook) tests.push(`! node -e ${shellQuote(listsIdScript)} "$dir/${lastStep}" "$${hook.name}"`);
+  } else if (finding.instancePath && finding.actual !== undefined && isScalarOrList(finding.actual)) {
+    usesSame = true;
+    tests.push(`same ${lastStep} ${shellQuote(finding.instancePath)} ${shellQuote(JSON.stringify(finding.actual))}`);
+  }
+  return { tests, validates, usesSame };
+}
+
+const valueScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(0); }
+for (const s of process.argv[2].split('/').slice(1)) { const k = s.replace(/~1/g, '/').replace(/~0/g, '~'); if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) process.exit(0); v = v[k]; }
+if (v !== null && typeof v !== 'object') process.stdout.write(String(v));`;
+
+const sameScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(1); }
+for (const s of process.argv[2].split('/').slice(1)) { const k = s.replace(/~1/g, '/').replace(/~0/g, '~'); if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) process.exit(1); v = v[k]; }
+const norm = (x) => JSON.stringify(Array.isArray(x) ? x.map((i) => JSON.stringify(i)).sort() : x);
+process.exit(norm(v) === norm(JSON.parse(process.argv[3])) ? 0 : 1);`;
+
+/** Exits 0 when the list answer (a JSON array) has an item with the id given. */
+const listsIdScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(1); }
+process.exit(Array.isArray(v) && v.some((i) => i !== null && typeof i === 'object' && String(i.id) === process.argv[2]) ? 0 : 1);`;
+
+function sameRequest(a: SentRequest, b: SentRequest): boolean {
+  return a.method === b.method && a.url === b.url && a.body === b.body;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isScalarOrList(value: unknown): boolean {
+  const scalar = (item: unknown) => item === null || ['string', 'number', 'boolean'].includes(typeof item);
+  return scalar(value) || (Array.isArray(value) && value.every(scalar));
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
