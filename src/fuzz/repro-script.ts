@@ -128,6 +128,7 @@ export function reproScript(input: ScriptInput): string {
     `# BASE_URL: the target (${input.api}); needs curl and node${conditions.validates ? ', and contracts (CONTRACTS, default npx --no-install contracts) with the config the run used' : ''}.`,
     '# Exit status: 1 when the failure reproduces, 0 when it does not, 2 when a step could not be sent.',
     'set -u',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
     ': "${BASE_URL:?set BASE_URL to the target, e.g. http://127.0.0.1:4010}"',
     ...credentialNames.map((name) => `: "\${${name}:?set ${name} (a credential the run used)}"`),
     ...[...secrets.values()].map((name) => `${name}="contracts-repro-$RANDOM$RANDOM$RANDOM"`),
@@ -144,6 +145,7 @@ export function reproScript(input: ScriptInput): string {
     'send() {',
     '  local n=$1 out; shift',
     '  out=$(curl -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "step $n: curl failed" >&2; exit 2; }',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
     '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
     '}',
     '# value N POINTER: the value at a JSON pointer of the answer of step N (nothing when it has none)',
