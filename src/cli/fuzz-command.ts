@@ -158,6 +158,14 @@ export const fuzzCommand: Command = {
         conflicts: ['replay'],
       },
       {
+        name: 'har-out',
+        type: 'string',
+        valueName: 'file',
+        description:
+          'Write every exchange of the run as a HAR capture (credentials redacted), each with what the run made of it; `contracts validate --har FILE` reads it back',
+        conflicts: ['replay'],
+      },
+      {
         name: 'scripts',
         type: 'string',
         valueName: 'dir',
@@ -269,7 +277,18 @@ export const fuzzCommand: Command = {
     const { receiver, deliveries } = receives
       ? await startFuzzReceiver()
       : { receiver: undefined, deliveries: undefined };
+    const harFile = typeof options['har-out'] === 'string' ? options['har-out'] : undefined;
+    const har =
+      harFile === undefined
+        ? undefined
+        : await openFuzzHar(path.resolve(io.cwd, harFile), harFile, io).catch(async (error: unknown) => {
+            await sandbox?.stop();
+            await mocks?.stop();
+            await receiver?.stop();
+            throw error;
+          });
     const runner = new FuzzRunner({
+      ...(har ? { har } : {}),
       apis: selected,
       specFiles,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrlOf(api)])) as Partial<Record<ApiName, string>>,
@@ -332,7 +351,9 @@ export const fuzzCommand: Command = {
       await sandbox?.stop();
       await mocks?.stop();
       await receiver?.stop();
+      await har?.close();
     }
+    if (harFile !== undefined) io.out(`HAR written to ${harFile}`);
     const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
     if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
     io.out(fuzzConsoleReport(run, embedded, scripts));
@@ -412,6 +433,24 @@ async function replay(
  * or the target refused it (401, 403), where the run's own answer was something else. Not for the checks whose fix
  * is such a refusal: a request without credentials (ignored_auth) or breaking the spec (negative_data_rejection).
  */
+/** The HAR --har-out writes, opened before anything is sent: a file that cannot be written ends the run at once. */
+async function openFuzzHar(file: string, shown: string, io: Io): Promise<import('../fuzz/har-out.js').FuzzHar> {
+  const [{ HarWriter }, { FuzzHar }] = await Promise.all([
+    import('../proxy/har-writer.js'),
+    import('../fuzz/har-out.js'),
+  ]);
+  try {
+    return new FuzzHar(
+      await HarWriter.create(file, '', (text) => io.redactor.redact(text), undefined, 'contracts fuzz', true),
+    );
+  } catch (error) {
+    throw new ContractsError(
+      'REPORT_NOT_WRITABLE',
+      `cannot write the HAR to ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}
+
 /**
  * Whether a refusal on replay says only that what the request needs is gone (not that the bug is fixed). Never for
  * a case that set a credential's parameter itself: refusing that value is the server's answer to it.

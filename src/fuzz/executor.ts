@@ -17,6 +17,7 @@ import type { ResultCollector } from '../runner/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import { answerOf, type FailureAnswer } from './failure-answer.js';
+import type { FuzzHar } from './har-out.js';
 import { reproScript, type TrailStep } from './repro-script.js';
 import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import {
@@ -67,6 +68,8 @@ export interface ExecutorOptions {
   redact?: (text: string) => string;
   /** By API: what the config's credentials put on each request (api-credentials.ts), filled in as specs load. */
   credentials?: Record<string, ApiCredential[]>;
+  /** --har-out: every exchange, with what the run made of it. */
+  har?: FuzzHar;
 }
 
 export interface Sent {
@@ -405,7 +408,9 @@ export class Executor {
     }
     const judged: [CheckName, Finding[]][] = [['not_a_server_error', notAServerError(operation, status)]];
     let omitted: ExchangeResult['omitted'];
-    if (verdict === 'positive' && fuzzCase.varies !== undefined && status >= 400 && status < 500) {
+    const ownCredentialRefused =
+      verdict === 'positive' && fuzzCase.varies !== undefined && status >= 400 && status < 500;
+    if (ownCredentialRefused) {
       // A value of its own in a credential's parameter (a clientToken the server never issued): the server may refuse
       // it with any client error, documented or not, as no spec can list a status for every token. Only a server
       // error (or an answer that accepts it, judged in full below) says something.
@@ -433,6 +438,20 @@ export class Executor {
     }
     for (const [check, findings] of judged)
       this.options.results.record(target.api, operation, check, findings, sent.durationMs, omitted?.[check]);
+    this.options.har?.record(target, sent, {
+      operation,
+      phase: fuzzCase.phase,
+      request: verdict === 'positive' ? 'valid' : verdict === 'unauthenticated' ? 'no credentials' : 'breaks the spec',
+      ...(ownCredentialRefused
+        ? {
+            answer:
+              "a client error to the case's own value in a credential's parameter: judged by not_a_server_error only",
+          }
+        : {}),
+      failed: judged
+        .filter(([, findings]) => findings.some((finding) => finding.severity === 'error'))
+        .map(([check]) => check),
+    });
     const errors: Finding[] = [];
     for (const [, findings] of judged)
       for (const finding of findings) if (finding.severity === 'error') errors.push(finding);
@@ -718,7 +737,9 @@ export class Executor {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
     full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
-    return this.send(this.toSent(target, model, full), cleanup, tally);
+    const sent = await this.send(this.toSent(target, model, full), cleanup, tally);
+    this.options.har?.record(target, sent, { operation: operationId, request: 'not judged' });
+    return sent;
   }
 
   /** A hook of the run's own, and the create that made it (the first step of a reproduction that acts on it). */

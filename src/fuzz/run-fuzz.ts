@@ -24,6 +24,7 @@ import {
   type SentCase,
 } from './executor.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
+import type { FuzzHar } from './har-out.js';
 import {
   boundariesPhase,
   examplesPhase,
@@ -40,6 +41,8 @@ import { runStateful } from './stateful.js';
 import { valueStream } from './value-stream.js';
 
 export interface FuzzOptions {
+  /** --har-out: every exchange written as it happens. */
+  har?: FuzzHar;
   apis: readonly ApiName[];
   baseUrls: Partial<Record<ApiName, string>>;
   /** Another spec file for an API (--spec) instead of the config's. */
@@ -155,6 +158,7 @@ export class FuzzRunner {
       log: options.log,
       addSecret: options.addSecret,
       ...(options.redact ? { redact: options.redact } : {}),
+      ...(options.har ? { har: options.har } : {}),
     });
     this.executor = executor;
     let error: ContractsError | undefined;
@@ -164,6 +168,7 @@ export class FuzzRunner {
     for (const api of options.apis) {
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
+      options.har?.addSpec(spec.document);
       const models = operationModels(spec).map((model) => this.sendable(api, model));
       const contract = compileContract(spec, { strict: options.strict });
       // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).

@@ -6,6 +6,19 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { CredentialFields, redacted } from '../runner/redact-fields.js';
 import type { ProxiedExchange } from './start-proxy.js';
 
+/** What an entry is made of: a proxied exchange, or one a fuzz run sent (fuzz's harExchange). */
+export type HarExchange = Pick<
+  ProxiedExchange,
+  'method' | 'target' | 'startedAt' | 'durationMs' | 'request' | 'status' | 'response' | 'blocked' | 'upstreamError'
+>;
+
+export interface HarEntryExtra {
+  /** The origin (and base path) the exchange went to, when the capture has more than one target. */
+  base?: string;
+  /** Fields of the tool's own, written as the entry's `_contracts` (HAR 1.2 allows custom fields starting with _). */
+  contracts?: Record<string, unknown>;
+}
+
 /** Headers whose value is a URL: its query is redacted like the request's. */
 const urlHeaders = /^(?:location|content-location|referer)$/i;
 
@@ -17,23 +30,48 @@ export class HarWriter {
     private readonly file: FileHandle,
     private readonly targetBase: string,
     private readonly redact: (text: string) => string,
-    private readonly fields: CredentialFields,
+    private fields: CredentialFields,
+    /**
+     * The requests are the writer's own (a fuzz run's): the only secrets in their bodies are those `redact` knows by
+     * value, so each body is kept as sent, and a negative case's wrong-typed `secret` is read back wrong-typed.
+     */
+    private readonly ownRequests = false,
   ) {}
 
-  /** `spec`: the OpenAPI document of the API behind the proxy (its apiKey schemes, writeOnly and password fields). */
+  /** Also redacts what another spec marks as credentials, in the entries written from now on. */
+  addSpec(document: unknown): void {
+    this.fields = this.fields.with(CredentialFields.fromSpec(document));
+  }
+
+  /**
+   * `spec`: the OpenAPI documents of the APIs in the capture (their apiKey schemes, writeOnly and password fields).
+   * `creator`: the command writing it.
+   */
   static async create(
     path: string,
     targetBase: string,
     redact: (text: string) => string,
     spec?: unknown,
+    creator = 'contracts proxy',
+    ownRequests = false,
   ): Promise<HarWriter> {
     const file = await open(path, 'w');
-    await file.write('{"log":{"version":"1.2","creator":{"name":"contracts proxy","version":"1"},"entries":[\n');
-    return new HarWriter(file, targetBase.replace(/\/+$/, ''), redact, CredentialFields.fromSpec(spec));
+    await file.write(
+      `{"log":{"version":"1.2","creator":{"name":${JSON.stringify(creator)},"version":"1"},"entries":[\n`,
+    );
+    const specs = Array.isArray(spec) ? spec : [spec];
+    const fields = specs.reduce<CredentialFields>(
+      (all, document) => all.with(CredentialFields.fromSpec(document)),
+      new CredentialFields(),
+    );
+    return new HarWriter(file, targetBase.replace(/\/+$/, ''), redact, fields, ownRequests);
   }
 
-  add(exchange: ProxiedExchange): void {
-    const text = (this.entries++ > 0 ? ',\n' : '') + this.redact(JSON.stringify(this.entry(exchange)));
+  add(exchange: HarExchange, extra: HarEntryExtra = {}): void {
+    const entry = this.entry(exchange, extra.base?.replace(/\/+$/, '') ?? this.targetBase);
+    const text =
+      (this.entries++ > 0 ? ',\n' : '') +
+      this.redact(JSON.stringify(extra.contracts ? { ...entry, _contracts: extra.contracts } : entry));
     this.writing = this.writing.then(() => this.file.write(text));
   }
 
@@ -43,7 +81,7 @@ export class HarWriter {
     await this.file.close();
   }
 
-  private entry(exchange: ProxiedExchange) {
+  private entry(exchange: HarExchange, targetBase: string) {
     const { request, response } = exchange;
     const { fields } = this;
     const headers = (record: Record<string, string | undefined>) =>
@@ -66,7 +104,7 @@ export class HarWriter {
       time: Math.round(exchange.durationMs),
       request: {
         method: exchange.method,
-        url: this.targetBase + fields.url(exchange.target),
+        url: targetBase + fields.url(exchange.target),
         httpVersion: 'HTTP/1.1',
         headers: headers(request.headers),
         queryString: [...new URLSearchParams(request.query)].map(([name, value]) => ({
@@ -77,7 +115,12 @@ export class HarWriter {
         headersSize: -1,
         bodySize: -1,
         ...(request.body !== '' || request.bodyTooLarge !== undefined
-          ? { postData: { mimeType: request.headers['content-type'] ?? '', ...body(request) } }
+          ? {
+              postData: {
+                mimeType: request.headers['content-type'] ?? '',
+                ...(this.ownRequests && request.bodyTooLarge === undefined ? { text: request.body } : body(request)),
+              },
+            }
           : {}),
       },
       response: {

@@ -112,6 +112,9 @@ export function redactJsonText(text: string, isCredential: (name: string) => boo
     out += `${text.slice(copied, start)}"${redacted}"`;
     copied = end;
   };
+  // A value that is already a mask ("********", as a masked webhook secret is shown) or empty hides nothing: it stays,
+  // so a capture read back by `validate --har` is judged on what was sent.
+  const masked = (start: number, end: number) => /^"\**"$/.test(text.slice(start, end));
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
     if (char === '"') {
@@ -119,7 +122,7 @@ export function redactJsonText(text: string, isCredential: (name: string) => boo
       if (expectKey && stack.at(-1)?.object) {
         key = decodeKey(text.slice(index, end));
         expectKey = false;
-      } else if (inSecret()) replace(index, end);
+      } else if (inSecret() && !masked(index, end)) replace(index, end);
       index = end - 1;
     } else if (char === '{' || char === '[') {
       stack.push({ object: char === '{', secret: inSecret() });
@@ -135,7 +138,8 @@ export function redactJsonText(text: string, isCredential: (name: string) => boo
     } else if (char === '-' || (char >= '0' && char <= '9')) {
       let end = index + 1;
       while (end < text.length && numberChars.has(text[end]!)) end++;
-      if (inSecret()) replace(index, end);
+      // A number named `code` is a status or an error code (GitHub's last_response.code): an OAuth code is text.
+      if (inSecret() && !(key === 'code' && stack.at(-1)?.object && !stack.at(-1)?.secret)) replace(index, end);
       index = end - 1;
     }
   }

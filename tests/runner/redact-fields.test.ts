@@ -32,6 +32,16 @@ describe('CredentialFields', () => {
     ['inside an array of objects', '[{"id":1,"token":"t"},{"id":2}]', '[{"id":1,"token":"[REDACTED]"},{"id":2}]'],
     ['a value that only looks like a name', '{"name":"token","note":"secret"}', '{"name":"token","note":"secret"}'],
     ['truncated JSON, best effort', '{"name":"Rex","secret":"s3', '{"name":"Rex","secret":"[REDACTED]"'],
+    [
+      'no mask (only asterisks) nor empty string: they hide nothing, and a capture read back keeps its verdict',
+      '{"secret":"********","token":"","password":"*"}',
+      '{"secret":"********","token":"","password":"*"}',
+    ],
+    [
+      'no number named code (a status or an error code), but an OAuth code (text)',
+      '{"last_response":{"code":200},"code":"4/0Ab-x","auth":{"code":7}}',
+      '{"last_response":{"code":200},"code":"[REDACTED]","auth":{"code":"[REDACTED]"}}',
+    ],
   ])('JSON: redacts %s', (_name, given, want) => {
     expect(plain.body(given, 'application/json; charset=utf-8')).toBe(want);
   });
