@@ -195,7 +195,7 @@ function deleteLine(
 
 function bindLines(variable: { name: string; step: number; pointer: string }, source: TrailStep): string[] {
   const get = `${variable.name}=$(value ${variable.step} ${shellQuote(variable.pointer)})`;
-  const missing = `[ -n "$${variable.name}" ] || { echo "step ${variable.step}: no ${variable.pointer} in the answer ($status): the sequence cannot go on" >&2; exit 2; }`;
+  const missing = `[ -n "$${variable.name}" ] || { echo "step ${variable.step}: no id at ${variable.pointer} in the answer ($status): the sequence cannot go on" >&2; exit 2; }`;
   // A list read while something shows up in it (a delivery after a ping) is read again until it does.
   if (source.request.method === 'GET')
     return [
@@ -246,9 +246,15 @@ function reproducedWhen(
   return { tests, validates, usesSame };
 }
 
+/**
+ * Prints an id read from an answer, or nothing: only what is safe as one path segment (a number, or letters, digits
+ * and `-._~` not starting with a dot). A target that answers `"id": "../../other"` cannot steer the script's later
+ * requests (its DELETE at exit above all) to another resource, with the user's credentials.
+ */
 const valueScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(0); }
 for (const s of process.argv[2].split('/').slice(1)) { const k = s.replace(/~1/g, '/').replace(/~0/g, '~'); if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) process.exit(0); v = v[k]; }
-if (v !== null && typeof v !== 'object') process.stdout.write(String(v));`;
+const t = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : '';
+if (/^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,199}$/.test(t)) process.stdout.write(t);`;
 
 const sameScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(1); }
 for (const s of process.argv[2].split('/').slice(1)) { const k = s.replace(/~1/g, '/').replace(/~0/g, '~'); if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) process.exit(1); v = v[k]; }
