@@ -20,17 +20,29 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: str
     for (const operation of [...new Set(results.map((result) => result.operation))]) {
       const checks = results.filter((result) => result.operation === operation);
       const count = (status: string) => checks.filter((check) => check.status === status).length;
+      const blocked = checks.filter(notExercised).length;
       const mark = count('failed') > 0 ? '✗' : count('passed') > 0 ? '✓' : '-';
       lines.push(
-        `  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') ? `${count('failed')} failed` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`,
+        `  ${mark} ${operation.padEnd(26)} ${[`${count('passed')} passed`, count('failed') > blocked ? `${count('failed') - blocked} failed` : '', blocked ? `${blocked} not exercised` : '', count('skipped') ? `${count('skipped')} skipped` : ''].filter(Boolean).join(', ')}`,
       );
-      for (const check of checks.filter((candidate) => candidate.status === 'failed'))
-        lines.push(`      ✗ ${check.check}${check.reason ? `: ${check.reason}` : ''}`);
+      // A failed check with the answer that broke it; one the target kept from being exercised is said below, once
+      // per reason, and never as a failure of that check (no answer broke it).
+      for (const check of checks.filter((candidate) => candidate.status === 'failed' && !notExercised(candidate)))
+        lines.push(`      ✗ ${check.check}`);
       // One line per reason: a choice like --read-only skips every check of an operation at once.
       const skippedBy = new Map<string, string[]>();
       for (const check of checks.filter((candidate) => candidate.status === 'skipped'))
         skippedBy.set(check.reason ?? '', [...(skippedBy.get(check.reason ?? '') ?? []), check.check]);
       for (const [reason, names] of skippedBy) lines.push(`      - skipped: ${names.join(', ')}: ${reason}`);
+    }
+    const blockedBy = new Map<string, typeof results>();
+    for (const result of results.filter(notExercised))
+      blockedBy.set(result.reason!, [...(blockedBy.get(result.reason!) ?? []), result]);
+    for (const [reason, blocked] of blockedBy) {
+      const what = blocked.length === 1 ? `${blocked[0]!.operation} ${blocked[0]!.check}` : `${blocked.length} checks`;
+      lines.push(`  ✗ not exercised: ${what}: ${reason}`);
+      if (blocked.length > 1)
+        lines.push(`      (${[...new Set(blocked.map((result) => result.operation))].join(', ')})`);
     }
   }
   if (run.failures.length > 0) {
@@ -56,12 +68,16 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: str
     );
   const { passed, failed, skipped } = run.summary;
   const distinct = run.failures.length;
+  const blocked = run.results.filter(notExercised).length;
   lines.push(
     '',
-    `${passed} passed, ${failed} failed, ${skipped} skipped; ${distinct} distinct failure${distinct === 1 ? '' : 's'}`,
+    `${passed} passed, ${failed - blocked} failed, ${blocked ? `${blocked} not exercised, ` : ''}${skipped} skipped; ${distinct} distinct failure${distinct === 1 ? '' : 's'}`,
   );
   return lines.join('\n');
 }
+
+/** A check the target kept from being exercised (a failed create, a sequence that never got there): failed, with why. */
+const notExercised = (result: FuzzRun['results'][number]) => result.status === 'failed' && result.reason !== undefined;
 
 /**
  * One request: its curl line (and the script, with --scripts). A failure after other requests (a sequence, the hook a
