@@ -9,7 +9,7 @@ import { request, response } from './spec-pairs.js';
 const values = (count: number) => Array.from({ length: count }, (_, i) => `value-${i}`);
 
 describe('contracts diff of a large enum', () => {
-  it('grows near-linearly with the number of values (4× the values, under 6× the time)', () => {
+  it('grows near-linearly with the number of values (4× the values, under 10× the time; every pair: 16×)', () => {
     const run = (count: number) => {
       const before = values(count);
       const after = [...before.slice(1), 'value-new']; // one removed, one added
@@ -28,10 +28,11 @@ describe('contracts diff of a large enum', () => {
       return elapsed;
     };
     run(500); // warm-up
-    const small = Math.min(run(2000), run(2000));
-    const large = run(8000);
-    // Comparing every pair: about 1 s, then 15 s.
-    expect(large).toBeLessThan(6 * Math.max(small, 20));
+    // The best of three runs each: a collection or a busy neighbour slows one run, not all three.
+    const small = Math.min(run(2000), run(2000), run(2000));
+    const large = Math.min(run(8000), run(8000), run(8000));
+    // Comparing every pair: about 1 s, then 15 s (16×); linear is 4×, and the bound sits between them.
+    expect(large).toBeLessThan(10 * Math.max(small, 20));
   }, 120_000);
 
   it('tests enum values against a hostile pattern in linear time', () => {
