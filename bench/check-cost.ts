@@ -3,7 +3,7 @@
 // also a failing body (a few schema errors) and the two steps that dominate: schema validation, duplicate keys.
 import { createRequire } from 'node:module';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { apis, specPath } from '../src/apis.js';
+import { apis, specPath } from '../src/config/apis.js';
 import { checkExchange } from '../src/core/check-exchange.js';
 import { compileContract } from '../src/core/compile-contract.js';
 import { loadSpec } from '../src/core/load-spec.js';

@@ -16,7 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
-import { HttpCapture } from '../src/runner/http-capture.js';
+import { HttpCapture } from '../src/http/http-capture.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 

@@ -3,7 +3,7 @@
 // dropped instead of judged. bench/proxy-throughput.ts runs it beside ours to show what judging every exchange
 // costs, and what the engine alone can reach on this machine.
 import net from 'node:net';
-import { apis, specPath } from '../src/apis.js';
+import { apis, specPath } from '../src/config/apis.js';
 import { compileContract } from '../src/core/compile-contract.js';
 import { loadSpec } from '../src/core/load-spec.js';
 import { WireConnection } from '../src/proxy/wire-connection.js';

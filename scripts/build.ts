@@ -59,7 +59,7 @@ async function bundleCli(out: string): Promise<void> {
   const result = await build({
     entryPoints: {
       'run-cli': path.join(out, 'src/cli/run-cli.js'),
-      'har-worker': path.join(out, 'src/runner/har-worker.js'),
+      'har-worker': path.join(out, 'src/har/har-worker.js'),
     },
     outdir: path.join(out, 'cli'),
     bundle: true,

@@ -1,5 +1,5 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../apis.js';
+import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
 import { requirePort } from './parse-args.js';
@@ -162,9 +162,9 @@ export const checkCommand: Command = {
     const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] =
       await Promise.all([
         import('../runner/run-check.js'),
-        import('../runner/reports/console-report.js'),
-        import('../runner/reports/write-reports.js'),
-        import('../runner/reports/report-path.js'),
+        import('../reports/console-report.js'),
+        import('../reports/write-reports.js'),
+        import('../reports/report-path.js'),
       ]);
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;

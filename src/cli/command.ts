@@ -1,5 +1,5 @@
 // The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
-import type { Redactor } from '../runner/redact.js';
+import type { Redactor } from '../reports/redact.js';
 import type { ProgressStream } from './progress.js';
 
 export type OptionType = 'string' | 'boolean';

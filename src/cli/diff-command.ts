@@ -1,6 +1,6 @@
 // `contracts diff`: classifies every change between two versions of a spec for the API's clients.
 import path from 'node:path';
-import { apiNames, apis, configuredApis, specPath } from '../apis.js';
+import { apiNames, apis, configuredApis, specPath } from '../config/apis.js';
 import { compareChanges, diffSpecs } from '../core/diff/diff-specs.js';
 import { applyPolicy, levelChoices, parseLevels, rulesHelp } from '../core/diff/diff-policy.js';
 import type { DiffLevel } from '../core/diff/diff-rules.js';

@@ -2,7 +2,7 @@
 // conformance checks plus fuzzing's own; each distinct failure shrunk, with a seed, an id and a curl line.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../apis.js';
+import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
@@ -213,7 +213,7 @@ export const fuzzCommand: Command = {
     ] = await Promise.all([
       import('../fuzz/run-fuzz.js'),
       import('../fuzz/fuzz-report.js'),
-      import('../runner/reports/write-reports.js'),
+      import('../reports/write-reports.js'),
       import('../fuzz/fuzz-report.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
@@ -436,7 +436,7 @@ async function replay(
 /** The HAR --har-out writes, opened before anything is sent: a file that cannot be written ends the run at once. */
 async function openFuzzHar(file: string, shown: string, io: Io): Promise<import('../fuzz/har-out.js').FuzzHar> {
   const [{ HarWriter }, { FuzzHar }] = await Promise.all([
-    import('../proxy/har-writer.js'),
+    import('../har/har-writer.js'),
     import('../fuzz/har-out.js'),
   ]);
   try {
@@ -615,7 +615,7 @@ export const mergeReportsCommand: Command = {
     const [{ mergeReports, readReports }, { parseReportTargets, writeReports }, { fuzzConsoleReport, writeFuzzJson }] =
       await Promise.all([
         import('../fuzz/merge-reports.js'),
-        import('../runner/reports/write-reports.js'),
+        import('../reports/write-reports.js'),
         import('../fuzz/fuzz-report.js'),
       ]);
     const targets = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);

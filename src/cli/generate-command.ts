@@ -1,6 +1,6 @@
 // `contracts generate`: TypeScript types from the specs into generated/, or --check that they are current.
 import path from 'node:path';
-import { apiNames, apis } from '../apis.js';
+import { apiNames, apis } from '../config/apis.js';
 import { exitCodes, type Command } from './command.js';
 
 export const generateCommand: Command = {

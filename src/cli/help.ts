@@ -1,6 +1,6 @@
 // Renders `contracts --help` and `contracts <command> --help` from the command table, within `helpWidth` columns:
 // descriptions are reflowed, option descriptions wrap under their column, long example commands continue with `\`.
-import { apiNames } from '../apis.js';
+import { apiNames } from '../config/apis.js';
 import type { Command, OptionSpec } from './command.js';
 
 /** No line of any help is wider: a terminal of 100 columns (or a CI log) shows it without wrapping it itself. */

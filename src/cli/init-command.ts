@@ -2,7 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, isSeq, parseDocument } from 'yaml';
-import { projectRoot } from '../apis.js';
+import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';

@@ -1,7 +1,7 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configuredApis, projectRoot, selectApis, specPath } from '../apis.js';
+import { configuredApis, projectRoot, selectApis, specPath } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem } from '../lint/lint-problem.js';

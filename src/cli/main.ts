@@ -1,10 +1,10 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../apis.js';
+import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
-import { escapeControls } from '../runner/escape-controls.js';
-import { Redactor } from '../runner/redact.js';
+import { escapeControls } from '../reports/escape-controls.js';
+import { Redactor } from '../reports/redact.js';
 import { exitCodes, type Command, type Io } from './command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { didYouMean } from './did-you-mean.js';

@@ -1,6 +1,6 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
 import { ContractsError } from '../core/errors.js';
-import { apiNames, apis, selectApis, type ApiName } from '../apis.js';
+import { apiNames, apis, selectApis, type ApiName } from '../config/apis.js';
 import { exitCodes, type Command, type OptionSpec } from './command.js';
 import { requirePort, untilSignalled } from './parse-args.js';
 import { specOption, specOverrides } from './spec-option.js';

@@ -1,7 +1,7 @@
 // `contracts proxy`: a validating reverse proxy in front of a service; every request and response is checked against
 // the API's spec as traffic flows.
 import path from 'node:path';
-import { apiNames, apis, specPath, type ApiName } from '../apis.js';
+import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
@@ -113,9 +113,9 @@ export const proxyCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] =
       await Promise.all([
-        import('../runner/reports/write-reports.js'),
-        import('../runner/reports/report-path.js'),
-        import('../runner/results.js'),
+        import('../reports/write-reports.js'),
+        import('../reports/report-path.js'),
+        import('../reports/results.js'),
       ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     await checkReportTargets(
@@ -130,7 +130,7 @@ export const proxyCommand: Command = {
       import('../core/compile-contract.js'),
       import('../core/coverage.js'),
       import('../proxy/start-proxy.js'),
-      import('../proxy/har-writer.js'),
+      import('../har/har-writer.js'),
     ]);
     const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
     const coverage = new Coverage([{ api, contract }]);

@@ -80,8 +80,8 @@ export const receiveCommand: Command = {
     ] = await Promise.all([
       import('../receiver/start-receiver.js'),
       import('../receiver/receive-reports.js'),
-      import('../runner/reports/console-report.js'),
-      import('../runner/reports/write-reports.js'),
+      import('../reports/console-report.js'),
+      import('../reports/write-reports.js'),
       import('../core/load-spec.js'),
       import('../core/delivery/index.js'),
     ]);

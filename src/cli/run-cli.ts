@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCacheDir, useParseCache } from '../core/parse-cache.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../config/package-root.js';
 import { outputGone } from './output-gone.js';
 import { main } from './main.js';
 

@@ -2,7 +2,7 @@
 // repeatable. `API=FILE` gives the API (a name of the config) that file instead of its own; a bare FILE is the
 // spec of the one API in play (the one --api chose, or, in validate and receive, simply the file to use).
 import path from 'node:path';
-import { apiNames } from '../apis.js';
+import { apiNames } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { OptionSpec } from './command.js';
 import { didYouMean } from './did-you-mean.js';

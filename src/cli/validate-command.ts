@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { apiNames, apis, selectApis, specPath } from '../apis.js';
+import { apiNames, apis, selectApis, specPath } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
@@ -12,7 +12,7 @@ import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice } from './parse-args.js';
-import { mark, type Side } from '../runner/judge-har-entry.js';
+import { mark, type Side } from '../har/judge-har-entry.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -194,7 +194,7 @@ export const validateCommand: Command = {
     // order; a bounded window of them is in flight, so memory does not grow with the capture. A signal, or the
     // reader of the output going away, stops it between exchanges (or while it waits for the file), so what was
     // written, the JSON above all, is complete.
-    const { checkHar } = await import('../runner/check-har.js');
+    const { checkHar } = await import('../har/check-har.js');
     const run = checkHar({
       file: path.resolve(io.cwd, String(options.har)),
       shown: String(options.har),

@@ -2,7 +2,7 @@
 // the spec's `webhooks`, as `contracts receive` checks a live one. The secret comes only from the environment.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apis, specPath } from '../apis.js';
+import { apis, specPath } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { exitCodes, type Io, type ParsedOptions } from './command.js';

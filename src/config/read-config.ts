@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { ContractsError } from '../core/errors.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from './package-root.js';
 import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 

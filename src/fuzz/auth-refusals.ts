@@ -1,7 +1,7 @@
 // Auth is part of the verdict: an operation whose every valid request the target refused with 401 or 403 has not
 // been exercised, whatever its documented statuses say. Without this, a run with no credential (or a wrong one)
 // printed "40 passed, 0 failed": the target's refusals were documented answers. The hint names what to set.
-import type { ApiCredential } from '../runner/api-credentials.js';
+import type { ApiCredential } from '../http/api-credentials.js';
 
 interface Tally {
   sent: number;

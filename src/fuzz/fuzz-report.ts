@@ -1,12 +1,12 @@
 // What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
 // distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
 // or on the port of the embedded sandbox, so the same seed prints the same text.
-import { isSeedApi } from '../apis.js';
+import { isSeedApi } from '../config/apis.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
-import type { Redactor } from '../runner/redact.js';
-import { jsonReport } from '../runner/reports/json-report.js';
+import type { Redactor } from '../reports/redact.js';
+import { jsonReport } from '../reports/json-report.js';
 import { answerLine } from './failure-answer.js';
 import type { FuzzRun } from './run-fuzz.js';
 

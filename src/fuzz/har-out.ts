@@ -1,10 +1,10 @@
 // `contracts fuzz --har-out FILE`: every exchange of the run as a HAR 1.2 capture, redacted as the proxy's is
-// (proxy/har-writer.ts), each entry with what the run made of it under `_contracts`: the API and operation, the
+// (har/har-writer.ts), each entry with what the run made of it under `_contracts`: the API and operation, the
 // phase, what the request was (valid, breaking the spec, or without its credentials) and the checks that failed on
 // it, or that the run sent it for itself (its hook, a delivery list, cleanup) and judged nothing. `contracts
 // validate --har FILE` reads it back: the same per-exchange verdicts (tests/integration/fuzz-har-out.test.ts).
 import type { CheckName } from '../core/finding.js';
-import type { HarWriter } from '../proxy/har-writer.js';
+import type { HarWriter } from '../har/har-writer.js';
 import type { ApiTarget, Sent } from './executor.js';
 
 export interface HarNote {

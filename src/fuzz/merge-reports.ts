@@ -2,9 +2,9 @@
 // a check failed in any shard failed, else passed in any passed, else it stays skipped; findings and failures are
 // kept once each. The result is a run like any other, for the same junit/json writers.
 import { readFile } from 'node:fs/promises';
-import type { ApiName } from '../apis.js';
+import type { ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
-import { summarize, type CheckResult } from '../runner/results.js';
+import { summarize, type CheckResult } from '../reports/results.js';
 import type { FuzzFailure } from './executor.js';
 import type { FuzzRun } from './run-fuzz.js';
 

@@ -3,15 +3,15 @@
 // same checks, and says whether each failure still reproduces. A failure found in a sequence needs its sequence:
 // it is listed, not replayed.
 import { readFile } from 'node:fs/promises';
-import { apis, isApiName, specPath, type ApiName } from '../apis.js';
+import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract } from '../core/compile-contract.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { matchOperation } from '../core/operation-index.js';
-import type { ApiCredential } from '../runner/api-credentials.js';
-import { HttpCapture } from '../runner/http-capture.js';
-import { ResultCollector } from '../runner/results.js';
+import type { ApiCredential } from '../http/api-credentials.js';
+import { HttpCapture } from '../http/http-capture.js';
+import { ResultCollector } from '../reports/results.js';
 import type { SentRequest } from './curl-line.js';
 import { createFor, deleteCreated, itemOf, type PathValues } from './auth-probes.js';
 import { Executor, type ApiTarget, type ExecutorOptions, type VariedParam } from './executor.js';

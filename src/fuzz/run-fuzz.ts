@@ -4,17 +4,17 @@
 import { probeAuthOnResources } from './auth-probes.js';
 import path from 'node:path';
 import fc from 'fast-check';
-import { apis, isApiName, specPath, type ApiName } from '../apis.js';
+import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
-import { apiCredentials, type ApiCredential } from '../runner/api-credentials.js';
-import { HttpCapture } from '../runner/http-capture.js';
-import { ResultCollector, summarize } from '../runner/results.js';
-import type { CheckRun } from '../runner/run-check.js';
+import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
+import { HttpCapture } from '../http/http-capture.js';
+import { ResultCollector, summarize } from '../reports/results.js';
+import type { CheckRun } from '../reports/check-run.js';
 import {
   Executor,
   placeholderApiKey,

@@ -1,8 +1,8 @@
-// The one writer of generated/: openapi-typescript output for each spec of the manifest (src/apis.ts).
+// The one writer of generated/: openapi-typescript output for each spec of the manifest (src/config/apis.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { configuredApis, specPath, type ApiEntry } from '../apis.js';
+import { configuredApis, specPath, type ApiEntry } from '../config/apis.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';

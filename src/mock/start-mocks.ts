@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNames, apis, specPath, type ApiName } from '../apis.js';
+import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';

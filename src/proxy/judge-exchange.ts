@@ -8,7 +8,7 @@ import { isJsonMediaType } from '../core/checks/check-context.js';
 import type { Contract } from '../core/compile-contract.js';
 import { decodeBody, headerValue, mediaTypeOf, type Exchange } from '../core/exchange.js';
 import { matchOperation } from '../core/operation-index.js';
-import { decodeContentEncoding } from '../runner/decode-content-encoding.js';
+import { decodeContentEncoding } from '../http/decode-content-encoding.js';
 import type { BoundedCopy } from './bounded-copy.js';
 
 export interface ProxiedExchange {

@@ -28,7 +28,7 @@ import {
   requestFraming,
   requestParser,
   responseParser,
-} from './strict-parser.js';
+} from '../http/strict-parser.js';
 
 export interface WireUpstream {
   tls: boolean;

@@ -1,7 +1,7 @@
 // What a `contracts receive` session got, as a check run: every delivery judged by the checks it was held to,
 // under its webhook's operation, so the console, JUnit and JSON reports of `check` serve it unchanged.
-import { ResultCollector, summarize } from '../runner/results.js';
-import type { CheckRun } from '../runner/run-check.js';
+import { ResultCollector, summarize } from '../reports/results.js';
+import type { CheckRun } from '../reports/check-run.js';
 import type { StoredDelivery } from './start-receiver.js';
 
 export function receiveRun(url: string, deliveries: readonly StoredDelivery[], durationMs: number): CheckRun {

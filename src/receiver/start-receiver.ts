@@ -5,7 +5,7 @@
 // time a request may take, and the connections (the longest idle is closed to make room for a new one).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apis, specPath } from '../apis.js';
+import { apis, specPath } from '../config/apis.js';
 import {
   checkDelivery,
   compileDeliveryContract,

@@ -4,8 +4,8 @@
 import type { CompiledOperation, Contract } from '../core/compile-contract.js';
 import { behaviourPairs } from '../core/behaviour/seed-rules.js';
 import type { CheckName } from '../core/finding.js';
-import type { PlannedCheck } from './results.js';
-import type { RunMode } from './sequence-context.js';
+import type { PlannedCheck } from '../reports/results.js';
+import type { RunMode } from '../reports/check-run.js';
 
 const perExchangeChecks = new Set<string>([
   'status_code_conformance',

@@ -1,19 +1,20 @@
 // Runs the conformance sequences against a target (staging, the sandbox) or, without one, against embedded
 // Prism mocks it starts and stops. Collects results; an operational fault ends the run with partial results.
-import { apis, specPath, type ApiName } from '../apis.js';
+import { apis, specPath, type ApiName } from '../config/apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
-import { Coverage, type CoverageReport } from '../core/coverage.js';
+import { Coverage } from '../core/coverage.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { startMocks, type Mocks } from '../mock/start-mocks.js';
-import { HttpCapture } from './http-capture.js';
-import type { Redactor } from './redact.js';
-import { ResultCollector, summarize, type CheckResult, type Summary } from './results.js';
+import { HttpCapture } from '../http/http-capture.js';
+import type { Redactor } from '../reports/redact.js';
+import { ResultCollector, summarize } from '../reports/results.js';
 import { planChecks } from './plan.js';
-import type { RunMode, SequenceContext } from './sequence-context.js';
+import type { CheckRun, RunMode } from '../reports/check-run.js';
+import type { SequenceContext } from './sequence-context.js';
 import { placeholderApiKey, runClientSession } from './sequences/client-session.js';
-import { apiCredentials, type ApiCredential } from './api-credentials.js';
+import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
 import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
 import { DeliveryWatch } from './sequences/delivery-watch.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
@@ -41,20 +42,6 @@ export interface CheckRunOptions {
   log?: (line: string) => void;
   /** Count what the run exercised (CheckRun.coverage). */
   coverage?: boolean;
-}
-
-export interface CheckRun {
-  mode: RunMode;
-  targets: Partial<Record<ApiName, string>>;
-  results: CheckResult[];
-  summary: Summary;
-  /** Set when the run could not finish (target unreachable, interrupted, internal error): results hold what was done. */
-  error?: ContractsError;
-  /** Planned checks that did not run because the run stopped early, as `operation check`. */
-  notRun: string[];
-  durationMs: number;
-  /** With the coverage option: how much of the contract the run exercised. */
-  coverage?: CoverageReport;
 }
 
 function stoppedReason(error: ContractsError): string {

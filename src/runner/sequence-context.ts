@@ -1,16 +1,14 @@
 // What a sequence of calls works with, and the one way it makes a call: through a typed client, captured,
 // checked by the core, recorded.
-import type { ApiName } from '../apis.js';
-import type { ApiCredential } from './api-credentials.js';
+import type { ApiName } from '../config/apis.js';
+import type { ApiCredential } from '../http/api-credentials.js';
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
 import type { CheckName, Finding } from '../core/finding.js';
-import type { CapturedExchange, HttpCapture } from './http-capture.js';
-import type { ResultCollector } from './results.js';
-
-/** 'receive': a `contracts receive` session, whose reports cover the deliveries that arrived; 'proxy': live traffic. */
-export type RunMode = 'mock' | 'full' | 'read-only' | 'receive' | 'proxy';
+import type { CapturedExchange, HttpCapture } from '../http/http-capture.js';
+import type { RunMode } from '../reports/check-run.js';
+import type { ResultCollector } from '../reports/results.js';
 
 export interface SequenceContext {
   api: ApiName;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../apis.js';
+import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../config/apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';

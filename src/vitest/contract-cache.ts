@@ -1,7 +1,7 @@
 // The vitest matchers' specs: each API's contract (and its component schemas) compiled once per test file and
 // reused by every assertion, since compiling is the expensive part and checking is cheap.
 import path from 'node:path';
-import { apiNames, apis, isApiName, noApisMessage, specPath, useConfig } from '../apis.js';
+import { apiNames, apis, isApiName, noApisMessage, specPath, useConfig } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { compileSpec, type CompiledSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/command.js';
 import { startProgress, type ProgressClock } from '../../src/cli/progress.js';
-import { Redactor } from '../../src/runner/redact.js';
+import { Redactor } from '../../src/reports/redact.js';
 
 function fakeClock(): ProgressClock & { advance(ms: number): void } {
   let now = 0;

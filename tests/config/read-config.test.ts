@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { apis, seedApiNames } from '../../src/apis.js';
+import { apis, seedApiNames } from '../../src/config/apis.js';
 import { configSchemaFile, readConfig } from '../../src/config/read-config.js';
 import { ContractsError } from '../../src/core/errors.js';
 import { configValidatorFile, configValidatorSource } from '../../scripts/config-validator.js';

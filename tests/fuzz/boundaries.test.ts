@@ -3,7 +3,7 @@
 // ones. Within the default budget every one of them is tried, and per_page at 0, 1, 100 and 101.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, apiNames, specPath } from '../../src/apis.js';
+import { apis, apiNames, specPath } from '../../src/config/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { boundariesPhase } from '../../src/fuzz/generate-cases.js';
 import { operationModels } from '../../src/fuzz/request-model.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../src/cli/fuzz-command.js';
 import { mergeReports } from '../../src/fuzz/merge-reports.js';
-import { Redactor } from '../../src/runner/redact.js';
+import { Redactor } from '../../src/reports/redact.js';
 
 const result = (operation: string, status: 'passed' | 'failed' | 'skipped', message?: string) => ({
   api: 'repository-webhooks',

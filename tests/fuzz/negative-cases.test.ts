@@ -3,7 +3,7 @@
 // positive is valid there. Judged by the compiled validators on the request rebuilt from the wire form.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, apiNames, specPath } from '../../src/apis.js';
+import { apis, apiNames, specPath } from '../../src/config/apis.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { compileSpec } from '../../src/core/compile-spec.js';
 import { loadSpec } from '../../src/core/load-spec.js';
@@ -18,8 +18,8 @@ import {
   type Generator,
 } from '../../src/fuzz/generate-cases.js';
 import { operationModels, violations, type OperationModel, type RequestData } from '../../src/fuzz/request-model.js';
-import { HttpCapture } from '../../src/runner/http-capture.js';
-import { ResultCollector } from '../../src/runner/results.js';
+import { HttpCapture } from '../../src/http/http-capture.js';
+import { ResultCollector } from '../../src/reports/results.js';
 
 async function setUp(api: (typeof apiNames)[number]) {
   const spec = await loadSpec(specPath(apis[api]));

@@ -2,7 +2,7 @@
 // the parser otherwise: either way it is what new URL(base + path) with the query appended gives, for any value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../src/apis.js';
+import { apis, specPath } from '../../src/config/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from '../../src/fuzz/executor.js';
 import { operationModels } from '../../src/fuzz/request-model.js';

@@ -1,5 +1,5 @@
 // Judges a response against the shipped specs with the conformance core itself (compileContract + checkExchange).
-import { apis, specPath, type ApiName } from '../../src/apis.js';
+import { apis, specPath, type ApiName } from '../../src/config/apis.js';
 import { checkExchange } from '../../src/core/check-exchange.js';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';

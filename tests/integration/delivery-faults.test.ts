@@ -2,8 +2,9 @@
 // time (tests/helpers/fault-deliverer.ts, the real sandbox behind a faulting relay). Without a fault every check
 // passes and none is skipped; with each fault, the check that owns the rule fails.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckRunner, type CheckRun } from '../../src/runner/run-check.js';
-import { Redactor } from '../../src/runner/redact.js';
+import type { CheckRun } from '../../src/reports/check-run.js';
+import { CheckRunner } from '../../src/runner/run-check.js';
+import { Redactor } from '../../src/reports/redact.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
 
 let deliverer: FaultDeliverer | undefined;

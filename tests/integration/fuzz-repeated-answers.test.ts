@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FuzzRunner } from '../../src/fuzz/run-fuzz.js';
-import { HttpCapture } from '../../src/runner/http-capture.js';
+import { HttpCapture } from '../../src/http/http-capture.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { onLoopback } from '../helpers/loopback.js';
 

@@ -9,11 +9,11 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
 import type { Finding } from '../../src/core/finding.js';
-import { Redactor } from '../../src/runner/redact.js';
-import { escapeHtml } from '../../src/runner/reports/html-report.js';
-import { parseReportTargets, writeReports } from '../../src/runner/reports/write-reports.js';
-import { summarize, type CheckResult } from '../../src/runner/results.js';
-import type { CheckRun } from '../../src/runner/run-check.js';
+import { Redactor } from '../../src/reports/redact.js';
+import { escapeHtml } from '../../src/reports/html-report.js';
+import { parseReportTargets, writeReports } from '../../src/reports/write-reports.js';
+import { summarize, type CheckResult } from '../../src/reports/results.js';
+import type { CheckRun } from '../../src/reports/check-run.js';
 import { root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -3,7 +3,7 @@ import type { ConfigCredential } from '../../src/config/read-config.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { ContractsError } from '../../src/core/errors.js';
 import { parseSpec } from '../../src/core/load-spec.js';
-import { apiCredentials, withCredentials, type ApiCredential } from '../../src/runner/api-credentials.js';
+import { apiCredentials, withCredentials, type ApiCredential } from '../../src/http/api-credentials.js';
 import { securedSpec } from '../helpers/secured-spec.js';
 
 const schemes = {

@@ -1,7 +1,7 @@
 // An interrupt ends a wait for a delivery at once, like the API polls: the run stops and deletes its hooks.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckRunner } from '../../src/runner/run-check.js';
-import { Redactor } from '../../src/runner/redact.js';
+import { Redactor } from '../../src/reports/redact.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls } from '../../src/runner/escape-controls.js';
+import { escapeControls } from '../../src/reports/escape-controls.js';
 
 describe('escapeControls', () => {
   it.each([

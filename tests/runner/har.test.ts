@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHar, type ReadHarOptions } from '../../src/runner/har.js';
+import { readHar, type ReadHarOptions } from '../../src/har/har.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/runner/redact.js';
-import { writeReports } from '../../src/runner/reports/write-reports.js';
+import { Redactor } from '../../src/reports/redact.js';
+import { writeReports } from '../../src/reports/write-reports.js';
 import { CheckRunner } from '../../src/runner/run-check.js';
 
 interface Answer {

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpCapture } from '../../src/runner/http-capture.js';
+import { HttpCapture } from '../../src/http/http-capture.js';
 import { freePort } from '../helpers/free-port.js';
 
 let base: string;

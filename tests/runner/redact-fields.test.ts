@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialFields } from '../../src/runner/redact-fields.js';
-import { Redactor } from '../../src/runner/redact.js';
+import { CredentialFields } from '../../src/reports/redact-fields.js';
+import { Redactor } from '../../src/reports/redact.js';
 
 const plain = new CredentialFields();
 

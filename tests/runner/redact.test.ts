@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/runner/redact.js';
+import { Redactor } from '../../src/reports/redact.js';
 
 const secret = 'ca"na&r<y>\\key\'-9d1e55';
 const json = (text: string) => JSON.stringify(text).slice(1, -1);

@@ -2,15 +2,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../src/apis.js';
+import { apis, specPath } from '../../src/config/apis.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
-import { HttpCapture } from '../../src/runner/http-capture.js';
-import { consoleReport } from '../../src/runner/reports/console-report.js';
-import { jsonReport } from '../../src/runner/reports/json-report.js';
-import { junitReport } from '../../src/runner/reports/junit-report.js';
-import { ResultCollector, summarize } from '../../src/runner/results.js';
-import type { CheckRun } from '../../src/runner/run-check.js';
+import { HttpCapture } from '../../src/http/http-capture.js';
+import { consoleReport } from '../../src/reports/console-report.js';
+import { jsonReport } from '../../src/reports/json-report.js';
+import { junitReport } from '../../src/reports/junit-report.js';
+import { ResultCollector, summarize } from '../../src/reports/results.js';
+import type { CheckRun } from '../../src/reports/check-run.js';
 import { observe, type SequenceContext } from '../../src/runner/sequence-context.js';
 
 let server: Server;

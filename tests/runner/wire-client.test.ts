@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
-import { HttpCapture } from '../../src/runner/http-capture.js';
+import { HttpCapture } from '../../src/http/http-capture.js';
 import { root } from '../helpers/paths.js';
 
 /** A raw server: `onRequest` gets each request's bytes (one read per request: the requests here are small). */
@@ -359,7 +359,7 @@ describe('the wire client', () => {
   it('closes its connections on close(), and an idle one does not keep the process alive', async () => {
     const server = await rawServer((socket) => socket.write(ok('x')));
     const script = `
-      import { HttpCapture } from ${JSON.stringify(path.join(root, 'src/runner/http-capture.ts'))};
+      import { HttpCapture } from ${JSON.stringify(path.join(root, 'src/http/http-capture.ts'))};
       const capture = new HttpCapture({ timeoutMs: 5000 });
       const exchange = await capture.exchange({ method: 'GET', url: ${JSON.stringify(`${server.url}/x`)}, headers: [] });
       const done = performance.now();
@@ -405,7 +405,7 @@ describe('the wire client', () => {
     try {
       const url = `https://127.0.0.1:${(server.address() as net.AddressInfo).port}/x?y=1`;
       const script = `
-        import { HttpCapture } from ${JSON.stringify(path.join(root, 'src/runner/http-capture.ts'))};
+        import { HttpCapture } from ${JSON.stringify(path.join(root, 'src/http/http-capture.ts'))};
         const capture = new HttpCapture({ timeoutMs: 5000 });
         const exchange = await capture.exchange({ method: 'GET', url: ${JSON.stringify(url)}, headers: [] });
         capture.close();

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useConfig } from '../../src/apis.js';
+import { useConfig } from '../../src/config/apis.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 
 describe('the sandbox in a project of its own', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { seedRules, seedRulesMarkdown } from '../../src/core/behaviour/seed-rules.js';
 import { loadSpec } from '../../src/core/load-spec.js';
-import { apis, specPath } from '../../src/apis.js';
+import { apis, specPath } from '../../src/config/apis.js';
 import { planChecks } from '../../src/runner/plan.js';
 import { root } from '../helpers/paths.js';
 

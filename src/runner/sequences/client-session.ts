@@ -2,7 +2,7 @@
 // then the two requests the service must refuse, each judged beside the retrieve as its control.
 import { createClientSessionClient } from '../../clients/client-session-client.js';
 import { requestRefused } from '../../core/behaviour/index.js';
-import { credentialFetch } from '../api-credentials.js';
+import { credentialFetch } from '../../http/api-credentials.js';
 import { judge, observe, type SequenceContext } from '../sequence-context.js';
 
 const operation = 'retrieveClientSession';

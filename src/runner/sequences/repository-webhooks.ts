@@ -44,7 +44,7 @@ import { eventsOf as eventsIn } from '../../core/behaviour/behaviour-finding.js'
 import { headerValue } from '../../core/exchange.js';
 import type { CheckName, Finding } from '../../core/finding.js';
 import type { StoredDelivery } from '../../receiver/start-receiver.js';
-import { credentialFetch } from '../api-credentials.js';
+import { credentialFetch } from '../../http/api-credentials.js';
 import { judge, parseJson, unexercised, type Observed, type SequenceContext } from '../sequence-context.js';
 import { arrivedOf, deliveryChecks, judgeArrivals, type DeliveryWatch } from './delivery-watch.js';
 import { webhooksCalls, type WebhooksCalls } from './webhooks-calls.js';

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../../src/apis.js';
+import { apis, specPath } from '../../../src/config/apis.js';
 import {
   checkDelivery,
   compileDeliveryContract,

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
-import { rawHeader } from '../proxy/strict-parser.js';
+import { rawHeader } from './strict-parser.js';
 import { requestHead, type WireAnswer, WireFailure, WirePool, WireRequestError } from './wire-client.js';
 
 export interface CapturedExchange extends Exchange {

@@ -1,6 +1,6 @@
 // `--report json:FILE`: { summary, mode, targets, error?, notRun, results: [{ api, operation, check, status,
 // findings, reason?, durationMs, omitted? }] }. Findings carry `actual`, and `count` when seen more than once.
-import type { CheckRun } from '../run-check.js';
+import type { CheckRun } from '../reports/check-run.js';
 
 export function jsonReport(run: CheckRun): string {
   return JSON.stringify(

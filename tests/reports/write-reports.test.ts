@@ -4,11 +4,11 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ContractsError } from '../../../src/core/errors.js';
-import { Redactor } from '../../../src/runner/redact.js';
-import { checkReportTargets } from '../../../src/runner/reports/report-path.js';
-import { writeReports } from '../../../src/runner/reports/write-reports.js';
-import type { CheckRun } from '../../../src/runner/run-check.js';
+import { ContractsError } from '../../src/core/errors.js';
+import { Redactor } from '../../src/reports/redact.js';
+import { checkReportTargets } from '../../src/reports/report-path.js';
+import { writeReports } from '../../src/reports/write-reports.js';
+import type { CheckRun } from '../../src/reports/check-run.js';
 
 const run: CheckRun = {
   mode: 'mock',

@@ -16,7 +16,7 @@ import {
   ParseError,
   rawHeader,
   responseParser,
-} from '../proxy/strict-parser.js';
+} from './strict-parser.js';
 
 export interface WireOrigin {
   tls: boolean;

@@ -1,7 +1,7 @@
 // Where a report will really land, and whether it may: checked before a run, so a bad --report costs nothing.
 import { lstat, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ContractsError } from '../../core/errors.js';
+import { ContractsError } from '../core/errors.js';
 
 export interface ReportTarget {
   kind: 'junit' | 'json' | 'html';

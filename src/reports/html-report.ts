@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../apis.js';
-import { checkNames } from '../../core/finding.js';
-import type { CheckResult, ReportedFinding } from '../results.js';
-import type { CheckRun } from '../run-check.js';
+import { projectRoot } from '../config/apis.js';
+import { checkNames } from '../core/finding.js';
+import type { CheckResult, ReportedFinding } from './results.js';
+import type { CheckRun } from '../reports/check-run.js';
 
 export interface HtmlReportOptions {
   /** Applied to every string before it is escaped, so a secret is caught in its plain form. */

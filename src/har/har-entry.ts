@@ -1,7 +1,7 @@
 // One entry of a HAR capture (http://www.softwareishard.com/blog/har-12-spec/#entries) as an exchange: the
 // response's status, headers and body, decoded and within the body cap; or why the entry is not one.
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
-import { decodeContentEncoding } from './decode-content-encoding.js';
+import { decodeContentEncoding } from '../http/decode-content-encoding.js';
 
 export interface HarExchange extends Exchange {
   /** 1-based position in the capture, for messages. */

@@ -1,8 +1,8 @@
 // `--report junit:FILE`: one testcase per planned operation × check, the same set every run for the same --api and
 // mode (passed, failed, or skipped with the reason), so CI dashboards compare like with like; a run that could not
 // finish adds one <error> testcase. One testsuite per API.
-import type { CheckResult } from '../results.js';
-import type { CheckRun } from '../run-check.js';
+import type { CheckResult } from './results.js';
+import type { CheckRun } from '../reports/check-run.js';
 import { findingLines } from './finding-lines.js';
 
 export function junitReport(run: CheckRun): string {

@@ -3,8 +3,8 @@
 // redact-fields.ts (headers, the URL's query and `queryString`, JSON and form body fields, by name and by what the
 // spec marks), then every known secret wherever it appears.
 import { open, type FileHandle } from 'node:fs/promises';
-import { CredentialFields, redacted } from '../runner/redact-fields.js';
-import type { ProxiedExchange } from './start-proxy.js';
+import { CredentialFields, redacted } from '../reports/redact-fields.js';
+import type { ProxiedExchange } from '../proxy/start-proxy.js';
 
 /** What an entry is made of: a proxied exchange, or one a fuzz run sent (fuzz's harExchange). */
 export type HarExchange = Pick<

@@ -1,6 +1,6 @@
 // The readable summary: results grouped by API and operation, each failure with its findings, and what did not run.
-import type { CheckResult } from '../results.js';
-import type { CheckRun } from '../run-check.js';
+import type { CheckResult } from './results.js';
+import type { CheckRun } from '../reports/check-run.js';
 import { findingLines } from './finding-lines.js';
 
 export function consoleReport(run: CheckRun): string {

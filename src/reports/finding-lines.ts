@@ -1,6 +1,6 @@
 // A result's error findings as lines a person reads: each message once, with how often it was seen, and how many
 // were left out. Messages are self-contained (the core puts the path and the actual value in them).
-import type { CheckResult } from '../results.js';
+import type { CheckResult } from './results.js';
 
 export function findingLines(result: CheckResult, most: number): string[] {
   const errors = result.findings.filter((finding) => finding.severity === 'error');

@@ -2,9 +2,9 @@
 // is contracts.config.yaml (read-config.ts); the CLI calls useConfig() before a command runs. Until then (and for
 // the library adapters: sandbox, vitest matchers) it holds the seed APIs, as the shipped config does.
 import path from 'node:path';
-import { findConfigUpwards, readConfig, type ConfigCredential } from './config/read-config.js';
-import { ContractsError } from './core/errors.js';
-import { setRefPolicy } from './core/load-spec.js';
+import { findConfigUpwards, readConfig, type ConfigCredential } from './read-config.js';
+import { ContractsError } from '../core/errors.js';
+import { setRefPolicy } from '../core/load-spec.js';
 import { packageRoot } from './package-root.js';
 
 /** This package's directory: the repository in a checkout, node_modules/… once installed. */
