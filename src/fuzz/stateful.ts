@@ -5,7 +5,7 @@
 // rules across calls (stateful-rules.ts). fast-check shrinks a failing sequence to the shortest that still fails;
 // every hook a sequence made is deleted when it ends.
 import fc from 'fast-check';
-import type { Finding } from '../core/finding.js';
+import type { CheckName, Finding } from '../core/finding.js';
 import { bindLink, linkGraph, statusMatches, type LinkEdge } from '../core/link-graph.js';
 import type { OpenApiDocument } from '../core/load-spec.js';
 import { trailStep, type ApiTarget, type CaseResult, type Executor } from './executor.js';
@@ -196,220 +196,271 @@ export function pairSequences(edges: readonly LinkEdge[], target: Pick<ApiTarget
   return changes.flatMap((change) => reachable.map((next) => [create, to(change), to(next)]));
 }
 
+type Walk = { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined; deliveryWaitMs: number };
+
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
-async function runSequence(
+function runSequence(
   executor: Executor,
   target: ApiTarget,
-  walk: { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined; deliveryWaitMs: number },
+  walk: Walk,
   steps: Step[],
   newSecret: () => string,
 ): Promise<CaseResult | undefined> {
-  const hooks: HookModel[] = [];
-  const produced: Produced[] = [];
-  const done: string[] = [];
-  let first: CaseResult | undefined;
-  const judge = (result: CaseResult | undefined, extra: Finding[] = []): void => {
+  return new Sequence(executor, target, walk, newSecret).run(steps);
+}
+
+/**
+ * One sequence as it runs: the hooks it made and what it believes of them, the responses a later step may follow a
+ * link from, every request sent (a failure's reproduction sends them all first: repro-script.ts), and the first new
+ * failure, which ends it.
+ */
+class Sequence {
+  private readonly hooks: HookModel[] = [];
+  private readonly produced: Produced[] = [];
+  private readonly done: string[] = [];
+  private readonly trail: TrailStep[];
+  private readonly context: RuleContext;
+  private first: CaseResult | undefined;
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly target: ApiTarget,
+    private readonly walk: Walk,
+    private readonly newSecret: () => string,
+  ) {
+    this.trail = [...executor.setupTrail];
+    this.context = {
+      executor,
+      target,
+      send: this.send,
+      judge: this.judge,
+      record: this.record,
+      deliveryWaitMs: walk.deliveryWaitMs,
+      ...(walk.deliveries ? { deliveries: walk.deliveries } : {}),
+      noteStep: (sent) => this.trail.push(trailStep(sent)),
+    };
+  }
+
+  async run(steps: Step[]): Promise<CaseResult | undefined> {
+    try {
+      for (const step of steps) {
+        if (this.executor.expired || this.first) break;
+        if (step.op === 'create') await (step.share === undefined ? this.create(step) : this.createShared(step.share));
+        else if (!(await this.follow(step))) break;
+      }
+    } finally {
+      for (const hook of this.hooks) if (!hook.deleted) await this.executor.deleteHook(this.target, hook.id);
+    }
+    return this.first;
+  }
+
+  /** Judges a step's result with the rules' findings (and the secrets in clear); the first new failure ends the run. */
+  private readonly judge = (result: CaseResult | undefined, extra: Finding[] = []): void => {
     if (!result) return;
-    const secrets = hooks.flatMap((hook) => (hook.secret ? [hook.secret] : []));
+    const secrets = this.hooks.flatMap((hook) => (hook.secret ? [hook.secret] : []));
     const leaks = secrets.flatMap((secret) =>
       secretInClear(result.case.operationId, secret, result.sent.exchange.body),
     );
-    if (secrets.length > 0)
-      executor.options.results.record(target.api, result.case.operationId, 'secret_masked', leaks);
+    if (secrets.length > 0) this.record(result.case.operationId, 'secret_masked', leaks);
     const all = {
       ...result,
       findings: [...result.findings, ...extra.filter((finding) => finding.severity === 'error'), ...leaks],
     };
-    if (!first && executor.newFailures(target, all).length > 0)
-      first = { ...all, case: { ...all.case, note: `${all.case.note}, after: ${done.join('; ') || 'nothing'}` } };
+    if (!this.first && this.executor.newFailures(this.target, all).length > 0)
+      this.first = {
+        ...all,
+        case: { ...all.case, note: `${all.case.note}, after: ${this.done.join('; ') || 'nothing'}` },
+      };
   };
-  // Every request of the sequence so far, in order: a failure's reproduction sends them all first (repro-script.ts).
-  const trail: TrailStep[] = [...executor.setupTrail];
-  const send: Send = async (operationId, request = {}, extra = {}) => {
+
+  private readonly send: Send = async (operationId, request = {}, extra = {}) => {
     const fuzzCase: FuzzCase = {
-      api: target.api,
+      api: this.target.api,
       operationId,
       phase: 'stateful',
       intent: 'positive',
       note: describe(operationId, request),
       ...extra,
       request: { query: {}, headers: {}, path: {}, ...request },
-      trail: [...trail],
+      trail: [...this.trail],
     };
-    const result = await executor.runCase(target, fuzzCase);
-    if (result) trail.push(trailStep(result.sent));
+    const result = await this.executor.runCase(this.target, fuzzCase);
+    if (result) this.trail.push(trailStep(result.sent));
     return result;
   };
-  const record = (
-    operationId: string,
-    check: Parameters<Executor['options']['results']['record']>[2],
-    findings: Finding[],
-  ) => executor.options.results.record(target.api, operationId, check, findings);
-  const context: RuleContext = {
-    executor,
-    target,
-    send,
-    judge,
-    record,
-    deliveryWaitMs: walk.deliveryWaitMs,
-    ...(walk.deliveries ? { deliveries: walk.deliveries } : {}),
-    noteStep: (sent) => trail.push(trailStep(sent)),
-  };
-  const remember = (result: CaseResult | undefined, path: Record<string, ParamValue>) => {
+
+  private readonly record = (operationId: string, check: CheckName, findings: Finding[]): void =>
+    this.executor.options.results.record(this.target.api, operationId, check, findings);
+
+  private remember(result: CaseResult | undefined, path: Record<string, ParamValue>): void {
     if (result)
-      produced.push({
+      this.produced.push({
         operationId: result.case.operationId,
         status: result.sent.exchange.status,
         path,
         body: result.sent.json,
       });
-  };
+  }
+
+  /** A create with the config of an earlier live hook and overlapping events: the seed says it is refused. */
+  private async createShared(share: number): Promise<void> {
+    const shared = sharedConfigRule(this.executor, this.hooks, share);
+    // Only a live hook with events can be shared with; otherwise there is no refusal to expect.
+    if (!shared) return;
+    const result = await this.send(
+      'createWebhook',
+      { body: shared.body },
+      { keepCreated: true, keepPath: '/config/url', refusalExpected: true },
+    );
+    const created =
+      result?.sent.exchange.status === 201 ? (result.sent.json as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof created === 'number')
+      this.hooks.push({ id: created, events: shared.events, secret: undefined, deleted: false });
+    this.judge(result, shared.judge(result));
+    this.done.push(
+      `create a hook with hook #${this.hooks.indexOf(shared.hook)}'s config and events ${JSON.stringify(shared.events)}`,
+    );
+  }
+
+  /** A new hook (with a secret, with events or without), then whether it can be read and listed. */
+  private async create(step: Extract<Step, { op: 'create' }>): Promise<void> {
+    const { executor } = this;
+    const secret = step.secret ? this.newSecret() : undefined;
+    if (secret) executor.options.addSecret(secret);
+    const body: Record<string, unknown> = {
+      name: 'web',
+      ...(step.events ? { events: step.events } : {}),
+      config: { url: 'replaced', ...(secret ? { secret } : {}) },
+    };
+    const result = await this.send('createWebhook', { body }, { keepCreated: true });
+    const id = (result?.sent.json as { id?: unknown } | undefined)?.id;
+    if (!result || result.sent.exchange.status !== 201 || typeof id !== 'number') {
+      this.judge(result);
+      return;
+    }
+    const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
+    this.hooks.push(hook);
+    const hookUrl = executor.ownHooks.get(id);
+    if (hookUrl) this.walk.deliveries?.expect(hookUrl, secret);
+    this.remember(result, { owner: executor.options.owner, repo: executor.options.repo });
+    const extra = step.events
+      ? []
+      : eventsExpected(
+          'events_default_push',
+          'createWebhook',
+          ['push'],
+          (result.sent.json as { events?: unknown }).events,
+        );
+    if (!step.events) this.record('createWebhook', 'events_default_push', extra);
+    this.judge(result, extra);
+    this.done.push(
+      `create hook #${this.hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`,
+    );
+    this.judge(...(await availability(this.context, hook)));
+  }
+
+  /** A step along a link; false when the sequence cannot go on (the hook could not be read again). */
+  private async follow(step: Extract<Step, { op: 'follow' }>): Promise<boolean> {
+    const link = pickLink(this.walk.edges, this.produced, this.hooks, step);
+    if (!link) return true;
+    const { edge, path, hook } = link;
+    const label = `#${this.hooks.indexOf(hook)}`;
+    const what = `${step.to} on hook ${label}${edge.from === 'createWebhook' ? '' : ` (${edge.name} from ${edge.from})`}`;
+    if (hook.deleted) {
+      await this.onDeleted(step.to, path, hook, what);
+      return true;
+    }
+    const body = bodyFor(step, hook);
+    const before = await ruleBefore(this.context, step.to, hook);
+    const result = await this.send(step.to, { path, ...(body !== undefined ? { body } : {}) });
+    this.remember(result, path);
+    let ruled: Finding[] = [];
+    if (step.to === 'updateWebhook' && step.update && result?.sent.exchange.status === 200)
+      ruled = this.updatedEvents(step.update, hook, result);
+    else if (result) ruled = await ruleAfter(this.context, step.to, hook, result, before);
+    this.judge(result, ruled);
+    this.done.push(
+      `${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`,
+    );
+    if (result && [...result.findings, ...ruled].some((finding) => finding.severity === 'error')) {
+      // An answer the spec does not document, or one that broke a rule: what the model believes of the hook (that
+      // a DELETE answered 200 left it alive, that an update did what it asked) may be wrong. It is read again
+      // before anything that follows is judged, so no later finding echoes this one; unreadable, the sequence ends.
+      const wasDeleted = hook.deleted;
+      if (!(await reread(this.context, hook))) return false;
+      this.done.push(`getWebhook on hook ${label}, read again after that answer`);
+      // A delete answered wrongly that deleted the hook all the same: what follows a delete is judged as after one.
+      if (step.to === 'deleteWebhook' && hook.deleted && !wasDeleted) await this.afterDelete(hook);
+      return true;
+    }
+    if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
+      hook.deleted = true;
+      this.executor.ownHooks.delete(hook.id);
+      await this.afterDelete(hook);
+    }
+    return true;
+  }
+
+  /** use_after_free: a deleted hook is 404 for every operation that documents 404; the others say nothing. */
+  private async onDeleted(
+    operationId: string,
+    path: Record<string, ParamValue>,
+    hook: HookModel,
+    what: string,
+  ): Promise<void> {
+    if (!this.walk.with404.has(operationId)) return;
+    const result = await this.send(operationId, {
+      path,
+      ...(operationId === 'updateWebhook' ? { body: { active: true } } : {}),
+    });
+    if (result) {
+      const findings = useAfterFree(operationId, result.sent.exchange.status, hook.id);
+      this.record(operationId, 'use_after_free', findings);
+      this.judge(result, findings);
+    }
+    this.done.push(`${what}, deleted`);
+  }
+
+  /** events_replace, add_events, remove_events: the events an update answered, against what it asked. */
+  private updatedEvents(
+    update: NonNullable<Extract<Step, { op: 'follow' }>['update']>,
+    hook: HookModel,
+    result: CaseResult,
+  ): Finding[] {
+    const { kind, events: listed } = update;
+    const expected =
+      kind === 'events'
+        ? [...new Set(listed)]
+        : kind === 'add_events'
+          ? [...new Set([...hook.events, ...listed])]
+          : hook.events.filter((event) => !listed.includes(event));
+    const check = kind === 'events' ? 'events_replace' : kind;
+    const findings = eventsExpected(
+      check,
+      'updateWebhook',
+      expected,
+      (result.sent.json as { events?: unknown } | undefined)?.events,
+    );
+    this.record('updateWebhook', check, findings);
+    hook.events = expected;
+    return findings;
+  }
+
   /** use_after_free: right after the delete, the hook is gone for every operation on it that documents 404. */
-  const afterDelete = async (hook: HookModel): Promise<void> => {
-    for (const probe of walk.edges.filter(
-      (candidate) => candidate.from === 'createWebhook' && walk.with404.has(candidate.to),
+  private async afterDelete(hook: HookModel): Promise<void> {
+    for (const probe of this.walk.edges.filter(
+      (candidate) => candidate.from === 'createWebhook' && this.walk.with404.has(candidate.to),
     )) {
-      const sent = await send(probe.to, {
+      const sent = await this.send(probe.to, {
         path: { hook_id: hook.id },
         ...(probe.to === 'updateWebhook' ? { body: { active: true } } : {}),
       });
       if (!sent) continue;
       const findings = useAfterFree(probe.to, sent.sent.exchange.status, hook.id);
-      record(probe.to, 'use_after_free', findings);
-      judge(sent, findings);
+      this.record(probe.to, 'use_after_free', findings);
+      this.judge(sent, findings);
     }
-  };
-  try {
-    for (const step of steps) {
-      if (executor.expired || first) break;
-      if (step.op === 'create') {
-        const shared = step.share === undefined ? undefined : sharedConfigRule(executor, hooks, step.share);
-        if (step.share !== undefined) {
-          // Only a live hook with events can be shared with; otherwise there is no refusal to expect.
-          if (!shared) continue;
-          const result = await send(
-            'createWebhook',
-            { body: shared.body },
-            { keepCreated: true, keepPath: '/config/url', refusalExpected: true },
-          );
-          const created =
-            result?.sent.exchange.status === 201 ? (result.sent.json as { id?: unknown } | undefined)?.id : undefined;
-          if (typeof created === 'number')
-            hooks.push({ id: created, events: shared.events, secret: undefined, deleted: false });
-          judge(result, shared.judge(result));
-          done.push(
-            `create a hook with hook #${hooks.indexOf(shared.hook)}'s config and events ${JSON.stringify(shared.events)}`,
-          );
-          continue;
-        }
-        const secret = step.secret ? newSecret() : undefined;
-        if (secret) executor.options.addSecret(secret);
-        const body: Record<string, unknown> = {
-          name: 'web',
-          ...(step.events ? { events: step.events } : {}),
-          config: { url: 'replaced', ...(secret ? { secret } : {}) },
-        };
-        const result = await send('createWebhook', { body }, { keepCreated: true });
-        const id = (result?.sent.json as { id?: unknown } | undefined)?.id;
-        if (!result || result.sent.exchange.status !== 201 || typeof id !== 'number') {
-          judge(result);
-          continue;
-        }
-        const hook: HookModel = {
-          id,
-          events: step.events ? [...new Set(step.events)] : ['push'],
-          secret,
-          deleted: false,
-        };
-        hooks.push(hook);
-        const hookUrl = executor.ownHooks.get(id);
-        if (hookUrl) walk.deliveries?.expect(hookUrl, secret);
-        remember(result, { owner: executor.options.owner, repo: executor.options.repo });
-        const extra = step.events
-          ? []
-          : eventsExpected(
-              'events_default_push',
-              'createWebhook',
-              ['push'],
-              (result.sent.json as { events?: unknown }).events,
-            );
-        if (!step.events) record('createWebhook', 'events_default_push', extra);
-        judge(result, extra);
-        done.push(
-          `create hook #${hooks.length - 1}${step.events ? ` with events ${JSON.stringify(step.events)}` : ' without events'}${secret ? ' and a secret' : ''}`,
-        );
-        judge(...(await availability(context, hook)));
-        continue;
-      }
-      const link = pickLink(walk.edges, produced, hooks, step);
-      if (!link) continue;
-      const { edge, path, hook } = link;
-      const label = `#${hooks.indexOf(hook)}`;
-      const what = `${step.to} on hook ${label}${edge.from === 'createWebhook' ? '' : ` (${edge.name} from ${edge.from})`}`;
-      if (hook.deleted) {
-        // use_after_free: a deleted hook is 404 for every operation that documents 404; the others say nothing.
-        if (!walk.with404.has(step.to)) continue;
-        const result = await send(step.to, {
-          path,
-          ...(step.to === 'updateWebhook' ? { body: { active: true } } : {}),
-        });
-        if (result) {
-          const findings = useAfterFree(step.to, result.sent.exchange.status, hook.id);
-          record(step.to, 'use_after_free', findings);
-          judge(result, findings);
-        }
-        done.push(`${what}, deleted`);
-        continue;
-      }
-      const body = bodyFor(step, hook);
-      const before = await ruleBefore(context, step.to, hook);
-      const result = await send(step.to, { path, ...(body !== undefined ? { body } : {}) });
-      remember(result, path);
-      let ruled: Finding[] = [];
-      if (step.to === 'updateWebhook' && step.update && result?.sent.exchange.status === 200) {
-        const { kind, events: listed } = step.update;
-        const expected =
-          kind === 'events'
-            ? [...new Set(listed)]
-            : kind === 'add_events'
-              ? [...new Set([...hook.events, ...listed])]
-              : hook.events.filter((event) => !listed.includes(event));
-        const check = kind === 'events' ? 'events_replace' : kind;
-        const findings = eventsExpected(
-          check,
-          'updateWebhook',
-          expected,
-          (result.sent.json as { events?: unknown } | undefined)?.events,
-        );
-        record('updateWebhook', check, findings);
-        ruled = findings;
-        hook.events = expected;
-      } else if (result) ruled = await ruleAfter(context, step.to, hook, result, before);
-      judge(result, ruled);
-      done.push(
-        `${what}${step.to === 'updateWebhook' && step.update ? ` ${step.update.kind} ${JSON.stringify(step.update.events)}` : ''}`,
-      );
-      if (result && [...result.findings, ...ruled].some((finding) => finding.severity === 'error')) {
-        // An answer the spec does not document, or one that broke a rule: what the model believes of the hook (that
-        // a DELETE answered 200 left it alive, that an update did what it asked) may be wrong. It is read again
-        // before anything that follows is judged, so no later finding echoes this one; unreadable, the sequence ends.
-        const wasDeleted = hook.deleted;
-        if (!(await reread(context, hook))) break;
-        done.push(`getWebhook on hook ${label}, read again after that answer`);
-        // A delete answered wrongly that deleted the hook all the same: what follows a delete is judged as after one.
-        if (step.to === 'deleteWebhook' && hook.deleted && !wasDeleted) await afterDelete(hook);
-        continue;
-      }
-      if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
-        hook.deleted = true;
-        executor.ownHooks.delete(hook.id);
-        await afterDelete(hook);
-      }
-    }
-  } finally {
-    for (const hook of hooks) if (!hook.deleted) await executor.deleteHook(target, hook.id);
   }
-  return first;
 }
 
 /**
