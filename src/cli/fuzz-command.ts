@@ -10,6 +10,168 @@ import { specOption, specOverrides } from './spec-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
 
+/** What is fuzzed and how: the target, the phases and how many cases, the repository and hooks it may use. */
+const targetOptions: OptionSpec[] = [
+  {
+    name: 'base-url',
+    type: 'string',
+    valueName: 'url',
+    description:
+      "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
+  },
+  {
+    name: 'phases',
+    type: 'string',
+    valueName: 'list',
+    description: `Comma-separated phases: ${phases.join(',')}`,
+    default: phases.join(','),
+    conflicts: ['replay'],
+  },
+  {
+    name: 'max-examples',
+    type: 'string',
+    valueName: 'n',
+    description: 'Cases per operation and phase (stateful: sequences = n/5)',
+    default: '25',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'seed',
+    type: 'string',
+    valueName: 'n',
+    description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
+  },
+  {
+    name: 'owner',
+    type: 'string',
+    valueName: 'owner',
+    description: 'Repository owner for the webhooks calls',
+    default: 'octo',
+  },
+  {
+    name: 'repo',
+    type: 'string',
+    valueName: 'repo',
+    description: 'Repository name for the webhooks calls',
+    default: 'app',
+  },
+  {
+    name: 'hook-url',
+    type: 'string',
+    valueName: 'url',
+    description:
+      'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
+    conflicts: ['read-only'],
+  },
+  {
+    name: 'timeout',
+    type: 'string',
+    valueName: 'ms',
+    description: 'Per-request timeout in milliseconds',
+    default: '10000',
+  },
+  { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+  {
+    name: 'read-only',
+    type: 'boolean',
+    description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
+    conflicts: ['replay'],
+  },
+];
+
+/** How long and how fast. */
+const paceOptions: OptionSpec[] = [
+  {
+    name: 'max-time',
+    type: 'string',
+    valueName: 's',
+    description:
+      'Stop generating this many seconds after the command started (starting a mock or the sandbox counts); what did not run is reported as not run',
+    default: '600',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'delivery-wait',
+    type: 'string',
+    valueName: 'ms',
+    description:
+      'How long a ping, a test or a redelivery may take to show its delivery, in the list and at the receiver (stateful phase)',
+    default: '5000',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'workers',
+    type: 'string',
+    valueName: 'n',
+    description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)',
+    default: '4',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'rate',
+    type: 'string',
+    valueName: 'n',
+    description:
+      'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
+    default: '100',
+    requires: ['base-url'],
+  },
+];
+
+/** What the run writes, and a replay instead of a run. */
+const outputOptions: OptionSpec[] = [
+  {
+    name: 'report',
+    type: 'string',
+    valueName: 'kind:file',
+    multiple: true,
+    description:
+      'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
+    conflicts: ['replay'],
+  },
+  ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
+  {
+    ...specOption(
+      'Fuzz against another spec file: API=FILE, e.g. inventory=draft.yaml (or FILE when --api chose one API)',
+    ),
+    conflicts: ['replay'],
+  },
+  {
+    name: 'shard',
+    type: 'string',
+    valueName: 'i/n',
+    description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'har-out',
+    type: 'string',
+    valueName: 'file',
+    description:
+      'Write every exchange of the run as a HAR capture (credentials redacted), each with what the run made of it; `contracts validate --har FILE` reads it back',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'scripts',
+    type: 'string',
+    valueName: 'dir',
+    description:
+      "Write each failure's reproduction to DIR/ID.sh: a bash script that sends every request that led to it (ids read from the answers, credentials from the environment) and exits 1 if it fails again",
+    conflicts: ['replay'],
+  },
+  {
+    name: 'replay',
+    type: 'string',
+    valueName: 'file',
+    description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
+  },
+  {
+    name: 'quiet',
+    type: 'boolean',
+    description: 'No progress line and no notes on standard error; the results and the summary are still printed',
+  },
+];
+
 export const fuzzCommand: Command = {
   name: 'fuzz',
   summary: 'Generate requests from the specs and check every answer; failures shrunk, with a curl line',
@@ -34,156 +196,9 @@ export const fuzzCommand: Command = {
   get options(): OptionSpec[] {
     return [
       { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
-      {
-        name: 'base-url',
-        type: 'string',
-        valueName: 'url',
-        description:
-          "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
-      },
-      {
-        name: 'phases',
-        type: 'string',
-        valueName: 'list',
-        description: `Comma-separated phases: ${phases.join(',')}`,
-        default: phases.join(','),
-        conflicts: ['replay'],
-      },
-      {
-        name: 'max-examples',
-        type: 'string',
-        valueName: 'n',
-        description: 'Cases per operation and phase (stateful: sequences = n/5)',
-        default: '25',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'seed',
-        type: 'string',
-        valueName: 'n',
-        description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
-      },
-      {
-        name: 'owner',
-        type: 'string',
-        valueName: 'owner',
-        description: 'Repository owner for the webhooks calls',
-        default: 'octo',
-      },
-      {
-        name: 'repo',
-        type: 'string',
-        valueName: 'repo',
-        description: 'Repository name for the webhooks calls',
-        default: 'app',
-      },
-      {
-        name: 'hook-url',
-        type: 'string',
-        valueName: 'url',
-        description:
-          'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
-        conflicts: ['read-only'],
-      },
-      {
-        name: 'timeout',
-        type: 'string',
-        valueName: 'ms',
-        description: 'Per-request timeout in milliseconds',
-        default: '10000',
-      },
-      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
-      {
-        name: 'read-only',
-        type: 'boolean',
-        description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'max-time',
-        type: 'string',
-        valueName: 's',
-        description:
-          'Stop generating this many seconds after the command started (starting a mock or the sandbox counts); what did not run is reported as not run',
-        default: '600',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'delivery-wait',
-        type: 'string',
-        valueName: 'ms',
-        description:
-          'How long a ping, a test or a redelivery may take to show its delivery, in the list and at the receiver (stateful phase)',
-        default: '5000',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'workers',
-        type: 'string',
-        valueName: 'n',
-        description: 'Requests in flight at once (the report is the same for any n; --rate caps them all together)',
-        default: '4',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'rate',
-        type: 'string',
-        valueName: 'n',
-        description:
-          'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
-        default: '100',
-        requires: ['base-url'],
-      },
-      {
-        name: 'report',
-        type: 'string',
-        valueName: 'kind:file',
-        multiple: true,
-        description:
-          'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
-        conflicts: ['replay'],
-      },
-      ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
-      {
-        ...specOption(
-          'Fuzz against another spec file: API=FILE, e.g. inventory=draft.yaml (or FILE when --api chose one API)',
-        ),
-        conflicts: ['replay'],
-      },
-      {
-        name: 'shard',
-        type: 'string',
-        valueName: 'i/n',
-        description: 'Do the i-th of n equal shares of the operations (for n CI jobs; the same share every run)',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'har-out',
-        type: 'string',
-        valueName: 'file',
-        description:
-          'Write every exchange of the run as a HAR capture (credentials redacted), each with what the run made of it; `contracts validate --har FILE` reads it back',
-        conflicts: ['replay'],
-      },
-      {
-        name: 'scripts',
-        type: 'string',
-        valueName: 'dir',
-        description:
-          "Write each failure's reproduction to DIR/ID.sh: a bash script that sends every request that led to it (ids read from the answers, credentials from the environment) and exits 1 if it fails again",
-        conflicts: ['replay'],
-      },
-      {
-        name: 'replay',
-        type: 'string',
-        valueName: 'file',
-        description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
-      },
-      {
-        name: 'quiet',
-        type: 'boolean',
-        description: 'No progress line and no notes on standard error; the results and the summary are still printed',
-      },
+      ...targetOptions,
+      ...paceOptions,
+      ...outputOptions,
     ];
   },
   examples: [
@@ -205,16 +220,9 @@ export const fuzzCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options);
-    const [
-      { FuzzRunner },
-      { fuzzConsoleReport, writeFuzzScripts },
-      { parseReportTargets, writeReports },
-      { writeFuzzJson },
-    ] = await Promise.all([
+    const [{ FuzzRunner }, { parseReportTargets }] = await Promise.all([
       import('../fuzz/run-fuzz.js'),
-      import('../fuzz/fuzz-report.js'),
       import('../reports/write-reports.js'),
-      import('../fuzz/fuzz-report.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     const coverageSetting = coverageSettings(options, io);
@@ -226,38 +234,13 @@ export const fuzzCommand: Command = {
       requireSandboxFor(saved.map((failure) => failure.api).filter(isApiName));
     const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
     const mocked = settings.baseUrl === undefined && !saved ? selected.filter((api) => !isSeedApi(api)) : [];
-    let sandbox: { url: string; stop(): Promise<void> } | undefined;
-    let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> } | undefined;
-    // Ctrl-C while the sandbox or a big spec's Prism starts: stop what started, and end.
-    const starting = new AbortController();
-    const onEarlySignal = () => starting.abort();
-    process.once('SIGINT', onEarlySignal);
-    process.once('SIGTERM', onEarlySignal);
-    try {
-      if (settings.baseUrl === undefined && (saved || mocked.length < selected.length)) {
-        const { startSandbox } = await import('../sandbox/start-sandbox.js');
-        sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-      }
-      if (mocked.length > 0) {
-        const { startMocks } = await import('../mock/start-mocks.js');
-        mocks = await startMocks({
-          apis: mocked,
-          ports: Object.fromEntries(mocked.map((api) => [api, 0])),
-          specFiles,
-          signal: starting.signal,
-        });
-        if (!options.quiet)
-          io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
-      }
-      if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
-    } catch (error) {
-      await sandbox?.stop();
-      await mocks?.stop();
-      throw error;
-    } finally {
-      process.off('SIGINT', onEarlySignal);
-      process.off('SIGTERM', onEarlySignal);
-    }
+    const { sandbox, mocks } = await startEmbedded(
+      settings.baseUrl === undefined && (saved !== undefined || mocked.length < selected.length),
+      mocked,
+      specFiles,
+      Boolean(options.quiet),
+      io,
+    );
     const embedded = sandbox !== undefined || mocks !== undefined;
     const baseUrl = settings.baseUrl ?? sandbox?.url ?? '';
     const baseUrlOf = (api: ApiName) => mocks?.urls[api] ?? baseUrl;
@@ -287,6 +270,8 @@ export const fuzzCommand: Command = {
             await receiver?.stop();
             throw error;
           });
+    // The run's notes go through the progress line's io once it is up (each clears the line first).
+    let logIo = io;
     const runner = new FuzzRunner({
       ...(har ? { har } : {}),
       apis: selected,
@@ -316,68 +301,153 @@ export const fuzzCommand: Command = {
       env: io.env,
       remote: !embedded,
       log: (line) => {
-        if (!options.quiet) io.err(`contracts fuzz: ${line}`);
+        if (!options.quiet) logIo.err(`contracts fuzz: ${line}`);
       },
       addSecret: (secret) => io.redactor.add(secret),
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
     });
-    const onSignal = (signal: string) => {
-      io.err(
-        `contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`,
-      );
-      runner.interrupt();
-    };
-    const onInt = () => onSignal('SIGINT');
-    const onTerm = () => onSignal('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-    const progress = startProgress({
-      stream: io.progressStream,
-      quiet: Boolean(options.quiet),
-      label: 'fuzz',
-      unit: 'requests',
-      findings: 'failures',
-      snapshot: () => runner.progress,
-    });
-    io = progress.around(io);
-    let run;
+    let run: Awaited<ReturnType<typeof runner.run>>;
     try {
-      run = await runner.run();
+      run = await runInterruptible(runner, Boolean(options.quiet), io, (wrapped) => {
+        logIo = wrapped;
+      });
     } finally {
-      progress.stop();
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
       await sandbox?.stop();
       await mocks?.stop();
       await receiver?.stop();
       await har?.close();
     }
     if (harFile !== undefined) io.out(`HAR written to ${harFile}`);
-    const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
-    if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
-    io.out(fuzzConsoleReport(run, embedded, scripts));
-    await writeReports(
-      run,
-      reports.filter((target) => target.kind !== 'json'),
-      io.redactor,
-    );
-    for (const target of reports.filter((candidate) => candidate.kind === 'json'))
-      await writeFuzzJson(run, target.file, io.redactor);
-    if (run.error) {
-      io.err(`contracts fuzz: ${run.error.toLine()}`);
-      return exitCodes.cannotRun;
-    }
-    const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
-    // A run that judged nothing proved nothing: it fails, saying so (the reasons are on each skipped line above).
-    const exercisedNothing = run.summary.passed === 0 && run.summary.failed === 0;
-    if (exercisedNothing)
-      io.err('contracts fuzz: nothing was exercised: every check was skipped (the reasons are above)');
-    return run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing
-      ? exitCodes.failed
-      : exitCodes.ok;
+    return finish(run, options, io, { embedded, reports, coverageSetting });
   },
 };
+
+/**
+ * Without --base-url: the embedded sandbox (for the seed APIs, and any replay) and a Prism mock of its spec for any
+ * other API. Ctrl-C while they start stops what started, and ends the command.
+ */
+async function startEmbedded(
+  needsSandbox: boolean,
+  mocked: ApiName[],
+  specFiles: Partial<Record<ApiName, string>>,
+  quiet: boolean,
+  io: Io,
+): Promise<{
+  sandbox?: { url: string; stop(): Promise<void> };
+  mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> };
+}> {
+  let sandbox: { url: string; stop(): Promise<void> } | undefined;
+  let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> } | undefined;
+  const starting = new AbortController();
+  const onEarlySignal = () => starting.abort();
+  process.once('SIGINT', onEarlySignal);
+  process.once('SIGTERM', onEarlySignal);
+  try {
+    if (needsSandbox) {
+      const { startSandbox } = await import('../sandbox/start-sandbox.js');
+      sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    }
+    if (mocked.length > 0) {
+      const { startMocks } = await import('../mock/start-mocks.js');
+      mocks = await startMocks({
+        apis: mocked,
+        ports: Object.fromEntries(mocked.map((api) => [api, 0])),
+        specFiles,
+        signal: starting.signal,
+      });
+      if (!quiet)
+        io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
+    }
+    if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
+  } catch (error) {
+    await sandbox?.stop();
+    await mocks?.stop();
+    throw error;
+  } finally {
+    process.off('SIGINT', onEarlySignal);
+    process.off('SIGTERM', onEarlySignal);
+  }
+  return { ...(sandbox ? { sandbox } : {}), ...(mocks ? { mocks } : {}) };
+}
+
+/** Runs the fuzzer with the progress line; Ctrl-C stops it after the request in flight, then cleans up. */
+async function runInterruptible(
+  runner: import('../fuzz/run-fuzz.js').FuzzRunner,
+  quiet: boolean,
+  io: Io,
+  useIo: (wrapped: Io) => void,
+): Promise<import('../fuzz/run-fuzz.js').FuzzRun> {
+  const onSignal = (signal: string) => {
+    io.err(
+      `contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`,
+    );
+    runner.interrupt();
+  };
+  const onInt = () => onSignal('SIGINT');
+  const onTerm = () => onSignal('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  const progress = startProgress({
+    stream: io.progressStream,
+    quiet,
+    label: 'fuzz',
+    unit: 'requests',
+    findings: 'failures',
+    snapshot: () => runner.progress,
+  });
+  useIo(progress.around(io));
+  try {
+    return await runner.run();
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}
+
+/** What a finished run prints and writes (scripts, console, reports, coverage), and its exit status. */
+async function finish(
+  run: import('../fuzz/run-fuzz.js').FuzzRun,
+  options: ParsedOptions,
+  io: Io,
+  {
+    embedded,
+    reports,
+    coverageSetting,
+  }: {
+    embedded: boolean;
+    reports: ReturnType<typeof import('../reports/write-reports.js').parseReportTargets>;
+    coverageSetting: ReturnType<typeof coverageSettings>;
+  },
+): Promise<number> {
+  const [{ fuzzConsoleReport, writeFuzzScripts, writeFuzzJson }, { writeReports }] = await Promise.all([
+    import('../fuzz/fuzz-report.js'),
+    import('../reports/write-reports.js'),
+  ]);
+  const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
+  if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
+  io.out(fuzzConsoleReport(run, embedded, scripts));
+  await writeReports(
+    run,
+    reports.filter((target) => target.kind !== 'json'),
+    io.redactor,
+  );
+  for (const target of reports.filter((candidate) => candidate.kind === 'json'))
+    await writeFuzzJson(run, target.file, io.redactor);
+  if (run.error) {
+    io.err(`contracts fuzz: ${run.error.toLine()}`);
+    return exitCodes.cannotRun;
+  }
+  const underCoverage = run.coverage ? await reportCoverage(run.coverage, coverageSetting, io, io.out) : false;
+  // A run that judged nothing proved nothing: it fails, saying so (the reasons are on each skipped line above).
+  const exercisedNothing = run.summary.passed === 0 && run.summary.failed === 0;
+  if (exercisedNothing)
+    io.err('contracts fuzz: nothing was exercised: every check was skipped (the reasons are above)');
+  return run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing
+    ? exitCodes.failed
+    : exitCodes.ok;
+}
 
 async function replay(
   saved: import('../fuzz/replay.js').SavedFailure[],
