@@ -138,11 +138,6 @@ export const validateCommand: Command = {
     if (options.delivery)
       return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
-    const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }] = await Promise.all([
-      import('../core/load-spec.js'),
-      import('../core/compile-contract.js'),
-      import('../core/check-exchange.js'),
-    ]);
     if (options.har !== undefined) {
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined)
@@ -155,131 +150,176 @@ export const validateCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
-    if (single) {
-      // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
-      const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), {
-        strict,
-        lazy: true,
-      });
-      if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
-        throw new ContractsError(
-          'USAGE',
-          `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`,
-        );
-      }
-      const result = checkExchange(contract, single.exchange, {
-        strict,
-        ...(single.operationId ? { operationId: single.operationId } : {}),
-      });
-      const failed = result.findings.some((finding) => finding.severity === 'error');
-      const omitted = omittedCount(result);
-      if (format === 'json')
-        io.out(
-          JSON.stringify(
-            {
-              operation: result.operationId ?? null,
-              applied: result.applied,
-              findings: result.findings,
-              ...(omitted ? { omitted } : {}),
-            },
-            null,
-            2,
-          ),
-        );
-      else io.out(describe(result.operationId, result.applied.length, result.findings, omitted));
-      return failed ? exitCodes.failed : exitCodes.ok;
-    }
-
-    // Streamed: entries are read and split here, judged here or by --jobs worker threads, and reported in capture
-    // order; a bounded window of them is in flight, so memory does not grow with the capture. A signal, or the
-    // reader of the output going away, stops it between exchanges (or while it waits for the file), so what was
-    // written, the JSON above all, is complete.
-    const { checkHar } = await import('../har/check-har.js');
-    const run = checkHar({
-      file: path.resolve(io.cwd, String(options.har)),
-      shown: String(options.har),
-      specs: specFiles,
+    if (single) return validateOne(single, specFiles[0]!, { strict, format }, io);
+    return validateHar(options, io, {
+      specFiles,
       jobs,
       side: side as Side,
       strict,
       format: format as 'text' | 'json',
       maxBodyBytes,
+      coverageSetting,
     });
-    try {
-      await run.ready;
-    } catch (error) {
-      run.close();
-      throw error;
-    }
-    const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
-    const stop = whenStopped();
-    const progress = startProgress({
-      stream: io.progressStream,
-      quiet: Boolean(options.quiet),
-      label: 'validate',
-      unit: 'exchanges',
-      findings: 'failing',
-      snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }),
-    });
-    io = progress.around(io);
-    try {
-      if (format === 'json') io.out('{\n  "results": [');
-      for (;;) {
-        const reading = run.verdicts.next();
-        const next = await stop.race(reading);
-        if (next === 'stopped') {
-          // The read left behind may still fail (the file cut off): that no longer matters.
-          reading.catch(() => undefined);
-          break;
-        }
-        if (next.done) break;
-        const verdict = next.value;
-        counts.exchanges++;
-        counts[verdict.verdict]++;
-        for (const line of verdict.out ?? [])
-          io.out(format === 'json' ? `${counts.exchanges > 1 ? ',' : ''}    ${line}` : line);
-      }
-    } catch (error) {
-      // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
-      if (format === 'json') {
-        const code = error instanceof ContractsError ? error.code : 'INTERNAL';
-        const message =
-          error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
-        io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "error": ${JSON.stringify({ code, message })}\n}`);
-        throw markedInJson(error as object);
-      }
-      throw error;
-    } finally {
-      progress.stop();
-      stop.dispose();
-      run.close();
-    }
-    const { reason } = stop;
-    const coverageReport = run.coverage().report();
-    if (format === 'json')
-      io.out(
-        `  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`,
-      );
-    else
-      io.out(
-        `${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`,
-      );
-    const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
-    const underCoverage =
-      showCoverage && reason === undefined
-        ? await reportCoverage(coverageReport, coverageSetting, io, format === 'json' ? io.err : io.out)
-        : false;
-    // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
-    if (reason === 'output closed') return exitCodes.cannotRun;
-    if (reason) {
-      io.err(
-        `contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`,
-      );
-      return exitCodes.cannotRun;
-    }
-    return counts.failed + counts.unmatched + counts.invalid > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
   },
 };
+
+/** One recorded exchange against one spec: every check that applies, its findings. */
+async function validateOne(
+  single: NonNullable<Awaited<ReturnType<typeof singleExchange>>>,
+  specFile: { file: string; display: string },
+  { strict, format }: { strict: boolean; format: string },
+  io: Io,
+): Promise<number> {
+  const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }] = await Promise.all([
+    import('../core/load-spec.js'),
+    import('../core/compile-contract.js'),
+    import('../core/check-exchange.js'),
+  ]);
+  const specFiles = [specFile];
+  // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
+  const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), {
+    strict,
+    lazy: true,
+  });
+  if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
+    throw new ContractsError(
+      'USAGE',
+      `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`,
+    );
+  }
+  const result = checkExchange(contract, single.exchange, {
+    strict,
+    ...(single.operationId ? { operationId: single.operationId } : {}),
+  });
+  const failed = result.findings.some((finding) => finding.severity === 'error');
+  const omitted = omittedCount(result);
+  if (format === 'json')
+    io.out(
+      JSON.stringify(
+        {
+          operation: result.operationId ?? null,
+          applied: result.applied,
+          findings: result.findings,
+          ...(omitted ? { omitted } : {}),
+        },
+        null,
+        2,
+      ),
+    );
+  else io.out(describe(result.operationId, result.applied.length, result.findings, omitted));
+  return failed ? exitCodes.failed : exitCodes.ok;
+}
+
+/** A HAR capture, streamed (check-har.ts): each exchange's verdict in capture order, then the summary and coverage. */
+async function validateHar(
+  options: ParsedOptions,
+  io: Io,
+  {
+    specFiles,
+    jobs,
+    side,
+    strict,
+    format,
+    maxBodyBytes,
+    coverageSetting,
+  }: {
+    specFiles: ReturnType<typeof resolveSpecs>;
+    jobs: ReturnType<typeof requireJobs>;
+    side: Side;
+    strict: boolean;
+    format: 'text' | 'json';
+    maxBodyBytes: number;
+    coverageSetting: ReturnType<typeof coverageSettings>;
+  },
+): Promise<number> {
+  // Streamed: entries are read and split here, judged here or by --jobs worker threads, and reported in capture
+  // order; a bounded window of them is in flight, so memory does not grow with the capture. A signal, or the
+  // reader of the output going away, stops it between exchanges (or while it waits for the file), so what was
+  // written, the JSON above all, is complete.
+  const { checkHar } = await import('../har/check-har.js');
+  const run = checkHar({
+    file: path.resolve(io.cwd, String(options.har)),
+    shown: String(options.har),
+    specs: specFiles,
+    jobs,
+    side: side as Side,
+    strict,
+    format: format as 'text' | 'json',
+    maxBodyBytes,
+  });
+  try {
+    await run.ready;
+  } catch (error) {
+    run.close();
+    throw error;
+  }
+  const counts = { exchanges: 0, passed: 0, failed: 0, unmatched: 0, invalid: 0 };
+  const stop = whenStopped();
+  const progress = startProgress({
+    stream: io.progressStream,
+    quiet: Boolean(options.quiet),
+    label: 'validate',
+    unit: 'exchanges',
+    findings: 'failing',
+    snapshot: () => ({ done: counts.exchanges, findings: counts.failed + counts.unmatched + counts.invalid }),
+  });
+  io = progress.around(io);
+  try {
+    if (format === 'json') io.out('{\n  "results": [');
+    for (;;) {
+      const reading = run.verdicts.next();
+      const next = await stop.race(reading);
+      if (next === 'stopped') {
+        // The read left behind may still fail (the file cut off): that no longer matters.
+        reading.catch(() => undefined);
+        break;
+      }
+      if (next.done) break;
+      const verdict = next.value;
+      counts.exchanges++;
+      counts[verdict.verdict]++;
+      for (const line of verdict.out ?? [])
+        io.out(format === 'json' ? `${counts.exchanges > 1 ? ',' : ''}    ${line}` : line);
+    }
+  } catch (error) {
+    // The JSON begun above is closed with the error in it: a reader of --format json always gets a whole document.
+    if (format === 'json') {
+      const code = error instanceof ContractsError ? error.code : 'INTERNAL';
+      const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
+      io.out(`  ],\n  "summary": ${JSON.stringify(counts)},\n  "error": ${JSON.stringify({ code, message })}\n}`);
+      throw markedInJson(error as object);
+    }
+    throw error;
+  } finally {
+    progress.stop();
+    stop.dispose();
+    run.close();
+  }
+  const { reason } = stop;
+  const coverageReport = run.coverage().report();
+  if (format === 'json')
+    io.out(
+      `  ],\n  "summary": ${JSON.stringify(counts)},\n  "coverage": ${JSON.stringify(coverageReport.statusPairs)}${reason ? `,\n  "stopped": ${JSON.stringify(`${reason}: only the first ${counts.exchanges} exchanges were checked`)}` : ''}\n}`,
+    );
+  else
+    io.out(
+      `${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`,
+    );
+  const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
+  const underCoverage =
+    showCoverage && reason === undefined
+      ? await reportCoverage(coverageReport, coverageSetting, io, format === 'json' ? io.err : io.out)
+      : false;
+  // Whoever read the output has gone (`| head`): nothing more to say, and not a result to rely on.
+  if (reason === 'output closed') return exitCodes.cannotRun;
+  if (reason) {
+    io.err(
+      `contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`,
+    );
+    return exitCodes.cannotRun;
+  }
+  return counts.failed + counts.unmatched + counts.invalid > 0 || underCoverage ? exitCodes.failed : exitCodes.ok;
+}
 
 /**
  * Says on SIGINT or SIGTERM, or when the output's reader goes away, that the run is to stop; `reason` says which.
