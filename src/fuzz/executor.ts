@@ -249,6 +249,8 @@ export class Executor {
   readonly failures = new Map<string, FuzzFailure>();
   /** Ids the run's valid requests saw or created, for the ignored_auth probes (auth-probes.ts). */
   readonly resources = new ResourceLedger();
+  /** Operations after which a full wait for their delivery came to nothing (stateful-rules.ts cuts later waits). */
+  readonly deliveryWaitsSpent = new Set<string>();
   /** Hooks this run created and has not seen deleted, by id → their config.url. */
   readonly ownHooks = new Map<number, string>();
   private nextSlot = 0;
