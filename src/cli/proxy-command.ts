@@ -5,7 +5,7 @@ import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
-import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
+import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { requireChoice, requirePort, untilSignalled } from './parse-args.js';
 
@@ -166,33 +166,8 @@ export const proxyCommand: Command = {
         tally(exchange, counts, io.out);
         har?.add(exchange);
         if (exchange.notJudged !== undefined) return void notJudged.push(notJudgedEntry(exchange));
-        if (exchange.operationId !== undefined) {
-          // Only kept for --report: it costs a fifth of the checking time per exchange.
-          if (reports.length > 0)
-            for (const result of [
-              exchange.requestResult,
-              ...(exchange.responseResult ? [exchange.responseResult] : []),
-            ]) {
-              for (const check of result.applied)
-                results.record(
-                  api,
-                  exchange.operationId,
-                  check,
-                  result.findings.filter((finding) => finding.check === check),
-                  exchange.durationMs,
-                );
-            }
-          coverage.recordRequest(api, exchange.operationId, exchange.request);
-          if (exchange.response) {
-            const { status, headers, json } = exchange.response;
-            coverage.recordResponse(
-              api,
-              exchange.operationId,
-              { status, headers, ...(json !== undefined ? { json } : {}) },
-              true,
-            );
-          }
-        }
+        // The results only for --report: keeping them costs a fifth of the checking time per exchange.
+        recordExchange(exchange, api, coverage, reports.length > 0 ? results : undefined);
       },
     }).catch((error: NodeJS.ErrnoException) => {
       throw new ContractsError(
@@ -206,17 +181,10 @@ export const proxyCommand: Command = {
     await proxy.stop();
     await har?.close();
     const { received, judgedAtOnce } = proxy.stats();
-    // stop() judged every exchange received: a difference would be a bug of ours, said rather than hidden.
-    if (received !== counts.exchanges)
-      io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
-    io.out(
-      `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}${counts.notJudged ? `, ${counts.notJudged} cut off at stop (not judged)` : ''}`,
+    const underCoverage = await closingReport(
+      { signal, counts, received, judgedAtOnce, coverage: coverage.report(), coverageSetting },
+      io,
     );
-    if (judgedAtOnce > 0)
-      io.out(
-        `${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`,
-      );
-    const underCoverage = await reportCoverage(coverage.report(), coverageSetting, io, io.out);
     if (har) io.out(`HAR written to ${String(options['har-out'])}`);
     const all = results.all();
     await writeReports(
@@ -360,6 +328,67 @@ function tally(exchange: ProxiedExchange, counts: ExchangeCounts, out: (line: st
 }
 
 /** A not-judged exchange as the reports' notRun lists it: its operation, or its method and path. */
+/** One judged exchange into the coverage, and into the results by check when there are reports to write. */
+function recordExchange(
+  exchange: ProxiedExchange,
+  api: ApiName,
+  coverage: import('../core/coverage.js').Coverage,
+  results: import('../reports/results.js').ResultCollector | undefined,
+): void {
+  if (exchange.operationId === undefined) return;
+  if (results)
+    for (const result of [exchange.requestResult, ...(exchange.responseResult ? [exchange.responseResult] : [])]) {
+      for (const check of result.applied)
+        results.record(
+          api,
+          exchange.operationId,
+          check,
+          result.findings.filter((finding) => finding.check === check),
+          exchange.durationMs,
+        );
+    }
+  coverage.recordRequest(api, exchange.operationId, exchange.request);
+  if (exchange.response) {
+    const { status, headers, json } = exchange.response;
+    coverage.recordResponse(
+      api,
+      exchange.operationId,
+      { status, headers, ...(json !== undefined ? { json } : {}) },
+      true,
+    );
+  }
+}
+
+/** The lines at stop: what was received and judged, and the coverage; whether it is under --min-coverage. */
+async function closingReport(
+  {
+    signal,
+    counts,
+    received,
+    judgedAtOnce,
+    coverage,
+    coverageSetting,
+  }: {
+    signal: string;
+    counts: ExchangeCounts;
+    received: number;
+    judgedAtOnce: number;
+    coverage: import('../core/coverage.js').CoverageReport;
+    coverageSetting: ReturnType<typeof coverageSettings>;
+  },
+  io: Io,
+): Promise<boolean> {
+  // stop() judged every exchange received: a difference would be a bug of ours, said rather than hidden.
+  if (received !== counts.exchanges)
+    io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
+  io.out(
+    `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}${counts.notJudged ? `, ${counts.notJudged} cut off at stop (not judged)` : ''}`,
+  );
+  if (judgedAtOnce > 0)
+    io.out(`${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`);
+  return reportCoverage(coverage, coverageSetting, io, io.out);
+}
+
 function notJudgedEntry(exchange: ProxiedExchange): string {
   return `${exchange.operationId ?? `${exchange.method} ${exchange.request.path}`} (cut off at stop: not judged)`;
 }
