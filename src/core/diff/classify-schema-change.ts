@@ -109,111 +109,127 @@ function mapReason(reason: Reason, direction: 'lost' | 'gained', site: SiteKind)
     instancePath: reason.instancePath,
     message,
   });
-  const [first, second] = reason.values ?? [];
   // An open set's new or dropped value is what its clients expect, except a value a request could send (above).
   if (reason.kind === 'extensible' && !(site === 'request' && direction === 'lost')) return undefined;
   if (reason.kind === 'undecided')
     return at('schema-change-undecided', 'head', `cannot decide what changed in ${reason.detail}; review it by hand`);
-  if (site === 'request') {
-    if (direction === 'lost') {
-      switch (reason.kind) {
-        case 'type':
-          return at('request-type-narrowed', 'head', `no longer accepts type ${show(reason.values)}`);
-        case 'enum':
-          return at('request-enum-value-removed', 'base', `no longer accepts ${show(reason.values)}`);
-        case 'extensible':
-          return at('request-enum-value-removed', 'base', `no longer lists ${show(reason.values)} (x-extensible-enum)`);
-        case 'max':
-          return at('request-max-lowered', 'head', `${reason.detail} ${bounds(first, second)}`);
-        case 'min':
-          return at('request-min-raised', 'head', `${reason.detail} ${bounds(first, second)}`);
-        case 'pattern':
-          return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
-        case 'constraint':
-        case 'guarantee':
-          return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
-        case 'required':
-        case 'removed-required':
-          return at('request-property-required-added', 'head', `is now required`);
-        case 'closed':
-          return at('request-property-rejected', 'head', `is refused now (additionalProperties: false)`);
-        case 'branch':
-          return at(
-            'request-composition-narrowed',
-            'base',
-            `${reason.detail} is gone: bodies only it accepted are refused now`,
-          );
-        case 'only-in-a':
-          return at('request-property-undocumented', 'base', `is no longer documented; the server may ignore it`);
-        case 'default':
-          return at('request-default-changed', 'head', `default changed from ${show([first])} to ${show([second])}`);
-        default:
-          return undefined;
-      }
-    }
-    switch (reason.kind) {
-      case 'only-in-a':
-      case 'closed':
-        if (reason.kind === 'closed' && reason.instancePath.endsWith('/*'))
-          return at('request-constraint-relaxed', 'head', 'undeclared fields are accepted now');
-        return reason.requiredInA ? undefined : at('request-property-added', 'head', 'new optional field');
-      case 'branch':
-        return at('request-composition-widened', 'head', `${reason.detail} is new: more bodies are accepted`);
-      case 'only-in-b':
-      case 'default':
-        return undefined;
-      default:
-        return at(
-          'request-constraint-relaxed',
-          'head',
-          `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail})`,
-        );
-    }
+  if (site === 'request') return direction === 'lost' ? requestLost(reason, at) : requestGained(reason, at);
+  return direction === 'gained' ? responseGained(reason, at) : responseLost(reason, at);
+}
+
+/** Builds a change at the base's or the head's schema. */
+type At = (rule: DiffRuleId, side: 'base' | 'head', message: string) => SchemaChange;
+
+/** What a request body may no longer be: each a break for the clients that sent it. */
+function requestLost(reason: Reason, at: At): SchemaChange | undefined {
+  const [first, second] = reason.values ?? [];
+  switch (reason.kind) {
+    case 'type':
+      return at('request-type-narrowed', 'head', `no longer accepts type ${show(reason.values)}`);
+    case 'enum':
+      return at('request-enum-value-removed', 'base', `no longer accepts ${show(reason.values)}`);
+    case 'extensible':
+      return at('request-enum-value-removed', 'base', `no longer lists ${show(reason.values)} (x-extensible-enum)`);
+    case 'max':
+      return at('request-max-lowered', 'head', `${reason.detail} ${bounds(first, second)}`);
+    case 'min':
+      return at('request-min-raised', 'head', `${reason.detail} ${bounds(first, second)}`);
+    case 'pattern':
+      return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
+    case 'constraint':
+    case 'guarantee':
+      return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
+    case 'required':
+    case 'removed-required':
+      return at('request-property-required-added', 'head', `is now required`);
+    case 'closed':
+      return at('request-property-rejected', 'head', `is refused now (additionalProperties: false)`);
+    case 'branch':
+      return at(
+        'request-composition-narrowed',
+        'base',
+        `${reason.detail} is gone: bodies only it accepted are refused now`,
+      );
+    case 'only-in-a':
+      return at('request-property-undocumented', 'base', `is no longer documented; the server may ignore it`);
+    case 'default':
+      return at('request-default-changed', 'head', `default changed from ${show([first])} to ${show([second])}`);
+    default:
+      return undefined;
   }
-  if (direction === 'gained') {
-    switch (reason.kind) {
-      case 'type': {
-        const types = reason.values ?? [];
-        return types.length === 1 && types[0] === 'null'
-          ? at('response-property-became-nullable', 'head', 'may now be null')
-          : at('response-type-changed', 'head', `may now be of type ${show(types)}`);
-      }
-      case 'enum':
-        return at('response-enum-value-added', 'head', `may now be ${show(reason.values)}`);
-      case 'required':
-        return at('response-property-became-optional', 'head', 'was required, may now be absent');
-      case 'removed-required':
-        return at('response-property-removed', 'base', 'was required and is removed');
-      case 'branch':
-        return at(
-          'response-composition-widened',
-          'head',
-          `${reason.detail} is new: clients may meet a shape they never saw`,
-        );
-      case 'only-in-a':
-        return at('response-property-added', 'head', 'new field');
-      case 'closed':
-        if (reason.instancePath.endsWith('/*'))
-          return at('response-constraint-relaxed', 'head', 'undeclared fields may appear now');
-        return at('response-property-added', 'head', 'new field');
-      case 'only-in-b':
-        return at('response-optional-property-removed', 'base', 'optional field removed');
-      case 'guarantee':
-        return at(
-          'response-guarantee-removed',
-          'base',
-          `no longer promises ${reason.detail}${reason.detail.startsWith('`const`') ? `: may now be ${show(reason.values)}` : ''}`,
-        );
-      case 'default':
-        return undefined;
-      default:
-        return at(
-          'response-constraint-relaxed',
-          'head',
-          `${reason.detail} relaxed${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(second, first)}` : ''}`,
-        );
-    }
+}
+
+/** What a request body may be now that it could not be before. */
+function requestGained(reason: Reason, at: At): SchemaChange | undefined {
+  switch (reason.kind) {
+    case 'only-in-a':
+    case 'closed':
+      if (reason.kind === 'closed' && reason.instancePath.endsWith('/*'))
+        return at('request-constraint-relaxed', 'head', 'undeclared fields are accepted now');
+      return reason.requiredInA ? undefined : at('request-property-added', 'head', 'new optional field');
+    case 'branch':
+      return at('request-composition-widened', 'head', `${reason.detail} is new: more bodies are accepted`);
+    case 'only-in-b':
+    case 'default':
+      return undefined;
+    default:
+      return at(
+        'request-constraint-relaxed',
+        'head',
+        `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail})`,
+      );
   }
+}
+
+/** What a response may be now: each a break for the clients that read it. */
+function responseGained(reason: Reason, at: At): SchemaChange | undefined {
+  const [first, second] = reason.values ?? [];
+  switch (reason.kind) {
+    case 'type': {
+      const types = reason.values ?? [];
+      return types.length === 1 && types[0] === 'null'
+        ? at('response-property-became-nullable', 'head', 'may now be null')
+        : at('response-type-changed', 'head', `may now be of type ${show(types)}`);
+    }
+    case 'enum':
+      return at('response-enum-value-added', 'head', `may now be ${show(reason.values)}`);
+    case 'required':
+      return at('response-property-became-optional', 'head', 'was required, may now be absent');
+    case 'removed-required':
+      return at('response-property-removed', 'base', 'was required and is removed');
+    case 'branch':
+      return at(
+        'response-composition-widened',
+        'head',
+        `${reason.detail} is new: clients may meet a shape they never saw`,
+      );
+    case 'only-in-a':
+      return at('response-property-added', 'head', 'new field');
+    case 'closed':
+      if (reason.instancePath.endsWith('/*'))
+        return at('response-constraint-relaxed', 'head', 'undeclared fields may appear now');
+      return at('response-property-added', 'head', 'new field');
+    case 'only-in-b':
+      return at('response-optional-property-removed', 'base', 'optional field removed');
+    case 'guarantee':
+      return at(
+        'response-guarantee-removed',
+        'base',
+        `no longer promises ${reason.detail}${reason.detail.startsWith('`const`') ? `: may now be ${show(reason.values)}` : ''}`,
+      );
+    case 'default':
+      return undefined;
+    default:
+      return at(
+        'response-constraint-relaxed',
+        'head',
+        `${reason.detail} relaxed${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(second, first)}` : ''}`,
+      );
+  }
+}
+
+/** What a response can no longer be. */
+function responseLost(reason: Reason, at: At): SchemaChange | undefined {
   switch (reason.kind) {
     case 'branch':
       return at('response-composition-narrowed', 'base', `${reason.detail} is gone: fewer shapes are returned`);
