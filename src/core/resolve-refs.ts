@@ -66,26 +66,7 @@ export async function bundleRefs(
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${shown(ref)}" ${reason}`, at([...blame, '$ref']));
   };
 
-  const targetOf = async (ref: string, from: string): Promise<Target> => {
-    const [filePart = '', fragment = ''] = splitRef(ref);
-    if (filePart === '') return { file: from, pointer: fragment };
-    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart))
-      fail(ref, 'points to a URL: only files inside the spec folder are read, download it first');
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(filePart);
-    } catch {
-      return fail(ref, 'is not a valid reference (bad percent-encoding)');
-    }
-    if (path.isAbsolute(decoded) || decoded.includes('\0'))
-      fail(ref, 'is an absolute path: only relative references to files inside the spec folder are read');
-    const real =
-      (await source.canonical(path.resolve(path.dirname(from), decoded))) ??
-      fail(ref, 'does not resolve: no such file next to the spec');
-    if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
-      fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
-    return { file: real, pointer: fragment };
-  };
+  const targetOf = (ref: string, from: string): Promise<Target> => refTarget(ref, from, allowed, source, fail);
 
   const load = async (ref: string, file: string): Promise<unknown> => {
     if (files.has(file)) return files.get(file);
@@ -168,6 +149,37 @@ export async function bundleRefs(
   // After the walk: a mapping may name a schema that is bundled further down the document.
   for (const { owner, from } of mappings) owner.mapping = await mapping(owner.mapping, from);
   return bundled;
+}
+
+/**
+ * The file and pointer a `$ref` names, from the file it is in: a relative path to a regular file inside one of the
+ * `allowed` folders (after the source's realpath), never a URL nor an absolute path; `fail` says why not.
+ */
+async function refTarget(
+  ref: string,
+  from: string,
+  allowed: readonly string[],
+  source: RefSource,
+  fail: (ref: string, reason: string) => never,
+): Promise<Target> {
+  const [filePart = '', fragment = ''] = splitRef(ref);
+  if (filePart === '') return { file: from, pointer: fragment };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart))
+    fail(ref, 'points to a URL: only files inside the spec folder are read, download it first');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(filePart);
+  } catch {
+    return fail(ref, 'is not a valid reference (bad percent-encoding)');
+  }
+  if (path.isAbsolute(decoded) || decoded.includes('\0'))
+    fail(ref, 'is an absolute path: only relative references to files inside the spec folder are read');
+  const real =
+    (await source.canonical(path.resolve(path.dirname(from), decoded))) ??
+    fail(ref, 'does not resolve: no such file next to the spec');
+  if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
+    fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
+  return { file: real, pointer: fragment };
 }
 
 function splitRef(ref: string): [string, string] {
