@@ -20,130 +20,145 @@ export interface JsonSyntaxError {
 
 /** The first place `text` breaks the JSON grammar, or undefined when it is JSON. Linear, and no recursion. */
 export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
+  const scan = new Scanner(text);
   const containers: ('[' | '{')[] = [];
-  let at = 0;
   const fail = (offset: number): JsonSyntaxError => ({ offset, atEnd: offset >= text.length });
-  const skipSpace = () => {
-    while (at < text.length && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at++;
-  };
-  // Each scanner moves `at` past what it read and returns true, or leaves `at` on the offending character.
-  const scanString = (): boolean => {
-    at++; // the opening quote
-    while (at < text.length) {
-      const code = text.charCodeAt(at);
-      if (code === 0x22) {
-        at++;
-        return true;
-      }
-      if (code < 0x20) return false;
-      if (code === 0x5c) {
-        const escaped = text[at + 1];
-        if (escaped === 'u') {
-          for (let digit = 2; digit < 6; digit++) {
-            if (!/[0-9a-fA-F]/.test(text[at + digit] ?? '')) {
-              at += digit;
-              return false;
-            }
-          }
-          at += 6;
-          continue;
-        }
-        if (escaped === undefined || !'"\\/bfnrt'.includes(escaped)) {
-          at++;
-          return false;
-        }
-        at += 2;
-        continue;
-      }
-      at++;
-    }
-    return false;
-  };
-  const digits = (): number => {
-    const start = at;
-    while (at < text.length && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
-    return at - start;
-  };
-  const scanNumber = (): boolean => {
-    if (text[at] === '-') at++;
-    if (text[at] === '0') at++;
-    else if (digits() === 0) return false;
-    if (text[at] === '.') {
-      at++;
-      if (digits() === 0) return false;
-    }
-    if (text[at] === 'e' || text[at] === 'E') {
-      at++;
-      if (text[at] === '+' || text[at] === '-') at++;
-      if (digits() === 0) return false;
-    }
-    return true;
-  };
-  const scanLiteral = (word: string): boolean => {
-    for (let index = 0; index < word.length; index++, at++) if (text[at] !== word[index]) return false;
-    return true;
-  };
-
   // Alternates between reading a value and reading what may follow one, with the open containers on a stack.
   let expectValue = true;
   for (;;) {
-    skipSpace();
+    scan.skipSpace();
     if (expectValue) {
-      const char = text[at];
+      const char = text[scan.at];
       if (char === '{' || char === '[') {
         containers.push(char);
-        at++;
-        skipSpace();
-        if (text[at] === (char === '{' ? '}' : ']')) {
+        scan.at++;
+        scan.skipSpace();
+        if (text[scan.at] === (char === '{' ? '}' : ']')) {
           containers.pop();
-          at++;
+          scan.at++;
           expectValue = false;
           continue;
         }
-        if (char === '{' && !readKey()) return fail(at);
+        if (char === '{' && !scan.readKey()) return fail(scan.at);
         continue;
       }
-      const read =
-        char === '"'
-          ? scanString()
-          : char === 't'
-            ? scanLiteral('true')
-            : char === 'f'
-              ? scanLiteral('false')
-              : char === 'n'
-                ? scanLiteral('null')
-                : char === '-' || (char !== undefined && char >= '0' && char <= '9')
-                  ? scanNumber()
-                  : false;
-      if (!read) return fail(at);
+      if (!scan.scanValue(char)) return fail(scan.at);
       expectValue = false;
       continue;
     }
     const open = containers[containers.length - 1];
-    if (open === undefined) return at === text.length ? undefined : fail(at);
-    const char = text[at];
+    if (open === undefined) return scan.at === text.length ? undefined : fail(scan.at);
+    const char = text[scan.at];
     if (char === (open === '{' ? '}' : ']')) {
       containers.pop();
-      at++;
+      scan.at++;
     } else if (char === ',') {
-      at++;
+      scan.at++;
       if (open === '{') {
-        skipSpace();
-        if (!readKey()) return fail(at);
+        scan.skipSpace();
+        if (!scan.readKey()) return fail(scan.at);
       }
       expectValue = true;
     } else {
-      return fail(at);
+      return fail(scan.at);
     }
+  }
+}
+
+/** Each scanner moves `at` past what it read and returns true, or leaves `at` on the offending character. */
+class Scanner {
+  at = 0;
+
+  constructor(private readonly text: string) {}
+
+  skipSpace(): void {
+    const { text } = this;
+    while (
+      this.at < text.length &&
+      (text[this.at] === ' ' || text[this.at] === '\t' || text[this.at] === '\n' || text[this.at] === '\r')
+    )
+      this.at++;
+  }
+
+  /** A scalar starting with `char`: a string, true, false, null or a number. */
+  scanValue(char: string | undefined): boolean {
+    if (char === '"') return this.scanString();
+    if (char === 't') return this.scanLiteral('true');
+    if (char === 'f') return this.scanLiteral('false');
+    if (char === 'n') return this.scanLiteral('null');
+    if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) return this.scanNumber();
+    return false;
   }
 
   /** A member name and its colon; the value follows. */
-  function readKey(): boolean {
-    if (text[at] !== '"' || !scanString()) return false;
-    skipSpace();
-    if (text[at] !== ':') return false;
-    at++;
-    expectValue = true;
+  readKey(): boolean {
+    if (this.text[this.at] !== '"' || !this.scanString()) return false;
+    this.skipSpace();
+    if (this.text[this.at] !== ':') return false;
+    this.at++;
+    return true;
+  }
+
+  private scanString(): boolean {
+    const { text } = this;
+    this.at++; // the opening quote
+    while (this.at < text.length) {
+      const code = text.charCodeAt(this.at);
+      if (code === 0x22) {
+        this.at++;
+        return true;
+      }
+      if (code < 0x20) return false;
+      if (code === 0x5c) {
+        const escaped = text[this.at + 1];
+        if (escaped === 'u') {
+          for (let digit = 2; digit < 6; digit++) {
+            if (!/[0-9a-fA-F]/.test(text[this.at + digit] ?? '')) {
+              this.at += digit;
+              return false;
+            }
+          }
+          this.at += 6;
+          continue;
+        }
+        if (escaped === undefined || !'"\\/bfnrt'.includes(escaped)) {
+          this.at++;
+          return false;
+        }
+        this.at += 2;
+        continue;
+      }
+      this.at++;
+    }
+    return false;
+  }
+
+  private digits(): number {
+    const start = this.at;
+    while (this.at < this.text.length && this.text.charCodeAt(this.at) >= 0x30 && this.text.charCodeAt(this.at) <= 0x39)
+      this.at++;
+    return this.at - start;
+  }
+
+  private scanNumber(): boolean {
+    const { text } = this;
+    if (text[this.at] === '-') this.at++;
+    if (text[this.at] === '0') this.at++;
+    else if (this.digits() === 0) return false;
+    if (text[this.at] === '.') {
+      this.at++;
+      if (this.digits() === 0) return false;
+    }
+    if (text[this.at] === 'e' || text[this.at] === 'E') {
+      this.at++;
+      if (text[this.at] === '+' || text[this.at] === '-') this.at++;
+      if (this.digits() === 0) return false;
+    }
+    return true;
+  }
+
+  private scanLiteral(word: string): boolean {
+    for (let index = 0; index < word.length; index++, this.at++) if (this.text[this.at] !== word[index]) return false;
     return true;
   }
 }
