@@ -83,89 +83,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       requestTimeout: 30_000,
       headersTimeout: 15_000,
     },
-    (request, response) => {
-      const url = request.url ?? '/';
-      const secret = typeof options.secret === 'function' ? options.secret({ url }) : options.secret;
-      const expectation: DeliveryExpectation = {
-        ...options.expect?.({ url }),
-        ...(secret === undefined ? {} : { secret }),
-      };
-      const declared = Number(request.headers['content-length']);
-      const answer = (status: number, text: string) => {
-        if (response.headersSent) return;
-        response.writeHead(status, {
-          'content-type': 'text/plain; charset=utf-8',
-          ...(status === 413 ? { connection: 'close' } : {}),
-        });
-        response.end(text);
-      };
-      const tooLarge = async (size: number) => {
-        answer(413, `body over ${maxBody} bytes\n`);
-        request.resume();
-        const result = await checkDelivery(
-          contract,
-          { method: request.method ?? '', headers: request.headers, body: new Uint8Array() },
-          { ...expectation, secret: undefined },
-        );
-        result.findings = [
-          ...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'),
-          tooLargeFinding(result.operation, maxBody),
-        ];
-        store.add({
-          receivedAt: new Date().toISOString(),
-          method: request.method ?? '',
-          url,
-          headers: request.headers,
-          size,
-          status: 413,
-          result,
-        });
-      };
-      if (Number.isFinite(declared) && declared > maxBody) {
-        void tooLarge(declared);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let over = false;
-      request.on('data', (chunk: Buffer) => {
-        if (over) return;
-        size += chunk.length;
-        if (size > maxBody) {
-          over = true;
-          chunks.length = 0;
-          void tooLarge(size);
-          return;
-        }
-        chunks.push(chunk);
-      });
-      request.on('error', () => undefined);
-      request.on('end', () => {
-        if (over) return;
-        const body = Buffer.concat(chunks);
-        void checkDelivery(
-          contract,
-          { method: request.method ?? '', headers: request.headers, body },
-          expectation,
-        ).then(
-          (result) => {
-            const status =
-              options.rejectInvalid && result.findings.some((finding) => finding.severity === 'error') ? 400 : 200;
-            answer(status, status === 200 ? 'ok\n' : 'the delivery breaks the contract\n');
-            store.add({
-              receivedAt: new Date().toISOString(),
-              method: request.method ?? '',
-              url,
-              headers: request.headers,
-              size: body.length,
-              status,
-              result,
-            });
-          },
-          () => answer(500, 'internal error\n'),
-        );
-      });
-    },
+    (request, response) => receive(request, response, { options, contract, maxBody, store }),
   );
   capConnections(server, options.maxConnections ?? receiverDefaults.maxConnections);
   const host = options.host ?? '127.0.0.1';
@@ -192,6 +110,96 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
         server.close(() => resolve());
       }),
   };
+}
+
+/** One delivery: read within the bound (413 past it), checked, answered, and kept in the store. */
+function receive(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  {
+    options,
+    contract,
+    maxBody,
+    store,
+  }: { options: ReceiverOptions; contract: DeliveryContract; maxBody: number; store: DeliveryStore },
+): void {
+  const url = request.url ?? '/';
+  const secret = typeof options.secret === 'function' ? options.secret({ url }) : options.secret;
+  const expectation: DeliveryExpectation = {
+    ...options.expect?.({ url }),
+    ...(secret === undefined ? {} : { secret }),
+  };
+  const declared = Number(request.headers['content-length']);
+  const answer = (status: number, text: string) => {
+    if (response.headersSent) return;
+    response.writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      ...(status === 413 ? { connection: 'close' } : {}),
+    });
+    response.end(text);
+  };
+  const tooLarge = async (size: number) => {
+    answer(413, `body over ${maxBody} bytes\n`);
+    request.resume();
+    const result = await checkDelivery(
+      contract,
+      { method: request.method ?? '', headers: request.headers, body: new Uint8Array() },
+      { ...expectation, secret: undefined },
+    );
+    result.findings = [
+      ...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'),
+      tooLargeFinding(result.operation, maxBody),
+    ];
+    store.add({
+      receivedAt: new Date().toISOString(),
+      method: request.method ?? '',
+      url,
+      headers: request.headers,
+      size,
+      status: 413,
+      result,
+    });
+  };
+  if (Number.isFinite(declared) && declared > maxBody) {
+    void tooLarge(declared);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  request.on('data', (chunk: Buffer) => {
+    if (over) return;
+    size += chunk.length;
+    if (size > maxBody) {
+      over = true;
+      chunks.length = 0;
+      void tooLarge(size);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  request.on('error', () => undefined);
+  request.on('end', () => {
+    if (over) return;
+    const body = Buffer.concat(chunks);
+    void checkDelivery(contract, { method: request.method ?? '', headers: request.headers, body }, expectation).then(
+      (result) => {
+        const status =
+          options.rejectInvalid && result.findings.some((finding) => finding.severity === 'error') ? 400 : 200;
+        answer(status, status === 200 ? 'ok\n' : 'the delivery breaks the contract\n');
+        store.add({
+          receivedAt: new Date().toISOString(),
+          method: request.method ?? '',
+          url,
+          headers: request.headers,
+          size: body.length,
+          status,
+          result,
+        });
+      },
+      () => answer(500, 'internal error\n'),
+    );
+  });
 }
 
 function tooLargeFinding(operation: string, maxBody: number): Finding {
