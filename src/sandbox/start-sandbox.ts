@@ -56,30 +56,7 @@ function seedSpecPath(name: ApiName): string {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const [sessionSpec, webhooksSpec] = await Promise.all([
-    loadSpec(seedSpecPath('client-session')),
-    loadSpec(seedSpecPath('repository-webhooks')),
-  ]);
-  const sessionCompiled = compileSpec(sessionSpec);
-  const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
-  const sessions = new Map<string, Record<string, unknown>>([[demoClientToken, demoSession]]);
-  if (options.sessionsFile)
-    for (const [token, session] of await readSessions(options.sessionsFile, (value) =>
-      sessionCompiled.validateAt(sessionSchema, value),
-    ))
-      sessions.set(token, session);
-  const repositories = options.repositories ?? defaultRepositories;
-  for (const name of repositories)
-    if (!/^[^/\s]+\/[^/\s]+$/.test(name))
-      throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
-
-  const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries;
-  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1)
-    throw new ContractsError(
-      'USAGE',
-      `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`,
-    );
-
+  const { sessionSpec, webhooksSpec, demoSession, sessions, repositories, maxDeliveries } = await sandboxSetup(options);
   const state = new SandboxState(sessions, repositories, maxDeliveries);
   const inFlight = new Set<Promise<unknown>>();
   // One controller for every delivery in flight, replaced after each reset: stop and reset abort them all at once.
@@ -146,7 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
     }
     if (!found && !(url.pathname === resetPath && method === 'POST')) {
-      const allowed = allowedMethods(url.pathname);
+      const allowed = allowedMethods(routes, url.pathname);
       if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
       return send(outgoing, {
         status: 405,
@@ -176,26 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return send(outgoing, response);
   }
 
-  function allowedMethods(pathname: string): string[] {
-    if (pathname === resetPath) return ['POST'];
-    return httpMethods
-      .map((method) => method.toUpperCase())
-      .filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new ContractsError(
-              'PORT_IN_USE',
-              `port ${options.port} for the sandbox is already in use: stop what holds it or choose another --port`,
-            )
-          : error,
-      );
-    });
-    server.listen(options.port ?? 4020, host, () => resolve());
-  });
+  await listenOn(server, options.port ?? 4020, host);
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -213,6 +171,59 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clearTimeout(cut);
     },
   };
+}
+
+/** The specs, the sessions (the demo one and --sessions), the repositories and the bound on deliveries, checked. */
+async function sandboxSetup(options: SandboxOptions) {
+  const [sessionSpec, webhooksSpec] = await Promise.all([
+    loadSpec(seedSpecPath('client-session')),
+    loadSpec(seedSpecPath('repository-webhooks')),
+  ]);
+  const sessionCompiled = compileSpec(sessionSpec);
+  const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
+  const sessions = new Map<string, Record<string, unknown>>([[demoClientToken, demoSession]]);
+  if (options.sessionsFile)
+    for (const [token, session] of await readSessions(options.sessionsFile, (value) =>
+      sessionCompiled.validateAt(sessionSchema, value),
+    ))
+      sessions.set(token, session);
+  const repositories = options.repositories ?? defaultRepositories;
+  for (const name of repositories)
+    if (!/^[^/\s]+\/[^/\s]+$/.test(name))
+      throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
+
+  const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries;
+  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1)
+    throw new ContractsError(
+      'USAGE',
+      `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`,
+    );
+  return { sessionSpec, webhooksSpec, demoSession, sessions, repositories, maxDeliveries };
+}
+
+/** The methods some operation takes at a path: for a 405's Allow. */
+function allowedMethods(routes: readonly { operations: OperationSpec[] }[], pathname: string): string[] {
+  if (pathname === resetPath) return ['POST'];
+  return httpMethods
+    .map((method) => method.toUpperCase())
+    .filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
+}
+
+/** Listens, or says the port is taken (PORT_IN_USE). */
+function listenOn(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ContractsError(
+              'PORT_IN_USE',
+              `port ${port} for the sandbox is already in use: stop what holds it or choose another --port`,
+            )
+          : error,
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
 }
 
 /** Serializes the body first and applies the handler's commit only then, so a failed answer changes nothing. */
