@@ -12,9 +12,9 @@ import {
   type DeliveryContract,
   type DeliveryExpectation,
 } from '../core/delivery/index.js';
-import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
+import { listen } from '../http/listen.js';
 import { DeliveryStore, type StoredDelivery } from './delivery-store.js';
 import { capConnections } from './idle-connections.js';
 
@@ -87,7 +87,13 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   );
   capConnections(server, options.maxConnections ?? receiverDefaults.maxConnections);
   const host = options.host ?? '127.0.0.1';
-  await listen(server, host, options.port ?? 0);
+  const requested = options.port ?? 0;
+  await listen(
+    server,
+    host,
+    requested,
+    `port ${requested} on ${host} is in use: give another with --port (0 picks a free one)`,
+  );
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
 
@@ -210,20 +216,4 @@ function tooLargeFinding(operation: string, maxBody: number): Finding {
     instancePath: '',
     message: `the body is over the receiver's ${maxBody}-byte limit and was not read`,
   };
-}
-
-function listen(server: http.Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new ContractsError(
-              'PORT_IN_USE',
-              `port ${port} on ${host} is in use: give another with --port (0 picks a free one)`,
-            )
-          : new ContractsError('USAGE', `cannot listen on ${host}:${port}: ${error.code ?? error.message}`),
-      );
-    });
-    server.listen(port, host, () => resolve());
-  });
 }

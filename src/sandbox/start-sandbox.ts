@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../config/apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
+import { listen } from '../http/listen.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';
 import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
 import { retrieveClientSession } from './client-session-handler.js';
@@ -153,7 +154,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return send(outgoing, response);
   }
 
-  await listenOn(server, options.port ?? 4020, host);
+  const requested = options.port ?? 4020;
+  const busy = `port ${requested} for the sandbox is already in use: stop what holds it or choose another --port`;
+  await listen(server, host, requested, busy);
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -207,23 +210,6 @@ function allowedMethods(routes: readonly { operations: OperationSpec[] }[], path
   return httpMethods
     .map((method) => method.toUpperCase())
     .filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
-}
-
-/** Listens, or says the port is taken (PORT_IN_USE). */
-function listenOn(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new ContractsError(
-              'PORT_IN_USE',
-              `port ${port} for the sandbox is already in use: stop what holds it or choose another --port`,
-            )
-          : error,
-      );
-    });
-    server.listen(port, host, () => resolve());
-  });
 }
 
 /** Serializes the body first and applies the handler's commit only then, so a failed answer changes nothing. */
