@@ -2,7 +2,7 @@
 import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
-import { requirePort } from './parse-args.js';
+import { requireMegabytes, requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { specOption, specOverrides } from './spec-option.js';
 
@@ -246,12 +246,7 @@ function validate(options: ParsedOptions, webhooks: boolean) {
       'USAGE',
       `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`,
     );
-  const maxBodyMb = Number(options['max-body']);
-  if (!(maxBodyMb > 0) || maxBodyMb > 1024)
-    throw new ContractsError(
-      'USAGE',
-      `--max-body must be a number of megabytes from 0 to 1024, not "${String(options['max-body'])}"`,
-    );
+  const maxBodyBytes = requireMegabytes(options['max-body']);
   const deliveryWaitMs = Number(options['delivery-wait']);
   if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000)
     throw new ContractsError(
@@ -270,7 +265,7 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     baseUrl,
     timeoutMs,
     retries,
-    maxBodyBytes: Math.round(maxBodyMb * 2 ** 20),
+    maxBodyBytes,
     deliveryWaitMs,
     readOnly,
     owner: String(options.owner),

@@ -86,6 +86,17 @@ export function requireChoice(name: string, value: unknown, choices: readonly st
 }
 
 /** A port option: a whole number from 0 (any free port) to 65535. */
+/**
+ * A size in megabytes (--max-body, --max-in-flight): more than 0, at most 1024; in bytes. One rule for every command
+ * that takes one (check, validate, proxy).
+ */
+export function requireMegabytes(value: unknown, name = 'max-body'): number {
+  const megabytes = Number(value);
+  if (!(megabytes > 0) || megabytes > 1024)
+    throw new ContractsError('USAGE', `--${name} must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
+  return Math.round(megabytes * 2 ** 20);
+}
+
 export function requirePort(name: string, value: unknown): number {
   const raw = String(value);
   const port = Number(raw);

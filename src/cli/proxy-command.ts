@@ -7,7 +7,7 @@ import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
 import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
-import { requireChoice, requirePort, untilSignalled } from './parse-args.js';
+import { requireChoice, requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
@@ -391,11 +391,4 @@ async function closingReport(
 
 function notJudgedEntry(exchange: ProxiedExchange): string {
   return `${exchange.operationId ?? `${exchange.method} ${exchange.request.path}`} (cut off at stop: not judged)`;
-}
-
-function requireMegabytes(value: unknown, name = 'max-body'): number {
-  const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024)
-    throw new ContractsError('USAGE', `--${name} must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
-  return Math.round(megabytes * 2 ** 20);
 }

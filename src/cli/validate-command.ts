@@ -11,7 +11,7 @@ import { coverageOptions, coverageSettings, reportCoverage } from './coverage-ou
 import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
-import { requireChoice } from './parse-args.js';
+import { requireChoice, requireMegabytes } from './parse-args.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
 
 export const validateCommand: Command = {
@@ -134,7 +134,7 @@ export const validateCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const format = requireChoice('format', options.format, ['text', 'json']);
-    const maxBodyBytes = requireMaxBody(options['max-body']);
+    const maxBodyBytes = requireMegabytes(options['max-body']);
     if (options.delivery)
       return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
@@ -460,17 +460,6 @@ function requireJobs(value: unknown): number | 'auto' {
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
     throw new ContractsError('USAGE', `--jobs must be a whole number from 1 to 64, not "${String(value)}"`);
   return jobs;
-}
-
-/** The same meaning as check's --max-body: megabytes, more than 0, at most 1024. */
-function requireMaxBody(value: unknown): number {
-  const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024)
-    throw new ContractsError(
-      'USAGE',
-      `--max-body must be a number of megabytes from 0 to 1024, not "${String(value)}"`,
-    );
-  return Math.round(megabytes * 2 ** 20);
 }
 
 /** Reads at most `limit` bytes: reading stops at the first byte past it (`/dev/zero` or an endless pipe included). */
