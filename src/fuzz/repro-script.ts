@@ -4,7 +4,7 @@
 // the end the check that failed, judged again: exit 1 when the failure reproduces, 0 when it does not, 2 when the
 // script could not get there. Credentials are references to the variables the config names ("$WEBHOOKS_TOKEN"),
 // webhook secrets the run made up are made up afresh ("$SECRET_1"); no value of either is in the script.
-import type { Finding } from '../core/finding.js';
+import { exchangeCheckNames, type Finding } from '../core/finding.js';
 import { matchOperation } from '../core/operation-index.js';
 import type { OperationSpec } from '../core/operation-index.js';
 import { curlLine, type CredentialSource, type SentRequest } from './curl-line.js';
@@ -45,13 +45,13 @@ const madeUpSecret = /fuzz-secret-[0-9a-f]+-\d+/g;
  * is refused), while two steps that used one url still use one.
  */
 const runMarker = /contracts-fuzz=[0-9a-f]+-(\d+)/g;
-/** Checks the core judges from one answer: `contracts validate` judges the script's last answer the same way. */
-const exchangeChecks = new Set([
-  'response_schema_conformance',
-  'content_type_conformance',
-  'payment_method_placement',
-  'response_body_wellformed',
-]);
+/**
+ * Checks the core judges from one answer that `contracts validate` judges again on the script's last answer: all but
+ * the status (the script compares it itself) and the headers (validate is given only the content type).
+ */
+const exchangeChecks = new Set<string>(
+  exchangeCheckNames.filter((check) => check !== 'status_code_conformance' && check !== 'response_headers_conformance'),
+);
 const base = 'http://contracts-repro.invalid';
 
 export function reproScript(input: ScriptInput): string {

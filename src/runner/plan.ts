@@ -3,18 +3,11 @@
 // the operation's success response documents); behavioural ones from the seed rules table.
 import type { CompiledOperation, Contract } from '../core/compile-contract.js';
 import { behaviourPairs } from '../core/behaviour/seed-rules.js';
-import type { CheckName } from '../core/finding.js';
+import { exchangeCheckNames, type CheckName } from '../core/finding.js';
 import type { PlannedCheck } from '../reports/results.js';
 import type { RunMode } from '../reports/check-run.js';
 
-const perExchangeChecks = new Set<string>([
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_body_wellformed',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'payment_method_placement',
-]);
+const perExchangeChecks = new Set<string>(exchangeCheckNames);
 
 /** Behavioural checks a stateless mock can judge: probes that need no state. */
 const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped']);

@@ -91,3 +91,11 @@ describe('the folders of src/', () => {
     for (const folder of folders) expect(architecture, folder).toMatch(new RegExp(`^src/${folder}/ `, 'm'));
   });
 });
+
+describe('the list of the core exchange checks', () => {
+  it('is the registry of src/core/checks/, in one place that plan, fuzz and the reproduction scripts share', async () => {
+    const { exchangeChecks } = await import('../../src/core/checks/index.js');
+    const { exchangeCheckNames } = await import('../../src/core/finding.js');
+    expect([...exchangeCheckNames].sort()).toEqual(exchangeChecks.map((check) => check.name).sort());
+  });
+});

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { exchangeCheckNames } from '../../src/core/finding.js';
 import { startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
 import { seedConfig } from '../helpers/paths.js';
 
@@ -17,14 +18,7 @@ const env = {
   CONTRACTS_CONFIG: seedConfig,
 };
 /** The core's checks of one answer: what `validate` judges, and what fuzz judges on a valid request's answer. */
-const answerChecks = new Set([
-  'status_code_conformance',
-  'response_schema_conformance',
-  'content_type_conformance',
-  'response_headers_conformance',
-  'payment_method_placement',
-  'response_body_wellformed',
-]);
+const answerChecks = new Set<string>(exchangeCheckNames);
 
 interface Entry {
   response: { status: number };
