@@ -3,13 +3,18 @@
 
 export type FindingSeverity = 'error' | 'warning';
 
-export const checkNames = [
+/** The core's checks of one exchange's answer (src/core/checks/): what validate, check, proxy and fuzz judge alike. */
+export const exchangeCheckNames = [
   'status_code_conformance',
   'content_type_conformance',
   'response_body_wellformed',
   'response_schema_conformance',
   'response_headers_conformance',
   'payment_method_placement',
+] as const;
+
+export const checkNames = [
+  ...exchangeCheckNames,
   'operation_matching',
   'auth_required',
   'api_version_enforced',
@@ -52,16 +57,6 @@ export const checkNames = [
   'request_security_conformance',
 ] as const;
 export type CheckName = (typeof checkNames)[number];
-
-/** The core's checks of one exchange's answer (src/core/checks/): what validate, check, proxy and fuzz judge alike. */
-export const exchangeCheckNames = [
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_body_wellformed',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'payment_method_placement',
-] as const satisfies readonly CheckName[];
 
 export interface Finding {
   check: CheckName;
