@@ -495,9 +495,11 @@ export class Executor {
 
   /** The failures of a result not seen before in this run (by check, operation, status and finding). */
   newFailures(target: ApiTarget, result: CaseResult): FuzzFailure[] {
+    // Known ones are left out before anything is built: a sequence asks this of every step that broke a rule, and a
+    // failure's reproduction script walks the whole trail.
     return result.findings
-      .map((finding) => this.failureOf(target, result.case, result.sent, finding))
-      .filter((failure) => !this.failures.has(failure.key));
+      .filter((finding) => !this.failures.has(failureKey(finding, result.sent)))
+      .map((finding) => this.failureOf(target, result.case, result.sent, finding));
   }
 
   failureOf(
@@ -506,7 +508,7 @@ export class Executor {
     sent: Sent,
     finding: Finding,
   ): FuzzFailure {
-    const key = [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
+    const key = failureKey(finding, sent);
     const varied = fuzzCase.varies === undefined ? undefined : variedParam(sent.sent, fuzzCase.varies);
     const credentials = this.credentialsOf(target).filter(
       (credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies),
@@ -762,8 +764,8 @@ export class Executor {
     if (findings.length > 0) {
       // The run's own hook made without its id is this answer's one finding; what needed the hook is not exercised.
       this.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
-      const failure = this.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!);
-      if (!this.failures.has(failure.key)) this.keep(failure);
+      if (!this.failures.has(failureKey(findings[0]!, sent)))
+        this.keep(this.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!));
       this.lastCreate = 'answered 201 without the id of the hook it made';
     } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
     if (id === undefined) return undefined;
@@ -887,6 +889,11 @@ function isHref(base: string): boolean {
 }
 
 /** A finding's message without the values that vary from case to case, so one bug is one failure. */
+/** What makes a failure distinct: its check, operation, status and finding (numbers and quoted values aside). */
+function failureKey(finding: Finding, sent: Sent): string {
+  return [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
+}
+
 function normalize(message: string): string {
   return message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
 }
