@@ -18,7 +18,9 @@ export interface PairScore {
   note: string;
 }
 
-export const defaultCorpus = path.resolve(import.meta.dirname, '../../shared/corpora/oasdiff');
+// CONTRACTS_OASDIFF_CORPUS names it elsewhere: the mutation run's tests run from a copy of the checkout.
+export const defaultCorpus =
+  process.env.CONTRACTS_OASDIFF_CORPUS || path.resolve(import.meta.dirname, '../../shared/corpora/oasdiff');
 
 /** Every pair of the manifest, diffed and scored. */
 export async function scoreCorpus(corpus: string): Promise<PairScore[]> {

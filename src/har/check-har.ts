@@ -54,12 +54,8 @@ const batchChars = 1 << 20;
 
 export function checkHar(options: HarCheckOptions): HarCheck {
   const jobs = options.jobs === 'auto' ? autoJobs(options.file) : options.jobs;
-  const settings: HarJudgeSettings = {
-    side: options.side,
-    strict: options.strict,
-    format: options.format,
-    maxBodyBytes: options.maxBodyBytes,
-  };
+  const { side, strict, format, maxBodyBytes } = options;
+  const settings: HarJudgeSettings = { side, strict, format, maxBodyBytes };
   // In flight: submitted and not yet taken. Enough batches to keep every worker busy, and a bound in characters
   // too, as one entry may be as large as the body cap allows (one entry is let through even so).
   const maxEntries = jobs === 1 ? batchEntries : batchEntries * 4 * jobs;
@@ -99,11 +95,9 @@ export function checkHar(options: HarCheckOptions): HarCheck {
   const judges: Judges =
     jobs === 1 ? judgeHere(options.specs, settings, events) : judgeInWorkers(jobs, options.specs, settings, events);
   let coverage: Coverage | undefined;
-  const ready = judges.ready.then((skeleton) => {
-    coverage = Coverage.counting(skeleton);
-  });
+  const ready = judges.ready.then((skeleton) => void (coverage = Coverage.counting(skeleton)));
   ready.catch(() => undefined);
-  const entries = readHarEntries(options.file, options.shown, { maxBodyBytes: options.maxBodyBytes });
+  const entries = readHarEntries(options.file, options.shown, { maxBodyBytes });
 
   const submit = (batch: HarEntryText[], chars: number) => {
     for (const { index, found } of batch) sizes.set(index, 'text' in found ? found.text.length : 0);
@@ -112,13 +106,9 @@ export function checkHar(options: HarCheckOptions): HarCheck {
     submitted += batch.length;
     judges.submit(batch);
   };
+  const full = () => inFlightEntries > 0 && (inFlightEntries >= maxEntries || inFlightChars >= maxChars);
   const room = async () => {
-    while (
-      !closed &&
-      failure === undefined &&
-      inFlightEntries > 0 &&
-      (inFlightEntries >= maxEntries || inFlightChars >= maxChars)
-    ) {
+    while (!closed && failure === undefined && full()) {
       await new Promise<void>((resolve) => (wakeReader = resolve));
       wakeReader = undefined;
     }
@@ -128,20 +118,12 @@ export function checkHar(options: HarCheckOptions): HarCheck {
     try {
       // Judged here, entries wait for the specs; workers queue them while they compile, so reading goes ahead.
       if (jobs === 1) await ready;
-      for await (const found of entries) {
-        for (let start = 0; start < found.length; ) {
-          let end = start;
-          let chars = 0;
-          while (end < found.length && end - start < batchEntries && chars < batchChars) {
-            const entry = found[end++]!.found;
-            chars += 'text' in entry ? entry.text.length : 0;
-          }
+      for await (const found of entries)
+        for (const { batch, chars } of batchesOf(found)) {
           await room();
           if (closed || failure !== undefined) return;
-          submit(found.slice(start, end), chars);
-          start = end;
+          submit(batch, chars);
         }
-      }
     } catch (error) {
       readError = error;
     } finally {
@@ -188,4 +170,18 @@ export function checkHar(options: HarCheckOptions): HarCheck {
       entries.return(undefined).catch(() => undefined);
     },
   };
+}
+
+/** Entries read at once, cut into batches of at most batchEntries entries or about batchChars characters. */
+function* batchesOf(found: HarEntryText[]): Generator<{ batch: HarEntryText[]; chars: number }> {
+  for (let start = 0; start < found.length; ) {
+    let end = start;
+    let chars = 0;
+    while (end < found.length && end - start < batchEntries && chars < batchChars) {
+      const entry = found[end++]!.found;
+      chars += 'text' in entry ? entry.text.length : 0;
+    }
+    yield { batch: found.slice(start, end), chars };
+    start = end;
+  }
 }
