@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDuplicateKey } from '../../src/core/json-duplicate-keys.js';
 
@@ -49,10 +50,67 @@ describe('findDuplicateKey', () => {
       { given: '{"a\\/b":{"c":1,"\\u0063":2}}', want: { path: '/a~1b', key: 'c' } },
     ],
     ['keys that differ only once decoded stay distinct', { given: '{"a\\nb":1,"a\\\\nb":2}', want: undefined }],
+    // Pointers through arrays: the index counts the elements before, whatever they hold.
+    [
+      'a duplicate in an element of a top-level array',
+      { given: '[{"a":1},{"b":1,"b":2}]', want: { path: '/1', key: 'b' } },
+    ],
+    [
+      'a duplicate after an array of scalars',
+      { given: '{"xs":[1,2,3],"o":{"k":1,"k":2}}', want: { path: '/o', key: 'k' } },
+    ],
+    [
+      'a duplicate in the second of sibling arrays',
+      { given: '{"a":[1,2],"b":[{"x":1},{"y":1},{"z":1,"z":1}]}', want: { path: '/b/2', key: 'z' } },
+    ],
+    ['a duplicate in nested arrays', { given: '[[1],[2,{"q":1,"q":2}]]', want: { path: '/1/1', key: 'q' } }],
+    ['an element after nested arrays', { given: '{"a":[[1,2],[3],{"k":0,"k":1}]}', want: { path: '/a/2', key: 'k' } }],
+    ['a duplicate after an empty object', { given: '{"a":{},"b":1,"b":2}', want: { path: '', key: 'b' } }],
+    [
+      'a duplicate after a string holding brackets',
+      { given: '{"s":"[{,","t":{"u":1,"u":2}}', want: { path: '/t', key: 'u' } },
+    ],
+    ['a string value whose next text is a colon elsewhere', { given: '["a",":"]', want: undefined }],
+    [
+      'an escaped quote ending a key, then the key again',
+      { given: '{"a\\"":1,"a\\"":2}', want: { path: '', key: 'a"' } },
+    ],
+    ['a key followed by white space of every kind', { given: '{"k"\t\r\n :1,"k" :2}', want: { path: '', key: 'k' } }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(findDuplicateKey(given)).toEqual(want);
     // With the parsed value, the counting fast path must reach the same answer.
     expect(findDuplicateKey(given, JSON.parse(given))).toEqual(want);
+  });
+});
+
+describe('findDuplicateKey on generated JSON', () => {
+  const json = fc.jsonValue({ maxDepth: 4 });
+  const key = fc.string({ maxLength: 6 });
+
+  it('finds nothing in any JSON.stringify output, with or without the counting fast path', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const text = JSON.stringify(value);
+        expect(findDuplicateKey(text)).toBeUndefined();
+        expect(findDuplicateKey(text, JSON.parse(text))).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a duplicate placed after any value, with its key and pointer, with or without the fast path', () => {
+    fc.assert(
+      fc.property(json, key, fc.nat(3), (value, duplicated, before) => {
+        // {"w": [value, value…, {"<key>":1,"<key>":2}]}: the duplicate is at /w/<before>.
+        const items = Array.from({ length: before }, () => JSON.stringify(value));
+        const name = JSON.stringify(duplicated);
+        const text = `{"w":[${[...items, `{${name}:1,"x":${JSON.stringify(value)},${name}:2}`].join(',')}]}`;
+        const want = { path: `/w/${before}`, key: duplicated };
+        expect(findDuplicateKey(text)).toEqual(want);
+        expect(findDuplicateKey(text, JSON.parse(text))).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

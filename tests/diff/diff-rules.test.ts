@@ -1032,6 +1032,13 @@ describe('contracts diff rules', () => {
     expect(got).toEqual([...new Set(want.map(key))].sort());
   });
 
+  // Each change whole, as reports and GitHub annotations show it: rule, level, message, the operations it touches,
+  // which side and where (file, line, column, path), in the order given. Reviewed when written
+  // (tests/diff/__snapshots__/diff-rules.test.ts.snap); a change to any of it shows as a diff there.
+  it.each(cases)('says whole what changed: %s', (_name, { base, head }) => {
+    expect(diffSpecs(load('base.json', base), load('head.json', head))).toMatchSnapshot();
+  });
+
   it('has at least one table-driven case for every rule in the table', () => {
     const covered = new Set(cases.flatMap(([, { want }]) => want.map(([rule]) => rule)));
     expect(diffRules.map((rule) => rule.id).filter((id) => !covered.has(id))).toEqual([]);

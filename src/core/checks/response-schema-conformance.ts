@@ -8,8 +8,12 @@ import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from 
 
 export const responseSchemaConformance: ExchangeCheck = {
   name: 'response_schema_conformance',
+  // A body over the size limit was not read: response_body_wellformed says so, and this check has nothing to judge.
   applies: (context) =>
-    context.media?.validate !== undefined && context.body.kind !== 'empty' && isJsonMediaType(context.media.mediaType),
+    context.media?.validate !== undefined &&
+    context.body.kind !== 'empty' &&
+    context.body.kind !== 'too-large' &&
+    isJsonMediaType(context.media.mediaType),
   run(context) {
     const { body, media } = context;
     if (body.kind === 'invalid-json') {
