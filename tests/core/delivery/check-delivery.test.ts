@@ -81,6 +81,11 @@ describe('checkDelivery', () => {
     expect(result.guid).toBe(guid);
   });
 
+  it('holds for a delivery whose method is in lower case and whose event is the one expected', async () => {
+    const result = await checkDelivery(contract, await delivery({ method: 'post' }), { secret, event: 'issues' });
+    expect(result.findings).toEqual([]);
+  });
+
   it('holds for a hook without a secret that sends no signature', async () => {
     const result = await checkDelivery(contract, await delivery({ signWith: null }), { secret: null });
     expect(result.findings).toEqual([]);
@@ -132,6 +137,60 @@ describe('checkDelivery', () => {
       {},
       ['delivery_payload_schema'],
     ],
+    [
+      'with X-Service-Delivery sent twice',
+      { headers: (h) => ((h as Record<string, unknown>)['x-service-delivery'] = [guid, guid]) },
+      {},
+      ['delivery_headers'],
+    ],
+    [
+      'without a content type',
+      { headers: (h) => delete h['content-type'] },
+      { contentType: undefined },
+      ['delivery_headers', 'delivery_payload_schema'],
+    ],
+    [
+      'without a content type, to a json hook',
+      { headers: (h) => delete h['content-type'] },
+      { contentType: 'json' },
+      ['delivery_headers', 'delivery_payload_schema'],
+    ],
+    ['form-encoded to a json hook', { form: true }, { contentType: 'json' }, ['delivery_headers']],
+    [
+      'with only the sha1 signature, to a hook without a secret',
+      { headers: (h) => delete h['x-hub-signature-256'] },
+      { secret: null },
+      ['delivery_signature'],
+    ],
+    [
+      'with a sha1 signature of another secret beside a good sha256',
+      {
+        headers: (h) =>
+          (h['x-hub-signature'] = `sha1=${createHmac('sha1', 'other').update(JSON.stringify(issues)).digest('hex')}`),
+      },
+      {},
+      ['delivery_signature'],
+    ],
+    [
+      'with a sha256 signature one character short',
+      { headers: (h) => (h['x-hub-signature-256'] = h['x-hub-signature-256']!.slice(0, -1)) },
+      {},
+      ['delivery_headers', 'delivery_signature'],
+    ],
+    ['without both signatures, to a hook with a secret', { signWith: null }, {}, ['delivery_signature']],
+    [
+      'with an empty body, signed with another secret (verified over the raw bytes)',
+      {
+        body: '',
+        signWith: null,
+        headers: (h) => {
+          h['x-hub-signature-256'] = `sha256=${createHmac('sha256', 'other').update('').digest('hex')}`;
+          h['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update('').digest('hex')}`;
+        },
+      },
+      {},
+      ['delivery_payload_schema', 'delivery_signature'],
+    ],
   ] as [string, Build, { secret?: string | null; event?: string; contentType?: string }, string[]][])(
     'fails only %s',
     async (_name, build, expectation, checks) => {
@@ -143,6 +202,8 @@ describe('checkDelivery', () => {
       }
       const result = await checkDelivery(contract, received, { secret, ...expectation });
       expect(checksOf(result.findings)).toEqual(checks);
+      // Each finding whole (check, path, message, expected, actual): reviewed in __snapshots__/check-delivery.test.ts.snap.
+      expect(result.findings).toMatchSnapshot();
     },
   );
 
