@@ -32,12 +32,15 @@ export const requestParametersConformance: RequestCheck = {
       const validation = context.contract.check(validate, value);
       if (validation.valid) continue;
       const secret = credentials.has(`${model.in}:${model.name.toLowerCase()}`);
+      // A value too long to repeat in the message is not carried whole in the finding either: its length says it.
+      const text = shown(raw);
+      const kept = !secret && text.length <= maxShownValue;
       for (const error of validation.errors) {
         findings.push(
           requestFinding(context, 'request_parameters_conformance', {
-            message: `${where} ${error.message.replace(/^body\b ?/, '')}${secret ? '' : `: got ${shown(raw)}`}`,
+            message: `${where} ${error.message.replace(/^body\b ?/, '')}${secret ? '' : `: got ${kept ? text : `a value of ${text.length} characters`}`}`,
             schemaPath: error.schemaPath,
-            ...(secret ? {} : { actual: raw.length === 1 ? raw[0] : raw }),
+            ...(kept ? { actual: raw.length === 1 ? raw[0] : raw } : {}),
           }),
         );
       }
@@ -66,6 +69,5 @@ function itemSchema(model: ParamModel): Record<string, unknown> {
 }
 
 function shown(values: string[]): string {
-  const text = values.length === 1 ? JSON.stringify(values[0]) : JSON.stringify(values);
-  return text.length <= maxShownValue ? text : `a value of ${text.length} characters`;
+  return values.length === 1 ? JSON.stringify(values[0]) : JSON.stringify(values);
 }
