@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffSpecs } from '../../src/core/diff/diff-specs.js';
+import { compareChanges, diffSpecs } from '../../src/core/diff/diff-specs.js';
 import { diffRules, type DiffLevel, type DiffRuleId } from '../../src/core/diff/diff-rules.js';
 import { getItems, load, object, params, placement, request, response, spec } from './spec-pairs.js';
 
@@ -1110,6 +1110,114 @@ describe('composition verdicts deep inside a value', () => {
           /^response body \/method: .* is new: .*, e\.g\. \{"id":0,"method":\{"wallet":""\}\} \(refused before, accepted now\)$/,
         ),
       ],
+    ]);
+  });
+});
+
+describe('changes reported once, in order', () => {
+  // One component, reached from two operations' responses and from a request body.
+  const shared = (properties: Record<string, unknown>, required: string[]) =>
+    spec(
+      {
+        '/a': {
+          get: {
+            operationId: 'getA',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+              },
+            },
+          },
+        },
+        '/b': {
+          get: {
+            operationId: 'getB',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+              },
+            },
+          },
+          post: {
+            operationId: 'postB',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+            responses: { '204': { description: 'ok' } },
+          },
+        },
+      },
+      { components: { schemas: { Thing: object(properties, { required }) } } },
+    );
+
+  it('merges the same change at the same place into one, with every operation it touches', () => {
+    const changes = diffSpecs(
+      load('base.json', shared({ a: str, b: str }, ['a', 'b'])),
+      load('head.json', shared({ a: str }, ['a'])),
+    );
+    expect(changes.map(({ rule, level, side, operations, path }) => ({ rule, level, side, operations, path }))).toEqual(
+      [
+        {
+          rule: 'response-property-removed',
+          level: 'error',
+          side: 'base',
+          operations: ['GET /a → 200 (application/json)', 'GET /b → 200 (application/json)'],
+          path: ['components', 'schemas', 'Thing', 'required', 1],
+        },
+        {
+          rule: 'request-property-undocumented',
+          level: 'warning',
+          side: 'base',
+          operations: ['POST /b (application/json)'],
+          path: ['components', 'schemas', 'Thing', 'properties', 'b'],
+        },
+        {
+          rule: 'request-constraint-relaxed',
+          level: 'info',
+          side: 'head',
+          operations: ['POST /b (application/json)'],
+          path: ['paths', '/b', 'post', 'requestBody', 'content', 'application/json', 'schema'],
+        },
+      ],
+    );
+  });
+
+  it('orders changes by level, then file, then line, then rule', () => {
+    const at = (
+      level: 'error' | 'warning' | 'info',
+      file: string,
+      line: number,
+      rule: 'path-removed' | 'operation-added',
+    ) => ({ rule, level, message: '', operations: [], side: 'head', file, line, column: 1, path: [] }) as const;
+    const sorted = [
+      at('info', 'a', 1, 'operation-added'),
+      at('error', 'b', 1, 'path-removed'),
+      at('warning', 'a', 2, 'path-removed'),
+      at('error', 'a', 9, 'path-removed'),
+      at('error', 'a', 2, 'path-removed'),
+      at('error', 'a', 2, 'operation-added'),
+    ].sort(compareChanges);
+    expect(sorted.map((c) => `${c.level} ${c.file}:${c.line} ${c.rule}`)).toEqual([
+      'error a:2 operation-added',
+      'error a:2 path-removed',
+      'error a:9 path-removed',
+      'error b:1 path-removed',
+      'warning a:2 path-removed',
+      'info a:1 operation-added',
+    ]);
+  });
+
+  it('matches a parameter moved by its name only, not another parameter of the new place', () => {
+    const changes = diffSpecs(
+      load('base.json', params(query('q'), query('r'))),
+      load('head.json', params({ name: 'q', in: 'header', schema: str }, query('r'))),
+    );
+    expect(changes.map(({ rule, message, path }) => ({ rule, message, path }))).toEqual([
+      {
+        rule: 'request-parameter-moved',
+        message: 'parameter q moved from query to header',
+        path: ['paths', '/items', 'get', 'parameters', 0, 'in'],
+      },
     ]);
   });
 });
