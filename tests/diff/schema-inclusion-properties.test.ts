@@ -1,0 +1,140 @@
+// The diff's schema algebra against the validators: on generated schemas (types, enums, bounds, lengths, patterns,
+// items, properties, required, additionalProperties, allOf, anyOf) and values, the normal form accepts exactly what
+// ajv accepts, and an inclusion A ⊆ B the diff relies on never lets through a value ajv has A accept and B refuse.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createAjv } from '../../src/core/create-ajv.js';
+import { exampleOfBranch } from '../../src/core/diff/branch-example.js';
+import { SchemaNormalizer } from '../../src/core/diff/schema-branches.js';
+import { accepts, includes } from '../../src/core/diff/schema-inclusion.js';
+
+type Schema = Record<string, unknown> | boolean;
+
+const pool = [0, 1, 2, -1, 1.5, 'a', 'b', 'ab', '', null, true, false, [], [1], {}, { a: 1 }];
+const small = fc.integer({ min: -3, max: 3 });
+const count = fc.integer({ min: 0, max: 3 });
+const pattern = fc.constantFrom('^a', 'b$', '^[ab]*$', 'a');
+
+const schema: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record(
+      { type: fc.constantFrom('string'), minLength: count, maxLength: count, pattern },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      {
+        type: fc.constantFrom('integer', 'number'),
+        minimum: small,
+        maximum: small,
+        exclusiveMinimum: small,
+        exclusiveMaximum: small,
+        multipleOf: fc.constantFrom(2, 3),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({ type: fc.constantFrom('boolean', 'null') }),
+    fc.record({
+      enum: fc.uniqueArray(fc.constantFrom(...pool), {
+        minLength: 1,
+        maxLength: 4,
+        selector: (v) => JSON.stringify(v),
+      }),
+    }),
+    fc.record(
+      { type: fc.constant('array'), items: tie('schema'), minItems: count, maxItems: count },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('schema'), { maxKeys: 2 }),
+        required: fc.uniqueArray(fc.constantFrom('a', 'b'), { maxLength: 2 }),
+        additionalProperties: fc.oneof(fc.constant(false), tie('schema')),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({ type: fc.subarray(['string', 'integer', 'null', 'boolean'], { minLength: 1 }) }),
+    fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ allOf: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }) }),
+    fc.boolean(),
+  ),
+})).schema;
+
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...pool),
+  fc.integer({ min: -5, max: 5 }),
+  fc.stringMatching(/^[abc]{0,5}$/),
+  fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.constantFrom(...pool), { maxKeys: 3 }),
+  fc.array(fc.constantFrom(...pool), { maxLength: 4 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const ajv = createAjv({ allErrors: false });
+const validator = (s: Schema) => ajv.compile(typeof s === 'boolean' ? s : { ...s });
+const norm = (s: Schema) => new SchemaNormalizer({ s }).normalize(s, ['s']);
+
+describe('the diff’s normal form of a schema', () => {
+  it('accepts exactly what ajv accepts', () => {
+    fc.assert(
+      fc.property(schema, fc.array(value, { minLength: 1, maxLength: 8 }), (s, values) => {
+        const validate = validator(s);
+        const n = norm(s);
+        for (const v of [...values, ...n.branches.map((branch) => exampleOfBranch(branch))]) {
+          if (v === undefined) continue;
+          expect({ schema: s, value: v, accepts: accepts(n, v) }).toEqual({
+            schema: s,
+            value: v,
+            accepts: validate(v),
+          });
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('schema inclusion', () => {
+  it('never holds where ajv finds a value A accepts and B refuses', () => {
+    fc.assert(
+      fc.property(schema, schema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
+        const [na, nb] = [norm(a), norm(b)];
+        if (!includes(na, nb).holds) return;
+        const [validateA, validateB] = [validator(a), validator(b)];
+        const examples = na.branches.map((branch) => exampleOfBranch(branch));
+        for (const v of [...values, ...examples]) {
+          if (v === undefined || !validateA(v)) continue;
+          expect({ a, b, value: v, acceptedByB: validateB(v) }).toEqual({ a, b, value: v, acceptedByB: true });
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('holds for a schema and itself, and for anything wider built around it', () => {
+    fc.assert(
+      fc.property(schema, schema, (a, other) => {
+        expect(includes(norm(a), norm(a)).holds).toBe(true);
+        expect(includes(norm(a), norm({ anyOf: [a, other] })).holds).toBe(true);
+        expect(includes(norm({ allOf: [a, other] }), norm(a)).holds).toBe(true);
+        expect(includes(norm(a), norm(true)).holds).toBe(true);
+        expect(includes(norm(false), norm(a)).holds).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('fails with a reason where ajv finds a value A accepts and B refuses', () => {
+    fc.assert(
+      fc.property(schema, schema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
+        const [validateA, validateB] = [validator(a), validator(b)];
+        const witness = values.find((v) => validateA(v) && !validateB(v));
+        if (witness === undefined) return;
+        const inclusion = includes(norm(a), norm(b));
+        expect(inclusion.holds).toBe(false);
+        expect(inclusion.reasons.some((reason) => reason.failing)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
