@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/core/compile-contract.js';
-import { seedRules, seedRulesMarkdown } from '../../src/core/behaviour/seed-rules.js';
+import { behaviourPairs, seedRules, seedRulesMarkdown } from '../../src/core/behaviour/seed-rules.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { apis, specPath } from '../../src/config/apis.js';
 import { planChecks } from '../../src/runner/plan.js';
@@ -47,5 +47,24 @@ describe('the seed rules table', () => {
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(sources).toMatch(new RegExp(`Rules per endpoint ${n}\\b`));
     for (const n of [1, 2, 3, 4, 5, 6]) expect(sources).toMatch(new RegExp(`Events (?:\\d, )*${n}\\b`));
     expect(sources).toContain('Authentication');
+  });
+});
+
+describe('behaviourPairs', () => {
+  it('lists the behavioural (check, operation) pairs of an API, in table order, without the per-exchange checks', () => {
+    const perExchange = new Set(['response_schema_conformance', 'payment_method_placement']);
+    expect(behaviourPairs('client-session', perExchange)).toEqual([
+      { check: 'auth_required', operation: 'retrieveClientSession' },
+      { check: 'api_version_enforced', operation: 'retrieveClientSession' },
+    ]);
+    const hooks = behaviourPairs('repository-webhooks', perExchange);
+    expect(hooks).toContainEqual({ check: 'events_default_push', operation: 'createWebhook' });
+    expect(hooks.length).toBe(
+      seedRules
+        .filter((rule) => rule.api === 'repository-webhooks')
+        .flatMap((rule) => rule.checks.filter(({ check }) => !perExchange.has(check)))
+        .reduce((sum, { operations }) => sum + operations.length, 0),
+    );
+    expect(behaviourPairs('nowhere', perExchange)).toEqual([]);
   });
 });
