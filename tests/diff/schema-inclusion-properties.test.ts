@@ -61,14 +61,19 @@ const schema: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => ({
   ),
 })).schema;
 
-const value: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(...pool),
-  fc.integer({ min: -5, max: 5 }),
-  fc.stringMatching(/^[abc]{0,5}$/),
-  fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.constantFrom(...pool), { maxKeys: 3 }),
-  fc.array(fc.constantFrom(...pool), { maxLength: 4 }),
-  fc.jsonValue({ maxDepth: 2 }),
-);
+// Values as a body arrives: through JSON (no prototype-less objects, `__proto__` an own key as JSON.parse makes it).
+const value: fc.Arbitrary<unknown> = fc
+  .oneof(
+    fc.constantFrom(...pool),
+    fc.integer({ min: -5, max: 5 }),
+    fc.stringMatching(/^[abc]{0,5}$/),
+    fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.constantFrom(...pool), { maxKeys: 3 }),
+    fc.array(fc.constantFrom(...pool), { maxLength: 4 }),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
+  .map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+// One seed: the same cases on every run (CI, mutation testing); change it to explore others.
+const seed = 20261124;
 
 const ajv = createAjv({ allErrors: false });
 const validator = (s: Schema) => ajv.compile(typeof s === 'boolean' ? s : { ...s });
@@ -89,7 +94,7 @@ describe('the diff’s normal form of a schema', () => {
           });
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed },
     );
   });
 });
@@ -107,7 +112,7 @@ describe('schema inclusion', () => {
           expect({ a, b, value: v, acceptedByB: validateB(v) }).toEqual({ a, b, value: v, acceptedByB: true });
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed },
     );
   });
 
@@ -120,7 +125,7 @@ describe('schema inclusion', () => {
         expect(includes(norm(a), norm(true)).holds).toBe(true);
         expect(includes(norm(false), norm(a)).holds).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed },
     );
   });
 
@@ -134,7 +139,7 @@ describe('schema inclusion', () => {
         expect(inclusion.holds).toBe(false);
         expect(inclusion.reasons.some((reason) => reason.failing)).toBe(true);
       }),
-      { numRuns: 400 },
+      { numRuns: 400, seed },
     );
   });
 });

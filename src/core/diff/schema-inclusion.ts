@@ -337,6 +337,8 @@ function objectIncluded(x: Branch, y: Branch, depth: number, work: Work, out: Re
   const xClosed = x.additionalProperties?.branches.length === 0;
   const yClosed = y.additionalProperties?.branches.length === 0;
   for (const [name, schema] of x.properties) {
+    // A property no value fits (in `allOf` beside additionalProperties: false) is one A's instances never have.
+    if (schema.branches.length === 0) continue;
     const path = `/${name}`;
     const other = y.properties.get(name);
     if (other) out.push(...under(path, normIncluded(schema, other, depth + 1, work)));
