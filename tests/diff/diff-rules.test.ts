@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareChanges, diffSpecs } from '../../src/core/diff/diff-specs.js';
+import type { SpecChange } from '../../src/core/diff/spec-change.js';
 import { diffRules, type DiffLevel, type DiffRuleId } from '../../src/core/diff/diff-rules.js';
 import { getItems, load, object, params, placement, request, response, spec } from './spec-pairs.js';
 
@@ -1188,7 +1189,7 @@ describe('changes reported once, in order', () => {
       file: string,
       line: number,
       rule: 'path-removed' | 'operation-added',
-    ) => ({ rule, level, message: '', operations: [], side: 'head', file, line, column: 1, path: [] }) as const;
+    ): SpecChange => ({ rule, level, message: '', operations: [], side: 'head', file, line, column: 1, path: [] });
     const sorted = [
       at('info', 'a', 1, 'operation-added'),
       at('error', 'b', 1, 'path-removed'),

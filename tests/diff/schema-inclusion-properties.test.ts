@@ -62,6 +62,33 @@ const schema: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => ({
 })).schema;
 
 // Values as a body arrives: through JSON (no prototype-less objects, `__proto__` an own key as JSON.parse makes it).
+/**
+ * More keywords, for the inclusion tests: their soundness does not depend on the normal form being exact, so keywords
+ * it keeps opaque or over-approximates (oneOf, not, formats, uniqueItems, property counts, prefixItems) belong here.
+ */
+const richSchema: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    schema,
+    fc.record({ const: fc.constantFrom(...pool) }),
+    fc.record({ type: fc.constant('string'), format: fc.constantFrom('date', 'email', 'uuid') }),
+    fc.record(
+      {
+        type: fc.constant('array'),
+        uniqueItems: fc.boolean(),
+        prefixItems: fc.array(tie('schema'), { maxLength: 2 }),
+        items: tie('schema'),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record({ type: fc.constant('object'), minProperties: count, maxProperties: count }, { requiredKeys: ['type'] }),
+    fc.record({ oneOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ not: tie('schema') }),
+    fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ allOf: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }) }),
+  ),
+})).schema;
+
 const value: fc.Arbitrary<unknown> = fc
   .oneof(
     fc.constantFrom(...pool),
@@ -102,9 +129,12 @@ describe('the diff’s normal form of a schema', () => {
 describe('schema inclusion', () => {
   it('never holds where ajv finds a value A accepts and B refuses', () => {
     fc.assert(
-      fc.property(schema, schema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
+      fc.property(richSchema, richSchema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
         const [na, nb] = [norm(a), norm(b)];
-        if (!includes(na, nb).holds) return;
+        // Known gap: B's normal form over-approximates B when B has a oneOf whose branches may overlap (it is read as
+        // an anyOf, and says so in `undecided`); an inclusion into it can hold where B itself refuses a value that
+        // matches two of those branches. Left out here, named in the ARCHITECTURE notes on the diff.
+        if (nb.undecided || !includes(na, nb).holds) return;
         const [validateA, validateB] = [validator(a), validator(b)];
         const examples = na.branches.map((branch) => exampleOfBranch(branch));
         for (const v of [...values, ...examples]) {
@@ -131,10 +161,10 @@ describe('schema inclusion', () => {
 
   it('fails with a reason where ajv finds a value A accepts and B refuses', () => {
     fc.assert(
-      fc.property(schema, schema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
+      fc.property(richSchema, richSchema, fc.array(value, { maxLength: 8 }), (a, b, values) => {
         const [validateA, validateB] = [validator(a), validator(b)];
         const witness = values.find((v) => validateA(v) && !validateB(v));
-        if (witness === undefined) return;
+        if (witness === undefined || norm(b).undecided) return;
         const inclusion = includes(norm(a), norm(b));
         expect(inclusion.holds).toBe(false);
         expect(inclusion.reasons.some((reason) => reason.failing)).toBe(true);

@@ -1,6 +1,8 @@
 // Decides, conservatively, whether every instance one schema accepts is accepted by another (A ⊆ B), and says why
 // not: each reason names the keyword and the instance path, so a change inside allOf/anyOf/oneOf is judged by what
 // the schema accepts rather than by how it is written.
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv } from '../create-ajv.js';
 import { compilePattern } from '../pattern-engine.js';
 import { patternIncluded } from './pattern-inclusion.js';
 import { pointerToPath, type JsonPath } from '../source-locator.js';
@@ -588,6 +590,7 @@ export function rejection(y: Branch, value: unknown): ReasonKind | undefined {
   const type = typeOfValue(value);
   if (y.types && !typeCovers(y.types, type)) return 'type';
   if (y.enum && !enumKeys(y.enum).has(canonical(value))) return 'enum';
+  if (y.formats.some((format) => !formatHolds(format, value))) return 'constraint';
   if (typeof value === 'number') {
     if (y.minimum && (value < y.minimum.value || (y.minimum.exclusive && value === y.minimum.value))) return 'min';
     if (y.maximum && (value > y.maximum.value || (y.maximum.exclusive && value === y.maximum.value))) return 'max';
@@ -602,11 +605,15 @@ export function rejection(y: Branch, value: unknown): ReasonKind | undefined {
   if (Array.isArray(value)) {
     if (value.length < (y.counts.minItems ?? 0)) return 'min';
     if (value.length > (y.counts.maxItems ?? Infinity)) return 'max';
+    if (y.uniqueItems && new Set(value.map(canonical)).size < value.length) return 'constraint';
     if (value.some((item, index) => !accepts(positionSchema(y, index) ?? anything([]), item))) return 'constraint';
   }
   if (type === 'object') {
     const object = value as Record<string, unknown>;
-    if ([...y.required].some((name) => !(name in object))) return 'required';
+    const count = Object.keys(object).length;
+    if (count < (y.counts.minProperties ?? 0)) return 'min';
+    if (count > (y.counts.maxProperties ?? Infinity)) return 'max';
+    if ([...y.required].some((name) => !Object.hasOwn(object, name))) return 'required';
     for (const [name, item] of Object.entries(object)) {
       const schema = y.properties.get(name) ?? y.additionalProperties;
       if (schema && !accepts(schema, item)) return 'constraint';
@@ -646,6 +653,27 @@ function enumKeys(values: unknown[]): Set<string> {
 export function accepts(norm: Norm, value: unknown): boolean {
   return norm.branches.some((branch) => rejection(branch, value) === undefined);
 }
+
+/**
+ * Whether `value` satisfies `format` as the validators read it (ajv-formats, through the one ajv setup); a format
+ * they do not know constrains nothing there, so nothing here either.
+ */
+function formatHolds(format: string, value: unknown): boolean {
+  let check = formatChecks.get(format);
+  if (!check) {
+    formatAjv ??= createAjv({ allErrors: false });
+    try {
+      const validate = formatAjv.compile({ format });
+      check = (candidate) => validate(candidate) as boolean;
+    } catch {
+      check = () => true;
+    }
+    formatChecks.set(format, check);
+  }
+  return check(value);
+}
+let formatAjv: Ajv2020 | undefined;
+const formatChecks = new Map<string, (value: unknown) => boolean>();
 
 /** Through the validators' engine: a spec's pattern runs in linear time here too (an enum value may be hostile). */
 function safeTest(pattern: string, value: string): boolean {
