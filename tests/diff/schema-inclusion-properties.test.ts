@@ -1,5 +1,6 @@
-// The diff's schema algebra against the validators: on generated schemas (types, enums, bounds, lengths, patterns,
-// items, properties, required, additionalProperties, allOf, anyOf) and values, the normal form accepts exactly what
+// The diff's schema algebra against the validators: on generated schemas (types, enums, consts, bounds, lengths,
+// patterns, formats, items, uniqueItems, properties, property counts, required, additionalProperties, allOf, anyOf)
+// and values, the normal form accepts exactly what
 // ajv accepts, and an inclusion A ⊆ B the diff relies on never lets through a value ajv has A accept and B refuse.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,9 @@ const schema: fc.Arbitrary<Schema> = fc.letrec<{ schema: Schema }>((tie) => ({
       { requiredKeys: ['type'] },
     ),
     fc.record({ type: fc.subarray(['string', 'integer', 'null', 'boolean'], { minLength: 1 }) }),
+    fc.record({ const: fc.constantFrom(...pool) }),
+    fc.record({ format: fc.constantFrom('date', 'email', 'int32') }),
+    fc.record({ uniqueItems: fc.boolean(), minProperties: count, maxProperties: count }),
     fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ allOf: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }) }),
     fc.boolean(),
