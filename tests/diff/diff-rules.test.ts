@@ -107,6 +107,38 @@ const cases: Case[] = [
       want: [['request-security-removed', 'info']],
     },
   ],
+  [
+    'a scope added to the security of every operation (global security)',
+    {
+      base: getItems({}, { ...apiKey, security: [{ key: ['read'] }] }),
+      head: getItems({}, { ...apiKey, security: [{ key: ['read', 'write'] }] }),
+      want: [['request-security-added', 'error']],
+    },
+  ],
+  [
+    'a second way to authenticate offered',
+    {
+      base: getItems({ security: [{ key: [] }] }, apiKey),
+      head: getItems({ security: [{ key: [] }, { other: [] }] }, apiKey),
+      want: [['request-security-removed', 'info']],
+    },
+  ],
+  [
+    'two schemes required together where one was enough',
+    {
+      base: getItems({ security: [{ key: [] }] }, apiKey),
+      head: getItems({ security: [{ key: [], other: [] }] }, apiKey),
+      want: [['request-security-added', 'error']],
+    },
+  ],
+  [
+    'the same security written at the operation instead of globally',
+    {
+      base: getItems({}, { ...apiKey, security: [{ key: [] }] }),
+      head: getItems({ security: [{ key: [] }] }, apiKey),
+      want: [],
+    },
+  ],
   // Parameters
   [
     'a required query parameter added',
@@ -303,6 +335,37 @@ const cases: Case[] = [
       ),
       head: spec({}, { webhooks: { orderCreated: hook(object({ id: str })) } }),
       want: [['webhook-removed', 'error']],
+    },
+  ],
+  [
+    'a webhook method removed from a webhook that stays',
+    {
+      base: spec(
+        {},
+        { webhooks: { orderCreated: { ...hook(object({ id: str })), put: hook(object({ id: str })).post } } },
+      ),
+      head: spec({}, { webhooks: { orderCreated: hook(object({ id: str })) } }),
+      want: [['webhook-removed', 'error']],
+    },
+  ],
+  [
+    'a webhook payload reached through a $ref to a path item, a field added',
+    {
+      base: spec(
+        {},
+        {
+          webhooks: { orderCreated: { $ref: '#/components/pathItems/order' } },
+          components: { pathItems: { order: hook(object({ id: str }, { required: ['id'] })) } },
+        },
+      ),
+      head: spec(
+        {},
+        {
+          webhooks: { orderCreated: { $ref: '#/components/pathItems/order' } },
+          components: { pathItems: { order: hook(object({ id: str, note: str }, { required: ['id'] })) } },
+        },
+      ),
+      want: [['response-property-added', 'info']],
     },
   ],
   [

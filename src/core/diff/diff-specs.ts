@@ -274,8 +274,13 @@ function diffSecurity(
   // A client that meets alternative `need` meets `have` when `have` asks for no scheme or scope beyond `need`.
   const within = (have: Map<string, string[]>, need: Map<string, string[]>) =>
     [...have].every(([scheme, scopes]) => need.has(scheme) && scopes.every((s) => need.get(scheme)!.includes(s)));
+  // `key`, `oauth (read, write)`: scopes are part of what a client must meet.
   const describe = (alternative: Map<string, string[]>) =>
-    alternative.size === 0 ? 'none' : [...alternative.keys()].join(' + ');
+    alternative.size === 0
+      ? 'none'
+      : [...alternative]
+          .map(([scheme, scopes]) => (scopes.length > 0 ? `${scheme} (${scopes.join(', ')})` : scheme))
+          .join(' + ');
   const at = hOp.security ? [...hPath, 'security'] : head.spec.document.security ? ['security'] : hPath;
   const was = effective(base, bOp);
   const now = effective(head, hOp);
