@@ -54,6 +54,8 @@ const spec = {
             },
           },
           '204': { description: 'nothing' },
+          '201': { description: 'any text', content: { 'text/*': { schema: { type: 'string' } } } },
+          '202': { description: 'anything', content: { '*/*': {} } },
         },
       },
     },
@@ -390,12 +392,109 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     get(503, ok),
     [
       found('status_code_conformance', {
-        message: 'status 503 is not documented for getThing (documented: 200, 204, 400)',
-        expected: ['200', '204', '400'],
+        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 400)',
+        expected: ['200', '201', '202', '204', '400'],
         actual: 503,
       }),
     ],
   ],
+  [
+    'a redirect not documented, and where it points',
+    get(302, '', { location: 'https://elsewhere.example/x' }, { headers: { location: 'https://elsewhere.example/x' } }),
+    [
+      found('status_code_conformance', {
+        message:
+          'status 302 is not documented for getThing (documented: 200, 201, 202, 204, 400); it redirects to https://elsewhere.example/x (not followed)',
+        expected: ['200', '201', '202', '204', '400'],
+        actual: 302,
+      }),
+    ],
+  ],
+  [
+    'a redirect with a Location too long to show',
+    get(307, '', {}, { headers: { location: `https://e.example/${'x'.repeat(2000)}` } }),
+    [
+      found('status_code_conformance', {
+        message:
+          'status 307 is not documented for getThing (documented: 200, 201, 202, 204, 400); it redirects (a Location of 2018 characters, not followed)',
+        expected: ['200', '201', '202', '204', '400'],
+        actual: 307,
+      }),
+    ],
+  ],
+  [
+    'a 5xx with a Location: no redirect said',
+    get(503, '', {}, { headers: { location: '/x' } }),
+    [
+      found('status_code_conformance', {
+        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 400)',
+        expected: ['200', '201', '202', '204', '400'],
+        actual: 503,
+      }),
+    ],
+  ],
+  ['text under text/*', get(201, 'hello', {}, { headers: { 'content-type': 'text/plain; charset=utf-8' } }), []],
+  [
+    'an image where text/* is documented',
+    get(201, 'PNG', {}, { headers: { 'content-type': 'image/png' } }),
+    [
+      found('content_type_conformance', {
+        message: 'content type image/png is not documented for status 201 (documented: text/*)',
+        expected: ['text/*'],
+        actual: 'image/png',
+      }),
+    ],
+  ],
+  ['anything under */*', get(202, 'x', {}, { headers: { 'content-type': 'application/x-anything' } }), []],
+  [
+    'a body without a Content-Type',
+    get(202, 'x', {}, { headers: {} }),
+    [
+      found('content_type_conformance', {
+        message: 'the response has a body but no Content-Type (documented: */*)',
+        expected: ['*/*'],
+        actual: null,
+      }),
+    ],
+  ],
+  [
+    'no body where one is documented',
+    get(201, '', {}, { headers: {} }),
+    [
+      found('content_type_conformance', {
+        message: 'status 201 is documented with a body (text/*), but the response has none',
+        expected: ['text/*'],
+        actual: 'no body',
+      }),
+    ],
+  ],
+  [
+    'a body on a 204, with its content type and size in bytes',
+    get(204, 'é!', {}, { headers: { 'content-type': 'text/plain' } }),
+    [
+      found('content_type_conformance', {
+        message: 'status 204 is documented without a body, but the response has one (3 bytes, text/plain)',
+        expected: 'no body',
+        actual: '3 bytes',
+      }),
+    ],
+  ],
+  [
+    'a body over the limit on a 204',
+    get(204, '', {}, { headers: {}, bodyTooLarge: 4096 }),
+    [
+      found('content_type_conformance', {
+        message: 'status 204 is documented without a body, but the response has one (over 4096 bytes)',
+        expected: 'no body',
+        actual: '4096 bytes',
+      }),
+      wellformed({
+        message: 'the body is over the 4096-byte limit (--max-body): it was not read or checked',
+        expected: 'at most 4096 bytes',
+      }),
+    ],
+  ],
+  ['an empty 204', get(204, '', {}, { headers: {} }), []],
 ];
 
 describe('the exchange checks, finding by finding', () => {
