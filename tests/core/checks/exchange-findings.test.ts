@@ -542,3 +542,51 @@ describe('which exchange checks apply', () => {
     expect(checkExchange(contract, exchange, { strict: true }).applied).toEqual(applied);
   });
 });
+
+describe('bodies with more schema errors than are listed', () => {
+  it('says first that listing stopped, then the first findings, and counts the rest', () => {
+    const body = { ...ok, tags: Array.from({ length: 10_050 }, () => 1) };
+    const result = checkExchange(contract, get(200, body), { strict: false });
+    expect(result.findings[0]).toEqual(
+      schema({
+        message:
+          'the body has too many schema errors to list: listing stopped after 10000, so only the first are reported',
+      }),
+    );
+    expect(result.findings[1]).toEqual(
+      schema({
+        instancePath: '/tags/0',
+        schemaPath: '/properties/tags/items/type',
+        message: '/tags/0 must be string, not 1',
+        actual: 1,
+      }),
+    );
+    expect(result.findings).toHaveLength(100);
+    // The listing stops at the error that passes the bound: 10,001 errors and the note, 100 of them kept.
+    expect(result.omitted).toEqual({ response_schema_conformance: 9902 });
+  });
+
+  it('says so for --strict alone when only the strict listing stopped', () => {
+    const body = { ...ok, ...Object.fromEntries(Array.from({ length: 10_050 }, (_, index) => [`extra${index}`, 1])) };
+    const result = checkExchange(contract, get(200, body), { strict: true });
+    expect(result.findings[0]).toEqual(
+      schema({
+        message:
+          'the body has too many schema errors to list (--strict): listing stopped after 10000, so only the first are reported',
+      }),
+    );
+    expect(result.findings[1]).toMatchObject({
+      message: 'body has a field the spec does not list: "extra0" (--strict)',
+    });
+  });
+
+  it('lists nothing of an empty JSON body as the schema check’s', () => {
+    const result = checkExchange(
+      contract,
+      get(200, '', counted, { headers: { 'content-type': 'application/json', ...counted } }),
+      { strict: true },
+    );
+    expect(result.applied).not.toContain('response_schema_conformance');
+    expect(result.findings.map((finding) => finding.check)).toEqual(['content_type_conformance']);
+  });
+});
