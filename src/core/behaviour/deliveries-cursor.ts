@@ -38,7 +38,10 @@ export function nextCursor(link: string | undefined): string | undefined {
   if (!link || link.length > 8192) return undefined;
   for (const part of link.split(',')) {
     const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (!match || !/\brel\s*=\s*"?next"?/i.test(match[2]!)) continue;
+    if (!match) continue;
+    // rel="next", rel=next, or "next" among space-separated relation types (RFC 8288 section 3.3): not "nextpage".
+    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;"]+))/i.exec(match[2]!);
+    if (!rel || !(rel[1] ?? rel[2]!).toLowerCase().split(/\s+/).includes('next')) continue;
     try {
       return new URL(match[1]!, 'http://link.invalid').searchParams.get('cursor') ?? undefined;
     } catch {
