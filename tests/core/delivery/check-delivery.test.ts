@@ -191,6 +191,33 @@ describe('checkDelivery', () => {
       {},
       ['delivery_payload_schema', 'delivery_signature'],
     ],
+    [
+      'of an event the spec does not document, with an array',
+      { event: 'pull_request', payload: [1] },
+      { event: 'pull_request' },
+      ['delivery_payload_schema'],
+    ],
+    [
+      'of an event the spec does not document, with a string',
+      { event: 'pull_request', payload: 'x' },
+      { event: 'pull_request' },
+      ['delivery_payload_schema'],
+    ],
+    [
+      'as a +json media type (read as JSON), missing issue',
+      {
+        payload: { action: 'opened', repository: { id: 1 } },
+        headers: (h) => (h['content-type'] = 'application/vnd.service+json'),
+      },
+      { contentType: undefined },
+      ['delivery_payload_schema'],
+    ],
+    [
+      'with an issue that is arrays nested 20,000 deep: a type error, not a crash',
+      { body: `{"action":"opened","issue":${'['.repeat(20_000)}${']'.repeat(20_000)},"repository":{"id":1}}` },
+      {},
+      ['delivery_payload_schema'],
+    ],
   ] as [string, Build, { secret?: string | null; event?: string; contentType?: string }, string[]][])(
     'fails only %s',
     async (_name, build, expectation, checks) => {
