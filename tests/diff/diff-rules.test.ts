@@ -326,6 +326,71 @@ const cases: Case[] = [
     },
   ],
   // Webhooks: what the API sends. Receivers are their clients.
+  // How each kind of difference reads, per side and direction
+  [
+    'a request body that refused undeclared fields accepts them now',
+    {
+      base: request(object({ a: str }, { additionalProperties: false })),
+      head: request(object({ a: str })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a request body field no longer required',
+    {
+      base: request(object({ a: str, b: str }, { required: ['a', 'b'] })),
+      head: request(object({ a: str, b: str }, { required: ['a'] })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a request body field given a longer maxLength',
+    {
+      base: request(object({ a: { type: 'string', maxLength: 5 } })),
+      head: request(object({ a: { type: 'string', maxLength: 9 } })),
+      want: [['request-constraint-relaxed', 'info']],
+    },
+  ],
+  [
+    'a response that refused undeclared fields may carry them now',
+    {
+      base: response(object({ a: str }, { additionalProperties: false })),
+      head: response(object({ a: str })),
+      want: [['response-constraint-relaxed', 'warning']],
+    },
+  ],
+  [
+    'a field added to a response that refused undeclared fields',
+    {
+      base: response(object({ a: str }, { additionalProperties: false })),
+      head: response(object({ a: str, b: str }, { additionalProperties: false })),
+      want: [['response-property-added', 'info']],
+    },
+  ],
+  [
+    'a response field given a longer maxLength, and a lower minimum',
+    {
+      base: response(object({ a: { type: 'string', maxLength: 5 }, n: { type: 'integer', minimum: 3 } })),
+      head: response(object({ a: { type: 'string', maxLength: 9 }, n: { type: 'integer' } })),
+      want: [['response-constraint-relaxed', 'warning']],
+    },
+  ],
+  [
+    'a response field given a shorter maxLength, and an enum value removed',
+    {
+      base: response(object({ a: { type: 'string', maxLength: 9 }, e: { enum: ['x', 'y'] } })),
+      head: response(object({ a: { type: 'string', maxLength: 5 }, e: { enum: ['x'] } })),
+      want: [['response-constraint-tightened', 'info']],
+    },
+  ],
+  [
+    'a response field default changed: nothing a client reads',
+    {
+      base: response(object({ a: { type: 'string', default: 'x' } })),
+      head: response(object({ a: { type: 'string', default: 'y' } })),
+      want: [],
+    },
+  ],
   [
     'a webhook removed',
     {

@@ -161,6 +161,7 @@ function requestLost(reason: Reason, at: At): SchemaChange | undefined {
 
 /** What a request body may be now that it could not be before. */
 function requestGained(reason: Reason, at: At): SchemaChange | undefined {
+  const [first, second] = reason.values ?? [];
   switch (reason.kind) {
     case 'only-in-a':
     case 'closed':
@@ -176,7 +177,7 @@ function requestGained(reason: Reason, at: At): SchemaChange | undefined {
       return at(
         'request-constraint-relaxed',
         'head',
-        `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail})`,
+        `accepts more (${reason.kind === 'required' || reason.kind === 'removed-required' ? 'no longer required' : reason.detail}${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(second, first)}` : ''})`,
       );
   }
 }
@@ -230,6 +231,7 @@ function responseGained(reason: Reason, at: At): SchemaChange | undefined {
 
 /** What a response can no longer be. */
 function responseLost(reason: Reason, at: At): SchemaChange | undefined {
+  const [first, second] = reason.values ?? [];
   switch (reason.kind) {
     case 'branch':
       return at('response-composition-narrowed', 'base', `${reason.detail} is gone: fewer shapes are returned`);
@@ -241,7 +243,9 @@ function responseLost(reason: Reason, at: At): SchemaChange | undefined {
       return at(
         'response-constraint-tightened',
         'head',
-        `${reason.kind === 'enum' ? `no longer ${show(reason.values)}` : `${reason.detail} tightened`}`,
+        reason.kind === 'enum'
+          ? `no longer ${show(reason.values)}`
+          : `${reason.detail} tightened${reason.kind === 'min' || reason.kind === 'max' ? ` ${bounds(first, second)}` : ''}`,
       );
   }
 }
