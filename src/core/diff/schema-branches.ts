@@ -458,16 +458,22 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
       properties.set(name, conjoin(schema, b.additionalProperties, schema.at));
   }
   const both = (x: Norm | undefined, y: Norm | undefined) => (x && y ? conjoin(x, y, x.at) : (x ?? y));
+  const minimum = a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum);
+  const maximum = a.maximum && b.maximum ? tighter(a.maximum, b.maximum, 'upper') : (a.maximum ?? b.maximum);
+  // The later (more specific) schema's locations win only where the earlier said nothing; a bound or a count is
+  // where the one in force is written.
+  const at = new Map([...b.at, ...a.at]);
+  const from = (keyword: string) => b.at.get(keyword) && at.set(keyword, b.at.get(keyword)!);
+  if (minimum && minimum === b.minimum) from('minimum');
+  if (maximum && maximum === b.maximum) from('maximum');
+  for (const keyword of countKeywords)
+    if (b.counts[keyword] !== a.counts[keyword] && counts[keyword] === b.counts[keyword]) from(keyword);
   return {
     types,
     enum: enumValues,
     ...(a.extensibleEnum || b.extensibleEnum ? { extensibleEnum: a.extensibleEnum ?? b.extensibleEnum } : {}),
-    ...(a.minimum || b.minimum
-      ? { minimum: a.minimum && b.minimum ? tighter(a.minimum, b.minimum, 'lower') : (a.minimum ?? b.minimum)! }
-      : {}),
-    ...(a.maximum || b.maximum
-      ? { maximum: a.maximum && b.maximum ? tighter(a.maximum, b.maximum, 'upper') : (a.maximum ?? b.maximum)! }
-      : {}),
+    ...(minimum ? { minimum } : {}),
+    ...(maximum ? { maximum } : {}),
     counts,
     patterns: unique([...a.patterns, ...b.patterns]),
     formats: unique([...a.formats, ...b.formats]),
@@ -480,8 +486,7 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
     ...(a.prefixItems || b.prefixItems ? { prefixItems: mergePrefixItems(a, b) } : { prefixItems: undefined }),
     ...mergedDefault(a, b),
     ...mergeOpaque(a, b),
-    // The later (more specific) schema's locations win only where the earlier said nothing.
-    at: new Map([...b.at, ...a.at]),
+    at,
     src: a.src,
     origin: [...a.origin, ...b.origin],
     originTitles: [...a.originTitles, ...b.originTitles],
