@@ -24,21 +24,7 @@ import {
 } from '../../../src/core/behaviour/index.js';
 import type { Finding } from '../../../src/core/finding.js';
 
-const op = 'op';
-const guid = '4f1c2a52-6a3c-4e43-9d6c-1c2b3a4d5e6f';
-const goodHeaders: Record<string, string | undefined> = {
-  'X-Service-Delivery': guid,
-  'X-Service-Event': 'ping',
-  'X-Service-Hook-ID': '5',
-  'X-Hub-Signature-256': `sha256=${'a'.repeat(64)}`,
-  'X-Hub-Signature': `sha1=${'b'.repeat(40)}`,
-};
-const goodDelivery = { id: 1, guid, event: 'ping', request: { headers: goodHeaders, payload: {} } };
-const withHeaders = (changes: Record<string, string | undefined>) => {
-  const headers = { ...goodHeaders, ...changes };
-  for (const [name, value] of Object.entries(headers)) if (value === undefined) delete headers[name];
-  return { ...goodDelivery, request: { headers, payload: {} } };
-};
+import { goodDelivery, op, withHeaders } from './delivery-records.js';
 const cases: [string, { given: () => Finding[]; want: string | undefined }][] = [
   [
     'events_default_push holds for [push]',

@@ -32,20 +32,7 @@ import {
 } from '../../../src/core/behaviour/index.js';
 import type { Finding } from '../../../src/core/finding.js';
 
-const op = 'op';
-const guid = '4f1c2a52-6a3c-4e43-9d6c-1c2b3a4d5e6f';
-const goodHeaders: Record<string, string | undefined> = {
-  'X-Service-Delivery': guid,
-  'X-Service-Event': 'ping',
-  'X-Service-Hook-ID': '5',
-  'X-Hub-Signature-256': `sha256=${'a'.repeat(64)}`,
-  'X-Hub-Signature': `sha1=${'b'.repeat(40)}`,
-};
-const withHeaders = (changes: Record<string, string | undefined>) => {
-  const headers = { ...goodHeaders, ...changes };
-  for (const [name, value] of Object.entries(headers)) if (value === undefined) delete headers[name];
-  return { id: 1, guid, event: 'ping', request: { headers, payload: {} } };
-};
+import { guid, op, withHeaders } from './delivery-records.js';
 /** The headers of a delivery as the receiver saw them (lower case), and the record of it that matches. */
 const sent: Record<string, string | string[] | undefined> = {
   'x-service-delivery': guid,
