@@ -271,6 +271,8 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     get(200, ok, { 'x-count': '3', 'x-ratio': '0.5', 'x-flag': 'true', 'x-trace': 'ab12' }),
     [],
   ],
+  // A string header is never read as a number, however it looks (X-Trace: 1234 is the string "1234").
+  ['a string header that looks like a number', get(200, ok, { ...counted, 'x-trace': '1234' }), []],
   [
     'a required header missing',
     get(200, ok, {}),
