@@ -463,7 +463,10 @@ function mergeBranches(a: Branch, b: Branch): Branch | undefined {
   // The later (more specific) schema's locations win only where the earlier said nothing; a bound or a count is
   // where the one in force is written.
   const at = new Map([...b.at, ...a.at]);
-  const from = (keyword: string) => b.at.get(keyword) && at.set(keyword, b.at.get(keyword)!);
+  const from = (keyword: string) => {
+    const place = b.at.get(keyword);
+    if (place) at.set(keyword, place);
+  };
   if (minimum && minimum === b.minimum) from('minimum');
   if (maximum && maximum === b.maximum) from('maximum');
   for (const keyword of countKeywords)

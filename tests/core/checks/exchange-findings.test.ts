@@ -87,6 +87,13 @@ const schema = (fields: Partial<Finding> & { message: string }) => found('respon
 const header = (fields: Partial<Finding> & { message: string }) => found('response_headers_conformance', fields);
 const wellformed = (fields: Partial<Finding> & { message: string }) => found('response_body_wellformed', fields);
 
+/** The placement rule's finding when pm is in neither place. */
+const pmMissing = found('payment_method_placement', {
+  message: 'paymentMethod is missing: expected at /pm (the seed schema) or at /order/pm (the seed example), or both',
+  expected: ['/pm', '/order/pm'],
+  actual: null,
+});
+
 const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
   ['a conforming answer', get(200, ok), []],
   ['pm under order instead', get(200, { p: 1, order: { ref: 'r', pm: {} } }), []],
@@ -100,12 +107,7 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
         message: 'body must have required property "p"',
         actual: '{}',
       }),
-      found('payment_method_placement', {
-        message:
-          'paymentMethod is missing: expected at /pm (the seed schema) or at /order/pm (the seed example), or both',
-        expected: ['/pm', '/order/pm'],
-        actual: null,
-      }),
+      pmMissing,
     ],
   ],
   [
@@ -118,12 +120,7 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
         message: '/order must have required property "ref"',
         actual: '{}',
       }),
-      found('payment_method_placement', {
-        message:
-          'paymentMethod is missing: expected at /pm (the seed schema) or at /order/pm (the seed example), or both',
-        expected: ['/pm', '/order/pm'],
-        actual: null,
-      }),
+      pmMissing,
     ],
   ],
   [
