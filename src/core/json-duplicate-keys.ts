@@ -22,7 +22,8 @@ export function findDuplicateKey(text: string, parsed?: unknown): DuplicateKey |
   return locateDuplicateKey(text);
 }
 
-function colonsAfterQuotes(text: string): number {
+/** Colons that follow a closing quote: at least the keys written (exported for the invariant's property test). */
+export function colonsAfterQuotes(text: string): number {
   // A one-character search is much faster than scanning in JS; white space before a colon is rare.
   let count = 0;
   for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
@@ -35,7 +36,7 @@ function colonsAfterQuotes(text: string): number {
 }
 
 /** How many keys the parsed value holds, over all its objects (iterative: bodies can nest deep). */
-function keysInValue(value: unknown): number {
+export function keysInValue(value: unknown): number {
   let count = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findDuplicateKey } from '../../src/core/json-duplicate-keys.js';
+import { colonsAfterQuotes, findDuplicateKey, keysInValue } from '../../src/core/json-duplicate-keys.js';
 
 describe('findDuplicateKey', () => {
   const cases: [string, { given: string; want: { path: string; key: string } | undefined }][] = [
@@ -109,6 +109,70 @@ describe('findDuplicateKey on generated JSON', () => {
         const want = { path: `/w/${before}`, key: duplicated };
         expect(findDuplicateKey(text)).toEqual(want);
         expect(findDuplicateKey(text, JSON.parse(text))).toEqual(want);
+      }),
+      { numRuns: 300, seed: 20261124 },
+    );
+  });
+});
+
+// The fast path's invariant: the colons that follow a closing quote are at least the keys written, and exactly them
+// when no string holds `":` or starts with `:`; so equal counts (text against parsed value) mean no key is written
+// twice. Its two counts are tested here on their own: through findDuplicateKey a wrong count only sends the text to the
+// slow exact walk, which gives the same answer (so a mutant that breaks a count is caught here, not above).
+// Equivalent mutants left in locateDuplicateKey, each for input that is not JSON (the text is valid JSON here): a
+// comma outside any container (`top >= 0`), a key's object opened with no key pending (`?? ''`), a closing quote at
+// index 0 (`end > 0`, `end < 0`), reading one past the end (`i <= text.length`: charCodeAt gives NaN); and
+// `!raw.includes('\\')` → always JSON.parse, which decodes an escape-free key to itself.
+describe('the counting fast path', () => {
+  it.each([
+    ['a scalar', 1, 0],
+    ['null', null, 0],
+    ['an empty object', {}, 0],
+    ['flat keys', { a: 1, b: 'x', c: null }, 3],
+    ['nested objects', { a: { b: { c: 1 } }, d: 2 }, 4],
+    ['objects in arrays, at any depth', [{ a: 1 }, [{ b: 1, c: 2 }], 3, null], 3],
+    ['a top-level array of scalars', [1, 'a', true], 0],
+  ])('keysInValue: %s', (_name, value, keys) => {
+    expect(keysInValue(value)).toBe(keys);
+  });
+
+  it.each([
+    ['keys only', '{"a":1,"b":{"c":2}}', 3],
+    ['white space of every kind before a colon', '{"a" :1,"b"\t\r\n:2}', 2],
+    ['a colon inside a string value, after no quote', '{"a":"x:y"}', 1],
+    ['a value that starts with a colon', '{"a":":y"}', 2],
+    ['a value holding a quote-colon', '{"a":"x\\":"}', 2],
+    ['no colon at all', '[1,2]', 0],
+    ['a colon after a number', '{"a":1}', 1],
+  ])('colonsAfterQuotes: %s', (_name, text, colons) => {
+    expect(colonsAfterQuotes(text)).toBe(colons);
+  });
+
+  // JSON values whose keys and strings hold no colon.
+  const stripColons = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replaceAll(':', '');
+    if (Array.isArray(value)) return value.map(stripColons);
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, v]) => [key.replaceAll(':', ''), stripColons(v)]));
+    return value;
+  };
+  const plain = fc.jsonValue({ maxDepth: 4 }).map(stripColons);
+
+  it('counts exactly the keys of JSON.stringify output whose strings hold no colon, however it is indented', () => {
+    fc.assert(
+      fc.property(plain, fc.constantFrom(undefined, 1, 2, '\t'), (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        expect(colonsAfterQuotes(text)).toBe(keysInValue(JSON.parse(text)));
+      }),
+      { numRuns: 300, seed: 20261124 },
+    );
+  });
+
+  it('never counts fewer colons than keys, whatever the strings hold', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        const text = JSON.stringify(value);
+        expect(colonsAfterQuotes(text)).toBeGreaterThanOrEqual(keysInValue(JSON.parse(text)));
       }),
       { numRuns: 300, seed: 20261124 },
     );

@@ -1150,6 +1150,265 @@ const cases: Case[] = [
       want: [],
     },
   ],
+  // Where each change points, and what is no change at all: the shapes a spec may take that the diff must walk past.
+  [
+    'a path item, a response, headers or a header that is null: nothing to compare',
+    {
+      base: spec({
+        '/a': { get: { responses: { '200': null, '201': { description: 'x', headers: null } } } },
+        '/b': null,
+        '/c': { get: { responses: { '200': { description: 'x', headers: { 'X-A': null } } } } },
+      }),
+      head: spec({
+        '/a': { get: { responses: { '200': null, '201': { description: 'x', headers: null } } } },
+        '/b': null,
+        '/c': { get: { responses: { '200': { description: 'x', headers: { 'X-A': null } } } } },
+      }),
+      want: [],
+    },
+  ],
+  [
+    'content that is no map of media types',
+    {
+      base: getItems({ responses: { '200': { description: 'x', content: 'ab' } } }),
+      head: getItems({ responses: { '200': { description: 'x', content: 'abc' } } }),
+      want: [],
+    },
+  ],
+  [
+    'a request body that is null is no body removed',
+    {
+      base: spec({
+        '/a': {
+          post: { requestBody: { content: { 'application/json': { schema: str } } }, responses: { '200': ok } },
+        },
+      }),
+      head: spec({ '/a': { post: { requestBody: null, responses: { '200': ok } } } }),
+      want: [],
+    },
+  ],
+  [
+    'a required request body added where there was none',
+    {
+      base: spec({ '/a': { post: { responses: { '200': ok } } } }),
+      head: spec({
+        '/a': {
+          post: {
+            requestBody: { required: true, content: { 'application/json': { schema: str } } },
+            responses: { '200': ok },
+          },
+        },
+      }),
+      want: [['request-body-became-required', 'error']],
+    },
+  ],
+  [
+    'a webhook that is null, and one whose payload is no longer documented',
+    {
+      base: spec({}, { webhooks: { gone: hook(object({ id: str })) } }),
+      head: spec({}, { webhooks: { gone: { post: { responses: { '200': ok } } }, added: null } }),
+      want: [],
+    },
+  ],
+  [
+    'a webhook payload with a field added: located in HEAD',
+    {
+      base: spec({}, { webhooks: { orderCreated: hook(object({ id: str })) } }),
+      head: spec({}, { webhooks: { orderCreated: hook(object({ id: str, total: { type: 'integer' } })) } }),
+      want: [['response-property-added', 'info']],
+    },
+  ],
+  [
+    'a path with an empty segment is another path than one with a parameter there',
+    {
+      base: spec({ '/a/{id}': { get: { responses: { '200': ok } } } }),
+      head: spec({ '/a/': { get: { responses: { '200': ok } } } }),
+      want: [
+        ['path-removed', 'error'],
+        ['operation-added', 'info'],
+      ],
+    },
+  ],
+  [
+    'two templates of one path: the same template paired first, the other removed',
+    {
+      base: spec({
+        '/r/{a}': { get: { parameters: [query('qa')], responses: { '200': ok } } },
+        '/r/{b}': { get: { parameters: [query('qb')], responses: { '200': ok } } },
+      }),
+      head: spec({ '/r/{b}': { get: { parameters: [query('qb')], responses: { '200': ok } } } }),
+      want: [['operation-removed', 'error']],
+    },
+  ],
+  [
+    'two templates of one path, both renamed: paired in template order',
+    {
+      base: spec({
+        '/r/{b}': { get: { parameters: [query('qb')], responses: { '200': ok } } },
+        '/r/{a}': { get: { parameters: [query('qa')], responses: { '200': ok } } },
+      }),
+      head: spec({
+        '/r/{c}': { get: { parameters: [query('qa')], responses: { '200': ok } } },
+        '/r/{d}': { get: { parameters: [query('qb')], responses: { '200': ok } } },
+      }),
+      want: [],
+    },
+  ],
+  [
+    'a second template of a path with its own operation',
+    {
+      base: spec({ '/r/{a}': { get: { responses: { '200': ok } } } }),
+      head: spec({
+        '/r/{a}': { get: { responses: { '200': ok } } },
+        '/r/{b}': { get: { responses: { '200': ok } } },
+      }),
+      want: [['operation-added', 'info']],
+    },
+  ],
+  [
+    'security: one alternative of two kept is no security removed',
+    {
+      base: getItems(
+        { security: [{ key: [] }, { other: [] }] },
+        {
+          components: {
+            securitySchemes: {
+              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
+              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
+            },
+          },
+        },
+      ),
+      head: getItems(
+        { security: [{ key: [] }] },
+        {
+          components: {
+            securitySchemes: {
+              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
+              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
+            },
+          },
+        },
+      ),
+      want: [['request-security-added', 'error']],
+    },
+  ],
+  [
+    'security: a client with none must now meet one of two alternatives',
+    {
+      base: getItems({}, apiKey),
+      head: getItems(
+        { security: [{ key: [] }, { other: [] }] },
+        {
+          components: {
+            securitySchemes: {
+              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
+              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
+            },
+          },
+        },
+      ),
+      want: [['request-security-added', 'error']],
+    },
+  ],
+  [
+    'parameters with no name or no place are none',
+    {
+      base: params({ in: 'query', schema: str }, { name: 'x', schema: str }, { name: 1, in: 'query' }),
+      head: params(),
+      want: [],
+    },
+  ],
+  [
+    'a query parameter’s enum narrowed: located in BASE',
+    {
+      base: params(query('q', { schema: { type: 'string', enum: ['a', 'b'] } })),
+      head: params(query('q', { schema: { type: 'string', enum: ['a'] } })),
+      want: [['request-enum-value-removed', 'error']],
+    },
+  ],
+  [
+    'two path parameters, the first narrowed',
+    {
+      base: spec({
+        '/a/{x}/{y}': {
+          get: {
+            parameters: [
+              { name: 'x', in: 'path', required: true, schema: { type: 'string', maxLength: 5 } },
+              { name: 'y', in: 'path', required: true, schema: str },
+            ],
+            responses: { '200': ok },
+          },
+        },
+      }),
+      head: spec({
+        '/a/{x}/{y}': {
+          get: {
+            parameters: [
+              { name: 'x', in: 'path', required: true, schema: { type: 'string', maxLength: 3 } },
+              { name: 'y', in: 'path', required: true, schema: str },
+            ],
+            responses: { '200': ok },
+          },
+        },
+      }),
+      want: [['request-max-lowered', 'error']],
+    },
+  ],
+  [
+    'a response header’s const promise dropped: located in BASE',
+    {
+      base: responses({ '200': withHeaders({ 'X-Mode': { schema: { const: 'a' } } }) }),
+      head: responses({ '200': withHeaders({ 'X-Mode': { schema: { enum: ['a', 'b'] } } }) }),
+      want: [['response-guarantee-removed', 'error']],
+    },
+  ],
+  [
+    'a response header’s schema dropped on one side: not compared',
+    {
+      base: responses({ '200': withHeaders({ 'X-Mode': { schema: { const: 'a' } } }) }),
+      head: responses({ '200': withHeaders({ 'X-Mode': { description: 'the mode' } }) }),
+      want: [],
+    },
+  ],
+  [
+    'one component in a body and a header: one change, under its shorter message',
+    {
+      base: getItems(
+        {
+          responses: {
+            '200': {
+              description: 'ok',
+              headers: { 'X-Id': { schema: { $ref: '#/components/schemas/Id' } } },
+              content: { 'application/json': { schema: object({ id: { $ref: '#/components/schemas/Id' } }) } },
+            },
+          },
+        },
+        { components: { schemas: { Id: { type: 'string', maxLength: 5 } } } },
+      ),
+      head: getItems(
+        {
+          responses: {
+            '200': {
+              description: 'ok',
+              headers: { 'X-Id': { schema: { $ref: '#/components/schemas/Id' } } },
+              content: { 'application/json': { schema: object({ id: { $ref: '#/components/schemas/Id' } }) } },
+            },
+          },
+        },
+        { components: { schemas: { Id: { type: 'string', maxLength: 9 } } } },
+      ),
+      want: [['response-constraint-relaxed', 'warning']],
+    },
+  ],
+  [
+    'a writeOnly field dropped from a response is no required field removed',
+    {
+      base: response(object({ id: str, secret: { type: 'string', writeOnly: true } }, { required: ['id', 'secret'] })),
+      head: response(object({ id: str }, { required: ['id'] })),
+      want: [['response-optional-property-removed', 'warning']],
+    },
+  ],
 ];
 
 const key = ([rule, level]: [string, string]) => `${rule}:${level}`;

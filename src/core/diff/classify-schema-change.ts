@@ -137,8 +137,14 @@ function requestLost(reason: Reason, at: At): SchemaChange | undefined {
     case 'pattern':
       return at('request-pattern-added', 'head', `must now match ${show(reason.values)}`);
     case 'constraint':
-    case 'guarantee':
       return at('request-constraint-added', 'head', `now restricted by ${reason.detail} ${show(reason.values)}`);
+    case 'guarantee':
+      // A keyword's detail names it already; a `const` also says which values it turns away.
+      return at(
+        'request-constraint-added',
+        'head',
+        `now restricted by ${reason.detail}${reason.detail.startsWith('`const`') ? `: no longer accepts ${show(reason.values)}` : ''}`,
+      );
     case 'required':
     case 'removed-required':
       return at('request-property-required-added', 'head', `is now required`);
