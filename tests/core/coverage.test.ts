@@ -212,3 +212,103 @@ describe('Coverage, figure by figure', () => {
     expect(here.report().perOperation[0]!.calls).toBe(1);
   });
 });
+
+describe('Coverage, at the edges', () => {
+  // Two media types on one status, the placement rule on the first only; a second status with the same JSON type and
+  // no rule; a header and a query parameter of the same name as each other's place.
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'e', version: '1' },
+    paths: {
+      '/e': {
+        get: {
+          operationId: 'getE',
+          parameters: [
+            { name: 'h', in: 'header', schema: { type: 'string' } },
+            { name: 'q', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'd',
+              content: {
+                'application/json': { schema: { 'x-payment-method-placement': { accepted: ['/pm', '/order/pm'] } } },
+                'text/plain': { schema: {} },
+              },
+            },
+            '201': { description: 'd', content: { 'application/json': { schema: {} } } },
+          },
+        },
+      },
+      '/f': { get: { operationId: 'getF', responses: { '204': { description: 'd' } } } },
+    },
+  };
+  const contract = compileContract(parseSpec('e.json', JSON.stringify(spec)));
+  const jsonBody = { status: 200, headers: { 'content-type': 'application/json' }, json: { pm: {} } };
+
+  it('counts a parameter only in its own place: a header named like a query parameter is not that parameter', () => {
+    const coverage = new Coverage([{ api: 'e', contract }]);
+    expect(coverage.observeRequest('e', 'getE', { query: 'h=1', headers: { q: 'v' } })).toEqual({
+      side: 'request',
+      api: 'e',
+      operationId: 'getE',
+      parameters: [],
+    });
+    expect(coverage.observeRequest('e', 'getE', { query: 'q=1', headers: { H: 'v' } })?.parameters).toEqual([
+      'header h',
+      'query q',
+    ]);
+  });
+
+  it('names the placement branch only for the media type and status that carry the rule', () => {
+    const coverage = new Coverage([{ api: 'e', contract }]);
+    expect(coverage.observeResponse('e', 'getE', jsonBody)).toEqual({
+      side: 'response',
+      api: 'e',
+      operationId: 'getE',
+      counted: false,
+      status: 200,
+      documented: '200',
+      mediaType: 'application/json',
+      placement: '/pm only',
+    });
+    expect(coverage.observeResponse('e', 'getE', { ...jsonBody, headers: { 'content-type': 'text/plain' } })).toEqual({
+      side: 'response',
+      api: 'e',
+      operationId: 'getE',
+      counted: false,
+      status: 200,
+      documented: '200',
+      mediaType: 'text/plain',
+    });
+    expect(coverage.observeResponse('e', 'getE', { ...jsonBody, status: 201 })).not.toHaveProperty('placement');
+    expect(coverage.wantsBody('e', 'getE')).toBe(true);
+    expect(coverage.wantsBody('e', 'getF')).toBe(false);
+  });
+
+  it('counts a response as a call unless its request was counted already', () => {
+    const coverage = new Coverage([{ api: 'e', contract }]);
+    coverage.record(coverage.observeResponse('e', 'getE', jsonBody)!);
+    coverage.record(coverage.observeResponse('e', 'getE', jsonBody, true)!);
+    expect(coverage.report().perOperation[0]!.calls).toBe(1);
+  });
+
+  it('ignores what it has no operation for: another API, a thread without contracts, an unknown observation', () => {
+    const coverage = new Coverage([{ api: 'e', contract }]);
+    expect(coverage.observeResponse('other', 'getE', jsonBody)).toBeUndefined();
+    expect(coverage.observeRequest('other', 'getE', { query: '', headers: {} })).toBeUndefined();
+    const counting = Coverage.counting(coverage.report().perOperation);
+    expect(counting.observeResponse('e', 'getE', jsonBody)).toBeUndefined();
+    counting.record({ side: 'response', api: 'other', operationId: 'getE', counted: false, status: 200 });
+    counting.record({ side: 'request', api: 'e', operationId: 'nothing', parameters: [] });
+    expect(counting.report()).toEqual(coverage.report());
+  });
+
+  it('says nothing of parameters for an operation that has none', () => {
+    const coverage = new Coverage([{ api: 'e', contract }]);
+    coverage.record(coverage.observeRequest('e', 'getF', { query: '', headers: {} })!);
+    coverage.record(coverage.observeRequest('e', 'getE', { query: '', headers: {} })!);
+    const lines = coverageLines(coverage.report());
+    expect(lines.find((line) => line.includes(' getF '))).toBe('  ✓ e getF (1 calls): ·204');
+    expect(lines.find((line) => line.includes(' getE '))).toContain('parameters used: 0/2');
+  });
+});

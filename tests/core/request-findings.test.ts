@@ -30,6 +30,9 @@ const spec = {
           { name: 'limit', in: 'query', required: true, schema: { type: 'integer', maximum: 10 } },
           { name: 'X-Trace', in: 'header', schema: { type: 'string', maxLength: 4 } },
           { name: 'X-Key', in: 'header', schema: { type: 'string', minLength: 8 } },
+          { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer', maximum: 5 } } },
+          { name: 'any', in: 'query', schema: { type: 'array' } },
+          { name: 'mode', in: 'query', schema: { type: 'string', enum: ['nobody'] } },
         ],
         responses: { '200': ok },
       },
@@ -55,6 +58,7 @@ const spec = {
       },
       delete: { operationId: 'deleteItem', security: [], responses: { '204': ok } },
     },
+    '/ping': { get: { operationId: 'ping', security: [], responses: { '204': ok } } },
   },
 };
 const contract = compileContract(parseSpec('requests.json', JSON.stringify(spec)));
@@ -115,6 +119,24 @@ const cases: [string, RequestRecord, string[]][] = [
     ['request_parameters_conformance'],
   ],
   ['a repeated array parameter', request('GET', '/items/1?limit=1&tags=a&tags=b', keyed), []],
+  // Each item read off the wire as its items schema says: "3" is the integer 3.
+  ['an array of integers', request('GET', '/items/1?limit=1&ids=3&ids=4', keyed), []],
+  [
+    'an array of integers with one over its maximum',
+    request('GET', '/items/1?limit=1&ids=3&ids=9', keyed),
+    ['request_parameters_conformance'],
+  ],
+  ['an array with no items schema: any text', request('GET', '/items/1?limit=1&any=x&any=1', keyed), []],
+  [
+    'an enum value that holds the word "body": the message keeps it',
+    request('GET', '/items/1?limit=1&mode=x', keyed),
+    ['request_parameters_conformance'],
+  ],
+  [
+    'a header value exactly as long as a finding shows (100 characters quoted)',
+    request('GET', '/items/1?limit=1', { ...keyed, 'x-trace': 'x'.repeat(98) }),
+    ['request_parameters_conformance'],
+  ],
   [
     'a header parameter too long, its value shown',
     request('GET', '/items/1?limit=1', { ...keyed, 'x-trace': 'abcdef' }),
@@ -173,6 +195,11 @@ describe('the request checks, finding by finding', () => {
     const { findings } = checkRequest(contract, given);
     expect([...new Set(findings.map((finding) => finding.check))]).toEqual(checks);
     expect(findings).toMatchSnapshot();
+  });
+
+  it('applies the parameter check only where the operation has parameters', () => {
+    expect(checkRequest(contract, request('GET', '/ping')).applied).not.toContain('request_parameters_conformance');
+    expect(checkRequest(contract, request('DELETE', '/items/1')).applied).toContain('request_parameters_conformance');
   });
 
   it('never shows a credential parameter’s value', () => {

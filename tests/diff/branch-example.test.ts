@@ -64,17 +64,41 @@ describe('exampleOfBranch', () => {
       [{ a: null }],
     ],
     ['an untyped branch: an object', {}, [{}]],
+    // Zero is kept whenever the bounds allow it: an exclusive bound below or above it moves nothing.
+    ['an integer over -3: zero', { type: 'integer', exclusiveMinimum: -3 }, [0]],
+    ['an integer under 3: zero', { type: 'integer', exclusiveMaximum: 3 }, [0]],
+    [
+      'a number from -3 exclusive to 3 exclusive: zero',
+      { type: 'number', exclusiveMinimum: -3, exclusiveMaximum: 3 },
+      [0],
+    ],
+    [
+      'a string of two formats: none',
+      { allOf: [{ type: 'string', format: 'date' }, { format: 'email' }] },
+      [undefined],
+    ],
+    [
+      'an empty array even when its items have no example',
+      { type: 'array', items: { type: 'string', pattern: 'a' } },
+      [[]],
+    ],
   ])('%s', (_name, schema, examples) => {
     expect(example(schema)).toEqual(examples);
   });
 
-  it('gives up past 16 levels of nesting', () => {
-    let schema: unknown = { type: 'integer' };
-    for (let level = 0; level < 20; level++) schema = { type: 'object', required: ['a'], properties: { a: schema } };
-    expect(example(schema)).toEqual([undefined]);
-    let shallow: unknown = { type: 'integer' };
-    for (let level = 0; level < 15; level++) shallow = { type: 'object', required: ['a'], properties: { a: shallow } };
-    expect(example(shallow)).not.toEqual([undefined]);
+  it('gives up past 16 levels of nesting, through properties or items', () => {
+    const nest = (levels: number, wrap: (inner: unknown) => unknown) => {
+      let schema: unknown = { type: 'integer' };
+      for (let level = 0; level < levels; level++) schema = wrap(schema);
+      return schema;
+    };
+    const property = (inner: unknown) => ({ type: 'object', required: ['a'], properties: { a: inner } });
+    const item = (inner: unknown) => ({ type: 'array', minItems: 1, items: inner });
+    // The leaf at depth 16 still has its value; at 17 there is none.
+    expect(JSON.stringify(example(nest(16, property)))).toBe(`[${'{"a":'.repeat(16)}0${'}'.repeat(16)}]`);
+    expect(example(nest(17, property))).toEqual([undefined]);
+    expect(JSON.stringify(example(nest(16, item)))).toBe(`[${'['.repeat(16)}0${']'.repeat(16)}]`);
+    expect(example(nest(17, item))).toEqual([undefined]);
   });
 
   it('gives, for simple generated schemas, only values the validators accept', () => {

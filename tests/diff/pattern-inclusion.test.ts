@@ -29,6 +29,16 @@ describe('patternIncluded', () => {
     [[], 'a', false],
     [['^a$', '^b'], 'a', true],
     [['^ab$'], '^(?<=x)a', undefined],
+    // Read with the u flag, as JSON Schema says: \p{…} is a Unicode property, not the letter p.
+    [['^\\p{Lu}+$'], '^\\p{L}+$', true],
+    [['^\\p{L}+$'], '^\\p{Lu}+$', false],
+    // Several narrower patterns: one included is enough; one unreadable beside none included leaves it undecided.
+    [['(a+)\\1', '^b$'], '^b', true],
+    [['(a+)\\1', '^c$'], '^b', undefined],
+    [['\\ba'], '^b', undefined],
+    // Long fixed repetitions stay within the automata's bounds (thousands of states, decided).
+    [['^[a-z]{2000}$'], '^[a-z]+$', true],
+    [['^x{1200}$'], '^x{1,1199}$', false],
   ] as const)('%j within %s: %s', (narrower, wider, verdict) => {
     expect(patternIncluded(narrower, wider)).toBe(verdict);
   });

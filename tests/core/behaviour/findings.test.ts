@@ -790,6 +790,48 @@ const cases: [string, () => Finding[], Finding[]][] = [
     ],
   ],
   [
+    'delivery_record_matches: request.headers a string, then null',
+    () => [
+      ...deliveryRecordMatches(
+        op,
+        { ...record(), request: { ...record().request, headers: 'x-service-event: ping' } },
+        arrived(),
+      ),
+      ...deliveryRecordMatches(op, { ...record(), request: { ...record().request, headers: null } }, arrived()),
+    ],
+    [
+      {
+        check: 'delivery_record_matches',
+        severity: 'error',
+        operation: 'op',
+        instancePath: '/request/headers',
+        message: 'the record has no request.headers object',
+      },
+      {
+        check: 'delivery_record_matches',
+        severity: 'error',
+        operation: 'op',
+        instancePath: '/request/headers',
+        message: 'the record has no request.headers object',
+      },
+    ],
+  ],
+  [
+    'delivery_record_matches: a header that arrived as the text "undefined", not recorded',
+    () => deliveryRecordMatches(op, record({ 'User-Agent': undefined }), arrived({}, { 'user-agent': 'undefined' })),
+    [
+      {
+        check: 'delivery_record_matches',
+        severity: 'error',
+        operation: 'op',
+        instancePath: '/request/headers/User-Agent',
+        message: "the record's request.headers lack User-Agent, which arrived",
+        expected: 'undefined',
+        actual: null,
+      },
+    ],
+  ],
+  [
     'delivery_record_matches: request null',
     () => deliveryRecordMatches(op, { ...record(), request: null }, arrived()),
     [
@@ -1917,8 +1959,15 @@ const cases: [string, () => Finding[], Finding[]][] = [
   ],
 ];
 
+describe('delivery_record_matches on a record that is null', () => {
+  it('says what it says of a record that is no object, and does not throw', () => {
+    expect(deliveryRecordMatches(op, null, arrived())).toStrictEqual(deliveryRecordMatches(op, 42, arrived()));
+  });
+});
+
 describe('the behavioural rules, finding by finding', () => {
   it.each(cases)('%s', (_name, call, findings) => {
-    expect(call()).toEqual(findings);
+    // Strictly: a field present as undefined (`expected: undefined`) is a wrong record too.
+    expect(call()).toStrictEqual(findings);
   });
 });

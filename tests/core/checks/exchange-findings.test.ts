@@ -21,6 +21,7 @@ const thing = {
     alt: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
     order: { type: 'object', required: ['ref'], properties: { ref: { type: 'string' }, pm: { type: 'object' } } },
     tags: { type: 'array', items: { type: 'string' } },
+    token: { enum: ['a'] },
   },
   // The seed's rule, on a field of this spec's own: pm at the top level or under order.
   'x-payment-method-placement': { accepted: ['/pm', '/order/pm'] },
@@ -56,6 +57,7 @@ const spec = {
           '204': { description: 'nothing' },
           '201': { description: 'any text', content: { 'text/*': { schema: { type: 'string' } } } },
           '202': { description: 'anything', content: { '*/*': {} } },
+          '206': { description: 'one word', content: { 'application/json': { schema: { enum: ['a'] } } } },
         },
       },
     },
@@ -391,8 +393,8 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     get(503, ok),
     [
       found('status_code_conformance', {
-        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 400)',
-        expected: ['200', '201', '202', '204', '400'],
+        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 206, 400)',
+        expected: ['200', '201', '202', '204', '206', '400'],
         actual: 503,
       }),
     ],
@@ -403,8 +405,8 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     [
       found('status_code_conformance', {
         message:
-          'status 302 is not documented for getThing (documented: 200, 201, 202, 204, 400); it redirects to https://elsewhere.example/x (not followed)',
-        expected: ['200', '201', '202', '204', '400'],
+          'status 302 is not documented for getThing (documented: 200, 201, 202, 204, 206, 400); it redirects to https://elsewhere.example/x (not followed)',
+        expected: ['200', '201', '202', '204', '206', '400'],
         actual: 302,
       }),
     ],
@@ -415,8 +417,8 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     [
       found('status_code_conformance', {
         message:
-          'status 307 is not documented for getThing (documented: 200, 201, 202, 204, 400); it redirects (a Location of 2018 characters, not followed)',
-        expected: ['200', '201', '202', '204', '400'],
+          'status 307 is not documented for getThing (documented: 200, 201, 202, 204, 206, 400); it redirects (a Location of 2018 characters, not followed)',
+        expected: ['200', '201', '202', '204', '206', '400'],
         actual: 307,
       }),
     ],
@@ -426,8 +428,8 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     get(503, '', {}, { headers: { location: '/x' } }),
     [
       found('status_code_conformance', {
-        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 400)',
-        expected: ['200', '201', '202', '204', '400'],
+        message: 'status 503 is not documented for getThing (documented: 200, 201, 202, 204, 206, 400)',
+        expected: ['200', '201', '202', '204', '206', '400'],
         actual: 503,
       }),
     ],
@@ -494,11 +496,61 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     ],
   ],
   ['an empty 204', get(204, '', {}, { headers: {} }), []],
+  [
+    'null where an integer belongs: said, and carried as null',
+    get(200, { ...ok, p: null }),
+    [
+      schema({
+        instancePath: '/p',
+        schemaPath: '/properties/p/type',
+        message: '/p must be integer, not null',
+        actual: null,
+      }),
+    ],
+  ],
+  [
+    'a string of exactly 200 characters: carried whole',
+    get(200, { ...ok, label: 'x'.repeat(200) }),
+    [
+      schema({
+        instancePath: '/label',
+        schemaPath: '/properties/label/maxLength',
+        message: `/label must NOT have more than 3 characters, not "${'x'.repeat(79)}…`,
+        actual: 'x'.repeat(200),
+      }),
+    ],
+  ],
+  [
+    'a credential field outside its enum: the allowed values, never the value',
+    get(200, { ...ok, token: 'hunter2' }),
+    [
+      schema({
+        instancePath: '/token',
+        schemaPath: '/properties/token/enum',
+        message: '/token must be one of the allowed values ("a")',
+        expected: ['a'],
+        actual: '[hidden: a credential field]',
+      }),
+    ],
+  ],
+  [
+    'a whole body outside its enum',
+    get(206, 'b', {}, { body: '"b"' }),
+    [
+      schema({
+        schemaPath: '/enum',
+        message: 'body: "b" is not one of the 1 allowed value',
+        expected: ['a'],
+        actual: 'b',
+      }),
+    ],
+  ],
 ];
 
 describe('the exchange checks, finding by finding', () => {
   it.each(cases)('%s', (_name, exchange, findings, options = { strict: true }) => {
-    expect(checkExchange(contract, exchange, options).findings).toEqual(findings);
+    // Strictly: a field present as undefined (`expected: undefined`) is a wrong record too.
+    expect(checkExchange(contract, exchange, options).findings).toStrictEqual(findings);
   });
 });
 
@@ -577,6 +629,19 @@ describe('bodies with more schema errors than are listed', () => {
     expect(result.findings[1]).toMatchObject({
       message: 'body has a field the spec does not list: "extra0" (--strict)',
     });
+  });
+
+  it('says it once when both listings stopped, the plain one first', () => {
+    const body = {
+      ...ok,
+      tags: Array.from({ length: 10_050 }, () => 1),
+      ...Object.fromEntries(Array.from({ length: 10_050 }, (_, index) => [`extra${index}`, 1])),
+    };
+    const result = checkExchange(contract, get(200, body), { strict: true });
+    expect(result.findings[0]?.message).toBe(
+      'the body has too many schema errors to list: listing stopped after 10000, so only the first are reported',
+    );
+    expect(result.findings.filter((finding) => finding.message.includes('too many schema errors'))).toHaveLength(1);
   });
 
   it('lists nothing of an empty JSON body as the schema check’s', () => {

@@ -81,6 +81,36 @@ describe('checkDelivery', () => {
     expect(result.guid).toBe(guid);
   });
 
+  it('says which delivery it judged: operation, event, GUID, hook and the payload read', async () => {
+    const result = await checkDelivery(contract, await delivery(), { secret });
+    expect({ ...result, applied: undefined, findings: undefined }).toEqual({
+      operation: 'issuesDeliveryReceived',
+      event: 'issues',
+      guid,
+      hookId: '12345678',
+      payload: issues,
+      applied: undefined,
+      findings: undefined,
+    });
+    const unnamed = await checkDelivery(contract, await delivery({ headers: (h) => delete h['x-service-event'] }));
+    expect([unnamed.operation, unnamed.event]).toEqual(['delivery (no X-Service-Event)', undefined]);
+    const unread = await checkDelivery(contract, await delivery({ body: '<html>' }));
+    expect(unread.payload).toBeUndefined();
+  });
+
+  it('verifies a correct signature over an empty body (over its raw bytes)', async () => {
+    const empty = await delivery({
+      body: '',
+      signWith: null,
+      headers: (h) => {
+        h['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update('').digest('hex')}`;
+        h['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update('').digest('hex')}`;
+      },
+    });
+    const result = await checkDelivery(contract, empty, { secret });
+    expect(result.findings.map((finding) => finding.check)).not.toContain('delivery_signature');
+  });
+
   it('holds for a delivery whose method is in lower case and whose event is the one expected', async () => {
     const result = await checkDelivery(contract, await delivery({ method: 'post' }), { secret, event: 'issues' });
     expect(result.findings).toEqual([]);
@@ -131,6 +161,18 @@ describe('checkDelivery', () => {
     ],
     ['with a body that is not JSON', { body: '<html>' }, {}, ['delivery_payload_schema']],
     ['with a form that has no payload field', { form: true, body: 'data=%7B%7D' }, {}, ['delivery_payload_schema']],
+    [
+      'with a form that has two payload fields',
+      { form: true, body: 'payload=%7B%7D&payload=%7B%7D' },
+      {},
+      ['delivery_payload_schema'],
+    ],
+    [
+      'as text/plain holding JSON',
+      { headers: (h) => (h['content-type'] = 'text/plain') },
+      { contentType: undefined },
+      ['delivery_payload_schema'],
+    ],
     [
       'with a body that is not UTF-8 (the signature over its bytes still verifies)',
       { body: new Uint8Array([0x7b, 0xff, 0x7d]), signBody: undefined },
