@@ -253,10 +253,12 @@ describe('Coverage, at the edges', () => {
       operationId: 'getE',
       parameters: [],
     });
-    expect(coverage.observeRequest('e', 'getE', { query: 'q=1', headers: { H: 'v' } })?.parameters).toEqual([
-      'header h',
-      'query q',
-    ]);
+    expect(coverage.observeRequest('e', 'getE', { query: 'q=1', headers: { H: 'v' } })).toEqual({
+      side: 'request',
+      api: 'e',
+      operationId: 'getE',
+      parameters: ['header h', 'query q'],
+    });
   });
 
   it('names the placement branch only for the media type and status that carry the rule', () => {
