@@ -474,6 +474,21 @@ const cases: [string, () => Finding[], Finding[]][] = [
     ],
   ],
   [
+    'delivery_request_headers: request headers a string (of header lines)',
+    () => deliveryRequestHeaders(op, 5, true, { guid, request: { headers: 'X-Service-Event: ping' } }),
+    [
+      {
+        check: 'delivery_request_headers',
+        severity: 'error',
+        operation: 'op',
+        instancePath: '/request/headers',
+        message: 'the delivery record has no request.headers object',
+        expected: 'an object of headers',
+        actual: null,
+      },
+    ],
+  ],
+  [
     'delivery_request_headers: request headers null',
     () => deliveryRequestHeaders(op, 5, true, { guid, request: { headers: null } }),
     [

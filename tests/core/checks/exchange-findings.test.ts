@@ -43,6 +43,9 @@ const spec = {
               'X-Ratio': { schema: { type: 'number', maximum: 1 } },
               'X-Flag': { schema: { type: 'boolean', const: true } },
               'X-Trace': { schema: { type: 'string', pattern: '^[a-f0-9]+$' } },
+              'X-Word': { schema: { type: 'string' } },
+              'X-Mode': { schema: { type: 'string', enum: ['nobody'] } },
+              'X-Note': { description: 'documented without a schema' },
             },
             content: { 'application/json': { schema: thing } },
           },
@@ -272,6 +275,19 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
   ],
   // A string header is never read as a number, however it looks (X-Trace: 1234 is the string "1234").
   ['a string header that looks like a number', get(200, ok, { ...counted, 'x-trace': '1234' }), []],
+  ['a string header that reads "true": still a string', get(200, ok, { ...counted, 'x-word': 'true' }), []],
+  ['a header documented without a schema: anything', get(200, ok, { ...counted, 'x-note': '{not json' }), []],
+  [
+    'a header outside an enum whose value holds the word "body"',
+    get(200, ok, { ...counted, 'x-mode': 'x' }),
+    [
+      header({
+        message: 'response header X-Mode: value must be one of the allowed values ("nobody")',
+        schemaPath: '/enum',
+        actual: 'x',
+      }),
+    ],
+  ],
   [
     'a required header missing',
     get(200, ok, {}),
