@@ -259,3 +259,55 @@ describe('typeOfValue and canonical', () => {
     expect(canonical({ a: [] })).toBe('{"a":[]}');
   });
 });
+
+describe('what one side of the wire does not require (readOnly on requests, writeOnly on responses)', () => {
+  const chain = (length: number, last: Record<string, unknown>) =>
+    Object.fromEntries(
+      Array.from({ length }, (_, index) => [
+        `R${index + 1}`,
+        index + 1 === length ? last : { $ref: `#/components/schemas/R${index + 2}` },
+      ]),
+    );
+  const requiredOf = (property: unknown, schemas: Record<string, unknown>, site?: 'request' | 'response') => {
+    const schema = { type: 'object', required: ['p'], properties: { p: property } };
+    const norm = new SchemaNormalizer({ components: { schemas }, schema }, site).normalize(schema, ['schema']);
+    return [...norm.branches[0]!.required];
+  };
+  const readOnly = { type: 'string', readOnly: true };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it.each([
+    ['readOnly, on the request side', readOnly, {}, 'request', []],
+    ['readOnly, on the response side', readOnly, {}, 'response', ['p']],
+    ['writeOnly, on the response side', { writeOnly: true }, {}, 'response', []],
+    ['writeOnly, with no side given', { writeOnly: true }, {}, undefined, ['p']],
+    [
+      'readOnly: false beside a $ref to a readOnly schema: its own flag decides',
+      { readOnly: false, ...ref('R1') },
+      chain(1, readOnly),
+      'request',
+      ['p'],
+    ],
+    ['readOnly eight $refs away', ref('R1'), chain(8, readOnly), 'request', []],
+    ['readOnly nine $refs away: past the bound, required', ref('R1'), chain(9, readOnly), 'request', ['p']],
+    ['a $ref cycle: required, and it ends', ref('A'), { A: ref('B'), B: ref('A') }, 'request', ['p']],
+    ['a $ref to nothing', ref('Missing'), {}, 'request', ['p']],
+    ['a $ref to a value that is no schema', ref('Text'), { Text: 'text' }, 'request', ['p']],
+    ['a property that is null', null, {}, 'request', ['p']],
+    ['a property that is true', true, {}, 'request', ['p']],
+  ] as const)('%s', (_name, property, schemas, site, required) => {
+    expect(requiredOf(property, schemas as Record<string, unknown>, site)).toEqual(required);
+  });
+});
+
+describe('values that are no schema object', () => {
+  it.each([
+    ['null', null],
+    ['an array', [{ type: 'string' }]],
+    ['a number', 3],
+    ['undefined', undefined],
+  ])('reads %s as a schema that accepts anything', (_name, schema) => {
+    const norm = new SchemaNormalizer({}).normalize(schema, ['s']);
+    expect(summary(norm)).toEqual({ branches: [{ at: {}, src: 's' }] });
+  });
+});
