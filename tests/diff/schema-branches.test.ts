@@ -8,6 +8,9 @@ import {
   type Norm,
   SchemaNormalizer,
   canonical,
+  constrainsNothing,
+  tighter,
+  typeCovers,
   typeOfValue,
 } from '../../src/core/diff/schema-branches.js';
 
@@ -309,5 +312,106 @@ describe('values that are no schema object', () => {
   ])('reads %s as a schema that accepts anything', (_name, schema) => {
     const norm = new SchemaNormalizer({}).normalize(schema, ['s']);
     expect(summary(norm)).toEqual({ branches: [{ at: {}, src: 's' }] });
+  });
+});
+
+describe('the small rules of the normal form', () => {
+  const branchOf = (schema: unknown, document: Record<string, unknown> = {}) =>
+    new SchemaNormalizer({ ...document, schema }).normalize(schema, ['schema']).branches[0]!;
+
+  it.each([
+    ['{}', {}, true],
+    ['annotations only', { title: 't', description: 'd', examples: [1], 'x-note': 1 }, true],
+    ['a type', { type: 'string' }, false],
+    ['an enum', { enum: [1] }, false],
+    ['a count', { minLength: 1 }, false],
+    ['a pattern', { pattern: 'a' }, false],
+    ['a format', { format: 'date' }, false],
+    ['multipleOf', { multipleOf: 2 }, false],
+    ['uniqueItems', { uniqueItems: true }, false],
+    ['required', { required: ['a'] }, false],
+    ['properties', { properties: { a: {} } }, false],
+    ['additionalProperties', { additionalProperties: false }, false],
+    ['items', { items: { type: 'string' } }, false],
+    ['prefixItems', { prefixItems: [{}] }, false],
+    ['an opaque keyword', { not: {} }, false],
+  ])('constrainsNothing: %s → %s', (_name, schema, nothing) => {
+    expect(constrainsNothing(branchOf(schema))).toBe(nothing);
+  });
+
+  it('constrainsNothing: a recursion point stands for a schema, so constrains', () => {
+    const node = { type: 'object', properties: { next: { $ref: '#/node' } } };
+    const norm = new SchemaNormalizer({ node }).normalize(node, ['node']);
+    const next = norm.branches[0]!.properties.get('next')!.branches[0]!;
+    expect(next.resolve).toBeDefined();
+    expect(constrainsNothing(next)).toBe(false);
+  });
+
+  it('tighter: the exclusive of two bounds at one value, whichever comes first; else the inner one', () => {
+    const at = (value: number, exclusive: boolean) => ({ value, exclusive });
+    expect(tighter(at(5, false), at(5, true), 'lower')).toEqual(at(5, true));
+    expect(tighter(at(5, true), at(5, false), 'lower')).toEqual(at(5, true));
+    expect(tighter(at(5, true), at(5, false), 'upper')).toEqual(at(5, true));
+    expect(tighter(at(3, false), at(5, false), 'lower')).toEqual(at(5, false));
+    expect(tighter(at(3, false), at(5, false), 'upper')).toEqual(at(3, false));
+  });
+
+  it('typeCovers: a number type covers integers, not the other way round', () => {
+    expect(typeCovers(['number'], 'integer')).toBe(true);
+    expect(typeCovers(['integer'], 'number')).toBe(false);
+    expect(typeCovers(['string', 'null'], 'null')).toBe(true);
+    expect(typeCovers([], 'null')).toBe(false);
+  });
+
+  it('allOf of integer and number, in either order, is integer; a oneOf of them may overlap', () => {
+    expect(branchOf({ allOf: [{ type: 'integer' }, { type: 'number' }] }).types).toEqual(['integer']);
+    expect(branchOf({ allOf: [{ type: 'number' }, { type: 'integer' }] }).types).toEqual(['integer']);
+    const oneOf = new SchemaNormalizer({}).normalize({ oneOf: [{ type: 'integer' }, { type: 'number' }] }, ['s']);
+    expect(oneOf.undecided).toBe('oneOf at /s (its branches may overlap)');
+    const apart = new SchemaNormalizer({}).normalize({ oneOf: [{ type: 'string' }, { type: 'number' }] }, ['s']);
+    expect(apart.undecided).toBeUndefined();
+  });
+
+  it('names an anyOf branch by title, component, the title a $ref reaches, or the $ref', () => {
+    const document = {
+      components: { schemas: { 'Bank~0Account': { type: 'object' }, A: { properties: { x: { title: 'X' } } } } },
+      $defs: { untitled: { type: 'string' }, titled: { title: 'Titled', type: 'string' } },
+    };
+    const schema = {
+      anyOf: [
+        { title: 'Own', type: 'null' },
+        { $ref: '#/components/schemas/Bank~0Account' },
+        { $ref: '#/components/schemas/A/properties/x' },
+        { $ref: '#/$defs/untitled' },
+        { $ref: '#/$defs/titled' },
+        { type: 'boolean' },
+      ],
+    };
+    const norm = new SchemaNormalizer({ ...document, schema }).normalize(schema, ['schema']);
+    expect(norm.branches.map((branch) => branch.originTitles.at(-1))).toEqual([
+      'Own',
+      'Bank~Account',
+      'X',
+      '#/$defs/untitled',
+      'Titled',
+      'anyOf[5]',
+    ]);
+  });
+
+  it('reads properties that are no object as none', () => {
+    expect(branchOf({ type: 'object', properties: 'ab' }).properties.size).toBe(0);
+    expect(branchOf({ type: 'object', properties: null }).properties.size).toBe(0);
+  });
+
+  it('keeps 64 combinations of an allOf exactly, and over-approximates past them', () => {
+    const choice = (key: string, count: number) => ({
+      anyOf: Array.from({ length: count }, (_, index) => ({ properties: { [key]: { const: index } } })),
+    });
+    const exact = new SchemaNormalizer({}).normalize({ allOf: [choice('a', 8), choice('b', 8)] }, ['s']);
+    expect([exact.branches.length, exact.undecided]).toEqual([64, undefined]);
+    const over = new SchemaNormalizer({}).normalize({ allOf: [choice('a', 5), choice('b', 13)] }, ['s']);
+    expect(over.branches.length).toBe(1);
+    expect(over.undecided).toBe('the composition at /s (more than 64 combinations)');
+    expect(over.branches[0]!.opaque.get('$tooManyBranches')).toBe('/s');
   });
 });
