@@ -352,6 +352,8 @@ export class SchemaNormalizer {
     }
     if ('additionalProperties' in schema && schema.additionalProperties !== true) {
       branch.additionalProperties = this.normalize(schema.additionalProperties, [...at, 'additionalProperties']);
+      // A property refused because of it is located at `additionalProperties: false`, not at the whole schema.
+      mark('additionalProperties');
     }
     if ('items' in schema && schema.items !== true) branch.items = this.normalize(schema.items, [...at, 'items']);
     if (Array.isArray(schema.prefixItems)) {
