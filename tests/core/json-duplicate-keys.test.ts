@@ -119,10 +119,20 @@ describe('findDuplicateKey on generated JSON', () => {
 // when no string holds `":` or starts with `:`; so equal counts (text against parsed value) mean no key is written
 // twice. Its two counts are tested here on their own: through findDuplicateKey a wrong count only sends the text to the
 // slow exact walk, which gives the same answer (so a mutant that breaks a count is caught here, not above).
-// Equivalent mutants left in locateDuplicateKey, each for input that is not JSON (the text is valid JSON here): a
-// comma outside any container (`top >= 0`), a key's object opened with no key pending (`?? ''`), a closing quote at
-// index 0 (`end > 0`, `end < 0`), reading one past the end (`i <= text.length`: charCodeAt gives NaN); and
-// `!raw.includes('\\')` → always JSON.parse, which decodes an escape-free key to itself.
+//
+// Mutants left alive on purpose, each equivalent (npm run test:mutation lists them as survivors):
+// - findDuplicateKey's test of the fast path (`parsed !== undefined` and the whole condition, → true, false or
+//   negated): every variant either takes the exact walk (same answer) or skips it only when the text has no key colon
+//   at all, where no key can be twice.
+// - colonsAfterQuotes: the first search for ':' → '' starts at index 0, which has no character before it to be a
+//   quote; `i >= 0` → `i > 0` for a colon at index 0, which valid JSON never has.
+// - keysInValue: the guards that keep scalars and null off its stack (pushed, they are popped and skipped), and
+//   `index <= node.length` (the item past the end is undefined, never pushed).
+// - locateDuplicateKey, for input that is not JSON (the text is valid JSON here): a comma outside any container
+//   (`top >= 0`), an object opened with no key pending (`?? ''`), a closing quote at index 0 (`end > 0`, `end < 0`),
+//   reading one past the end (`i <= text.length` here and in nextNonSpace: charCodeAt gives NaN, never a colon; and
+//   its -1 → +1, neither a colon), a key whose escapes JSON.parse refuses (the catch); and `!raw.includes('\\')` →
+//   always JSON.parse, which decodes an escape-free key to itself.
 describe('the counting fast path', () => {
   it.each([
     ['a scalar', 1, 0],

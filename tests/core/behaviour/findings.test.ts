@@ -1,6 +1,15 @@
 // The behavioural rules, one table: each row a call and the whole findings it must give (check, severity,
 // operation, instancePath, message, expected, actual), so that a finding's contents are held and not only whether the
 // rule fired; boundaries (a 400 refusal, a 299 control) and every failure path of each rule have a row.
+//
+// Mutants left alive on purpose, each equivalent (npm run test:mutation lists them as survivors):
+// - delivery-request-headers.ts and delivery-record-matches.ts, `typeof detail === 'object'` → true: a record that is
+//   a string or a number then reads its fields off the primitive, which has none, exactly as off `{}` (rows above: 42,
+//   'text'); null is refused by the `!== null` beside it (rows: null).
+// - the same files, `request.headers !== null` → true: null then reaches `!raw`, which refuses it just the same (row:
+//   headers null); a string or an array is refused by the other guards (rows: a string, an array).
+// - delivery-record-matches.ts, `sent !== undefined` → true in the "both match" test: with `sent` undefined,
+//   `String(kept) === sent` is false anyway, so the header is reported as before.
 import { describe, expect, it } from 'vitest';
 import type { ArrivedDelivery } from '../../../src/core/behaviour/arrived-delivery.js';
 import {

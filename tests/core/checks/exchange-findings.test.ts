@@ -1,6 +1,18 @@
 // The core's exchange checks, one table: each row an exchange and the whole findings it must give (check,
 // severity, operation, path, schema path, message, expected, actual), so that a finding's contents are held, not
 // only whether a check fired. The spec is written here, small, with one feature per field.
+//
+// Mutants left alive on purpose, each equivalent (npm run test:mutation lists them as survivors):
+// - response-schema-conformance.ts: `body.kind !== 'json'` → false (the check applies only to JSON media types, whose
+//   bodies are 'json' or 'invalid-json', handled above it); `index < valuesShown` (errors past the 100th are dropped by
+//   checkExchange's cap, so their values are never shown); the memo of hidden values and the `scalar` flag of a value
+//   not looked up (a hidden or absent value has no `shown`, so neither changes a message); `value === undefined`
+//   and `actual !== undefined` (an ajv error's instancePath always names a value in the body it validated); and
+//   `error.keyword !== 'required'` → false (the placement filter then compares `<path>/undefined`, which no accepted
+//   pointer is).
+// - response-headers-conformance.ts, `/^body\b/` → `/body\b/`: a header is validated as a root value, so every ajv
+//   message starts with "body"; the first match is the same.
+// - response-body-wellformed.ts, `exchange.body.length > 0`: a 'json' body is never empty (an empty one is 'empty').
 import { describe, expect, it } from 'vitest';
 import { checkExchange } from '../../../src/core/check-exchange.js';
 import { compileContract } from '../../../src/core/compile-contract.js';
@@ -232,6 +244,16 @@ const cases: [string, Exchange, Finding[], { strict?: boolean }?][] = [
     [
       schema({
         message: 'the body is not valid JSON: it ends early, at line 1, column 9',
+        expected: 'application/json',
+      }),
+    ],
+  ],
+  [
+    'a body that is not JSON, with a key written twice before it breaks: only "not JSON"',
+    get(200, '{"p": 1, "p": 2,'),
+    [
+      schema({
+        message: 'the body is not valid JSON: it ends early, at line 1, column 17',
         expected: 'application/json',
       }),
     ],
