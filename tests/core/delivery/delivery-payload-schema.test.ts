@@ -39,8 +39,7 @@ const finding = (message: string, more: Partial<Finding> = {}): Finding => ({
   message,
   ...more,
 });
-const missing = (name: string) =>
-  finding(`payload must have required property "${name}"`, { schemaPath: '/required' });
+const missing = (name: string) => finding(`payload must have required property "${name}"`, { schemaPath: '/required' });
 
 const rows: [string, string | undefined, PayloadReading, Finding[]][] = [
   ['the exact media type', 'both', json('application/vnd.x+json', { b: 1 }), []],
