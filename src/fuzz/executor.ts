@@ -1,9 +1,8 @@
-// The one part of fuzzing that does I/O: binds a case to what the run owns, re-judges it with the validators,
-// sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
-// per-exchange checks and fuzzing's own, and records every judgement. It also owns the hooks the run creates:
-// each carries the run marker in config.url, and each is deleted at the end.
+// The one part of fuzzing that does I/O: binds a case to what the run owns (request-binding.ts), re-judges it with the
+// validators, sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
+// per-exchange checks and fuzzing's own, and records every judgement; the failures it keeps are failure-book.ts's. It
+// also owns the hooks the run creates: each carries the run marker in config.url, and each is deleted at the end.
 import { ResourceLedger } from './auth-probes.js';
-import { encodeBody } from './encode-body.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
@@ -11,15 +10,17 @@ import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
-import { withCredentials, type ApiCredential } from '../http/api-credentials.js';
+import type { ApiCredential } from '../http/api-credentials.js';
 import type { CapturedExchange, HttpCapture } from '../http/http-capture.js';
 import type { ResultCollector } from '../reports/results.js';
 import { parseJson } from '../runner/sequence-context.js';
-import { curlLine, type SentRequest } from './curl-line.js';
-import { answerOf, type FailureAnswer } from './failure-answer.js';
+import type { SentRequest } from './curl-line.js';
+import type { FailureAnswer } from './failure-answer.js';
 import type { FuzzHar } from './har-out.js';
-import { reproScript, type TrailStep } from './repro-script.js';
-import { canonicalJson, isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
+import type { TrailStep } from './repro-script.js';
+import { FailureBook } from './failure-book.js';
+import { RequestBinder } from './request-binding.js';
+import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import {
   createdHookId,
   ignoredAuth,
@@ -27,14 +28,7 @@ import {
   notAServerError,
   positiveDataAcceptance,
 } from './fuzz-checks.js';
-import {
-  ambiguousOnWire,
-  violations,
-  type OperationModel,
-  type ParamValue,
-  type RequestData,
-  type Violation,
-} from './request-model.js';
+import { ambiguousOnWire, violations, type OperationModel, type RequestData, type Violation } from './request-model.js';
 
 export interface ApiTarget {
   api: string;
@@ -195,14 +189,6 @@ export function trailStep(sent: Sent): TrailStep {
   return { request: sent.sent, status: sent.exchange.status, json: sent.json };
 }
 
-/** Where and as what a request carried the parameter a case varied (none: the case left it out). */
-function variedParam(request: SentRequest, name: string): VariedParam {
-  const query = new URL(request.url).searchParams.get(name);
-  if (query !== null) return { name, in: 'query', value: query };
-  const header = request.headers.find(([candidate]) => candidate.toLowerCase() === name.toLowerCase());
-  return header ? { name, in: 'header', value: header[1] } : { name, in: 'query' };
-}
-
 /** What the validators say a bound request is: valid, missing only its credentials, or breaking the spec. */
 export function classify(
   model: OperationModel,
@@ -231,22 +217,7 @@ export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
   return fuzzCase.intent === 'positive' ? verdict === 'positive' : verdict !== 'positive';
 }
 
-/** A credential that is a documented parameter of the operation (client-session's clientToken), not a scheme's. */
-function feedsParameter(model: OperationModel, credential: ApiCredential): boolean {
-  return (
-    credential.scheme === undefined &&
-    model.params.some(
-      (param) => param.in === credential.in && param.name.toLowerCase() === credential.name.toLowerCase(),
-    )
-  );
-}
-
-export const maxFailures = 200;
-
-export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
-
 export class Executor {
-  readonly failures = new Map<string, FuzzFailure>();
   /** Ids the run's valid requests saw or created, for the ignored_auth probes (auth-probes.ts). */
   readonly resources = new ResourceLedger();
   /** Operations after which a full wait for their delivery came to nothing (stateful-rules.ts cuts later waits). */
@@ -260,7 +231,16 @@ export class Executor {
   requests = 0;
   dropped = 0;
 
-  constructor(readonly options: ExecutorOptions) {}
+  /** Binds a case to what the run owns and builds the request as it goes on the wire (request-binding.ts). */
+  readonly binder: RequestBinder;
+
+  /** The distinct failures the run found, each with its reproduction (failure-book.ts). */
+  readonly book: FailureBook;
+
+  constructor(readonly options: ExecutorOptions) {
+    this.binder = new RequestBinder(options, this);
+    this.book = new FailureBook(options, this.binder);
+  }
 
   /** An operational fault met inside a fast-check property (which would take it for a failing case). */
   fatal: ContractsError | undefined;
@@ -357,7 +337,7 @@ export class Executor {
     }
     const trail = this.trailOf(target, fuzzCase, freshStep);
     if (trail) fuzzCase = { ...fuzzCase, trail };
-    const request = this.bind(model, fuzzCase, freshHook);
+    const request = this.binder.bind(model, fuzzCase, freshHook);
     const { verdict, broken } = classify(model, target.compiled, request, fuzzCase.anonymous);
     if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
@@ -365,7 +345,7 @@ export class Executor {
       this.requests += tally.requests;
       return undefined;
     }
-    const toSend = this.toSent(target, model, request, fuzzCase.anonymous, fuzzCase.varies);
+    const toSend = this.binder.toSent(target, model, request, fuzzCase.anonymous, fuzzCase.varies);
     let sent: Sent;
     try {
       sent = await this.send(toSend, false, tally);
@@ -431,7 +411,10 @@ export class Executor {
         if (findings.length > 0) judged.push(['ensure_resource_availability', findings]);
       }
     } else if (verdict === 'unauthenticated') {
-      judged.push(['ignored_auth', ignoredAuth(operation, status, this.credentialNames(target, model), fuzzCase.note)]);
+      judged.push([
+        'ignored_auth',
+        ignoredAuth(operation, status, this.binder.credentialNames(target, model), fuzzCase.note),
+      ]);
     } else {
       judged.push([
         'negative_data_rejection',
@@ -493,210 +476,6 @@ export class Executor {
     return judged;
   }
 
-  /** The failures of a result not seen before in this run (by check, operation, status and finding). */
-  newFailures(target: ApiTarget, result: CaseResult): FuzzFailure[] {
-    // Known ones are left out before anything is built: a sequence asks this of every step that broke a rule, and a
-    // failure's reproduction script walks the whole trail.
-    return result.findings
-      .filter((finding) => !this.failures.has(failureKey(finding, result.sent)))
-      .map((finding) => this.failureOf(target, result.case, result.sent, finding));
-  }
-
-  failureOf(
-    target: ApiTarget,
-    fuzzCase: Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail'>,
-    sent: Sent,
-    finding: Finding,
-  ): FuzzFailure {
-    const key = failureKey(finding, sent);
-    const varied = fuzzCase.varies === undefined ? undefined : variedParam(sent.sent, fuzzCase.varies);
-    const credentials = this.credentialsOf(target).filter(
-      (credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies),
-    );
-    const id = shortHash(`${this.options.seed}\u0000${key}`);
-    const trail = fuzzCase.trail ?? [];
-    const script = reproScript({
-      api: target.api,
-      failure: {
-        id,
-        check: finding.check,
-        operation: finding.operation,
-        status: sent.exchange.status,
-        seed: this.options.seed,
-        message: finding.message,
-      },
-      finding,
-      trail,
-      last: { request: sent.sent, status: sent.exchange.status, json: sent.json },
-      operations: target.contract.operations,
-      baseUrl: target.baseUrl,
-      credentials,
-      ...(varied ? { varied } : {}),
-    });
-    return {
-      id,
-      key,
-      api: target.api,
-      operation: finding.operation,
-      check: finding.check,
-      status: sent.exchange.status,
-      message: finding.message,
-      phase: fuzzCase.phase,
-      note: fuzzCase.note,
-      // A parameter the case varied holds the case's value, not the credential's: shown as it was sent.
-      curl: curlLine(sent.sent, credentials, varied),
-      seed: this.options.seed,
-      request: sent.sent,
-      answer: answerOf(sent.exchange, this.options.redact),
-      ...(varied ? { varied } : {}),
-      script,
-      steps: trail.length + 1,
-    };
-  }
-
-  /** Distinct failures left out once `maxFailures` were kept: a hostile target cannot grow the report without end. */
-  omittedFailures = 0;
-
-  /** Keeps a failure (a later, smaller reproduction of the same failure replaces an earlier one). */
-  keep(failure: FuzzFailure): void {
-    if (!this.failures.has(failure.key) && this.failures.size >= maxFailures) {
-      this.omittedFailures++;
-      return;
-    }
-    this.failures.set(failure.key, failure);
-  }
-
-  /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
-  bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
-    const credentials = this.options.credentials?.[fuzzCase.api] ?? [];
-    // A copy: the case is replayed while shrinking. The bags hold only scalars; only a body needs a deep copy.
-    const { path, query, headers, body } = fuzzCase.request;
-    const request: RequestData = {
-      path: { ...path },
-      query: { ...query },
-      headers: { ...headers },
-      ...(body !== undefined ? { body: structuredClone(body) } : {}),
-    };
-    const hookId = freshHook ?? this.sharedHook;
-    const bindings: Record<string, ParamValue | undefined> = {
-      owner: this.options.owner,
-      repo: this.options.repo,
-      hook_id: hookId,
-      delivery_id: this.sharedDelivery,
-      cursor: fuzzCase.cursor ? this.sharedDelivery : undefined,
-    };
-    for (const param of model.params) {
-      const bag = request[param.in === 'header' ? 'headers' : param.in];
-      // A case that varies the parameter itself (a clientToken's edge values) has it as it is, or not at all.
-      if (param.name === fuzzCase.varies) continue;
-      if (
-        param.name in bindings &&
-        isBoundParam(fuzzCase.api, param) &&
-        !(param.name in bag) &&
-        bindings[param.name] !== undefined
-      )
-        bag[param.name] = bindings[param.name]!;
-      // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
-      // validators judge the request as it is sent.
-      const fed =
-        param.in === 'query'
-          ? credentials.find(
-              (credential) =>
-                credential.in === 'query' && credential.name === param.name && credential.value !== undefined,
-            )
-          : undefined;
-      if (fed) request.query[param.name] = fed.value!;
-    }
-    for (const header of model.apiKeyHeaders) {
-      if (fuzzCase.anonymous || fuzzCase.omit?.includes(header) || header in request.headers) continue;
-      const fed = credentials.find(
-        (credential) =>
-          credential.in === 'header' &&
-          credential.name.toLowerCase() === header.toLowerCase() &&
-          credential.value !== undefined,
-      );
-      request.headers[header] = fed?.value ?? placeholderApiKey;
-    }
-    if (isPlainObject(request.body) && !fuzzCase.keepPath) {
-      const body = request.body;
-      const ownUrl = hookId !== undefined ? this.ownHooks.get(Number(request.path.hook_id ?? hookId)) : undefined;
-      if (model.operationId === 'createWebhook') {
-        if (body.config === undefined) body.config = { url: this.markerUrl() };
-        else if (isPlainObject(body.config)) body.config.url = this.markerUrl();
-      } else if (model.operationId === 'updateWebhook' && isPlainObject(body.config) && ownUrl) {
-        body.config.url = ownUrl;
-      } else if (model.operationId === 'updateWebhookConfig' && 'url' in body && ownUrl) {
-        body.url = ownUrl;
-      }
-    }
-    return request;
-  }
-
-  /** `varied`: a parameter the case sets itself; no credential is put there. */
-  toSent(
-    target: ApiTarget,
-    model: OperationModel,
-    request: RequestData,
-    anonymous = false,
-    varied?: string,
-  ): SentRequest {
-    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
-      encodeURIComponent(String(request.path[name] ?? '')),
-    );
-    // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
-    let url: string;
-    if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {
-      const query = new URLSearchParams();
-      for (const name in request.query) query.append(name, String(request.query[name]));
-      url = query.size > 0 ? `${target.baseUrl}${path}?${query}` : `${target.baseUrl}${path}`;
-    } else {
-      const parsed = new URL(target.baseUrl + path);
-      for (const name in request.query) parsed.searchParams.append(name, String(request.query[name]));
-      url = parsed.toString();
-    }
-    const headers: [string, string][] = [];
-    for (const name in request.headers) headers.push([name, String(request.headers[name])]);
-    const encoded =
-      request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
-    if (encoded) headers.push(['content-type', encoded.contentType]);
-    // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
-    // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).
-    const rest = this.credentialsOf(target).filter(
-      (credential) =>
-        credential.value !== undefined &&
-        !(
-          credential.in === 'header' &&
-          model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
-        ) &&
-        (!anonymous || feedsParameter(model, credential)) &&
-        !(varied !== undefined && credential.scheme === undefined && credential.name === varied),
-    );
-    const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
-    return {
-      method: model.method,
-      url: placed.url,
-      headers: placed.headers,
-      ...(encoded ? { body: encoded.body } : {}),
-    };
-  }
-
-  /** What an anonymous request leaves out, for a finding's message: the apiKey headers, else the schemes' names. */
-  credentialNames(target: ApiTarget, model: OperationModel): string {
-    if (model.apiKeyHeaders.length > 0) return model.apiKeyHeaders.join(', ');
-    const schemes = [
-      ...new Set(
-        this.credentialsOf(target).flatMap((credential) =>
-          credential.scheme !== undefined && !feedsParameter(model, credential) ? [credential.scheme] : [],
-        ),
-      ),
-    ];
-    return schemes.length > 0 ? `credentials (${schemes.join(', ')})` : 'credentials';
-  }
-
-  credentialsOf(target: ApiTarget): ApiCredential[] {
-    return this.options.credentials?.[target.api] ?? [];
-  }
-
   /** Sends one request at the --rate cap (shared by every request in flight); cleanup requests go out even after an interrupt. */
   async send(sent: SentRequest, cleanup = false, tally: Tally = this): Promise<Sent> {
     if (this.options.rate > 0) {
@@ -714,10 +493,10 @@ export class Executor {
   /** Sends a bound request of any API with the run's credentials, as cleanup (it goes out even after an interrupt). */
   sendBound(target: ApiTarget, model: OperationModel, request: RequestData): Promise<Sent> {
     return this.send(
-      this.toSent(
+      this.binder.toSent(
         target,
         model,
-        this.bind(model, {
+        this.binder.bind(model, {
           api: target.api,
           operationId: model.operationId,
           phase: 'negative',
@@ -741,7 +520,7 @@ export class Executor {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
     full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
-    const sent = await this.send(this.toSent(target, model, full), cleanup, tally);
+    const sent = await this.send(this.binder.toSent(target, model, full), cleanup, tally);
     this.options.har?.record(target, sent, { operation: operationId, request: 'not judged' });
     return sent;
   }
@@ -764,8 +543,10 @@ export class Executor {
     if (findings.length > 0) {
       // The run's own hook made without its id is this answer's one finding; what needed the hook is not exercised.
       this.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
-      if (!this.failures.has(failureKey(findings[0]!, sent)))
-        this.keep(this.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!));
+      if (!this.book.knows(findings[0]!, sent))
+        this.book.keep(
+          this.book.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!),
+        );
       this.lastCreate = 'answered 201 without the id of the hook it made';
     } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
     if (id === undefined) return undefined;
@@ -862,47 +643,6 @@ export class Executor {
     }
     return deleted;
   }
-}
-
-const hrefs = new Map<string, boolean>();
-/** A path the URL parser leaves as it is: no character it would percent-encode, no `.` or `..` segment to resolve. */
-const hrefPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
-const dotSegment = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
-
-/**
- * Whether a base URL (no trailing slash) is already what the URL parser makes of it, a path following it included:
- * then joining strings gives new URL(base + path).href, without parsing each request's URL.
- */
-function isHref(base: string): boolean {
-  let known = hrefs.get(base);
-  if (known === undefined) {
-    const probe = '/contracts-probe';
-    // A `?` or `#` in the base (an empty query or fragment survives --base-url's checks) would swallow the path.
-    known =
-      !base.includes('?') &&
-      !base.includes('#') &&
-      URL.canParse(base + probe) &&
-      new URL(base + probe).href === base + probe;
-    hrefs.set(base, known);
-  }
-  return known;
-}
-
-/** A finding's message without the values that vary from case to case, so one bug is one failure. */
-/** What makes a failure distinct: its check, operation, status and finding (numbers and quoted values aside). */
-function failureKey(finding: Finding, sent: Sent): string {
-  return [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
-}
-
-function normalize(message: string): string {
-  return message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
-}
-
-function shortHash(text: string): string {
-  // FNV-1a, 32 bits: stable across runs and platforms, enough to tell a run's failures apart.
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, '0');
 }
 
 export { canonicalJson };

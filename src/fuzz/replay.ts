@@ -153,10 +153,10 @@ export async function replayFailures(
       }
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
-      let fuzzCase = caseOf(target, failure, executor.credentialsOf(target));
+      let fuzzCase = caseOf(target, failure, executor.binder.credentialsOf(target));
       // A change to an item of the old run goes to an item this replay creates, and deletes afterwards.
       const fresh = typeof fuzzCase === 'string' ? await freshItem(executor, target, failure) : undefined;
-      if (fresh) fuzzCase = caseOf(target, failure, executor.credentialsOf(target), fresh.path);
+      if (fresh) fuzzCase = caseOf(target, failure, executor.binder.credentialsOf(target), fresh.path);
       if (typeof fuzzCase === 'string') {
         outcomes.push({ failure, reproduced: undefined, reason: fuzzCase });
         continue;

@@ -15,14 +15,8 @@ import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
 import { HttpCapture } from '../http/http-capture.js';
 import { ResultCollector, summarize } from '../reports/results.js';
 import type { CheckRun } from '../reports/check-run.js';
-import {
-  Executor,
-  placeholderApiKey,
-  type ApiTarget,
-  type CaseResult,
-  type FuzzFailure,
-  type SentCase,
-} from './executor.js';
+import { Executor, type ApiTarget, type CaseResult, type FuzzFailure, type SentCase } from './executor.js';
+import { placeholderApiKey } from './request-binding.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
 import type { FuzzHar } from './har-out.js';
 import {
@@ -132,7 +126,7 @@ export class FuzzRunner {
 
   /** Requests sent and distinct failures so far, for the CLI's progress line. */
   get progress(): { done: number; findings: number } {
-    return { done: this.executor?.requests ?? 0, findings: this.executor?.failures.size ?? 0 };
+    return { done: this.executor?.requests ?? 0, findings: this.executor?.book.failures.size ?? 0 };
   }
 
   async run(): Promise<FuzzRun> {
@@ -235,11 +229,11 @@ export class FuzzRunner {
       notRun,
       durationMs: performance.now() - started,
       ...(error ? { error } : {}),
-      failures: [...executor.failures.values()],
+      failures: [...executor.book.failures.values()],
       seed: options.seed,
       marker: options.marker,
       requests: executor.requests,
-      ...(executor.omittedFailures > 0 ? { omittedFailures: executor.omittedFailures } : {}),
+      ...(executor.book.omitted > 0 ? { omittedFailures: executor.book.omitted } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),
     };
   }
@@ -347,7 +341,7 @@ export class FuzzRunner {
     }
     // Documented parameters a credential fills (no scheme's: a query clientToken): their own cases vary them.
     const fedParams = new Set(
-      executor
+      executor.binder
         .credentialsOf(target)
         .filter((credential) => credential.scheme === undefined && credential.in !== 'cookie')
         .map((credential) => credential.name),
@@ -390,7 +384,7 @@ export class FuzzRunner {
   private authRefused(executor: Executor, target: ApiTarget): void {
     const refused = executor.authRefusals.unexercised(
       target.api,
-      executor.credentialsOf(target),
+      executor.binder.credentialsOf(target),
       'contracts.config.yaml',
     );
     for (const [operation, reason] of refused)
@@ -421,9 +415,9 @@ export class FuzzRunner {
       commit: async (sent) => {
         if (!sent) return true;
         const result = executor.judge(target, sent);
-        for (const failure of executor.newFailures(target, result)) {
-          executor.keep(failure);
-          executor.keep(await shrinkFixed(executor, target, result, failure));
+        for (const failure of executor.book.newFailures(target, result)) {
+          executor.book.keep(failure);
+          executor.book.keep(await shrinkFixed(executor, target, result, failure));
         }
         return true;
       },
@@ -465,7 +459,7 @@ export class FuzzRunner {
           consumed = index + 1;
           if (!sent) return true;
           const result = executor.judge(target, sent);
-          if (executor.newFailures(target, result).length > 0) {
+          if (executor.book.newFailures(target, result).length > 0) {
             failing = { index, result };
             return false;
           }
@@ -483,13 +477,13 @@ export class FuzzRunner {
         const result = await executor.guarded(() => executor.runCase(target, fuzzCase), undefined);
         if (executor.fatal) return true;
         fc.pre(result !== undefined);
-        if (executor.newFailures(target, result!).length === 0) return true;
+        if (executor.book.newFailures(target, result!).length === 0) return true;
         found = result!;
         return false;
       });
       await fc.check(property, { seed, path: String(failing.index), numRuns: 1, maxSkipsPerRun: 20 });
       executor.rethrow();
-      for (const failure of executor.newFailures(target, found)) executor.keep(failure);
+      for (const failure of executor.book.newFailures(target, found)) executor.book.keep(failure);
     }
   }
 }

@@ -29,7 +29,7 @@ export async function shrinkFixed(
       requests++;
       const result = await executor.runCase(target, candidate);
       const same = result?.findings
-        .map((finding) => executor.failureOf(target, candidate, result.sent, finding))
+        .map((finding) => executor.book.failureOf(target, candidate, result.sent, finding))
         .find((found) => found.key === failure.key);
       if (same) {
         hi = mid;

@@ -10,6 +10,14 @@ type Case = [string, { base: string; head: string; want: Want }];
 const str = { type: 'string' };
 const ok = { description: 'ok' };
 const apiKey = { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-KEY' } } } };
+const twoKeys = {
+  components: {
+    securitySchemes: {
+      key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
+      other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
+    },
+  },
+};
 const query = (name: string, more: Record<string, unknown> = {}) => ({ name, in: 'query', schema: str, ...more });
 const body = (content: Record<string, unknown>, required = true) =>
   spec({
@@ -1268,28 +1276,8 @@ const cases: Case[] = [
   [
     'security: one alternative of two kept is no security removed',
     {
-      base: getItems(
-        { security: [{ key: [] }, { other: [] }] },
-        {
-          components: {
-            securitySchemes: {
-              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
-              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
-            },
-          },
-        },
-      ),
-      head: getItems(
-        { security: [{ key: [] }] },
-        {
-          components: {
-            securitySchemes: {
-              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
-              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
-            },
-          },
-        },
-      ),
+      base: getItems({ security: [{ key: [] }, { other: [] }] }, twoKeys),
+      head: getItems({ security: [{ key: [] }] }, twoKeys),
       want: [['request-security-added', 'error']],
     },
   ],
@@ -1297,17 +1285,7 @@ const cases: Case[] = [
     'security: a client with none must now meet one of two alternatives',
     {
       base: getItems({}, apiKey),
-      head: getItems(
-        { security: [{ key: [] }, { other: [] }] },
-        {
-          components: {
-            securitySchemes: {
-              key: { type: 'apiKey', in: 'header', name: 'X-KEY' },
-              other: { type: 'apiKey', in: 'header', name: 'X-OTHER' },
-            },
-          },
-        },
-      ),
+      head: getItems({ security: [{ key: [] }, { other: [] }] }, twoKeys),
       want: [['request-security-added', 'error']],
     },
   ],

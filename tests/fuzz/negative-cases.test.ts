@@ -83,10 +83,10 @@ describe.each(apiNames)('the cases generated for %s', (api) => {
         ...fc.sample(randomArbitrary(generator), { seed: 42, numRuns: 100 }),
       ];
       for (const fuzzCase of cases) {
-        const request = executor.bind(model, fuzzCase);
+        const request = executor.binder.bind(model, fuzzCase);
         const { verdict } = classify(model, target.compiled, request);
         if (!sendable(fuzzCase, verdict)) continue;
-        const back = fromWire(model, executor.toSent(target, model, request));
+        const back = fromWire(model, executor.binder.toSent(target, model, request));
         const broken = violations(model, target.compiled, back);
         if (verdict === 'positive') {
           positives++;
@@ -122,7 +122,7 @@ describe('the guard before sending', () => {
         headers: 'per_page' in values ? {} : { ...values },
       },
     };
-    const { verdict } = classify(model, target.compiled, executor.bind(model, fuzzCase));
+    const { verdict } = classify(model, target.compiled, executor.binder.bind(model, fuzzCase));
     expect(verdict).toBe(want);
     // A case claimed negative that the spec allows is never sent (Schemathesis's false positives, by construction).
     expect(sendable(fuzzCase, verdict)).toBe(want !== 'positive');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apis, specPath } from '../../src/config/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from '../../src/fuzz/executor.js';
+import type { RequestBinder } from '../../src/fuzz/request-binding.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
 
 const executor = new Executor({} as ExecutorOptions);
@@ -45,8 +46,8 @@ describe("a case's URL", () => {
         fc.dictionary(fc.string({ unit: 'binary' }), value, { maxKeys: 3 }),
         (base, pathTemplate, path, query) => {
           const target = { api: 'repository-webhooks', baseUrl: base } as ApiTarget;
-          const request = { path, query, headers: {} } as Parameters<Executor['toSent']>[2];
-          expect(executor.toSent(target, { ...model, pathTemplate }, request).url).toBe(
+          const request = { path, query, headers: {} } as Parameters<RequestBinder['toSent']>[2];
+          expect(executor.binder.toSent(target, { ...model, pathTemplate }, request).url).toBe(
             parsed(base, pathTemplate, path, query),
           );
         },

@@ -1,0 +1,194 @@
+// A fuzz case bound to what the run owns and built as it goes on the wire: owner/repo, the run's hook and delivery ids,
+// the config's credentials (on the request, or left out on purpose for an anonymous case), the run's own config.url in
+// a hook's body; then the URL, headers and encoded body. No I/O: the executor sends what this builds.
+import type { ApiCredential } from '../http/api-credentials.js';
+import { withCredentials } from '../http/api-credentials.js';
+import type { SentRequest } from './curl-line.js';
+import { encodeBody } from './encode-body.js';
+import type { ApiTarget, ExecutorOptions } from './executor.js';
+import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
+import type { OperationModel, ParamValue, RequestData } from './request-model.js';
+
+export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
+
+/** What the run owns at the moment a case is bound (the executor: its shared hook and delivery, its hooks). */
+export interface RunState {
+  readonly sharedHook: number | undefined;
+  readonly sharedDelivery: number | undefined;
+  /** Hooks the run created and has not seen deleted, by id → their config.url. */
+  readonly ownHooks: ReadonlyMap<number, string>;
+  /** A config.url of the run's own: the receiver's URL with the run marker. */
+  markerUrl(): string;
+}
+
+export class RequestBinder {
+  constructor(
+    private readonly options: Pick<ExecutorOptions, 'credentials' | 'owner' | 'repo'>,
+    private readonly run: RunState,
+  ) {}
+
+  /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
+  bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
+    const credentials = this.options.credentials?.[fuzzCase.api] ?? [];
+    // A copy: the case is replayed while shrinking. The bags hold only scalars; only a body needs a deep copy.
+    const { path, query, headers, body } = fuzzCase.request;
+    const request: RequestData = {
+      path: { ...path },
+      query: { ...query },
+      headers: { ...headers },
+      ...(body !== undefined ? { body: structuredClone(body) } : {}),
+    };
+    const hookId = freshHook ?? this.run.sharedHook;
+    const bindings: Record<string, ParamValue | undefined> = {
+      owner: this.options.owner,
+      repo: this.options.repo,
+      hook_id: hookId,
+      delivery_id: this.run.sharedDelivery,
+      cursor: fuzzCase.cursor ? this.run.sharedDelivery : undefined,
+    };
+    for (const param of model.params) {
+      const bag = request[param.in === 'header' ? 'headers' : param.in];
+      // A case that varies the parameter itself (a clientToken's edge values) has it as it is, or not at all.
+      if (param.name === fuzzCase.varies) continue;
+      if (
+        param.name in bindings &&
+        isBoundParam(fuzzCase.api, param) &&
+        !(param.name in bag) &&
+        bindings[param.name] !== undefined
+      )
+        bag[param.name] = bindings[param.name]!;
+      // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
+      // validators judge the request as it is sent.
+      const fed =
+        param.in === 'query'
+          ? credentials.find(
+              (credential) =>
+                credential.in === 'query' && credential.name === param.name && credential.value !== undefined,
+            )
+          : undefined;
+      if (fed) request.query[param.name] = fed.value!;
+    }
+    for (const header of model.apiKeyHeaders) {
+      if (fuzzCase.anonymous || fuzzCase.omit?.includes(header) || header in request.headers) continue;
+      const fed = credentials.find(
+        (credential) =>
+          credential.in === 'header' &&
+          credential.name.toLowerCase() === header.toLowerCase() &&
+          credential.value !== undefined,
+      );
+      request.headers[header] = fed?.value ?? placeholderApiKey;
+    }
+    if (isPlainObject(request.body) && !fuzzCase.keepPath) {
+      const body = request.body;
+      const ownUrl = hookId !== undefined ? this.run.ownHooks.get(Number(request.path.hook_id ?? hookId)) : undefined;
+      if (model.operationId === 'createWebhook') {
+        if (body.config === undefined) body.config = { url: this.run.markerUrl() };
+        else if (isPlainObject(body.config)) body.config.url = this.run.markerUrl();
+      } else if (model.operationId === 'updateWebhook' && isPlainObject(body.config) && ownUrl) {
+        body.config.url = ownUrl;
+      } else if (model.operationId === 'updateWebhookConfig' && 'url' in body && ownUrl) {
+        body.url = ownUrl;
+      }
+    }
+    return request;
+  }
+
+  /** `varied`: a parameter the case sets itself; no credential is put there. */
+  toSent(
+    target: ApiTarget,
+    model: OperationModel,
+    request: RequestData,
+    anonymous = false,
+    varied?: string,
+  ): SentRequest {
+    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+      encodeURIComponent(String(request.path[name] ?? '')),
+    );
+    // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
+    let url: string;
+    if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {
+      const query = new URLSearchParams();
+      for (const name in request.query) query.append(name, String(request.query[name]));
+      url = query.size > 0 ? `${target.baseUrl}${path}?${query}` : `${target.baseUrl}${path}`;
+    } else {
+      const parsed = new URL(target.baseUrl + path);
+      for (const name in request.query) parsed.searchParams.append(name, String(request.query[name]));
+      url = parsed.toString();
+    }
+    const headers: [string, string][] = [];
+    for (const name in request.headers) headers.push([name, String(request.headers[name])]);
+    const encoded =
+      request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
+    if (encoded) headers.push(['content-type', encoded.contentType]);
+    // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
+    // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).
+    const rest = this.credentialsOf(target).filter(
+      (credential) =>
+        credential.value !== undefined &&
+        !(
+          credential.in === 'header' &&
+          model.apiKeyHeaders.some((header) => header.toLowerCase() === credential.name.toLowerCase())
+        ) &&
+        (!anonymous || feedsParameter(model, credential)) &&
+        !(varied !== undefined && credential.scheme === undefined && credential.name === varied),
+    );
+    const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
+    return {
+      method: model.method,
+      url: placed.url,
+      headers: placed.headers,
+      ...(encoded ? { body: encoded.body } : {}),
+    };
+  }
+
+  /** What an anonymous request leaves out, for a finding's message: the apiKey headers, else the schemes' names. */
+  credentialNames(target: ApiTarget, model: OperationModel): string {
+    if (model.apiKeyHeaders.length > 0) return model.apiKeyHeaders.join(', ');
+    const schemes = [
+      ...new Set(
+        this.credentialsOf(target).flatMap((credential) =>
+          credential.scheme !== undefined && !feedsParameter(model, credential) ? [credential.scheme] : [],
+        ),
+      ),
+    ];
+    return schemes.length > 0 ? `credentials (${schemes.join(', ')})` : 'credentials';
+  }
+
+  credentialsOf(target: ApiTarget): ApiCredential[] {
+    return this.options.credentials?.[target.api] ?? [];
+  }
+}
+
+/** A credential that is a documented parameter of the operation (client-session's clientToken), not a scheme's. */
+function feedsParameter(model: OperationModel, credential: ApiCredential): boolean {
+  return (
+    credential.scheme === undefined &&
+    model.params.some(
+      (param) => param.in === credential.in && param.name.toLowerCase() === credential.name.toLowerCase(),
+    )
+  );
+}
+
+const hrefs = new Map<string, boolean>();
+/** A path the URL parser leaves as it is: no character it would percent-encode, no `.` or `..` segment to resolve. */
+const hrefPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+const dotSegment = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Whether a base URL (no trailing slash) is already what the URL parser makes of it, a path following it included:
+ * then joining strings gives new URL(base + path).href, without parsing each request's URL.
+ */
+function isHref(base: string): boolean {
+  let known = hrefs.get(base);
+  if (known === undefined) {
+    const probe = '/contracts-probe';
+    // A `?` or `#` in the base (an empty query or fragment survives --base-url's checks) would swallow the path.
+    known =
+      !base.includes('?') &&
+      !base.includes('#') &&
+      URL.canParse(base + probe) &&
+      new URL(base + probe).href === base + probe;
+    hrefs.set(base, known);
+  }
+  return known;
+}
