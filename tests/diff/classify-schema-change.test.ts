@@ -57,6 +57,18 @@ const cases: [string, SiteKind, Schema, Schema][] = [
   ['request: maxLength added', 'request', str(), { type: 'string', maxLength: 5 }],
   ['request: maxLength raised', 'request', { type: 'string', maxLength: 5 }, { type: 'string', maxLength: 9 }],
   ['request: maxLength removed', 'request', { type: 'string', maxLength: 5 }, str()],
+  [
+    'request: a maximum made exclusive',
+    'request',
+    { type: 'number', maximum: 9 },
+    { type: 'number', exclusiveMaximum: 9 },
+  ],
+  [
+    'response: an exclusive minimum made inclusive',
+    'response',
+    { type: 'number', exclusiveMinimum: 1 },
+    { type: 'number', minimum: 1 },
+  ],
   ['request: minimum raised', 'request', { type: 'integer', minimum: 1 }, { type: 'integer', minimum: 3 }],
   ['request: minimum lowered', 'request', { type: 'integer', minimum: 3 }, { type: 'integer', minimum: 1 }],
   ['request: a pattern added', 'request', str(), { type: 'string', pattern: '^a' }],

@@ -268,9 +268,9 @@ function branchIncluded(x: Branch, y: Branch, depth: number, work: Work): Reason
   if (y.enum) fail('constraint', 'enum', 'an enum', y.enum);
   if (has('number', 'integer')) {
     if (y.minimum && !boundWithin(x.minimum, y.minimum, 'lower'))
-      fail('min', 'minimum', 'minimum', [x.minimum?.value, y.minimum.value]);
+      fail('min', 'minimum', 'minimum', [boundValue(x.minimum), boundValue(y.minimum)]);
     if (y.maximum && !boundWithin(x.maximum, y.maximum, 'upper'))
-      fail('max', 'maximum', 'maximum', [x.maximum?.value, y.maximum.value]);
+      fail('max', 'maximum', 'maximum', [boundValue(x.maximum), boundValue(y.maximum)]);
     for (const m of y.multipleOf)
       if (!x.multipleOf.some((n) => Number.isInteger(n / m))) fail('constraint', 'multipleOf', 'multipleOf', [m]);
   }
@@ -577,6 +577,10 @@ function objectOf(json: string): Record<string, unknown> | undefined {
 }
 
 const allTypes: JsonType[] = ['null', 'boolean', 'object', 'array', 'number', 'string'];
+
+/** A bound as a message shows it: `9`, or `9 (exclusive)` (else `maximum 9 → 9` hid what changed). */
+const boundValue = (bound: Bound | undefined) =>
+  bound === undefined ? undefined : bound.exclusive ? `${bound.value} (exclusive)` : bound.value;
 
 /** Is `inner` at least as tight as `outer` on this side? (An absent inner bound is unbounded.) */
 function boundWithin(inner: Bound | undefined, outer: Bound, side: 'lower' | 'upper'): boolean {
