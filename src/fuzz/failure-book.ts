@@ -98,12 +98,12 @@ export class FailureBook {
   }
 }
 
-/** A finding's message without the values that vary from case to case, so one bug is one failure. */
 /** What makes a failure distinct: its check, operation, status and finding (numbers and quoted values aside). */
 function failureKey(finding: Finding, sent: Sent): string {
   return [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
 }
 
+/** A finding's message without the values that vary from case to case, so one bug is one failure. */
 function normalize(message: string): string {
   return message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
 }
