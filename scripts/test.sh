@@ -20,8 +20,10 @@ step "coverage of src/core by its own tests (thresholds in vitest.config.ts)"
 status=0
 npm run --silent test:coverage -- --reporter=default --reporter=json --outputFile.json=reports/vitest-core.json || status=$?
 step "vitest (the rest: unit, integration, type tests)"
-# The core's own tests ran once, with coverage, above: not again here.
+# The core's own tests ran once, with coverage, above: not again here. The slow lane (GitHub's description, the load
+# test, the benchmarks' smoke test) is `npm run test:slow`, which CI runs after this (.ci/run).
 npx vitest run --exclude 'tests/core/**' --exclude 'tests/diff/**' --exclude 'tests/specs/**' \
+  --exclude 'tests/github/**' --exclude 'tests/integration/load.test.ts' --exclude 'tests/bench/bench-smoke.test.ts' \
   --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$?
 # One plain closing line for both runs, whatever the reporters printed above.
 node -e '
