@@ -2,6 +2,14 @@
 # The whole suite, as `npm test` runs it: spec lint, generated types in sync, type-check, core coverage, then vitest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The slow lane, one list: GitHub's 13 MB description, the load test, the benchmarks' smoke test. `npm test` leaves it
+# out; `npm run test:slow` (this script with `slow`) runs only it.
+slow=(tests/github/ tests/integration/load.test.ts tests/bench/bench-smoke.test.ts)
+slow_excludes=()
+for path in "${slow[@]}"; do
+  if [[ $path == */ ]]; then slow_excludes+=(--exclude "${path}**"); else slow_excludes+=(--exclude "$path"); fi
+done
+if [[ ${1:-} == slow ]]; then exec npx vitest run --typecheck.enabled=false "${slow[@]}"; fi
 # package.json's scarfSettings already turns Spectral's install analytics off; this is belt and braces.
 export SCARF_ANALYTICS=false
 
@@ -20,10 +28,9 @@ step "coverage of src/core by its own tests (thresholds in vitest.config.ts)"
 status=0
 npm run --silent test:coverage -- --reporter=default --reporter=json --outputFile.json=reports/vitest-core.json || status=$?
 step "vitest (the rest: unit, integration, type tests)"
-# The core's own tests ran once, with coverage, above: not again here. The slow lane (GitHub's description, the load
-# test, the benchmarks' smoke test) is `npm run test:slow`, which CI runs after this (.ci/run).
-npx vitest run --exclude 'tests/core/**' --exclude 'tests/diff/**' --exclude 'tests/specs/**' \
-  --exclude 'tests/github/**' --exclude 'tests/integration/load.test.ts' --exclude 'tests/bench/bench-smoke.test.ts' \
+# The core's own tests ran once, with coverage, above: not again here. The slow lane is left out (`npm run test:slow`,
+# which CI runs after this: .ci/run).
+npx vitest run --exclude 'tests/core/**' --exclude 'tests/diff/**' --exclude 'tests/specs/**' "${slow_excludes[@]}" \
   --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$?
 # One plain closing line for both runs, whatever the reporters printed above.
 node -e '

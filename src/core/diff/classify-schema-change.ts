@@ -143,7 +143,7 @@ function requestLost(reason: Reason, at: At): SchemaChange | undefined {
       return at(
         'request-constraint-added',
         'head',
-        `now restricted by ${reason.detail}${reason.detail.startsWith('`const`') ? `: no longer accepts ${show(reason.values)}` : ''}`,
+        `now restricted by ${reason.detail}${promisedConst(reason) ? `: no longer accepts ${show(reason.values)}` : ''}`,
       );
     case 'required':
     case 'removed-required':
@@ -222,7 +222,7 @@ function responseGained(reason: Reason, at: At): SchemaChange | undefined {
       return at(
         'response-guarantee-removed',
         'base',
-        `no longer promises ${reason.detail}${reason.detail.startsWith('`const`') ? `: may now be ${show(reason.values)}` : ''}`,
+        `no longer promises ${reason.detail}${promisedConst(reason) ? `: may now be ${show(reason.values)}` : ''}`,
       );
     case 'default':
       return undefined;
@@ -255,6 +255,9 @@ function responseLost(reason: Reason, at: At): SchemaChange | undefined {
       );
   }
 }
+
+/** A `const` B promised (an enum value against it is a guarantee broken): its message also names the values. */
+const promisedConst = (reason: Reason) => reason.detail.startsWith('`const`');
 
 function bounds(from: unknown, to: unknown): string {
   return `${from === undefined ? 'none' : String(from)} → ${to === undefined ? 'none' : String(to)}`;
