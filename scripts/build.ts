@@ -13,7 +13,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** The packages the bundle carries: those a cold `validate` or `--version` loads. Every other one is imported. */
-const bundled = new Set(['ajv', 'ajv-formats', 'yaml', 'fast-uri', 'json-schema-traverse', 'fast-deep-equal']);
+const bundled = new Set([
+  'ajv',
+  'ajv-formats',
+  'yaml',
+  'js-yaml',
+  'fast-uri',
+  'json-schema-traverse',
+  'fast-deep-equal',
+]);
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const fresh = mkdtempSync(path.join(root, '.dist-'));

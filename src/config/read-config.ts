@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { LineCounter, parseDocument } from 'yaml';
+import { type Document, LineCounter, parseDocument } from 'yaml';
+import { fastYamlData } from '../core/fast-yaml.js';
 import { ContractsError } from '../core/errors.js';
 import { packageRoot } from './package-root.js';
 import compiledValidator from './config-validator.generated.js';
@@ -67,22 +68,36 @@ export function readConfig(file: string, display = file): Config {
     if (code === 'ENOENT') throw new ContractsError('CONFIG_NOT_FOUND', `config file not found: ${display}`);
     throw new ContractsError('CONFIG_INVALID', `cannot read config ${display}: ${code ?? String(error)}`);
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const at = (p: JsonPath) => ({ file: display, ...createLocator(doc, lineCounter)(p) });
-  if (doc.errors[0]) {
-    const pos = lineCounter.linePos(doc.errors[0].pos[0]);
-    throw new ContractsError('CONFIG_INVALID', `not valid YAML or JSON: ${doc.errors[0].message.split('\n')[0]}`, {
-      file: display,
-      line: pos.line,
-      column: pos.col,
-    });
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: 100 });
-  } catch {
-    throw new ContractsError('CONFIG_INVALID', 'YAML aliases expand too far', at([]));
+  // The data by the fast path when it vouches for the text (fast-yaml.ts); the YAML model, which says where a
+  // mistake is and reads every text, only when it does not or a message needs a line.
+  let model: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  const parsed = () => {
+    if (!model) {
+      const lineCounter = new LineCounter();
+      model = { doc: parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+    }
+    return model;
+  };
+  const at = (p: JsonPath) => {
+    const { doc, lineCounter } = parsed();
+    return { file: display, ...createLocator(doc, lineCounter)(p) };
+  };
+  let data = fastYamlData(source);
+  if (data === undefined) {
+    const { doc, lineCounter } = parsed();
+    if (doc.errors[0]) {
+      const pos = lineCounter.linePos(doc.errors[0].pos[0]);
+      throw new ContractsError('CONFIG_INVALID', `not valid YAML or JSON: ${doc.errors[0].message.split('\n')[0]}`, {
+        file: display,
+        line: pos.line,
+        column: pos.col,
+      });
+    }
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch {
+      throw new ContractsError('CONFIG_INVALID', 'YAML aliases expand too far', at([]));
+    }
   }
   if (!validator(data)) {
     const error = mostSpecific(validator.errors ?? []);

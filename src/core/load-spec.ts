@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { ContractsError } from './errors.js';
+import { fastYamlData } from './fast-yaml.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
 import { isLiteral } from './literal-values.js';
 import { cachedParse, rememberParse } from './parse-cache.js';
@@ -47,10 +48,17 @@ export function setRefPolicy(policy: Partial<RefPolicy>): void {
 }
 
 /**
+ * How a spec is read: what its `$ref`s may read (RefPolicy), and `strictYaml`, for a command that judges the spec
+ * (lint): its YAML read by yaml alone, every syntax error reported, as the fast path (fast-yaml.ts) would let a few
+ * pass that js-yaml reads and yaml refuses.
+ */
+export type LoadOptions = Partial<RefPolicy> & { strictYaml?: boolean };
+
+/**
  * Reads, parses and sanity-checks a spec. Every failure is a ContractsError with one clear line. Files its `$ref`s
  * name are read by the one resolver (resolve-refs.ts), within `policy`.
  */
-export async function loadSpec(file: string, displayFile = file, policy: Partial<RefPolicy> = {}): Promise<LoadedSpec> {
+export async function loadSpec(file: string, displayFile = file, policy: LoadOptions = {}): Promise<LoadedSpec> {
   const limits = { ...defaultPolicy, ...policy };
   let read: Awaited<ReturnType<typeof readBounded>>;
   try {
@@ -73,10 +81,10 @@ export async function loadSpecText(
   displayFile: string,
   source: string,
   refSource: RefSource,
-  policy: Partial<RefPolicy> = {},
+  policy: LoadOptions = {},
 ): Promise<LoadedSpec> {
   const limits = { ...defaultPolicy, ...policy };
-  const parsed = parseSource(displayFile, source);
+  const parsed = parseSource(displayFile, source, policy.strictYaml === true);
   // Multi-file specs: bundled into one document, each file read from its real path (references are relative to it).
   const record = hasExternalRef(parsed.record)
     ? await bundleRefs(file, parsed.record, parsed.at, limits, refSource)
@@ -113,10 +121,19 @@ function lazyLocator(source: string): Locate {
   };
 }
 
-/** YAML: the data it parsed to before (parse-cache.ts), else parsed, and kept for next time. */
-function parseYaml(file: string, source: string): { locateInSource: Locate; document: unknown } {
-  const cached = cachedParse(source);
+/**
+ * YAML: the data it parsed to before (parse-cache.ts), else parsed, by the fast path when it vouches for the text
+ * and `strict` is off (fast-yaml.ts), else by yaml, and kept for next time (strict reads apart).
+ */
+function parseYaml(file: string, source: string, strict: boolean): { locateInSource: Locate; document: unknown } {
+  const cached = cachedParse(source, strict);
   if (cached !== undefined) return { locateInSource: lazyLocator(source), document: cached };
+  const fast = strict ? undefined : fastYamlData(source);
+  if (fast !== undefined) {
+    // The fast path reads no text with an anchor or an alias.
+    rememberParse(source, fast, () => false);
+    return { locateInSource: lazyLocator(source), document: fast };
+  }
   const lineCounter = new LineCounter();
   const yamlDoc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = yamlDoc.errors[0];
@@ -130,7 +147,7 @@ function parseYaml(file: string, source: string): { locateInSource: Locate; docu
     });
   }
   const document = toData(file, yamlDoc, lineCounter);
-  rememberParse(source, document, () => source.includes('*') && hasAlias(yamlDoc));
+  rememberParse(source, document, () => source.includes('*') && hasAlias(yamlDoc), strict);
   return { locateInSource: createLocator(yamlDoc, lineCounter), document };
 }
 
@@ -147,13 +164,13 @@ function hasAlias(yamlDoc: Document): boolean {
 
 /** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
 export function parseSpec(file: string, source: string): LoadedSpec {
-  const parsed = parseSource(file, source);
+  const parsed = parseSource(file, source, false);
   return finish(file, source, parsed.record, parsed.locateInSource);
 }
 
-function parseSource(file: string, source: string) {
+function parseSource(file: string, source: string, strictYaml: boolean) {
   const json = parseJsonFast(source);
-  const { locateInSource, document } = json ?? parseYaml(file, source);
+  const { locateInSource, document } = json ?? parseYaml(file, source, strictYaml);
   const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new ContractsError(

@@ -35,13 +35,24 @@ export function parseCacheDir(env: NodeJS.ProcessEnv): string | undefined {
   return path.join(base, 'contracts-kit', 'parsed');
 }
 
-const entryFile = (dir: string, text: string) =>
-  path.join(dir, `${createHash('sha256').update(keyPrefix).update('\0').update(text).digest('hex')}.json`);
+/**
+ * Entries of strict reads (yaml's parses alone, for lint) and of the others (the fast path's too, fast-yaml.ts) are
+ * apart: a strict reader never takes a text only the fast path read.
+ */
+const entryFile = (dir: string, text: string, strict: boolean) =>
+  path.join(
+    dir,
+    `${createHash('sha256')
+      .update(keyPrefix)
+      .update(strict ? '\0strict\0' : '\0')
+      .update(text)
+      .digest('hex')}.json`,
+  );
 
 /** The data `text` parsed to before, or undefined (no cache, no entry, an entry that cannot be read). */
-export function cachedParse(text: string): unknown {
+export function cachedParse(text: string, strict = false): unknown {
   if (cacheDir === undefined) return undefined;
-  const file = entryFile(cacheDir, text);
+  const file = entryFile(cacheDir, text, strict);
   try {
     // An entry is never much larger than the text it was parsed from (no aliases): anything else is not ours.
     if (statSync(file).size > 2 * text.length + 1024) return undefined;
@@ -56,12 +67,12 @@ export function cachedParse(text: string): unknown {
  * then: aliases share one object between places, which a copy would not). Never fails the command: a cache that
  * cannot be written (a read-only home) is no cache.
  */
-export function rememberParse(text: string, data: unknown, hasAliases: () => boolean): void {
+export function rememberParse(text: string, data: unknown, hasAliases: () => boolean, strict = false): void {
   if (cacheDir === undefined || !exactInJson(data) || hasAliases()) return;
   const dir = cacheDir;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = entryFile(dir, text);
+    const file = entryFile(dir, text, strict);
     // Written whole beside it, then renamed: a reader sees the old entry, none, or all of the new one.
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
     writeFileSync(partial, JSON.stringify(data), { mode: 0o600 });

@@ -51,7 +51,8 @@ export async function lintSpec(
   displayFile = file,
   options: { spectralLimitMb?: number; spectralMaxNodes?: number } = {},
 ): Promise<LintProblem[]> {
-  const spec = await loadSpec(file, displayFile);
+  // Every YAML syntax error reported: yaml reads the text, never the fast path (load-spec.ts).
+  const spec = await loadSpec(file, displayFile, { strictYaml: true });
   // A format ajv does not know is an annotation, as OpenAPI allows: contracts-format-unknown says so, once per format,
   // and the examples under it are still validated.
   const own = ownRuleResults(compileSpec(spec, spec.document, { optimize: false, unknownKeywords: 'refuse' }));
