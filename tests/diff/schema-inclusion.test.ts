@@ -307,6 +307,11 @@ const cases: [string, Schema, Schema][] = [
   ['else narrowed under another if', { if: str(), else: { minimum: 1 } }, { if: int(), else: { minimum: 3 } }],
   ['if added with then', {}, { if: str(), then: { maxLength: 3 } }],
   ['if added alone', {}, { if: str() }],
+  ['then added without if', {}, { then: { maxLength: 3 } }],
+  ['else added without if', {}, { else: { maxLength: 3 } }],
+  ['if removed from under then', { if: str(), then: { maxLength: 3 } }, { then: { maxLength: 3 } }],
+  ['then narrowed, the if dropped', { if: str(), then: { maxLength: 5 } }, { then: { maxLength: 3 } }],
+  ['unevaluatedProperties false → true', { unevaluatedProperties: false }, { unevaluatedProperties: true }],
   ['an unknown keyword changed', { 'x-rule': 1, 'x-other': 2 }, { 'x-rule': 2 }],
   ['$comment changed', { $comment: 'a' }, { $comment: 'b' }],
   [

@@ -418,7 +418,7 @@ function structuralIncluded(x: Branch, y: Branch, depth: number, work: Work): Re
     },
   };
   for (const [keyword, value] of y.opaque) {
-    if (x.opaque.get(keyword) === value || ownHandler.has(keyword)) continue;
+    if (x.opaque.get(keyword) === value || ownHandler.has(keyword) || inert(keyword, y)) continue;
     const mine = x.subschemas.get(keyword);
     const want = y.subschemas.get(keyword);
     if (!x.opaque.has(keyword)) {
@@ -717,6 +717,25 @@ const narrowingKeywords = new Set([
   'contentMediaType',
   'contentEncoding',
 ]);
+
+/**
+ * Whether a keyword of `branch` refuses nothing: `unevaluatedProperties` or `unevaluatedItems` true, an `if` with
+ * neither `then` nor `else`, a `then` or `else` with no `if` (JSON Schema 2020-12, sections 10.2.2 and 11).
+ */
+function inert(keyword: string, branch: Branch): boolean {
+  switch (keyword) {
+    case 'unevaluatedProperties':
+    case 'unevaluatedItems':
+      return branch.opaque.get(keyword) === 'true';
+    case 'if':
+      return !branch.opaque.has('then') && !branch.opaque.has('else');
+    case 'then':
+    case 'else':
+      return !branch.opaque.has('if');
+    default:
+      return false;
+  }
+}
 
 function onlyNarrows(keyword: string, branch: Branch): boolean {
   if (keyword === 'if') return branch.opaque.has('then') || branch.opaque.has('else');

@@ -36,9 +36,14 @@ export const requestParametersConformance: RequestCheck = {
       const text = shown(raw);
       const kept = !secret && text.length <= maxShownValue;
       for (const error of validation.errors) {
+        // The message names the value `body`, an item of it by its pointer (`/1`): here the parameter, `ids/1`.
+        const subject = error.instancePath === '' ? 'body' : error.instancePath;
+        const reason = error.message.startsWith(`${subject} `)
+          ? error.message.slice(subject.length + 1)
+          : error.message;
         findings.push(
           requestFinding(context, 'request_parameters_conformance', {
-            message: `${where} ${error.message.replace(/^body\b ?/, '')}${secret ? '' : `: got ${kept ? text : `a value of ${text.length} characters`}`}`,
+            message: `${where}${error.instancePath} ${reason}${secret ? '' : `: got ${kept ? text : `a value of ${text.length} characters`}`}`,
             schemaPath: error.schemaPath,
             ...(kept ? { actual: raw.length === 1 ? raw[0] : raw } : {}),
           }),
