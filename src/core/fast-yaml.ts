@@ -55,29 +55,50 @@ const coreType = new jsYaml.Type(`${ours}core`, {
 
 const schema = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [coreType] });
 
-/** Texts sent to yaml whole, found by their text alone (the head of this file says why). */
+/**
+ * Texts sent to yaml whole, found by their text alone (the head of this file says why). Each pattern runs in time
+ * linear in the text: none scans to a line's end from more than one place on the line (a spec is hostile input).
+ */
 const deferred = [
   // A directive.
   /^%/m,
   // Three dashes or dots at a line's start followed by more on the line: js-yaml ends or starts a document there,
   // yaml reads on (`---a` is a plain scalar).
   /^(?:---|\.\.\.)[^ \t\r\n]/m,
-  // An explicit key (`? `), and a flow collection as a key (`[a]: b`, `{a: 1}: b`): collection keys.
+  // An explicit key (`? `): a collection key, or a null one. (A flow collection as a key: flowCollectionKey.)
   /(?:^|[ \t,[{])\?(?:[ \t\r\n]|$)/m,
-  /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)[[{][^\r\n]*?[\]}][ \t]*:(?:[ \t\r\n,\]}]|$)/m,
   // A block scalar with an indentation indicator (`|2`) or keeping its final line breaks (`|+`): the two parsers
   // disagree on some of their edge cases.
-  /(?:^|[ \t])[|>](?:[1-9][-+]?|-[1-9]|\+[1-9]?)[ \t]*(?:#.*)?$/m,
+  /(?:^|[ \t])[|>](?:[1-9][-+]?|-[1-9]|\+[1-9]?)(?=[ \t\r\n]|$)/m,
   // An empty sequence item (a line of dashes alone, `-` or `- -`): after one in a nested sequence, js-yaml puts the
   // outer sequence's next item inside it.
   /^[ \t]*(?:-[ \t]+)*-[ \t]*(?:#.*)?$/m,
   // A line of white space with a tab in it, or a block scalar whose first line starts with a tab after the
-  // indentation: the two read the block scalar differently.
-  /^[ \t]*\t[ \t]*\r?$/m,
-  /[|>][-+]?[ \t]*(?:#.*)?\r?\n(?:[ \t]*\r?\n)* *\t/,
+  // indentation (and, to find that in linear time, any block scalar header with a comment): the two read the block
+  // scalar differently.
+  /^ *\t[ \t]*\r?$/m,
+  /[|>][-+]?[ \t]*\r?\n(?:[ \t]*\r?\n)* *\t/,
+  /(?:^|[ \t])[|>][-+1-9]*[ \t]+#/m,
   // In double quotes, a line broken by an escape (a backslash at the line's end) and followed by an empty line.
   /\\\r?\n[ \t]*\r?\n/,
 ];
+
+/**
+ * Whether a flow collection is a key (`[a]: b`, `- {a: 1}: b`, `{[a]: 1}`): a line holding a closing bracket and a
+ * colon after it, that starts with a flow collection or opens one after `{` or `,`. Each such line is read once.
+ */
+function flowCollectionKey(text: string): boolean {
+  const closer = /[\]}][ \t]*:(?:[ \t\r\n,\]}]|$)/gm;
+  for (let match = closer.exec(text); match !== null; match = closer.exec(text)) {
+    const start = text.lastIndexOf('\n', match.index) + 1;
+    const newline = text.indexOf('\n', match.index);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (/^[ \t]*(?:-[ \t]+)*[[{]/.test(line) || /[{,][ \t]*[[{]/.test(line)) return true;
+    closer.lastIndex = end;
+  }
+  return false;
+}
 
 class NotOurs extends Error {}
 
@@ -91,7 +112,7 @@ interface ListenerState {
  * this path cannot vouch for that: the caller then asks yaml.
  */
 export function fastYamlData(text: string): unknown {
-  if (deferred.some((pattern) => pattern.test(text))) return undefined;
+  if (deferred.some((pattern) => pattern.test(text)) || flowCollectionKey(text)) return undefined;
   let data: unknown;
   try {
     data = jsYaml.load(text, {

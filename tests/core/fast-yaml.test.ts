@@ -76,6 +76,7 @@ describe('what goes to yaml', () => {
     ['an empty item before a nested sequence', 'v:\n  -\n    - a\n  -\n'],
     ['a line of white space with a tab', 'v: >-\n  \t\nw: 1\n'],
     ['a block scalar starting with a tab', 'v: |\n  \tx\n'],
+    ['a block scalar header with a comment', 'v: | # c\n  \tx\n'],
     ['an escaped line break before an empty line', 'v: "a\\\n\n  b"\n'],
     ['a tag', 'v: !!str 1\n'],
     ['a tag of our own kind of value', 'v: !!int 1\n'],
@@ -204,5 +205,37 @@ describe('a text js-yaml reads and yaml refuses', () => {
       expect((await loadSpec(file)).document['x-rules']).toStrictEqual({ a: [2, { b: 'c' }] });
       await expect(lintSpec(file)).rejects.toThrow(/not valid YAML or JSON: .*indented/);
     }
+  });
+});
+
+describe('hostile text', () => {
+  // Each shape makes a guard or the parser scan far from many places, the way a quadratic pattern would: at 4× the
+  // size each takes under 8× the time (a quadratic one 16×). The fastest of three runs of each, to keep noise out.
+  const shapes: Record<string, (n: number) => string> = {
+    'opening braces': (n) => `k: ${'{'.repeat(n)}`,
+    'closing braces and colons': (n) => `k: ${'}: '.repeat(n / 3)}`,
+    'pipes and hashes': (n) => `k: ${' |#'.repeat(n / 3)}`,
+    'indentation indicators and comments': (n) => `k: ${' |1 #'.repeat(n / 5)}`,
+    'a line of tabs': (n) => `k: 1\n${'\t'.repeat(n)}x`,
+    'a line of dashes': (n) => `k:\n${'- '.repeat(n / 2)}x`,
+    'blank lines after a block header': (n) => `k: |\n${'  \n'.repeat(n / 3)}  x`,
+    'flow sequence': (n) => `k: [${'a,'.repeat(n / 2)}]`,
+    'many keys': (n) => Array.from({ length: n / 10 }, (_, i) => `k${i}: v`).join('\n'),
+  };
+  const fastest = (text: string) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      fastYamlData(text);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
+  it.each(Object.entries(shapes))('%s: linear', (_name, make) => {
+    fastest(make(1000));
+    const small = fastest(make(100_000));
+    const large = fastest(make(400_000));
+    expect(large / Math.max(small, 0.5)).toBeLessThan(8);
   });
 });
