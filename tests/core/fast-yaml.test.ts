@@ -210,7 +210,8 @@ describe('a text js-yaml reads and yaml refuses', () => {
 
 describe('hostile text', () => {
   // Each shape makes a guard or the parser scan far from many places, the way a quadratic pattern would: at 4× the
-  // size each takes under 8× the time (a quadratic one 16×). The fastest of three runs of each, to keep noise out.
+  // size each takes under 10× the time (a quadratic one 16×, and minutes: the guards this replaced never finished).
+  // The fastest of five runs of each, and no less than 2 ms for the smaller, to keep a busy machine's noise out.
   const shapes: Record<string, (n: number) => string> = {
     'opening braces': (n) => `k: ${'{'.repeat(n)}`,
     'closing braces and colons': (n) => `k: ${'}: '.repeat(n / 3)}`,
@@ -224,7 +225,7 @@ describe('hostile text', () => {
   };
   const fastest = (text: string) => {
     let best = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < 5; run++) {
       const started = performance.now();
       fastYamlData(text);
       best = Math.min(best, performance.now() - started);
@@ -236,6 +237,6 @@ describe('hostile text', () => {
     fastest(make(1000));
     const small = fastest(make(100_000));
     const large = fastest(make(400_000));
-    expect(large / Math.max(small, 0.5)).toBeLessThan(8);
+    expect(large / Math.max(small, 2)).toBeLessThan(10);
   });
 });
