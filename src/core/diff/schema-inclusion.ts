@@ -422,7 +422,8 @@ function structuralIncluded(x: Branch, y: Branch, depth: number, work: Work): Re
     const mine = x.subschemas.get(keyword);
     const want = y.subschemas.get(keyword);
     if (!x.opaque.has(keyword)) {
-      if (onlyNarrows(keyword, y)) check.guarantee(keyword);
+      // (An inert keyword never gets here: a lone `if` or `unevaluated*: true` was skipped above.)
+      if (narrowingKeywords.has(keyword)) check.guarantee(keyword);
       else check.unsure(keyword);
     } else if (mine && want && keyword === 'not') check.compare(keyword, want, mine);
     else if (mine && want && covariant(keyword, x, y)) check.compare(keyword, mine, want);
@@ -711,6 +712,7 @@ const narrowingKeywords = new Set([
   'not',
   'unevaluatedProperties',
   'unevaluatedItems',
+  'if',
   'then',
   'else',
   'contentSchema',
@@ -723,25 +725,11 @@ const narrowingKeywords = new Set([
  * neither `then` nor `else`, a `then` or `else` with no `if` (JSON Schema 2020-12, sections 10.2.2 and 11).
  */
 function inert(keyword: string, branch: Branch): boolean {
-  switch (keyword) {
-    case 'unevaluatedProperties':
-    case 'unevaluatedItems':
-      return branch.opaque.get(keyword) === 'true';
-    case 'if':
-      return !branch.opaque.has('then') && !branch.opaque.has('else');
-    case 'then':
-    case 'else':
-      return !branch.opaque.has('if');
-    default:
-      return false;
-  }
-}
-
-function onlyNarrows(keyword: string, branch: Branch): boolean {
-  if (keyword === 'if') return branch.opaque.has('then') || branch.opaque.has('else');
-  if ((keyword === 'unevaluatedProperties' || keyword === 'unevaluatedItems') && branch.opaque.get(keyword) === 'true')
-    return false;
-  return narrowingKeywords.has(keyword);
+  if (keyword === 'unevaluatedProperties' || keyword === 'unevaluatedItems')
+    return branch.opaque.get(keyword) === 'true';
+  if (keyword === 'if') return !branch.opaque.has('then') && !branch.opaque.has('else');
+  if (keyword === 'then' || keyword === 'else') return !branch.opaque.has('if');
+  return false;
 }
 
 function failing(kind: ReasonKind, instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: string): Reason {

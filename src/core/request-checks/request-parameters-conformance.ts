@@ -36,11 +36,10 @@ export const requestParametersConformance: RequestCheck = {
       const text = shown(raw);
       const kept = !secret && text.length <= maxShownValue;
       for (const error of validation.errors) {
-        // The message names the value `body`, an item of it by its pointer (`/1`): here the parameter, `ids/1`.
+        // The message names the value `body`, an item of it by its pointer (`/1`), then a space (compile-spec.ts's
+        // describeError): here the parameter, `ids/1`.
         const subject = error.instancePath === '' ? 'body' : error.instancePath;
-        const reason = error.message.startsWith(`${subject} `)
-          ? error.message.slice(subject.length + 1)
-          : error.message;
+        const reason = error.message.slice(subject.length + 1);
         findings.push(
           requestFinding(context, 'request_parameters_conformance', {
             message: `${where}${error.instancePath} ${reason}${secret ? '' : `: got ${kept ? text : `a value of ${text.length} characters`}`}`,
