@@ -145,10 +145,11 @@ function keysAgree(data: unknown): boolean {
       for (const child of item) stack.push(child);
       continue;
     }
-    for (const key of Object.keys(item)) {
-      if (key === 'null' || key === '__proto__' || key.includes(',') || key.includes('[object ')) return false;
-    }
+    // (__proto__, enumerable or not, by hasOwn.)
     if (Object.hasOwn(item, '__proto__')) return false;
+    for (const key of Object.keys(item)) {
+      if (key === 'null' || key.includes(',') || key.includes('[object ')) return false;
+    }
     for (const child of Object.values(item)) stack.push(child);
   }
   return true;

@@ -192,7 +192,7 @@ async function sendAndJudge(executor: Executor, target: ApiTarget, fuzzCase: Fuz
   const sent = await executor.sendCase(target, fuzzCase);
   if (!sent) return;
   const result = executor.judge(target, sent);
-  for (const failure of executor.book.newFailures(target, result)) executor.book.keep(failure);
+  executor.book.keepNew(target, result);
 }
 
 /** An item made for a probe: the collection's POST with its smallest valid request, sent with the credentials. */

@@ -85,6 +85,11 @@ export class FailureBook {
     };
   }
 
+  /** Keeps every failure of a result not seen before in this run. */
+  keepNew(target: ApiTarget, result: CaseResult): void {
+    for (const failure of this.newFailures(target, result)) this.keep(failure);
+  }
+
   /** Distinct failures left out once `maxFailures` were kept: a hostile target cannot grow the report without end. */
   omitted = 0;
 

@@ -483,7 +483,7 @@ export class FuzzRunner {
       });
       await fc.check(property, { seed, path: String(failing.index), numRuns: 1, maxSkipsPerRun: 20 });
       executor.rethrow();
-      for (const failure of executor.book.newFailures(target, found)) executor.book.keep(failure);
+      executor.book.keepNew(target, found);
     }
   }
 }

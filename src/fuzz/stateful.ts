@@ -159,7 +159,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
     });
     executor.rethrow();
     if (!details.failed || !found) break;
-    for (const failure of executor.book.newFailures(target, found)) executor.book.keep(failure);
+    executor.book.keepNew(target, found);
   }
   // Then every change to a hook followed by every operation on it, each on a fresh hook with a secret: a bug that
   // needs a state and then a look at it (a config read after a config update) is reached whatever the random walks
@@ -178,7 +178,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
       undefined,
     );
     executor.rethrow();
-    if (failing) for (const failure of executor.book.newFailures(target, failing)) executor.book.keep(failure);
+    if (failing) executor.book.keepNew(target, failing);
   }
 }
 

@@ -307,6 +307,11 @@ const cases: [string, Schema, Schema][] = [
   ['else narrowed under another if', { if: str(), else: { minimum: 1 } }, { if: int(), else: { minimum: 3 } }],
   ['if added with then', {}, { if: str(), then: { maxLength: 3 } }],
   ['if added alone', {}, { if: str() }],
+  [
+    'a lone if changed beside unevaluatedProperties: false (it decides what is evaluated)',
+    { unevaluatedProperties: false, if: { properties: { a: true } } },
+    { unevaluatedProperties: false, if: { properties: { b: true } } },
+  ],
   ['$dynamicRef added (neither narrowing nor inert: undecided)', {}, { $dynamicRef: '#node' }],
   ['then added without if', {}, { then: { maxLength: 3 } }],
   ['else added without if', {}, { else: { maxLength: 3 } }],

@@ -722,12 +722,14 @@ const narrowingKeywords = new Set([
 
 /**
  * Whether a keyword of `branch` refuses nothing: `unevaluatedProperties` or `unevaluatedItems` true, an `if` with
- * neither `then` nor `else`, a `then` or `else` with no `if` (JSON Schema 2020-12, sections 10.2.2 and 11).
+ * neither `then` nor `else`, a `then` or `else` with no `if` (JSON Schema 2020-12, sections 10.2.2 and 11). Not a
+ * lone `if` beside `unevaluated*`: the properties and items it evaluates are ones those no longer refuse.
  */
 function inert(keyword: string, branch: Branch): boolean {
   if (keyword === 'unevaluatedProperties' || keyword === 'unevaluatedItems')
     return branch.opaque.get(keyword) === 'true';
-  if (keyword === 'if') return !branch.opaque.has('then') && !branch.opaque.has('else');
+  if (keyword === 'if')
+    return ['then', 'else', 'unevaluatedProperties', 'unevaluatedItems'].every((other) => !branch.opaque.has(other));
   if (keyword === 'then' || keyword === 'else') return !branch.opaque.has('if');
   return false;
 }
