@@ -6,7 +6,7 @@
 // any parse that failed, goes to the parser every time. The CLI turns it on (CONTRACTS_CACHE_DIR, CONTRACTS_CACHE);
 // the library and the tests' in-process runs parse every time unless they say otherwise.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +14,11 @@ import path from 'node:path';
 const format = 'contracts-parsed-yaml-1';
 /** Entries kept; past it the oldest written go. */
 const maxEntries = 64;
+/**
+ * The name of every entry this module writes, and of nothing else: eviction removes only files named so (a folder
+ * named as the cache may hold a user's own files, reports among them).
+ */
+const entryName = /^parsed-[0-9a-f]{64}\.json$/;
 
 let cacheDir: string | undefined;
 let keyPrefix = format;
@@ -42,7 +47,7 @@ export function parseCacheDir(env: NodeJS.ProcessEnv): string | undefined {
 const entryFile = (dir: string, text: string, strict: boolean) =>
   path.join(
     dir,
-    `${createHash('sha256')
+    `parsed-${createHash('sha256')
       .update(keyPrefix)
       .update(strict ? '\0strict\0' : '\0')
       .update(text)
@@ -81,13 +86,20 @@ export function rememberParse(text: string, data: unknown, hasAliases: () => boo
   } catch {}
 }
 
+/**
+ * Past `maxEntries`, removes the oldest written of this module's own entries: regular files named as it names them,
+ * in the folder itself. Nothing through a link: not in a folder that is one, and no entry that is one.
+ */
 function evictOldest(dir: string): void {
-  const entries = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  if (lstatSync(dir).isSymbolicLink()) return;
+  const entries = readdirSync(dir, { withFileTypes: true }).filter(
+    (item) => item.isFile() && entryName.test(item.name),
+  );
   if (entries.length <= maxEntries) return;
   const written = entries
-    .map((name) => {
+    .map(({ name }) => {
       try {
-        return { name, at: statSync(path.join(dir, name)).mtimeMs };
+        return { name, at: lstatSync(path.join(dir, name)).mtimeMs };
       } catch {
         return { name, at: 0 };
       }

@@ -1,7 +1,17 @@
 // The parse cache (core/parse-cache.ts): a spec loaded again from an unchanged text gives what the parser gives,
 // located on the same lines; what JSON cannot hold exactly, or what YAML aliases share, is never kept; a damaged or
 // missing cache is no cache; the entries stay bounded.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +157,29 @@ describe('a spec loaded again', () => {
     for (let index = 0; index < 70; index++)
       await loadSpec(writeSpec(`many-${index}.yaml`, specText(`x-n: ${index}\n`)));
     expect(entries()).toHaveLength(64);
+  });
+
+  it("evicts only its own entries: a folder's reports, older than them all, stay", async () => {
+    const reports = path.join(scratch, 'reports');
+    mkdirSync(reports);
+    const names = Array.from({ length: 100 }, (_, index) => `report-${index}.json`);
+    names.push(`${'a'.repeat(64)}.json`, `parsed-${'b'.repeat(64)}.json.bak`, 'parsed-x.json');
+    for (const name of names) {
+      writeFileSync(path.join(reports, name), '{}');
+      utimesSync(path.join(reports, name), 1, 1);
+    }
+    mkdirSync(path.join(reports, `parsed-${'c'.repeat(64)}.json`));
+    for (const [name, folder] of [
+      ['direct', reports],
+      ['through a link', path.join(scratch, 'linked-reports')],
+    ] as const) {
+      if (folder !== reports) symlinkSync(reports, folder);
+      useParseCache(folder, 'test');
+      for (let index = 0; index < 70; index++)
+        await loadSpec(writeSpec(`report-${index}.yaml`, specText(`x-m: ${index}\nx-f: ${name}\n`)));
+      for (const kept of names) expect(existsSync(path.join(reports, kept)), `${name}: ${kept}`).toBe(true);
+      expect(existsSync(path.join(reports, `parsed-${'c'.repeat(64)}.json`))).toBe(true);
+    }
   });
 });
 
