@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Part of every key: a change to how specs are parsed (options, the yaml package) names new entries. */
-const format = 'contracts-parsed-yaml-1';
+const format = 'contracts-parsed-yaml-2';
 /** Entries kept; past it the oldest written go. */
 const maxEntries = 64;
 /**
@@ -21,7 +21,7 @@ const maxEntries = 64;
 const entryName = /^parsed-[0-9a-f]{64}\.json$/;
 
 let cacheDir: string | undefined;
-let keyPrefix = format;
+let cacheVersion = '';
 
 /**
  * Where parses are kept from now on in this process, or undefined to keep none. `version` (the package's version
@@ -29,7 +29,7 @@ let keyPrefix = format;
  */
 export function useParseCache(dir: string | undefined, version = ''): void {
   cacheDir = dir;
-  keyPrefix = `${format}\0${version}`;
+  cacheVersion = version;
 }
 
 /** The cache folder the environment names: CONTRACTS_CACHE_DIR, else the user's cache folder; none if CONTRACTS_CACHE=off. */
@@ -41,18 +41,18 @@ export function parseCacheDir(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * Entries of strict reads (yaml's parses alone, for lint) and of the others (the fast path's too, fast-yaml.ts) are
- * apart: a strict reader never takes a text only the fast path read.
+ * The key of `text`'s entry: the hash of every part, each a JSON string in a JSON array, so that no two sets of
+ * parts write the same bytes (a text, a version or a mode cannot reach into its neighbour, as they could joined
+ * with separators). Entries of strict reads (yaml's parses alone, for lint) and of the others (the fast path's too,
+ * fast-yaml.ts) are apart: a strict reader never takes a text only the fast path read.
  */
+export function entryKey(version: string, text: string, strict: boolean): string {
+  const parts = [format, version, strict ? 'strict' : 'any', text];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
 const entryFile = (dir: string, text: string, strict: boolean) =>
-  path.join(
-    dir,
-    `parsed-${createHash('sha256')
-      .update(keyPrefix)
-      .update(strict ? '\0strict\0' : '\0')
-      .update(text)
-      .digest('hex')}.json`,
-  );
+  path.join(dir, `parsed-${entryKey(cacheVersion, text, strict)}.json`);
 
 /** The data `text` parsed to before, or undefined (no cache, no entry, an entry that cannot be read). */
 export function cachedParse(text: string, strict = false): unknown {

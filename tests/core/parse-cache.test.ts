@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
 import { loadSpec, type LoadedSpec } from '../../src/core/load-spec.js';
-import { exactInJson, parseCacheDir, useParseCache } from '../../src/core/parse-cache.js';
+import { cachedParse, exactInJson, parseCacheDir, rememberParse, useParseCache } from '../../src/core/parse-cache.js';
 import { fixture, specFile } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -180,6 +180,27 @@ describe('a spec loaded again', () => {
       for (const kept of names) expect(existsSync(path.join(reports, kept)), `${name}: ${kept}`).toBe(true);
       expect(existsSync(path.join(reports, `parsed-${'c'.repeat(64)}.json`))).toBe(true);
     }
+  });
+});
+
+describe('the key of an entry', () => {
+  // Each row: an entry kept for one (version, text, mode), and another whose parts, joined end to end with the
+  // separators the key once used, read the same.
+  const rows: [string, { kept: [string, string, boolean]; asked: [string, string, boolean] }][] = [
+    [
+      'a text beginning strict\\0 is not a strict entry',
+      { kept: ['v', 'strict\0a: 1', false], asked: ['v', 'a: 1', true] },
+    ],
+    ['a version ending in \\0 is not a shorter one', { kept: ['v\0', 'a: 1', false], asked: ['v', '\0a: 1', false] }],
+    ["a version cannot take the text's place", { kept: ['v\0strict', 'a: 1', false], asked: ['v', 'a: 1', true] }],
+  ];
+
+  it.each(rows)('%s', (_name, { kept, asked }) => {
+    useParseCache(dir, kept[0]);
+    rememberParse(kept[1], { poisoned: true }, () => false, kept[2]);
+    expect(cachedParse(kept[1], kept[2])).toEqual({ poisoned: true });
+    useParseCache(dir, asked[0]);
+    expect(cachedParse(asked[1], asked[2])).toBeUndefined();
   });
 });
 
