@@ -8,13 +8,14 @@ import { main } from './main.js';
 
 process.env.SCARF_ANALYTICS ??= 'false';
 // Specs parsed before are read from the user's cache (core/parse-cache.ts), keyed also by this package's version
-// and its YAML parsers' (yaml, and js-yaml for the fast path).
+// and its YAML parsers' (yaml, and js-yaml for the fast path). A folder others can write is not used: said on
+// stderr, once, and the command goes on parsing.
 const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
   dependencies?: Record<string, string>;
 };
 const parsers = ['yaml', 'js-yaml'].map((name) => `${name} ${pkg.dependencies?.[name] ?? ''}`).join(' ');
-useParseCache(parseCacheDir(process.env), `${pkg.version} ${parsers}`);
+useParseCache(parseCacheDir(process.env), `${pkg.version} ${parsers}`, (line) => process.stderr.write(`${line}\n`));
 // A reader that stops early (`| head -2`) closes the pipe. Without a handler the EPIPE is an uncaught error with a
 // stack trace. Instead: drop what is still written there, and tell streaming commands to stop (output-gone.ts);
 // commands with work to finish (check's cleanup and report files) finish it. A stream fault other than EPIPE is

@@ -5,10 +5,17 @@
 // kept (finite numbers, strings, booleans, null, arrays and plain objects, no YAML aliases); any other parse, and
 // any parse that failed, goes to the parser every time. The CLI turns it on (CONTRACTS_CACHE_DIR, CONTRACTS_CACHE);
 // the library and the tests' in-process runs parse every time unless they say otherwise.
-import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+//
+// Trust: what an entry holds is believed (lint passes a spec on it), so the cache folder must be one only this user
+// can write (private-files.ts): a folder that is a link, another user's, or writable by others is not used, and said
+// so once. Each entry is bound to its text: it holds its key (the hash of the version, the mode and the whole text)
+// and the text's length, and is taken only when both match, so an entry is only ever the one written for that very
+// text by this user's own run. Anyone who can write as this user could change the spec itself, or this package.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { folderDistrust, readPrivateFile, writePrivateFile } from './private-files.js';
 
 /** Part of every key: a change to how specs are parsed (options, the yaml package) names new entries. */
 const format = 'contracts-parsed-yaml-2';
@@ -22,14 +29,38 @@ const entryName = /^parsed-[0-9a-f]{64}\.json$/;
 
 let cacheDir: string | undefined;
 let cacheVersion = '';
+let warn: (line: string) => void = () => {};
+/** Whether the folder was found to be one only this user can write; checked once, where first used. */
+let trust: 'unchecked' | 'trusted' | 'refused' = 'unchecked';
 
 /**
  * Where parses are kept from now on in this process, or undefined to keep none. `version` (the package's version
- * and its yaml's) is part of each key.
+ * and its yaml's) is part of each key. `refused` is told, in one line, once, why a folder is not used.
  */
-export function useParseCache(dir: string | undefined, version = ''): void {
+export function useParseCache(dir: string | undefined, version = '', refused?: (line: string) => void): void {
   cacheDir = dir;
   cacheVersion = version;
+  warn = refused ?? (() => {});
+  trust = 'unchecked';
+}
+
+/** The cache folder when it can be trusted (made first, with `create`), else undefined. */
+function trustedDir(create: boolean): string | undefined {
+  if (cacheDir === undefined || trust === 'refused') return undefined;
+  if (trust === 'trusted') return cacheDir;
+  if (create) mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+  const distrust = folderDistrust(cacheDir);
+  if (distrust === null) return undefined;
+  if (distrust !== undefined) {
+    trust = 'refused';
+    warn(
+      `contracts: not using the parse cache ${JSON.stringify(cacheDir)}: it ${distrust} (a cache folder must be ` +
+        'one only you can write; set CONTRACTS_CACHE_DIR, or CONTRACTS_CACHE=off)',
+    );
+    return undefined;
+  }
+  trust = 'trusted';
+  return cacheDir;
 }
 
 /** The cache folder the environment names: CONTRACTS_CACHE_DIR, else the user's cache folder; none if CONTRACTS_CACHE=off. */
@@ -51,17 +82,30 @@ export function entryKey(version: string, text: string, strict: boolean): string
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-const entryFile = (dir: string, text: string, strict: boolean) =>
-  path.join(dir, `parsed-${entryKey(cacheVersion, text, strict)}.json`);
+/**
+ * The most an entry of `text` can weigh: its data as JSON, with its key, is never much more than the text (at
+ * most 3 bytes of UTF-8 for a UTF-16 unit, 2 for an escaped one; no aliases); anything larger is not ours.
+ */
+const maxEntryBytes = (text: string) => 3 * text.length + 1024;
+
+interface Entry {
+  key: string;
+  length: number;
+  data: unknown;
+}
 
 /** The data `text` parsed to before, or undefined (no cache, no entry, an entry that cannot be read). */
 export function cachedParse(text: string, strict = false): unknown {
-  if (cacheDir === undefined) return undefined;
-  const file = entryFile(cacheDir, text, strict);
   try {
-    // An entry is never much larger than the text it was parsed from (no aliases): anything else is not ours.
-    if (statSync(file).size > 2 * text.length + 1024) return undefined;
-    return JSON.parse(readFileSync(file, 'utf8'));
+    const dir = trustedDir(false);
+    if (dir === undefined) return undefined;
+    const key = entryKey(cacheVersion, text, strict);
+    const bytes = readPrivateFile(path.join(dir, `parsed-${key}.json`), maxEntryBytes(text));
+    if (bytes === undefined) return undefined;
+    const entry = JSON.parse(bytes.toString('utf8')) as Partial<Entry> | null;
+    // Only the entry written for this very text (a file renamed, or cut short, is not).
+    if (entry?.key !== key || entry.length !== text.length || !Object.hasOwn(entry, 'data')) return undefined;
+    return entry.data;
   } catch {
     return undefined;
   }
@@ -73,15 +117,14 @@ export function cachedParse(text: string, strict = false): unknown {
  * cannot be written (a read-only home) is no cache.
  */
 export function rememberParse(text: string, data: unknown, hasAliases: () => boolean, strict = false): void {
-  if (cacheDir === undefined || !exactInJson(data) || hasAliases()) return;
-  const dir = cacheDir;
+  if (cacheDir === undefined || trust === 'refused' || !exactInJson(data) || hasAliases()) return;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = entryFile(dir, text, strict);
-    // Written whole beside it, then renamed: a reader sees the old entry, none, or all of the new one.
-    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-    writeFileSync(partial, JSON.stringify(data), { mode: 0o600 });
-    renameSync(partial, file);
+    const dir = trustedDir(true);
+    if (dir === undefined) return;
+    const key = entryKey(cacheVersion, text, strict);
+    const entry = JSON.stringify({ key, length: text.length, data } satisfies Entry);
+    if (Buffer.byteLength(entry) > maxEntryBytes(text)) return;
+    writePrivateFile(dir, `parsed-${key}.json`, entry);
     evictOldest(dir);
   } catch {}
 }
@@ -105,7 +148,11 @@ function evictOldest(dir: string): void {
       }
     })
     .sort((a, b) => a.at - b.at);
-  for (const { name } of written.slice(0, entries.length - maxEntries)) rmSync(path.join(dir, name), { force: true });
+  for (const { name } of written.slice(0, entries.length - maxEntries)) {
+    try {
+      unlinkSync(path.join(dir, name));
+    } catch {}
+  }
 }
 
 /** Whether JSON.parse(JSON.stringify(value)) gives back value exactly (a tree of JSON's own kinds of value). */

@@ -1,8 +1,13 @@
 // The parse cache (core/parse-cache.ts): a spec loaded again from an unchanged text gives what the parser gives,
 // located on the same lines; what JSON cannot hold exactly, or what YAML aliases share, is never kept; a damaged or
-// missing cache is no cache; the entries stay bounded.
+// missing cache is no cache; the entries stay bounded; a folder or an entry someone else could have written, or
+// that leads elsewhere, is never believed, read through, written through or waited on.
+import { execFileSync } from 'node:child_process';
 import {
+  chmodSync,
+  chownSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -17,7 +22,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractsError } from '../../src/core/errors.js';
 import { loadSpec, type LoadedSpec } from '../../src/core/load-spec.js';
-import { cachedParse, exactInJson, parseCacheDir, rememberParse, useParseCache } from '../../src/core/parse-cache.js';
+import {
+  cachedParse,
+  entryKey,
+  exactInJson,
+  parseCacheDir,
+  rememberParse,
+  useParseCache,
+} from '../../src/core/parse-cache.js';
 import { fixture, specFile } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -48,6 +60,8 @@ function writeSpec(name: string, text: string): string {
   writeFileSync(file, text);
   return file;
 }
+
+const titleOf = async (file: string) => ((await loadSpec(file)).document.info as { title: string }).title;
 
 const specText = (extra: string) =>
   `openapi: 3.1.0\ninfo:\n  title: t\n  version: '1'\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n${extra}`;
@@ -84,8 +98,8 @@ describe('a spec loaded again', () => {
     const file = writeSpec('edited-entry.yaml', specText(''));
     await loadSpec(file);
     const [entry] = entries();
-    const kept = JSON.parse(readFileSync(path.join(dir, entry!), 'utf8')) as { info: { title: string } };
-    kept.info.title = 'from the cache';
+    const kept = JSON.parse(readFileSync(path.join(dir, entry!), 'utf8')) as { data: { info: { title: string } } };
+    kept.data.info.title = 'from the cache';
     writeFileSync(path.join(dir, entry!), JSON.stringify(kept));
     expect((await loadSpec(file)).document.info).toEqual({ title: 'from the cache', version: '1' });
     // A text that differs by one character is another entry.
@@ -139,10 +153,21 @@ describe('a spec loaded again', () => {
     const file = writeSpec('damaged.yaml', specText(''));
     const loaded = await loadSpec(file);
     const entry = path.join(dir, entries()[0]!);
-    for (const damage of ['{"openapi": "3.1', 'x'.repeat(200_000)]) {
+    const written = JSON.parse(readFileSync(entry, 'utf8')) as { key: string; length: number; data: unknown };
+    expect(written.data).toEqual(loaded.document);
+    const planted = { info: { title: 'planted', version: '1' } };
+    for (const damage of [
+      '{"openapi": "3.1',
+      'x'.repeat(200_000),
+      'null',
+      JSON.stringify(planted),
+      JSON.stringify({ ...written, key: 'f'.repeat(64), data: planted }),
+      JSON.stringify({ ...written, length: written.length + 1, data: planted }),
+      JSON.stringify({ key: written.key, length: written.length }),
+    ]) {
       writeFileSync(entry, damage);
-      expect((await loadSpec(file)).document).toEqual(loaded.document);
-      expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(loaded.document);
+      expect((await loadSpec(file)).document, damage.slice(0, 40)).toEqual(loaded.document);
+      expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(written);
     }
   });
 
@@ -180,6 +205,95 @@ describe('a spec loaded again', () => {
       for (const kept of names) expect(existsSync(path.join(reports, kept)), `${name}: ${kept}`).toBe(true);
       expect(existsSync(path.join(reports, `parsed-${'c'.repeat(64)}.json`))).toBe(true);
     }
+  });
+});
+
+describe('a cache folder or entry someone else could have written', () => {
+  const text = specText('');
+  const planted = { openapi: '3.1.0', info: { title: 'planted', version: '1' }, paths: {} };
+  /** An entry as this module writes it for `text`, holding data that is not what `text` parses to. */
+  const plantedEntry = JSON.stringify({ key: entryKey('test', text, false), length: text.length, data: planted });
+  const entryPath = (folder: string) => path.join(folder, `parsed-${entryKey('test', text, false)}.json`);
+  const outside = () => {
+    const file = path.join(scratch, `outside-${count++}.json`);
+    writeFileSync(file, plantedEntry);
+    return file;
+  };
+
+  // Each: a folder made as the row says, used as the cache; the spec must load as the parser reads it.
+  const folders: [string, (folder: string) => void][] = [
+    ['writable by everyone', (folder) => chmodSync(folder, 0o777)],
+    ['writable by its group', (folder) => chmodSync(folder, 0o770)],
+    [
+      'a symbolic link to a private folder',
+      (folder) => {
+        rmSync(folder, { recursive: true });
+        const real = mkdtempSync(path.join(scratch, 'real-'));
+        writeFileSync(entryPath(real), plantedEntry, { mode: 0o600 });
+        symlinkSync(real, folder);
+      },
+    ],
+    ...(process.getuid?.() === 0
+      ? [["another user's", (folder: string) => chownSync(folder, 65534, 65534)] as [string, (f: string) => void]]
+      : []),
+  ];
+
+  it.each(folders)('is not used when %s, and that is said once', async (_name, make) => {
+    const folder = path.join(scratch, `folder-${count++}`);
+    mkdirSync(folder, { mode: 0o700 });
+    writeFileSync(entryPath(folder), plantedEntry, { mode: 0o600 });
+    make(folder);
+    const warnings: string[] = [];
+    useParseCache(folder, 'test', (line) => warnings.push(line));
+    const file = writeSpec(`folder-${count}.yaml`, text);
+    for (let run = 0; run < 2; run++) expect(await titleOf(file)).toBe('t');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^contracts: not using the parse cache ".*": it .* only you can write/);
+    expect(readdirSync(folder)).toEqual([path.basename(entryPath(folder))]);
+  });
+
+  // Each: what is at the entry's name in a private folder; the spec must load as the parser reads it, and nothing
+  // outside the folder change.
+  const entries: [string, (file: string) => string | undefined][] = [
+    ['a link to a file outside holding an entry', (file) => symlinkSync(outside(), file) ?? undefined],
+    ['a hard link to a file outside holding an entry', (file) => linkSync(outside(), file) ?? undefined],
+    [
+      'an entry writable by others',
+      (file) => {
+        writeFileSync(file, plantedEntry);
+        chmodSync(file, 0o666);
+        return undefined;
+      },
+    ],
+    ['a link to /dev/zero', (file) => symlinkSync('/dev/zero', file) ?? undefined],
+    ['a FIFO', (file) => execFileSync('mkfifo', [file]) && undefined],
+    [
+      'a folder, which the new entry cannot replace',
+      (file) => {
+        mkdirSync(file);
+        writeFileSync(path.join(file, 'inside'), 'x');
+        return 'folder';
+      },
+    ],
+  ];
+
+  it.each(entries)('is not taken: %s; and no write leaves a partial file', async (_name, make) => {
+    const file = writeSpec(`entry-${count}.yaml`, text);
+    mkdirSync(dir, { mode: 0o700 });
+    const before = readdirSync(scratch).filter((name) => name.startsWith('outside-'));
+    const kept = make(entryPath(dir));
+    const started = performance.now();
+    for (let run = 0; run < 2; run++) expect(await titleOf(file)).toBe('t');
+    expect(performance.now() - started).toBeLessThan(5000);
+    for (const name of before) expect(readFileSync(path.join(scratch, name), 'utf8')).toBe(plantedEntry);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    if (kept === 'folder') expect(readdirSync(entryPath(dir))).toEqual(['inside']);
+  });
+
+  it('is taken when it is our own, in a private folder (the rows above plant what would be taken)', async () => {
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(entryPath(dir), plantedEntry, { mode: 0o600 });
+    expect(await titleOf(writeSpec(`own-${count}.yaml`, text))).toBe('planted');
   });
 });
 
