@@ -1,8 +1,9 @@
 // Files in a folder only this user can write (the parse cache's, parse-cache.ts): whatever is in such a folder was
 // put there by this user's own processes, so what it holds may be believed. A folder anyone else can write, or that
 // is a link to somewhere else, is refused whole; and each file is read only if it is a regular file of this user's,
-// not a link, not shared by a hard link, and no larger than the caller allows, so that a file planted or swapped in
-// can neither point a read outside the folder, nor hang it (a FIFO), nor make it grow without end (`/dev/zero`).
+// that no one else can read or write (as only our own write makes one), not a link, not shared by a hard link, and
+// no larger than the caller allows, so that a file planted or swapped in can neither be believed, nor point a read
+// outside the folder, nor hang it (a FIFO), nor make it grow without end (`/dev/zero`).
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -23,10 +24,15 @@ import path from 'node:path';
 const readFlags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const createFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
-/** Whether `stat` is of this user's, and writable by no one else (always, where there are no such modes). */
-function ownOnly(stat: Stats): boolean {
+/**
+ * Whether `stat` is of this user's, and its mode has none of `others` (always, where there are no such modes):
+ * for the folder, no one else may write; for a file, no one else may even read, as only writePrivateFile makes
+ * one (0600), never a checkout (0644), an archive or a copy, so that a folder committed into a repository and
+ * named as the cache, say, offers nothing to believe.
+ */
+function ownOnly(stat: Stats, others: number): boolean {
   const uid = process.getuid?.();
-  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
+  return uid === undefined || (stat.uid === uid && (stat.mode & others) === 0);
 }
 
 /**
@@ -45,13 +51,13 @@ export function folderDistrust(dir: string): string | undefined | null {
   if (!stat.isDirectory()) return 'is not a folder';
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) return 'belongs to another user';
-  if (!ownOnly(stat)) return 'can be written by other users';
+  if (!ownOnly(stat, 0o022)) return 'can be written by other users';
   return undefined;
 }
 
 /**
- * The bytes of `file` when it is a regular file of this user's alone (not a link, one name, writable by no one else)
- * of at most `maxBytes`; else undefined. Reads nothing else, and never waits.
+ * The bytes of `file` when it is a regular file of this user's alone (not a link, one name, mode 0600 or less) of
+ * at most `maxBytes`; else undefined. Reads nothing else, and never waits.
  */
 export function readPrivateFile(file: string, maxBytes: number): Buffer | undefined {
   let fd: number;
@@ -62,7 +68,7 @@ export function readPrivateFile(file: string, maxBytes: number): Buffer | undefi
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.nlink !== 1 || !ownOnly(stat) || stat.size > maxBytes) return undefined;
+    if (!stat.isFile() || stat.nlink !== 1 || !ownOnly(stat, 0o077) || stat.size > maxBytes) return undefined;
     const buffer = Buffer.allocUnsafe(stat.size);
     let read = 0;
     while (read < stat.size) {

@@ -265,6 +265,14 @@ describe('a cache folder or entry someone else could have written', () => {
         return undefined;
       },
     ],
+    [
+      'an entry others can read, as a checkout or a copy makes one (0644)',
+      (file) => {
+        writeFileSync(file, plantedEntry);
+        chmodSync(file, 0o644);
+        return undefined;
+      },
+    ],
     ['a link to /dev/zero', (file) => symlinkSync('/dev/zero', file) ?? undefined],
     ['a FIFO', (file) => execFileSync('mkfifo', [file]) && undefined],
     [

@@ -246,6 +246,19 @@ const scenarios: [string, Scenario][] = [
     },
   ],
   [
+    'a folder as a checkout makes it (0755, entries 0644): one committed to a repository as the cache',
+    {
+      refused: false,
+      make: () => {
+        const folder = privateFolder();
+        plantBoth(folder);
+        chmodSync(folder, 0o755);
+        for (const strict of [false, true]) chmodSync(path.join(folder, entryName(strict)), 0o644);
+        return folder;
+      },
+    },
+  ],
+  [
     'entries that are links to /dev/zero',
     {
       refused: false,
