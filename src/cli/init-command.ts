@@ -1,9 +1,10 @@
 // `contracts init SPEC`: adds an API for a spec to contracts.config.yaml (creating the file when there is none).
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, isSeq, parseDocument } from 'yaml';
 import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
+import { writableFile, writeProjectFile } from '../config/write-project-file.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
 import { requirePort } from './parse-args.js';
@@ -58,10 +59,9 @@ export const initCommand: Command = {
         ? path.resolve(io.cwd, options.config)
         : (findConfigIn(io.cwd) ?? path.join(io.cwd, configFileNames[0]));
     const display = path.relative(io.cwd, configFile) || configFile;
-    const existing = await readFile(configFile, 'utf8').then(
-      () => readConfig(configFile, display),
-      () => undefined,
-    );
+    // A symlink at the config's path (committed, dangling) is refused before anything is read or written through it.
+    const existing =
+      (await writableFile(configFile, display)) === undefined ? undefined : readConfig(configFile, display);
     const title = (spec.document.info as { title?: unknown } | undefined)?.title;
     const name =
       typeof options.name === 'string'
@@ -91,7 +91,8 @@ export const initCommand: Command = {
         ? { credentials: credentials.map(({ env, securityScheme }) => ({ env, securityScheme })) }
         : {}),
     };
-    await writeFile(configFile, existing ? await withEntry(configFile, entry) : newConfig(configDir, entry));
+    const text = existing ? await withEntry(configFile, entry) : newConfig(configDir, entry);
+    await writeProjectFile(configFile, text, display);
     readConfig(configFile, display); // What was written must read back: a clear error now rather than at the next command.
     io.out(
       `added ${name} to ${display}: spec ${relativeSpec} (OpenAPI ${spec.sourceVersion}), mock port ${mockPort}, types ${entry.generated}`,

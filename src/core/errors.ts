@@ -17,6 +17,7 @@ export type ContractsErrorCode =
   | 'INTERRUPTED'
   | 'INPUT_NOT_READABLE'
   | 'REPORT_NOT_WRITABLE'
+  | 'FILE_NOT_WRITABLE'
   | 'USAGE'
   | 'CONFIG_NOT_FOUND'
   | 'CONFIG_INVALID'

@@ -1,8 +1,9 @@
 // The one writer of generated/: openapi-typescript output for each spec of the manifest (src/config/apis.ts).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { configuredApis, specPath, type ApiEntry } from '../config/apis.js';
+import { writeProjectFile } from '../config/write-project-file.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -61,7 +62,7 @@ export async function renderAll(outDir?: string): Promise<GeneratedFile[]> {
 export async function writeGenerated(files: GeneratedFile[]): Promise<void> {
   for (const { file, content } of files) {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+    await writeProjectFile(file, content);
   }
 }
 
