@@ -5,6 +5,7 @@ import { Document, isSeq, parseDocument } from 'yaml';
 import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { writableFile, writeProjectFile } from '../config/write-project-file.js';
+import { configBoundary, confinementProblem } from '../config/confine-path.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
 import { requirePort } from './parse-args.js';
@@ -74,6 +75,10 @@ export const initCommand: Command = {
       );
     const configDir = path.dirname(configFile);
     const relativeSpec = path.relative(configDir, specFile).split(path.sep).join('/');
+    // The config could not be read back with a spec outside its project (confine-path.ts): said before writing.
+    const outside = confinementProblem(relativeSpec, configDir, configBoundary(configDir));
+    if (outside !== undefined)
+      throw new ContractsError('USAGE', `the spec ${positionals[0]} ${outside}: move it into the project first`);
     for (const api of existing?.apis ?? []) {
       if (api.name === name)
         throw new ContractsError('USAGE', `${display} already has an API named ${name}: choose another with --name`);

@@ -7,6 +7,7 @@ import { type Document, LineCounter, parseDocument } from 'yaml';
 import { fastYamlData } from '../core/fast-yaml.js';
 import { ContractsError } from '../core/errors.js';
 import { packageRoot } from './package-root.js';
+import { configBoundary, confinementProblem } from './confine-path.js';
 import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 
@@ -145,6 +146,7 @@ export function readConfig(file: string, display = file): Config {
   });
   const refs = (data as { refs?: { roots?: string[]; maxFileMB?: number } }).refs ?? {};
   const dir = path.dirname(file);
+  confinePaths(dir, apis, raw, refs.roots ?? [], at);
   return {
     file,
     dir,
@@ -154,6 +156,31 @@ export function readConfig(file: string, display = file): Config {
       ...(refs.maxFileMB === undefined ? {} : { maxFileBytes: Math.round(refs.maxFileMB * 1024 * 1024) }),
     },
   };
+}
+
+/**
+ * Every path the config names stays in its project (confine-path.ts): a config from a pull request may say
+ * `generated: ../neighbour/src/main.ts` or `roots: [/]`.
+ */
+function confinePaths(
+  dir: string,
+  apis: readonly ConfigApi[],
+  raw: readonly Partial<ConfigApi>[],
+  roots: readonly string[],
+  at: (p: JsonPath) => { file: string; line: number; column: number },
+): void {
+  const boundary = configBoundary(dir);
+  const confine = (value: string, name: string, where: JsonPath) => {
+    const problem = confinementProblem(value, dir, boundary);
+    if (problem !== undefined)
+      throw new ContractsError('CONFIG_INVALID', `${name} "${shortened(value)}" ${problem}`, at(where));
+  };
+  apis.forEach((api, index) => {
+    confine(api.spec, `apis[${index}].spec`, ['apis', index, 'spec']);
+    const generatedAt: JsonPath = raw[index]!.generated === undefined ? ['apis', index] : ['apis', index, 'generated'];
+    confine(api.generated, `apis[${index}].generated`, generatedAt);
+  });
+  roots.forEach((root, index) => confine(root, `refs.roots[${index}]`, ['refs', 'roots', index]));
 }
 
 // An unknown field first (often a misspelling), then a credential naming no way (or two ways) in: its oneOf says
@@ -184,4 +211,9 @@ function explain(error: ErrorObject, where: JsonPath): string {
     default:
       return `${name} ${error.message ?? 'is invalid'}`;
   }
+}
+
+// A path is shown as written, but never at length: a hostile one could be megabytes.
+function shortened(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 200)}…` : value;
 }

@@ -2,7 +2,7 @@
 // a loopback server records what arrives, and no value ever appears in what the tool writes.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,12 +168,14 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
 
   it("check sends the seed API's credentials from the variables a config renames them to", async () => {
     const renamed = path.join(dir, 'renamed.config.yaml');
+    // A config names only files in its own project (confine-path.ts): the seed spec is copied beside it.
+    await copyFile(specFile('client-session'), path.join(dir, 'client-session.yaml'));
     await writeFile(
       renamed,
       [
         'apis:',
         '  - name: client-session',
-        `    spec: ${JSON.stringify(specFile('client-session'))}`,
+        '    spec: client-session.yaml',
         '    credentials:',
         '      - { env: MY_SESSION_KEY, securityScheme: apiKey }',
         '      - { env: MY_CLIENT_TOKEN, query: clientToken }',

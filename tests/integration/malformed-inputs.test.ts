@@ -12,15 +12,18 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'contracts-malformed-'));
   await copyFile(fixture('specs', 'openapi-30', 'pets.yaml'), path.join(dir, 'pets.yaml'));
+  // A config names only files in its own project (confine-path.ts): the seed specs are copied beside it.
+  for (const name of ['client-session', 'repository-webhooks'])
+    await copyFile(specFile(name), path.join(dir, `${name}.yaml`));
   await writeFile(path.join(dir, 'only-pets.yaml'), 'apis:\n  - name: petstore\n    spec: pets.yaml\n');
   await writeFile(
     path.join(dir, 'with-seeds.yaml'),
     [
       'apis:',
       '  - name: client-session',
-      `    spec: ${JSON.stringify(specFile('client-session'))}`,
+      '    spec: client-session.yaml',
       '  - name: repository-webhooks',
-      `    spec: ${JSON.stringify(specFile('repository-webhooks'))}`,
+      '    spec: repository-webhooks.yaml',
       '  - name: petstore',
       '    spec: pets.yaml',
       '    mockPort: 4019',

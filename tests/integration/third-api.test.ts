@@ -17,6 +17,9 @@ const secret = 'petstore-secret-3f9c2a71';
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'contracts-third-api-'));
   await copyFile(fixture('specs', 'openapi-30', 'pets.yaml'), path.join(dir, 'pets.yaml'));
+  // A config names only files in its own project (confine-path.ts): the seed specs are copied beside it.
+  for (const name of ['client-session', 'repository-webhooks'])
+    await copyFile(specFile(name), path.join(dir, `${name}.yaml`));
   port = await freePort();
   config = path.join(dir, 'contracts.config.yaml');
   await writeFile(
@@ -24,9 +27,9 @@ beforeAll(async () => {
     [
       'apis:',
       '  - name: client-session',
-      `    spec: ${JSON.stringify(specFile('client-session'))}`,
+      '    spec: client-session.yaml',
       '  - name: repository-webhooks',
-      `    spec: ${JSON.stringify(specFile('repository-webhooks'))}`,
+      '    spec: repository-webhooks.yaml',
       '  - name: petstore',
       '    spec: pets.yaml',
       `    mockPort: ${port}`,
