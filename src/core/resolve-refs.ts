@@ -78,6 +78,10 @@ export async function bundleRefs(
     if ('refused' in read) return fail(ref, `names a file that ${read.refused}`);
     const parsed = parseReferencedFile(read.text);
     if ('error' in parsed) return fail(ref, `names a file that is not valid YAML or JSON: ${parsed.error}`);
+    // A spec's files are mappings. Anything else (a .env file reads as one long string) is no part of a spec, and
+    // is said by where it is named, never by what it holds: its text must not reach a message.
+    if (!isMapping(parsed.document))
+      return fail(ref, 'names a file that is not a YAML or JSON mapping: no part of a spec');
     files.set(file, parsed.document);
     return parsed.document;
   };
@@ -118,6 +122,10 @@ export async function bundleRefs(
     const document = await load(ref, target.file);
     const content = resolvePointer(document, target.pointer);
     if (content === undefined) return fail(ref, 'does not resolve: nothing at that pointer in the file it names');
+    // What a $ref stands for is an object (a JSON Schema may be true or false): a string or a number from another
+    // file could only end up shown in a message, as a pattern or a name, and is refused without being shown.
+    if (!isMapping(content) && typeof content !== 'boolean')
+      return fail(ref, 'names a value that is not an object: a $ref stands for an object of a spec');
     placed.set(key, out);
     const inlined = await walk(content, out, target.file);
     const keep = Object.keys(siblings).length === 0;
@@ -180,6 +188,10 @@ async function refTarget(
   if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
     fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
   return { file: real, pointer: fragment };
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function splitRef(ref: string): [string, string] {
