@@ -1,6 +1,7 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
 import { apiNames, apis, isSeedApi, seedApiNames, selectApis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
+import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
 import { requireMegabytes, requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
@@ -132,8 +133,10 @@ export const checkCommand: Command = {
           'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)',
       },
       ...coverageOptions,
+      allowEnvOption,
     ];
   },
+  sendsCredentials: true,
   examples: [
     { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
     {

@@ -46,6 +46,11 @@ export interface Command {
   /** Positional arguments, for help. */
   positionals?: { name: string; description: string }[];
   examples: { command: string; description: string }[];
+  /**
+   * Sends the config's credentials to a target: main() refuses a variable the config may not name unless
+   * --allow-env names it (credential-variables.ts), and says which config is in use.
+   */
+  sendsCredentials?: boolean;
   /** Exit status: 0 good, 1 the subject failed, 2 the tool could not do its job. */
   run(options: ParsedOptions, positionals: string[], io: Io): Promise<number>;
 }

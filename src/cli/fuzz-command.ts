@@ -5,6 +5,7 @@ import path from 'node:path';
 import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
+import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
@@ -199,8 +200,10 @@ export const fuzzCommand: Command = {
       ...targetOptions,
       ...paceOptions,
       ...outputOptions,
+      allowEnvOption,
     ];
   },
+  sendsCredentials: true,
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
     {

@@ -5,6 +5,7 @@ import { Document, isSeq, parseDocument } from 'yaml';
 import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { writableFile, writeProjectFile } from '../config/write-project-file.js';
+import { envName } from '../config/credential-variables.js';
 import { configBoundary, confinementProblem } from '../config/confine-path.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
@@ -146,15 +147,6 @@ function credentialStubs(api: string, document: unknown): CredentialStub[] {
     stubs.push({ env, securityScheme: schemeName, where });
   }
   return stubs;
-}
-
-function envName(text: string): string {
-  const name = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return /^[A-Z_]/.test(name) ? name : `API_${name}`;
 }
 
 /** A title as an API name: lower case, words joined by `-`, at most 36 characters, cut between words. */

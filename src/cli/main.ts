@@ -5,7 +5,8 @@ import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../config/
 import { ContractsError } from '../core/errors.js';
 import { escapeControls } from '../reports/escape-controls.js';
 import { Redactor } from '../reports/redact.js';
-import { exitCodes, type Command, type Io } from './command.js';
+import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { allowedVariables, refuseForeignVariables } from '../config/credential-variables.js';
 import { commandHelp, mainHelp } from './help.js';
 import { didYouMean } from './did-you-mean.js';
 import { checkApiName, parseCommandArgs } from './parse-args.js';
@@ -74,9 +75,11 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
     const configFile = configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined);
     let configError: unknown;
+    let configInUse: string | undefined;
     try {
       if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile))) {
-        const found = useConfig({ cwd: io.cwd, file: configFile });
+        const found = useConfig({ cwd: io.cwd, file: configFile, ignored: io.err });
+        configInUse = found;
         // No config anywhere up from here: the spec files given with --spec are the APIs of this run.
         if (found === undefined && command.name !== 'init' && command.options.some((option) => option.name === 'spec'))
           useSpecFiles(specArguments(rest), io.cwd);
@@ -94,6 +97,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     for (const entry of Object.values(apis))
       for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
+    if (command.sendsCredentials && configInUse !== undefined) credentialGate(command.name, configInUse, options, io);
     return await command.run(options, positionals, io);
   } catch (error) {
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
@@ -116,6 +120,19 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     else io.err('Set CONTRACTS_DEBUG=1 for the stack trace, and please report it.');
     return exitCodes.cannotRun;
   }
+}
+
+/**
+ * Before a command sends the config's credentials: a variable the config may not name is refused (a config from a
+ * pull request must not pick which of the user's secrets go out), and the config in use is said, when it sends any.
+ */
+function credentialGate(name: string, config: string, options: ParsedOptions, io: Io): void {
+  const given = options['allow-env'];
+  const allowed = allowedVariables(Array.isArray(given) ? given : typeof given === 'string' ? [given] : []);
+  const configured = Object.values(apis);
+  refuseForeignVariables(configured, allowed, path.relative(io.cwd, config) || config);
+  if (configured.some((api) => api.credentials.some((credential) => io.env[credential.env])))
+    io.err(`contracts ${name}: sending credentials as the config ${config} names them`);
 }
 
 /** The values of `--NAME VALUE` or `--NAME=VALUE` among a command's arguments (before `--`), in order. */

@@ -62,8 +62,16 @@ export const apis = Object.fromEntries(seedApis.map((entry) => [entry.name, entr
  * the nearest folder above it, as the user's repository has it. Returns the file read, or undefined when there is
  * none: then there are no APIs (the seed APIs are this repository's own config, not every user's).
  */
-export function useConfig(options: { cwd: string; file?: string | undefined }): string | undefined {
-  const file = options.file !== undefined ? path.resolve(options.cwd, options.file) : findConfigUpwards(options.cwd);
+export function useConfig(options: {
+  cwd: string;
+  file?: string | undefined;
+  /** Told, in one line, of a config found upwards that another user could have put there (it is not used). */
+  ignored?: (line: string) => void;
+}): string | undefined {
+  const file =
+    options.file !== undefined
+      ? path.resolve(options.cwd, options.file)
+      : findConfigUpwards(options.cwd, options.ignored);
   const config = file === undefined ? undefined : readConfig(file, path.relative(options.cwd, file) || file);
   if (config) setRefPolicy(config.refs);
   configSearch = file === undefined ? path.resolve(options.cwd) : undefined;

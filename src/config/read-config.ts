@@ -8,6 +8,7 @@ import { fastYamlData } from '../core/fast-yaml.js';
 import { ContractsError } from '../core/errors.js';
 import { packageRoot } from './package-root.js';
 import { configBoundary, confinementProblem } from './confine-path.js';
+import { foundConfigDistrust } from './config-trust.js';
 import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 
@@ -48,11 +49,18 @@ export function findConfigIn(dir: string): string | undefined {
   return configFileNames.map((name) => path.join(dir, name)).find((file) => existsSync(file));
 }
 
-/** The config of the project `dir` is in: contracts.config.yaml (or .json) in `dir` or the nearest folder above it. */
-export function findConfigUpwards(dir: string): string | undefined {
+/**
+ * The config of the project `dir` is in: contracts.config.yaml (or .json) in `dir` or the nearest folder above it.
+ * One another user could have put there (config-trust.ts) is passed over, and `ignored` says why in one line.
+ */
+export function findConfigUpwards(dir: string, ignored: (line: string) => void = () => {}): string | undefined {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const found = findConfigIn(current);
-    if (found !== undefined || path.dirname(current) === current) return found;
+    const distrust = found === undefined ? undefined : foundConfigDistrust(found, dir);
+    if (found !== undefined && distrust !== undefined)
+      ignored(`contracts: ignoring ${found}: ${distrust}; give --config ${found} to use it anyway`);
+    else if (found !== undefined) return found;
+    if (path.dirname(current) === current) return undefined;
   }
 }
 

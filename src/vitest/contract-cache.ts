@@ -26,7 +26,11 @@ let configRead = false;
 function readConfigOnce(): void {
   if (configRead) return;
   configRead = true;
-  useConfig({ cwd: process.cwd(), file: process.env.CONTRACTS_CONFIG || undefined });
+  useConfig({
+    cwd: process.cwd(),
+    file: process.env.CONTRACTS_CONFIG || undefined,
+    ignored: (line) => process.stderr.write(`${line}\n`),
+  });
 }
 
 /** The spec file for a choice; an unknown API is a ContractsError naming the choices. */

@@ -19,10 +19,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const check = (...args: string[]) =>
-  runCli(['check', '--api', 'client-session', '--base-url', closedUrl, ...args], {
+// Without its first line, which names the config whose credentials are sent (main.ts): the rest is the report's.
+const check = async (...args: string[]) => {
+  const result = await runCli(['check', '--api', 'client-session', '--base-url', closedUrl, ...args], {
     env: { CLIENT_SESSION_API_KEY: 'k' },
   });
+  const [first, ...rest] = result.stderr.split('\n');
+  expect(first).toMatch(/^contracts check: sending credentials as the config \S+contracts\.config\.yaml names them$/);
+  return { ...result, stderr: rest.join('\n') };
+};
 
 describe('contracts check --report', () => {
   it('refuses a report path that is the --spec file of the run, before running, leaving the spec as it was', async () => {

@@ -25,39 +25,39 @@ let config: string;
 const cases = [
   {
     api: 'keyed-header',
-    env: 'WIDGET_KEY',
+    env: 'KEYED_HEADER_KEY',
     value: 'widget-key-5e1f0c',
     scheme: { type: 'apiKey', in: 'header', name: 'X-Widget-Key' },
     sent: (r: Received) => r.headers['x-widget-key'],
     as: (v: string) => v,
-    curl: `-H 'X-Widget-Key: '"$WIDGET_KEY"`,
+    curl: `-H 'X-Widget-Key: '"$KEYED_HEADER_KEY"`,
   },
   {
     api: 'bearer',
-    env: 'GADGET_TOKEN',
+    env: 'BEARER_TOKEN',
     value: 'gadget-token-77c3ab',
     scheme: { type: 'http', scheme: 'bearer' },
     sent: (r: Received) => r.headers.authorization,
     as: (v: string) => `Bearer ${v}`,
-    curl: `-H 'Authorization: Bearer '"$GADGET_TOKEN"`,
+    curl: `-H 'Authorization: Bearer '"$BEARER_TOKEN"`,
   },
   {
     api: 'keyed-query',
-    env: 'QUERY_KEY',
+    env: 'KEYED_QUERY_KEY',
     value: 'query-key-90d2e4',
     scheme: { type: 'apiKey', in: 'query', name: 'api_key' },
     sent: (r: Received) => r.url.searchParams.get('api_key') ?? undefined,
     as: (v: string) => v,
-    curl: `'?api_key='"$QUERY_KEY"`,
+    curl: `'?api_key='"$KEYED_QUERY_KEY"`,
   },
   {
     api: 'keyed-cookie',
-    env: 'COOKIE_KEY',
+    env: 'KEYED_COOKIE_KEY',
     value: 'cookie-key-3ab81f',
     scheme: { type: 'apiKey', in: 'cookie', name: 'session' },
     sent: (r: Received) => /(?:^|; )session=([^;]*)/.exec(r.headers.cookie ?? '')?.[1],
     as: (v: string) => v,
-    curl: `'session='"$COOKIE_KEY"`,
+    curl: `'session='"$KEYED_COOKIE_KEY"`,
   },
 ];
 
@@ -149,7 +149,7 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
     expect(await readFile(report, 'utf8')).toContain('api_key=[REDACTED]');
     received = [];
     const result = await runCli(['fuzz', '--config', config, '--base-url', baseUrl, '--replay', report], {
-      env: { QUERY_KEY: 'query-key-90d2e4' },
+      env: { KEYED_QUERY_KEY: 'query-key-90d2e4' },
     });
     expect(result.stdout).toMatch(/still fails \(answered 500\)/);
     expect(received.length).toBeGreaterThan(0);
@@ -158,9 +158,9 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
 
   it('refuses to fuzz a real target without a variable its spec requires, in one line, sending nothing', async () => {
     received = [];
-    const result = await fuzz('keyed-header', { WIDGET_KEY: '' }, path.join(dir, 'unused.json'));
+    const result = await fuzz('keyed-header', { KEYED_HEADER_KEY: '' }, path.join(dir, 'unused.json'));
     expect(result.stderr.trim()).toBe(
-      'contracts fuzz: WIDGET_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)',
+      'contracts fuzz: KEYED_HEADER_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)',
     );
     expect(result.code).toBe(2);
     expect(received).toEqual([]);
@@ -189,9 +189,12 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
       MY_CLIENT_TOKEN: 'renamed-token-8822bb',
     };
     received = [];
-    const result = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], {
-      env,
-    });
+    // The config names variables without the API's prefix: the user allows them on the command line.
+    const allow = ['--allow-env', 'MY_SESSION_KEY', '--allow-env', 'MY_CLIENT_TOKEN'];
+    const result = await runCli(
+      ['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl, ...allow],
+      { env },
+    );
     expect(received.length).toBeGreaterThanOrEqual(3);
     for (const request of received) expect(request.url.searchParams.get('clientToken')).toBe(env.MY_CLIENT_TOKEN);
     // The control and the version probe carry the renamed key; the auth probe carries none.
@@ -202,11 +205,13 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
     ]);
     expect(result.stdout + result.stderr).not.toMatch(/renamed-(key|token)|placeholder/);
     expect(result.code).not.toBe(2);
+    expect(result.stderr).toContain(`contracts check: sending credentials as the config ${renamed} names them`);
 
     received = [];
-    const unset = await runCli(['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl], {
-      env: { ...env, MY_SESSION_KEY: '' },
-    });
+    const unset = await runCli(
+      ['check', '--config', renamed, '--api', 'client-session', '--base-url', baseUrl, ...allow],
+      { env: { ...env, MY_SESSION_KEY: '' } },
+    );
     expect(unset.stderr).toContain('contracts check: MY_SESSION_KEY is not set: sending a placeholder key');
     expect(received[0]!.headers['x-api-key']).toBe('contracts-placeholder-api-key');
   }, 120_000);

@@ -60,7 +60,9 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
     });
     expect(code).toBe(2);
     expect(stderr).toMatch(new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`));
-    expect(stderr.trim().split('\n')).toHaveLength(1);
+    // The line naming the config whose credentials are sent (main.ts), then the one about the target.
+    expect(stderr.trim().split('\n')).toHaveLength(2);
+    expect(stderr).toMatch(/^contracts fuzz: sending credentials as the config \S+ names them\n/);
     expect(stdout).toMatch(/^Not run: \d+ checks \(the run stopped: TARGET_UNREACHABLE\)$/m);
   }, 60_000);
 

@@ -51,10 +51,26 @@ beforeAll(async () => {
 afterAll(() => project.stop());
 
 const fuzz = (api: string) =>
-  runCli(['fuzz', '--api', api, '--base-url', project.baseUrl, '--max-examples', '3', '--seed', '1'], {
-    cwd: project.dir,
-    env: { ODD_KEY: 'odd-key-value-1234' },
-  });
+  // One variable for two APIs: the user allows it, as it carries neither API's prefix.
+  runCli(
+    [
+      'fuzz',
+      '--api',
+      api,
+      '--base-url',
+      project.baseUrl,
+      '--max-examples',
+      '3',
+      '--seed',
+      '1',
+      '--allow-env',
+      'ODD_KEY',
+    ],
+    {
+      cwd: project.dir,
+      env: { ODD_KEY: 'odd-key-value-1234' },
+    },
+  );
 
 it('fuzzes what can be sent and skips, with the reason, what cannot', async () => {
   const result = await fuzz('both');

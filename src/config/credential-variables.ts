@@ -1,0 +1,63 @@
+// Which environment variables a config may turn into credentials. A config can come from a pull request; were any
+// variable allowed, `credentials: [{ env: AWS_SECRET_ACCESS_KEY, header: X-Debug }]` would send the user's cloud
+// key to the target. A variable must carry the API's own prefix, the one `init` names them with
+// (INVENTORY_API_API_KEY for the API inventory-api), or be named by the user on the command line (--allow-env).
+import { ContractsError } from '../core/errors.js';
+
+/** What `init` names a variable after: upper case, words joined by `_` (`inventory-api` + `apiKey` → INVENTORY_API_API_KEY). */
+export function envName(text: string): string {
+  const name = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[A-Z_]/.test(name) ? name : `API_${name}`;
+}
+
+/** The prefix every credential variable of `api` carries: `INVENTORY_API_`. */
+export function credentialPrefix(api: string): string {
+  return `${envName(api)}_`;
+}
+
+// The seed APIs' documented variables (README), which predate the prefix rule.
+const seedVariables: Record<string, readonly string[]> = {
+  'client-session': ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN'],
+  'repository-webhooks': ['WEBHOOKS_TOKEN'],
+};
+
+/** Whether `api`'s credential may come from the variable `env`, given the variables the user allowed. */
+export function credentialVariableAllowed(api: string, env: string, allowed: ReadonlySet<string>): boolean {
+  return (
+    allowed.has(env) ||
+    (env.startsWith(credentialPrefix(api)) && env.length > credentialPrefix(api).length) ||
+    (Object.hasOwn(seedVariables, api) && seedVariables[api]!.includes(env))
+  );
+}
+
+/** The --allow-env values (repeatable, each a comma-separated list) as a set of names. */
+export function allowedVariables(values: readonly string[]): Set<string> {
+  return new Set(
+    values
+      .flatMap((value) => value.split(','))
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+  );
+}
+
+/**
+ * Refuses, in one line naming the way out, the first credential of `apis` whose variable is neither the API's own
+ * nor allowed on the command line: nothing is sent then.
+ */
+export function refuseForeignVariables(
+  apis: readonly { name: string; credentials: readonly { env: string }[] }[],
+  allowed: ReadonlySet<string>,
+  configShown: string,
+): void {
+  for (const api of apis)
+    for (const { env } of api.credentials)
+      if (!credentialVariableAllowed(api.name, env, allowed))
+        throw new ContractsError(
+          'CONFIG_INVALID',
+          `${configShown} sends the variable ${env} as a credential of ${api.name}, and a config may only name variables that start with ${credentialPrefix(api.name)}: rename it, or give --allow-env ${env} to send it`,
+        );
+}
