@@ -69,7 +69,7 @@ class WireExchange implements CapturedExchange {
   held: Piece[] | undefined;
   judged: CapturedExchange['judged'];
   /** An answer of the proxy's own (400 blocked, 502), sent once this exchange is first in line. */
-  localAnswer: string | undefined;
+  localAnswer: Buffer | undefined;
   /** Close the client connection once this exchange is answered. */
   closeAfter = false;
   forwarded = false;
