@@ -1,7 +1,7 @@
 // `contracts sandbox`: a stateful in-memory implementation of both APIs, with real signed webhook deliveries.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requirePort, untilSignalled } from './parse-args.js';
+import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
@@ -19,6 +19,8 @@ export const sandboxCommand: Command = {
     '',
     'A config.url must be an absolute http(s) URL that is not the sandbox itself (422 otherwise). Deliveries carry',
     'X-Sandbox-Delivery-Depth; what a request carrying it triggers goes one level deeper, and nothing past 3 is sent.',
+    'Deliveries kept: --max-deliveries per hook, and --max-delivery-memory for all hooks together; past either, the',
+    'oldest go first: no longer listed, and reading one answers 422.',
   ].join('\n'),
   options: [
     {
@@ -49,6 +51,14 @@ export const sandboxCommand: Command = {
       description: 'Deliveries kept per hook; older ones are dropped',
       default: '1000',
     },
+    {
+      name: 'max-delivery-memory',
+      type: 'string',
+      valueName: 'MB',
+      description:
+        "Memory all hooks' deliveries may hold; past it the oldest, of any hook, are dropped (no longer listed)",
+      default: '64',
+    },
   ],
   examples: [
     { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
@@ -65,6 +75,7 @@ export const sandboxCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const port = requirePort('port', options.port);
     const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);
+    const maxDeliveryBytes = requireMegabytes(options['max-delivery-memory'], 'max-delivery-memory');
     const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
     const sandbox = await startSandbox({
@@ -73,6 +84,7 @@ export const sandboxCommand: Command = {
       ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),
       repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],
       maxDeliveries,
+      maxDeliveryBytes,
     });
     io.out(`Sandbox serving client-session and repository-webhooks at ${sandbox.url}`);
     io.out(`  curl -s ${sandbox.url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`);

@@ -1,5 +1,8 @@
-// The sandbox's in-memory state: client sessions, repositories, webhooks and their deliveries.
+// The sandbox's in-memory state: client sessions, repositories, webhooks and their deliveries. Deliveries are bounded
+// per hook by count and, across every hook, by the memory they hold (estimated as the receiver estimates its own,
+// receiver/retained-size.ts): past it the oldest go first, whichever hook they belong to.
 import { randomUUID } from 'node:crypto';
+import { retainedSize } from '../receiver/retained-size.js';
 
 /** Read-only: a hook changes only through SandboxState.changeHook, which drops the JSON cached for it. */
 export interface StoredHook {
@@ -45,15 +48,30 @@ export interface Repository {
 export const demoClientToken = 'demo-client-token';
 export const defaultRepositories = ['octo/app'];
 export const defaultMaxDeliveries = 1000;
+/** The memory every hook's deliveries together may hold (the receiver keeps as much by default). */
+export const defaultMaxDeliveryBytes = 64 * 2 ** 20;
+
+export interface DeliveryBounds {
+  /** Per hook. */
+  maxDeliveries: number;
+  /** Across hooks, as retainedSize estimates it; the newest delivery is kept even when it alone is over. */
+  maxDeliveryBytes: number;
+}
 
 export class SandboxState {
   hooks: StoredHook[] = [];
-  /** Per hook id, newest first, at most maxDeliveries each: a hook pinged without end must not grow without end. */
+  /** Per hook id, newest first, within the bounds: a hook pinged without end must not grow without end. */
   private deliveriesByHook = new Map<number, StoredDelivery[]>();
   repositories: Repository[] = [];
   sessions = new Map<string, Record<string, unknown>>();
   private nextId = 1;
   private nextDeliveryId = 1;
+  /** Every kept delivery and the memory it holds, oldest first (a Map keeps insertion order). */
+  private retained = new Map<StoredDelivery, number>();
+  /** The sum of the kept deliveries' retained sizes. */
+  retainedBytes = 0;
+  /** Deliveries let go to stay within the memory bound (not those past a hook's count). */
+  droppedForMemory = 0;
   /**
    * Each hook's JSON as answers show it, UTF-8 encoded, for the base URL it was last asked with: a list of 30 hooks
    * is then 30 cached buffers copied together, not 16 KB serialized and encoded per request. Keyed by the hook object, and dropped by every
@@ -64,7 +82,10 @@ export class SandboxState {
   constructor(
     private readonly seedSessions: ReadonlyMap<string, Record<string, unknown>>,
     private readonly repositoryNames: readonly string[],
-    private readonly maxDeliveries = defaultMaxDeliveries,
+    private readonly bounds: DeliveryBounds = {
+      maxDeliveries: defaultMaxDeliveries,
+      maxDeliveryBytes: defaultMaxDeliveryBytes,
+    },
   ) {
     this.reset();
   }
@@ -73,6 +94,8 @@ export class SandboxState {
     this.hooks = [];
     this.hookJson = new WeakMap();
     this.deliveriesByHook = new Map();
+    this.retained = new Map();
+    this.retainedBytes = 0;
     this.nextId = 1;
     this.nextDeliveryId = 1;
     this.sessions = new Map(this.seedSessions);
@@ -110,19 +133,39 @@ export class SandboxState {
   }
 
   /**
-   * Keeps a finished delivery, dropping the hook's oldest beyond the cap. A delivery whose hook was deleted (or
-   * cleared by a reset) while it was in flight is dropped: it belongs to nothing that still exists.
+   * Keeps a finished delivery, dropping the hook's oldest beyond the count, then the oldest of any hook while all
+   * of them hold more memory than the bound. A delivery whose hook was deleted (or cleared by a reset) while it was
+   * in flight is dropped: it belongs to nothing that still exists.
    */
   recordDelivery(hook: StoredHook, delivery: StoredDelivery): void {
     if (!this.hooks.includes(hook)) return;
+    const { maxDeliveries, maxDeliveryBytes } = this.bounds;
     const own = this.deliveriesByHook.get(hook.id) ?? [];
     own.unshift(delivery);
-    if (own.length > this.maxDeliveries) own.length = this.maxDeliveries;
     this.deliveriesByHook.set(hook.id, own);
+    const bytes = retainedSize(delivery, maxDeliveryBytes);
+    this.retained.set(delivery, bytes);
+    this.retainedBytes += bytes;
+    while (own.length > maxDeliveries) this.forget(own.pop()!);
+    while (this.retainedBytes > maxDeliveryBytes && this.retained.size > 1) {
+      const oldest = this.retained.keys().next().value!;
+      const list = this.deliveriesByHook.get(oldest.hookId) ?? [];
+      // A hook's list is newest first, in the order recorded: its oldest is its last.
+      if (list.at(-1) === oldest) list.pop();
+      else list.splice(list.indexOf(oldest), 1);
+      this.forget(oldest);
+      this.droppedForMemory++;
+    }
+  }
+
+  private forget(delivery: StoredDelivery): void {
+    this.retainedBytes -= this.retained.get(delivery) ?? 0;
+    this.retained.delete(delivery);
   }
 
   removeHook(hook: StoredHook): void {
     this.hooks = this.hooks.filter((candidate) => candidate !== hook);
+    for (const delivery of this.deliveriesOf(hook.id)) this.forget(delivery);
     this.deliveriesByHook.delete(hook.id);
     this.hookJson.delete(hook);
   }

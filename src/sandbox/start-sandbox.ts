@@ -13,7 +13,13 @@ import { httpMethods, indexOperations, matchOperation, type OperationSpec } from
 import { retrieveClientSession } from './client-session-handler.js';
 import { parseBody, readBody } from './request-body.js';
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
-import { defaultMaxDeliveries, defaultRepositories, demoClientToken, SandboxState } from './sandbox-state.js';
+import {
+  defaultMaxDeliveries,
+  defaultMaxDeliveryBytes,
+  defaultRepositories,
+  demoClientToken,
+  SandboxState,
+} from './sandbox-state.js';
 import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
 
 export interface SandboxOptions {
@@ -29,6 +35,11 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Deliveries kept per hook, newest first (default 1,000); older ones are dropped. */
   maxDeliveries?: number;
+  /**
+   * Memory every hook's deliveries together may hold (default 64 MB, estimated as the receiver does); past it the
+   * oldest deliveries, of any hook, are dropped: no longer listed, and fetching one answers 422.
+   */
+  maxDeliveryBytes?: number;
 }
 
 export interface Sandbox {
@@ -57,8 +68,8 @@ function seedSpecPath(name: ApiName): string {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { sessionSpec, webhooksSpec, demoSession, sessions, repositories, maxDeliveries } = await sandboxSetup(options);
-  const state = new SandboxState(sessions, repositories, maxDeliveries);
+  const { sessionSpec, webhooksSpec, demoSession, sessions, repositories, bounds } = await sandboxSetup(options);
+  const state = new SandboxState(sessions, repositories, bounds);
   const inFlight = new Set<Promise<unknown>>();
   // One controller for every delivery in flight, replaced after each reset: stop and reset abort them all at once.
   let deliveries = new AbortController();
@@ -201,7 +212,11 @@ async function sandboxSetup(options: SandboxOptions) {
       'USAGE',
       `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`,
     );
-  return { sessionSpec, webhooksSpec, demoSession, sessions, repositories, maxDeliveries };
+  const maxDeliveryBytes = options.maxDeliveryBytes ?? defaultMaxDeliveryBytes;
+  if (!(maxDeliveryBytes > 0))
+    throw new ContractsError('USAGE', `the memory for deliveries must be more than 0 bytes, not ${maxDeliveryBytes}`);
+  const bounds = { maxDeliveries, maxDeliveryBytes };
+  return { sessionSpec, webhooksSpec, demoSession, sessions, repositories, bounds };
 }
 
 /** The methods some operation takes at a path: for a 405's Allow. */

@@ -1,7 +1,10 @@
-// The sandbox keeps at most the last N deliveries per hook, and none for a hook that is gone.
+// The sandbox keeps at most the last N deliveries per hook, as much as a memory bound allows across hooks (the oldest
+// going first, whichever hook they belong to), and none for a hook that is gone.
 import { describe, expect, it } from 'vitest';
+import { retainedSize } from '../../src/receiver/retained-size.js';
 import {
   defaultMaxDeliveries,
+  defaultMaxDeliveryBytes,
   SandboxState,
   type StoredDelivery,
   type StoredHook,
@@ -39,7 +42,10 @@ describe('SandboxState deliveries', () => {
   });
 
   it('caps each hook on its own', () => {
-    const state = new SandboxState(new Map(), ['octo/app'], 2);
+    const state = new SandboxState(new Map(), ['octo/app'], {
+      maxDeliveries: 2,
+      maxDeliveryBytes: defaultMaxDeliveryBytes,
+    });
     const [a, b] = [hookIn(state, 1), hookIn(state, 2)];
     for (let id = 1; id <= 5; id++) state.recordDelivery(a, delivery(1, id));
     state.recordDelivery(b, delivery(2, 6));
@@ -57,5 +63,37 @@ describe('SandboxState deliveries', () => {
     state.recordDelivery(cleared, delivery(2, 2));
     expect(state.deliveriesOf(1)).toEqual([]);
     expect(state.deliveriesOf(2)).toEqual([]);
+  });
+
+  it('drops the oldest deliveries of any hook once all of them hold more than the memory bound', () => {
+    const size = retainedSize(delivery(1, 10));
+    const state = new SandboxState(new Map(), ['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 4 * size });
+    const hooks = [hookIn(state, 1), hookIn(state, 2), hookIn(state, 3)];
+    for (let id = 10; id < 40; id++) state.recordDelivery(hooks[id % 3]!, delivery(hooks[id % 3]!.id, id));
+    const kept = hooks.flatMap((hook) => state.deliveriesOf(hook.id).map((d) => d.id)).sort((a, b) => a - b);
+    expect(kept).toEqual([36, 37, 38, 39]);
+    expect(state.retainedBytes).toBe(4 * size);
+    expect(state.droppedForMemory).toBe(26);
+  });
+
+  it('keeps the newest delivery even when it alone is over the bound, and frees what a deleted hook held', () => {
+    const state = new SandboxState(new Map(), ['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 10 });
+    const [a, b] = [hookIn(state, 1), hookIn(state, 2)];
+    state.recordDelivery(a, delivery(1, 1));
+    state.recordDelivery(b, delivery(2, 2));
+    expect(state.deliveriesOf(1)).toEqual([]);
+    expect(state.deliveriesOf(2).map((d) => d.id)).toEqual([2]);
+    state.removeHook(b);
+    expect(state.retainedBytes).toBe(0);
+  });
+
+  it("counts a delivery dropped past its hook's count out of the memory too", () => {
+    const state = new SandboxState(new Map(), ['octo/app'], {
+      maxDeliveries: 1,
+      maxDeliveryBytes: defaultMaxDeliveryBytes,
+    });
+    const hook = hookIn(state, 1);
+    for (let id = 1; id <= 5; id++) state.recordDelivery(hook, delivery(1, id));
+    expect(state.retainedBytes).toBe(retainedSize(delivery(1, 5)));
   });
 });
