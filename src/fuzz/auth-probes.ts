@@ -7,8 +7,10 @@
 // - anything that changes (PUT, PATCH, DELETE, POST) only on an item the run created, made for the probe when
 //   needed (the collection's POST with its smallest valid body) and deleted afterwards with the credentials.
 // An id is read from the answer: the field named like the path parameter, else `id`, else the parameter's name
-// without its Id suffix, else the last segment of a Location header.
+// without its Id suffix, else the last segment of a Location header; one that is no path segment (`..`, core/
+// path-segment.ts) is not kept, and the probes that needed it say so.
 import { headerValue } from '../core/exchange.js';
+import { pathSegmentProblem, refusedSegment } from '../core/path-segment.js';
 import { isPlainObject, type FuzzCase } from './fuzz-case.js';
 import { baseRequest } from './generate-cases.js';
 import type { ApiTarget, Executor, Sent } from './executor.js';
@@ -37,7 +39,13 @@ export function idFrom(body: unknown, param: string, location?: string): ParamVa
   }
   if (location) {
     const last = location.split(/[?#]/)[0]!.split('/').filter(Boolean).pop();
-    if (last) return decodeURIComponent(last);
+    if (last) {
+      try {
+        return decodeURIComponent(last);
+      } catch {
+        return last;
+      }
+    }
   }
   return undefined;
 }
@@ -60,6 +68,8 @@ interface Known {
 /** What the run's valid requests showed to exist, by item template ("/items/{id}"), each id with its path values. */
 export class ResourceLedger {
   private readonly known = new Map<string, Known[]>();
+  /** Per item template, why the last id an answer gave for it was not kept. */
+  private readonly refused = new Map<string, string>();
   /** Per API: the item templates under each collection path. */
   private readonly index = new WeakMap<object, Map<string, { template: string; param: string }[]>>();
 
@@ -80,7 +90,17 @@ export class ResourceLedger {
     return byCollection.get(collection) ?? [];
   }
 
-  private add(template: string, path: PathValues, created: boolean): void {
+  /** Why no id is known for `template` when an answer gave one that is no path segment; undefined otherwise. */
+  refusal(template: string): string | undefined {
+    return this.known.has(template) ? undefined : this.refused.get(template);
+  }
+
+  private add(template: string, path: PathValues, created: boolean, from: string, param: string): void {
+    const id = path[param];
+    if (id !== undefined && pathSegmentProblem(id) !== undefined) {
+      this.refused.set(template, refusedSegment(`the ${param} from the ${from} answer`, id));
+      return;
+    }
     const list = this.known.get(template) ?? [];
     const key = JSON.stringify(path);
     const already = list.find((k) => k.key === key);
@@ -97,7 +117,9 @@ export class ResourceLedger {
   saw(target: ApiTarget, model: OperationModel, request: RequestData, sent: Sent): void {
     const status = sent.exchange.status;
     if (status < 200 || status > 299) return;
-    if (model.method === 'GET' && itemOf(model.pathTemplate)) this.add(model.pathTemplate, { ...request.path }, false);
+    const item = itemOf(model.pathTemplate);
+    if (model.method === 'GET' && item)
+      this.add(model.pathTemplate, { ...request.path }, false, model.operationId, item.param);
     if (model.method !== 'POST' && model.method !== 'GET') return;
     const items = this.itemsUnder(target, model.pathTemplate);
     if (items.length === 0) return;
@@ -105,11 +127,11 @@ export class ResourceLedger {
     for (const { template, param } of items) {
       if (model.method === 'POST') {
         const id = idFrom(sent.json, param, location);
-        if (id !== undefined) this.add(template, { ...request.path, [param]: id }, true);
+        if (id !== undefined) this.add(template, { ...request.path, [param]: id }, true, model.operationId, param);
       } else {
         for (const entry of listedItems(sent.json).slice(0, perTemplate)) {
           const id = idFrom(entry, param);
-          if (id !== undefined) this.add(template, { ...request.path, [param]: id }, false);
+          if (id !== undefined) this.add(template, { ...request.path, [param]: id }, false, model.operationId, param);
         }
       }
     }
@@ -168,7 +190,14 @@ export async function probeAuthOnResources(
       path = await createFor(executor, target, document, all, model.pathTemplate, item.collection);
       made = path !== undefined;
     }
-    if (path === undefined) continue;
+    if (path === undefined) {
+      const refused = executor.resources.refusal(model.pathTemplate);
+      if (refused !== undefined) {
+        executor.options.log(`fuzz: ${target.api}: ${model.method} ${model.pathTemplate} not probed: ${refused}`);
+        executor.options.results.unexercised(target.api, model.operationId, 'ignored_auth', refused);
+      }
+      continue;
+    }
     const request = baseRequest({ api: target.api, document, model });
     request.path = { ...request.path, ...path };
     const probe: FuzzCase = {

@@ -19,7 +19,7 @@ import type { FailureAnswer } from './failure-answer.js';
 import type { FuzzHar } from './har-out.js';
 import type { TrailStep } from './repro-script.js';
 import { FailureBook } from './failure-book.js';
-import { RequestBinder } from './request-binding.js';
+import { RequestBinder, UnsendablePath } from './request-binding.js';
 import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import {
   createdHookId,
@@ -345,7 +345,17 @@ export class Executor {
       this.requests += tally.requests;
       return undefined;
     }
-    const toSend = this.binder.toSent(target, model, request, fuzzCase.anonymous, fuzzCase.varies);
+    const toSend = this.built(target, model, () =>
+      this.binder.toSent(target, model, request, fuzzCase.anonymous, fuzzCase.varies),
+    );
+    if (toSend === undefined) {
+      this.dropped++;
+      if (fuzzCase.anonymous)
+        this.options.results.unexercised(target.api, model.operationId, 'ignored_auth', this.lastUnsendable);
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      this.requests += tally.requests;
+      return undefined;
+    }
     let sent: Sent;
     try {
       sent = await this.send(toSend, false, tally);
@@ -491,22 +501,37 @@ export class Executor {
   }
 
   /** Sends a bound request of any API with the run's credentials, as cleanup (it goes out even after an interrupt). */
-  sendBound(target: ApiTarget, model: OperationModel, request: RequestData): Promise<Sent> {
-    return this.send(
-      this.binder.toSent(
-        target,
-        model,
-        this.binder.bind(model, {
-          api: target.api,
-          operationId: model.operationId,
-          phase: 'negative',
-          request,
-          note: 'cleanup',
-          intent: 'derive',
-        }),
-      ),
-      true,
-    );
+  async sendBound(target: ApiTarget, model: OperationModel, request: RequestData): Promise<Sent | undefined> {
+    const bound = this.binder.bind(model, {
+      api: target.api,
+      operationId: model.operationId,
+      phase: 'negative',
+      request,
+      note: 'cleanup',
+      intent: 'derive',
+    });
+    const toSend = this.built(target, model, () => this.binder.toSent(target, model, bound));
+    return toSend && this.send(toSend, true);
+  }
+
+  /** Why the last request was not built (UnsendablePath), for what it leaves unexercised. */
+  private lastUnsendable = '';
+  /** What was said already: each refusal is one line, however many requests it stops. */
+  private readonly toldUnsendable = new Set<string>();
+
+  /** The request `build` makes, or undefined (said once on the log) when a path value is no path segment. */
+  private built(target: ApiTarget, model: OperationModel, build: () => SentRequest): SentRequest | undefined {
+    try {
+      return build();
+    } catch (error) {
+      if (!(error instanceof UnsendablePath)) throw error;
+      this.lastUnsendable = error.message;
+      if (!this.toldUnsendable.has(error.message)) {
+        this.toldUnsendable.add(error.message);
+        this.options.log(`fuzz: ${target.api}: ${model.method} ${model.pathTemplate} not sent: ${error.message}`);
+      }
+      return undefined;
+    }
   }
 
   /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */

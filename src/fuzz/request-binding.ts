@@ -1,6 +1,8 @@
 // A fuzz case bound to what the run owns and built as it goes on the wire: owner/repo, the run's hook and delivery ids,
 // the config's credentials (on the request, or left out on purpose for an anonymous case), the run's own config.url in
 // a hook's body; then the URL, headers and encoded body. No I/O: the executor sends what this builds.
+import { ContractsError } from '../core/errors.js';
+import { pathSegmentProblem, refusedSegment } from '../core/path-segment.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { withCredentials } from '../http/api-credentials.js';
 import type { SentRequest } from './curl-line.js';
@@ -10,6 +12,17 @@ import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import type { OperationModel, ParamValue, RequestData } from './request-model.js';
 
 export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
+
+/**
+ * A request not built: a path parameter's value is no path segment whatever its encoding (`..`, empty: see
+ * core/path-segment.ts). Every request of the fuzzer is built by toSent, so none goes out with such a path.
+ */
+export class UnsendablePath extends ContractsError {
+  constructor(message: string) {
+    super('USAGE', message);
+    this.name = 'UnsendablePath';
+  }
+}
 
 /** What the run owns at the moment a case is bound (the executor: its shared hook and delivery, its hooks). */
 export interface RunState {
@@ -101,9 +114,12 @@ export class RequestBinder {
     anonymous = false,
     varied?: string,
   ): SentRequest {
-    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) =>
-      encodeURIComponent(String(request.path[name] ?? '')),
-    );
+    const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+      const value = request.path[name] ?? '';
+      if (pathSegmentProblem(value) !== undefined)
+        throw new UnsendablePath(refusedSegment(`${model.operationId}'s ${name}`, value));
+      return encodeURIComponent(String(value));
+    });
     // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
     let url: string;
     if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {

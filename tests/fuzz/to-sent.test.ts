@@ -1,11 +1,13 @@
 // The URL a case is sent to is built by joining strings where the URL parser would leave them as they are, and by
-// the parser otherwise: either way it is what new URL(base + path) with the query appended gives, for any value.
+// the parser otherwise: either way it is what new URL(base + path) with the query appended gives, for any value that
+// can be one path segment. One that cannot (`..`, `%2e`, empty: core/path-segment.ts) is never sent: no URL is built.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apis, specPath } from '../../src/config/apis.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from '../../src/fuzz/executor.js';
-import type { RequestBinder } from '../../src/fuzz/request-binding.js';
+import { pathSegmentProblem } from '../../src/core/path-segment.js';
+import { type RequestBinder, UnsendablePath } from '../../src/fuzz/request-binding.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
 
 const executor = new Executor({} as ExecutorOptions);
@@ -20,7 +22,7 @@ function parsed(base: string, template: string, path: Record<string, unknown>, q
 }
 
 describe("a case's URL", () => {
-  it('is the parsed URL, whatever the path and query values and the base', async () => {
+  it('is the parsed URL, whatever the path and query values and the base, or none for a value that is no segment', async () => {
     const spec = await loadSpec(specPath(apis['repository-webhooks']));
     const model = operationModels(spec).find((candidate) => candidate.operationId === 'getWebhookDelivery')!;
     const value = fc.oneof(
@@ -47,9 +49,12 @@ describe("a case's URL", () => {
         (base, pathTemplate, path, query) => {
           const target = { api: 'repository-webhooks', baseUrl: base } as ApiTarget;
           const request = { path, query, headers: {} } as Parameters<RequestBinder['toSent']>[2];
-          expect(executor.binder.toSent(target, { ...model, pathTemplate }, request).url).toBe(
-            parsed(base, pathTemplate, path, query),
+          const send = () => executor.binder.toSent(target, { ...model, pathTemplate }, request);
+          const refused = Object.entries(path).some(
+            ([name, value]) => pathTemplate.includes(`{${name}}`) && pathSegmentProblem(value as string) !== undefined,
           );
+          if (refused) expect(send).toThrow(UnsendablePath);
+          else expect(send().url).toBe(parsed(base, pathTemplate, path, query));
         },
       ),
       { numRuns: 3000 },
