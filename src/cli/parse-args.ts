@@ -97,6 +97,13 @@ export function requireMegabytes(value: unknown, name = 'max-body'): number {
   return Math.round(megabytes * 2 ** 20);
 }
 
+export function requireMilliseconds(name: string, value: unknown): number {
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 1)
+    throw new ContractsError('USAGE', `--${name} must be a whole number of milliseconds, not "${String(value)}"`);
+  return ms;
+}
+
 export function requirePort(name: string, value: unknown): number {
   const raw = String(value);
   const port = Number(raw);

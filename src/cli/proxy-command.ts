@@ -7,7 +7,7 @@ import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
 import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
-import { requireChoice, requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
+import { requireChoice, requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
@@ -219,13 +219,6 @@ function requireTarget(value: unknown): string {
     throw new ContractsError('USAGE', `--target must be an http(s) URL, not "${value}"`);
   if (url.search || url.hash) throw new ContractsError('USAGE', '--target takes no query or fragment');
   return value;
-}
-
-function requireMilliseconds(name: string, value: unknown): number {
-  const ms = Number(value);
-  if (!Number.isSafeInteger(ms) || ms < 1)
-    throw new ContractsError('USAGE', `--${name} must be a whole number of milliseconds, not "${String(value)}"`);
-  return ms;
 }
 
 /** What a client may make the proxy hold, and how long a stop may take. */

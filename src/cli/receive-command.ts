@@ -1,7 +1,7 @@
 // `contracts receive`: a webhook receiver that checks every delivery against the spec's webhooks, until Ctrl-C.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requirePort, untilSignalled } from './parse-args.js';
+import { requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
 import { singleSpec, specOption } from './spec-option.js';
 
 export const receiveCommand: Command = {
@@ -37,6 +37,13 @@ export const receiveCommand: Command = {
       description: "Environment variable holding the hooks' secret",
       default: 'WEBHOOK_SECRET',
     },
+    {
+      name: 'head-timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: "How long a request's head may take to arrive, from its first byte; then 408, and closed",
+      default: '15000',
+    },
     { name: 'reject-invalid', type: 'boolean', description: 'Answer 400 to a delivery that breaks the contract' },
     { name: 'count', type: 'string', valueName: 'n', description: 'Stop after n deliveries (default: at Ctrl-C)' },
     specOption('Hold deliveries to the webhooks of another spec file: FILE (or API=FILE)'),
@@ -62,6 +69,7 @@ export const receiveCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const port = requirePort('port', options.port);
+    const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
     const secretEnv = String(options['secret-env']);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv))
       throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
@@ -100,6 +108,7 @@ export const receiveCommand: Command = {
       host: String(options.host),
       ...(secret === undefined ? {} : { secret }),
       rejectInvalid: Boolean(options['reject-invalid']),
+      headTimeoutMs,
       // The lines and reports need each delivery's verdict, not its payload: memory stays that of the findings.
       keepPayloads: false,
       ...(contract ? { contract } : {}),

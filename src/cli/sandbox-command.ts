@@ -1,7 +1,7 @@
 // `contracts sandbox`: a stateful in-memory implementation of both APIs, with real signed webhook deliveries.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
+import { requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
@@ -59,6 +59,13 @@ export const sandboxCommand: Command = {
         "Memory all hooks' deliveries may hold; past it the oldest, of any hook, are dropped (no longer listed)",
       default: '64',
     },
+    {
+      name: 'head-timeout',
+      type: 'string',
+      valueName: 'ms',
+      description: "How long a request's head may take to arrive, from its first byte; then 408, and closed",
+      default: '10000',
+    },
   ],
   examples: [
     { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
@@ -76,6 +83,7 @@ export const sandboxCommand: Command = {
     const port = requirePort('port', options.port);
     const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);
     const maxDeliveryBytes = requireMegabytes(options['max-delivery-memory'], 'max-delivery-memory');
+    const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
     const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
     const sandbox = await startSandbox({
@@ -85,6 +93,7 @@ export const sandboxCommand: Command = {
       repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],
       maxDeliveries,
       maxDeliveryBytes,
+      headTimeoutMs,
     });
     io.out(`Sandbox serving client-session and repository-webhooks at ${sandbox.url}`);
     io.out(`  curl -s ${sandbox.url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`);

@@ -14,6 +14,7 @@ import {
 } from '../core/delivery/index.js';
 import type { Finding } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
+import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { DeliveryStore, type StoredDelivery } from './delivery-store.js';
 import { capConnections } from './idle-connections.js';
@@ -40,6 +41,8 @@ export interface ReceiverOptions {
   keepPayloads?: boolean;
   /** Open connections at most; past it, the longest idle one is closed for a new one. */
   maxConnections?: number;
+  /** How long a request's head may take from its first byte (default 15 s); then 408, and closed. */
+  headTimeoutMs?: number;
   /** Called for each delivery once checked (the `receive` command prints a line). */
   onDelivery?: (delivery: StoredDelivery) => void;
 }
@@ -63,6 +66,7 @@ export const receiverDefaults = {
   maxStored: 500,
   maxStoredBytes: 64 * 1024 * 1024,
   maxConnections: 64,
+  headTimeoutMs: 15_000,
 } as const;
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
@@ -80,8 +84,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   const server = http.createServer(
     {
       maxHeaderSize: options.maxHeaderBytes ?? receiverDefaults.maxHeaderBytes,
-      requestTimeout: 30_000,
-      headersTimeout: 15_000,
+      ...headDeadline(options.headTimeoutMs ?? receiverDefaults.headTimeoutMs, 30_000),
     },
     (request, response) => receive(request, response, { options, contract, maxBody, store }),
   );

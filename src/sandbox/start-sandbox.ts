@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../config/apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
+import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { loadSpec, resolvePointer } from '../core/load-spec.js';
 import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
@@ -40,6 +41,8 @@ export interface SandboxOptions {
    * oldest deliveries, of any hook, are dropped: no longer listed, and fetching one answers 422.
    */
   maxDeliveryBytes?: number;
+  /** How long a request's head may take from its first byte (default 10 s); then 408, and closed. */
+  headTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -104,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
 
-  const server = http.createServer((incoming, outgoing) => {
+  const server = http.createServer(headDeadline(options.headTimeoutMs ?? 10_000, 300_000), (incoming, outgoing) => {
     void handle(incoming, outgoing).catch((error: unknown) => {
       // A bug must not take the sandbox down: answer 500 and keep serving.
       send(outgoing, { status: 500, body: { message: `sandbox error: ${(error as Error).message}` } });
