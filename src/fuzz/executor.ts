@@ -323,6 +323,7 @@ export class Executor {
    */
   async sendCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<SentCase | undefined> {
     const model = target.models.get(fuzzCase.operationId)!;
+    this.unsendable = undefined;
     const tally = { requests: 0 };
     let freshHook: number | undefined;
     let freshStep: TrailStep | undefined;
@@ -351,7 +352,7 @@ export class Executor {
     if (toSend === undefined) {
       this.dropped++;
       if (fuzzCase.anonymous)
-        this.options.results.unexercised(target.api, model.operationId, 'ignored_auth', this.lastUnsendable);
+        this.options.results.unexercised(target.api, model.operationId, 'ignored_auth', this.unsendable!);
       if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
       this.requests += tally.requests;
       return undefined;
@@ -514,8 +515,8 @@ export class Executor {
     return toSend && this.send(toSend, true);
   }
 
-  /** Why the last request was not built (UnsendablePath), for what it leaves unexercised. */
-  private lastUnsendable = '';
+  /** Why the last case was not sent because its path could not be built (UnsendablePath); cleared by each case. */
+  unsendable: string | undefined;
   /** What was said already: each refusal is one line, however many requests it stops. */
   private readonly toldUnsendable = new Set<string>();
 
@@ -525,7 +526,7 @@ export class Executor {
       return build();
     } catch (error) {
       if (!(error instanceof UnsendablePath)) throw error;
-      this.lastUnsendable = error.message;
+      this.unsendable = error.message;
       if (!this.toldUnsendable.has(error.message)) {
         this.toldUnsendable.add(error.message);
         this.options.log(`fuzz: ${target.api}: ${model.method} ${model.pathTemplate} not sent: ${error.message}`);

@@ -170,7 +170,7 @@ export async function replayFailures(
         outcomes.push({
           failure,
           reproduced: undefined,
-          reason: 'the saved request no longer is what it was (the spec changed?)',
+          reason: executor.unsendable ?? 'the saved request no longer is what it was (the spec changed?)',
         });
         continue;
       }

@@ -105,7 +105,7 @@ describe('contracts fuzz --replay (real process, real server)', () => {
     expect(front.seen.filter((line) => /\/hooks\/1(\/|$)/.test(line))).toEqual([]);
   }, 60_000);
 
-  it('does not send a changing request that names a resource the replay did not create, and says so in one line', async () => {
+  it('does not send a changing request that names a resource the replay did not create, nor a path value that is no segment, and says so in one line', async () => {
     await copyFile(fixture('specs', 'openapi-30', 'pets.yaml'), path.join(dir, 'pets.yaml'));
     const config = path.join(dir, 'contracts.config.yaml');
     await writeFile(config, 'apis:\n  - name: petstore\n    spec: pets.yaml\n');
@@ -122,10 +122,15 @@ describe('contracts fuzz --replay (real process, real server)', () => {
     const file = await savedReport('pets.json', [
       failure('put00007', 'putPet', 'PUT', 'http://127.0.0.1:1/pets/7', pet),
       failure('get00007', 'getPet', 'GET', 'http://127.0.0.1:1/pets/7'),
+      // Read back as the id `a/../../admin`: a server that decodes %2F before it routes would climb out of /pets.
+      failure('get000dd', 'getPet', 'GET', 'http://127.0.0.1:1/pets/a%2F..%2F..%2Fadmin'),
     ]);
     const result = await runCli(['fuzz', '--config', config, '--replay', file, '--base-url', target.url], { env });
     expect(result.stdout).toContain(
       '[put00007] not_a_server_error · putPet: not replayed: PUT /pets/{petId} would change a resource this replay did not create (petId): a replay changes only what it creates',
+    );
+    expect(result.stdout).toContain(
+      `[get000dd] not_a_server_error · getPet: not replayed: getPet's petId is "a/../../admin": not sent as a path segment (a dot segment)`,
     );
     expect(seen).toEqual(['GET /pets/7']);
   }, 60_000);
