@@ -1,5 +1,7 @@
 // A copy-paste curl line for a sent request. Credentials appear as references to the variables the config names
-// ("$CLIENT_SESSION_API_KEY"), never as values: the line is safe to paste into a ticket.
+// ("$CLIENT_SESSION_API_KEY"), never as values: the line is safe to paste into a ticket. Every other part is one
+// quoted word (shell-word.ts): what a spec or a target put in the request runs nothing when the line is pasted.
+import { type ShellPiece, shellQuote, shellWord, variableReference } from './shell-word.js';
 
 export interface SentRequest {
   method: string;
@@ -17,6 +19,14 @@ export interface CredentialSource {
   base64?: boolean;
 }
 
+/** For a reproduction script: what stands for variables the script sets, in place of the text that holds them. */
+export interface ScriptVariables {
+  /** The variable the URL's origin is written as (BASE_URL): the script's target. */
+  origin: string;
+  /** Splits a text at the places that stand for variables (ids the script reads, secrets it makes up). */
+  split: (text: string) => ShellPiece[];
+}
+
 /**
  * `varied`: a credential's query parameter that holds a value of the case's own (a clientToken's edge value). It is
  * written after the URL as a quoted word of its own (`'…?clientToken=''xxx'`): the shell joins them, and the
@@ -26,7 +36,9 @@ export function curlLine(
   request: SentRequest,
   credentials: readonly CredentialSource[] = [],
   varied?: { name: string; in: string; value?: string },
+  variables?: ScriptVariables,
 ): string {
+  const quote = (text: string) => (variables ? shellWord(variables.split(text)) : shellQuote(text));
   const named = credentials.filter((credential) => credential.env !== undefined);
   const url = new URL(request.url);
   const own = varied?.in === 'query' && varied.value !== undefined && url.searchParams.has(varied.name);
@@ -38,7 +50,9 @@ export function curlLine(
       query.push(credential);
     }
   }
-  let shownUrl = quote(url.toString());
+  let shownUrl = variables
+    ? shellWord([{ variable: variables.origin }, ...variables.split(url.toString().slice(url.origin.length))])
+    : quote(url.toString());
   query.forEach(
     (credential, index) =>
       (shownUrl += `${quote(`${url.search === '' && index === 0 ? '?' : '&'}${credential.name}=${credential.prefix}`)}${reference(credential)}`),
@@ -47,7 +61,9 @@ export function curlLine(
     shownUrl += `${quote(`${url.search === '' && query.length === 0 ? '?' : '&'}${varied.name}=`)}${quote(
       new URLSearchParams({ v: varied.value! }).toString().slice(2),
     )}`;
-  const parts = ['curl', '-sS', '-i', '-X', request.method, shownUrl];
+  // A method is a token of letters; anything else in its place is quoted like the rest.
+  const method = /^[A-Za-z]+$/.test(request.method) ? request.method : quote(request.method);
+  const parts = ['curl', '-sS', '-i', '-X', method, shownUrl];
   for (const [name, value] of request.headers) {
     const credential = named.find(
       (candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase(),
@@ -60,6 +76,7 @@ export function curlLine(
           name,
           value,
           named.filter((candidate) => candidate.in === 'cookie'),
+          quote,
         ),
       );
     else parts.push('-H', quote(`${name}: ${value}`));
@@ -70,10 +87,16 @@ export function curlLine(
 
 /** The shell's reference to the variable, as the credential is sent (Basic: base64 of user:password). */
 function reference(credential: CredentialSource): string {
-  return credential.base64 ? `"$(printf %s "$${credential.env}" | base64)"` : `"$${credential.env}"`;
+  const variable = variableReference(credential.env!);
+  return credential.base64 ? `"$(printf %s ${variable} | base64)"` : variable;
 }
 
-function cookieLine(name: string, value: string, cookies: readonly CredentialSource[]): string {
+function cookieLine(
+  name: string,
+  value: string,
+  cookies: readonly CredentialSource[],
+  quote: (text: string) => string,
+): string {
   const pairs = value.split(';').map((pair) => pair.trim());
   return (
     quote(`${name}: `) +
@@ -88,9 +111,4 @@ function cookieLine(name: string, value: string, cookies: readonly CredentialSou
       })
       .join('')
   );
-}
-
-/** POSIX single quotes: nothing inside is interpreted; a quote is closed, escaped, reopened. */
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }

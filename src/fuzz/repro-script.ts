@@ -3,11 +3,14 @@
 // (`HOOK_0` from the create's /id, a delivery's from the list's /0/id) and put into the requests that follow, and at
 // the end the check that failed, judged again: exit 1 when the failure reproduces, 0 when it does not, 2 when the
 // script could not get there. Credentials are references to the variables the config names ("$WEBHOOKS_TOKEN"),
-// webhook secrets the run made up are made up afresh ("$SECRET_1"); no value of either is in the script.
+// webhook secrets the run made up are made up afresh ("$SECRET_1"); no value of either is in the script. What a spec
+// or a target supplies (an operationId, a path, an id, a header, a body) is in it only as a single-quoted word or in
+// a comment made one line (shell-word.ts): running the script runs nothing of theirs.
 import { exchangeCheckNames, type Finding } from '../core/finding.js';
 import { matchOperation } from '../core/operation-index.js';
 import type { OperationSpec } from '../core/operation-index.js';
-import { curlLine, type CredentialSource, type SentRequest } from './curl-line.js';
+import { type CredentialSource, curlLine, type ScriptVariables, type SentRequest } from './curl-line.js';
+import { oneLine, type ShellPiece, shellQuote } from './shell-word.js';
 
 /** A request a case or a sequence sent before the one that failed, with what it was answered. */
 export interface TrailStep {
@@ -64,8 +67,12 @@ export function reproScript(input: ScriptInput): string {
   const secrets = new Map<string, string>();
   const counts = { hook_id: 0, delivery_id: 0 };
   const lines: string[] = [];
-  const cleanup: string[] = [];
+  const cleanup: { variable: string; line: string }[] = [];
   const credentialNames = [...new Set(input.credentials.flatMap((credential) => credential.env ?? []))];
+  // Where a variable goes, the text holds a placeholder no request of the run holds, so none can be forged.
+  const mark = markerPrefix(steps.map((step) => step.request));
+  const placeholder = (name: string) => `${mark}${name}__`;
+  const variablesIn = { origin: 'BASE_URL', split: placeholdersOf(mark), placeholder };
   steps.forEach((step, index) => {
     const n = index + 1;
     const isLast = index === steps.length - 1;
@@ -87,33 +94,34 @@ export function reproScript(input: ScriptInput): string {
         variables.set(`${param}=${value}`, variable);
         bound.push(variable);
       }
-      path = path.replace(new RegExp(`/${escapeRegExp(encodeURIComponent(value))}(?=/|$)`), `/__${variable.name}__`);
+      path = path.replace(
+        new RegExp(`/${escapeRegExp(encodeURIComponent(value))}(?=/|$)`),
+        `/${placeholder(variable.name)}`,
+      );
     }
     for (const variable of bound) lines.push(...bindLines(variable, steps[variable.step - 1]!));
     const body = step.request.body
       ?.replace(madeUpSecret, (secret) => {
         if (!secrets.has(secret)) secrets.set(secret, `SECRET_${secrets.size + 1}`);
-        return `__${secrets.get(secret)}__`;
+        return placeholder(secrets.get(secret)!);
       })
-      .replace(runMarker, 'contracts-fuzz=repro-__RUN_0__-$1');
-    let line = curlLine(
+      .replace(runMarker, (_marker, index: string) => `contracts-fuzz=repro-${placeholder('RUN_0')}-${index}`);
+    const line = curlLine(
       { ...step.request, url: `${base}${path}${url.search}`, ...(body !== undefined ? { body } : {}) },
       input.credentials,
       isLast ? input.varied : undefined,
-    );
-    line = line
-      .replace(/^curl -sS -i /, '')
-      .replace(`'${base}`, `"$BASE_URL"'`)
-      .replace(/__((?:HOOK|DELIVERY|SECRET|RUN)_\d+)__/g, `'"$$$1"'`)
-      // A variable at the end of a quoted word leaves an empty '' behind.
-      .replace(/"''(?=\s|$)/g, '"');
+      variablesIn,
+    ).replace(/^curl -sS -i /, '');
     const operation = match?.operation.operationId ?? `${step.request.method} ${relative}`;
     // Each hook the script makes is deleted when it ends, whatever happened.
     for (const variable of bound)
       if (variable.name.startsWith('HOOK_') && steps[variable.step - 1]!.request.method === 'POST')
-        cleanup.push(deleteLine(steps[variable.step - 1]!.request, variable.name, input.credentials, basePath));
+        cleanup.push({
+          variable: variable.name,
+          line: deleteLine(steps[variable.step - 1]!.request, variable.name, input.credentials, basePath, variablesIn),
+        });
     lines.push(
-      `# ${n}. ${operation}: the run got ${step.status}${isLast ? ' (the failure)' : ''}`,
+      `# ${n}. ${oneLine(operation)}: the run got ${step.status}${isLast ? ' (the failure)' : ''}`,
       `step_${n}=(${line})`,
       `send ${n} "\${step_${n}[@]}"`,
     );
@@ -122,10 +130,10 @@ export function reproScript(input: ScriptInput): string {
   const conditions = reproducedWhen(input, lastStep, variables);
   const header = [
     '#!/usr/bin/env bash',
-    `# contracts fuzz, failure ${failure.id} (seed ${failure.seed}): ${failure.check} · ${failure.operation} · ${failure.status}`,
+    `# contracts fuzz, failure ${failure.id} (seed ${failure.seed}): ${oneLine(`${failure.check} · ${failure.operation}`)} · ${failure.status}`,
     `#   ${oneLine(failure.message)}`,
     '# Every request that led to it, as the run sent them; ids are read from the answers, as the run read them.',
-    `# BASE_URL: the target (${input.api}); needs curl and node${conditions.validates ? ', and contracts (CONTRACTS, default npx --no-install contracts) with the config the run used' : ''}.`,
+    `# BASE_URL: the target (${oneLine(input.api)}); needs curl and node${conditions.validates ? ', and contracts (CONTRACTS, default npx --no-install contracts) with the config the run used' : ''}.`,
     '# Exit status: 1 when the failure reproduces, 0 when it does not, 2 when a step could not be sent.',
     'set -u',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
@@ -135,9 +143,7 @@ export function reproScript(input: ScriptInput): string {
     'RUN_0="$RANDOM$RANDOM"',
     '# At exit: the hooks the script made are deleted, its answers removed.',
     'cleanup() {',
-    ...cleanup.map(
-      (line) => `  [ -n "\${${/"\$(HOOK_\d+)"/.exec(line)![1]}:-}" ] && curl -sS -o /dev/null ${line} || true`,
-    ),
+    ...cleanup.map(({ variable, line }) => `  [ -n "\${${variable}:-}" ] && curl -sS -o /dev/null ${line} || true`),
     '  rm -rf "$dir"',
     '}',
     'dir=$(mktemp -d) && trap cleanup EXIT',
@@ -149,23 +155,23 @@ export function reproScript(input: ScriptInput): string {
     '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
     '}',
     '# value N POINTER: the value at a JSON pointer of the answer of step N (nothing when it has none)',
-    `value() { node -e ${shellQuote(valueScript)} "$dir/$1" "$2"; }`,
+    `value() { node -e ${ownProgram(valueScript)} "$dir/$1" "$2"; }`,
     ...(conditions.usesSame
       ? [
           '# same N POINTER JSON: whether the answer of step N has that value there (lists of names in any order)',
-          `same() { node -e ${shellQuote(sameScript)} "$dir/$1" "$2" "$3"; }`,
+          `same() { node -e ${ownProgram(sameScript)} "$dir/$1" "$2" "$3"; }`,
         ]
       : []),
     '',
   ];
   const footer = [
     '',
-    `# The check that failed: ${failure.check} on step ${lastStep}, ${oneLine(finding.message)}`,
+    `# The check that failed: ${oneLine(failure.check)} on step ${lastStep}, ${oneLine(finding.message)}`,
     `if ${conditions.tests.join(' && ')}; then`,
-    `  echo "reproduced: ${failure.check} · ${failure.operation}: step ${lastStep} answered $status, as in the run"`,
+    `  echo ${shellQuote(`reproduced: ${oneLine(`${failure.check} · ${failure.operation}`)}`)}": step ${lastStep} answered $status, as in the run"`,
     `  exit 1`,
     'fi',
-    `echo "not reproduced: step ${lastStep} answered $status (the run got ${failure.status}, failing ${failure.check})"`,
+    `echo "not reproduced: step ${lastStep} answered $status"${shellQuote(` (the run got ${failure.status}, failing ${oneLine(failure.check)})`)}`,
     'exit 0',
     '',
   ];
@@ -178,24 +184,24 @@ function deleteLine(
   variable: string,
   credentials: readonly CredentialSource[],
   basePath: string,
+  variables: ScriptVariables & { placeholder: (name: string) => string },
 ): string {
   const path = new URL(create.url).pathname.slice(basePath.length).replace(/\/+$/, '');
   return curlLine(
     {
       method: 'DELETE',
-      url: `${base}${path}/__${variable}__`,
+      url: `${base}${path}/${variables.placeholder(variable)}`,
       headers: create.headers.filter(([name]) => name.toLowerCase() !== 'content-type'),
     },
     credentials,
-  )
-    .replace(/^curl -sS -i /, '')
-    .replace(`'${base}`, `"$BASE_URL"'`)
-    .replace(/__(HOOK_\d+)__/g, `'"$$$1"'`);
+    undefined,
+    variables,
+  ).replace(/^curl -sS -i /, '');
 }
 
 function bindLines(variable: { name: string; step: number; pointer: string }, source: TrailStep): string[] {
   const get = `${variable.name}=$(value ${variable.step} ${shellQuote(variable.pointer)})`;
-  const missing = `[ -n "$${variable.name}" ] || { echo "step ${variable.step}: no id at ${variable.pointer} in the answer ($status): the sequence cannot go on" >&2; exit 2; }`;
+  const missing = `[ -n "$${variable.name}" ] || { echo "step ${variable.step}: no id at "${shellQuote(variable.pointer)}" in the answer ($status): the sequence cannot go on" >&2; exit 2; }`;
   // A list read while something shows up in it (a delivery after a ping) is read again until it does.
   if (source.request.method === 'GET')
     return [
@@ -238,7 +244,7 @@ function reproducedWhen(
     );
   } else if (finding.check === 'ensure_resource_availability' && typeof finding.expected === 'number') {
     const hook = variables.get(`hook_id=${finding.expected}`);
-    if (hook) tests.push(`! node -e ${shellQuote(listsIdScript)} "$dir/${lastStep}" "$${hook.name}"`);
+    if (hook) tests.push(`! node -e ${ownProgram(listsIdScript)} "$dir/${lastStep}" "$${hook.name}"`);
   } else if (finding.instancePath && finding.actual !== undefined && isScalarOrList(finding.actual)) {
     usesSame = true;
     tests.push(`same ${lastStep} ${shellQuote(finding.instancePath)} ${shellQuote(JSON.stringify(finding.actual))}`);
@@ -278,12 +284,35 @@ function isScalarOrList(value: unknown): boolean {
   return scalar(value) || (Array.isArray(value) && value.every(scalar));
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/**
+ * A placeholder prefix no request holds: `__cr` and one `0` more than any run of zeros after a `cr` in their text
+ * (found in one linear pass), so a body or a path cannot name a variable of the script.
+ */
+function markerPrefix(requests: readonly SentRequest[]): string {
+  let longest = 0;
+  for (const request of requests)
+    for (const text of [request.url, request.body ?? '', ...request.headers.flat()])
+      for (const match of text.matchAll(/cr(0*)/gi)) longest = Math.max(longest, match[1]!.length);
+  return `__cr${'0'.repeat(longest + 1)}_`;
 }
 
-function shellQuote(text: string): string {
+/** Splits a text at its placeholders (`${mark}HOOK_0__`): the variables the script sets, as references. */
+function placeholdersOf(mark: string): (text: string) => ShellPiece[] {
+  const pattern = new RegExp(`${mark}((?:HOOK|DELIVERY|SECRET|RUN)_\\d+)__`, 'g');
+  return (text) => {
+    const pieces: ShellPiece[] = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+      pieces.push(text.slice(last, match.index), { variable: match[1]! });
+      last = match.index + match[0].length;
+    }
+    pieces.push(text.slice(last));
+    return pieces;
+  };
+}
+
+/** One of the script's own node programs as a word: single-quoted over its lines, as written here. */
+function ownProgram(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

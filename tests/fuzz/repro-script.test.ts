@@ -1,9 +1,10 @@
 // A failure's reproduction script (src/fuzz/repro-script.ts), run in bash against a small target that records what
 // it is sent: the hook is created first and its id read from the answer, the failing request is sent with it, the
 // check is judged again (exit 1 / 0), the hook is deleted at exit, and an id a target answers that is no path segment
-// stops the script (exit 2) before any request carries it.
+// stops the script (exit 2) before any request carries it. Hostile text in any field (an operationId, a path, a
+// header, a body, a message) runs nothing when the script runs, and what was sent is sent again byte for byte.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { indexOperations, type OperationSpec } from '../../src/core/operation-index.js';
+import { curlLine } from '../../src/fuzz/curl-line.js';
 import { reproScript, type ScriptInput } from '../../src/fuzz/repro-script.js';
 import { specFile } from '../helpers/paths.js';
 
@@ -57,34 +59,46 @@ function input(status = 500): ScriptInput {
   };
 }
 
-/** A target that makes hook `id` on POST and answers a GET of it with `getStatus`; every request it got. */
-async function target(id: unknown, getStatus: number) {
+/** A target that makes hook `id` on POST and answers a GET or PATCH of it with `getStatus`; what it got. */
+async function target(id: unknown, getStatus: number, getBody = '{}') {
   const seen: string[] = [];
+  const bodies: string[] = [];
   const server = http.createServer((request, response) => {
     seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
-    if (request.method === 'POST') {
-      response.writeHead(201, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id }));
-    } else if (request.method === 'GET') {
-      response.writeHead(getStatus, { 'content-type': 'application/json' });
-      response.end('{}');
-    } else {
-      response.writeHead(204);
-      response.end();
-    }
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    // Answered once the body is read, so that it is recorded before the client is done.
+    request.on('end', () => {
+      bodies.push(body);
+      if (request.method === 'POST') {
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ id }));
+      } else if (request.method === 'GET' || request.method === 'PATCH') {
+        response.writeHead(getStatus, { 'content-type': 'application/json' });
+        response.end(getBody);
+      } else {
+        response.writeHead(204);
+        response.end();
+      }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    bodies,
+    close: () => server.close(),
+  };
 }
 
-async function runScript(script: string, url: string) {
+async function runScript(script: string, url: string, env: NodeJS.ProcessEnv = {}) {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.sh`);
   await writeFile(file, script);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       'bash',
       [file],
-      { env: { PATH: process.env.PATH, BASE_URL: url, WEBHOOKS_TOKEN: token }, timeout: 30_000 },
+      { env: { PATH: process.env.PATH, BASE_URL: url, WEBHOOKS_TOKEN: token, ...env }, timeout: 30_000 },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout: String(stdout), stderr: String(stderr) }),
     );
   });
@@ -133,4 +147,124 @@ describe('a reproduction script', () => {
       }
     },
   );
+});
+
+/** Text that runs `touch MARKERS/<name>-<n>` if a shell ever reads it as anything but data. */
+function hostile(markers: string, name: string): string {
+  const touch = (n: number) => `touch ${markers}/${name}-${n}`;
+  return [
+    `\n${touch(1)}\n`,
+    `\r\n${touch(2)} #`,
+    `$(${touch(3)})`,
+    `\`${touch(4)}\``,
+    `'; ${touch(5)}; '`,
+    `"; ${touch(6)}; "`,
+    `\\'; ${touch(7)} #`,
+    `; ${touch(8)}`,
+    `__cr0_HOOK_0__ __SECRET_1__ $'\\x0a${touch(9)}'`,
+  ].join(' ');
+}
+
+/** The failure of input(), every field a spec, a config or a target supplies made hostile. */
+function hostileInput(markers: string, check: string): { input: ScriptInput; body: string } {
+  const at = (name: string) => hostile(markers, name);
+  const plain = input();
+  const operationId = at('operationId');
+  const body = JSON.stringify({ note: at('body') });
+  const owner = encodeURIComponent(at('path')).replace(/%24|%28|%29|%60|%27|%3B/g, decodeURIComponent);
+  const url = (tail: string) => `${base}/repos/${owner}/r/hooks${tail}`;
+  return {
+    body,
+    input: {
+      ...plain,
+      api: at('api'),
+      failure: { ...plain.failure, check: at('check'), operation: operationId, message: at('message') },
+      finding: {
+        check: check as ScriptInput['finding']['check'],
+        severity: 'error',
+        operation: operationId,
+        instancePath: `/${at('instancePath').replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: at('message'),
+        actual: at('actual'),
+      },
+      trail: [{ ...plain.trail[0]!, request: { ...plain.trail[0]!.request, url: url('') } }],
+      last: {
+        request: {
+          method: 'PATCH',
+          url: `${url('/5')}?note=${at('query')}&q=1`,
+          headers: [
+            ['Authorization', `Bearer ${token}`],
+            // A header cannot hold a line break (Node refuses to send one): the rest of the payloads it can.
+            ['X-Note', at('header').replace(/[\r\n]/g, '')],
+            ['Cookie', `a=${at('cookie').replace(/[\r\n;]/g, '')}; b=2`],
+          ],
+          body,
+        },
+        status: 500,
+        json: undefined,
+      },
+      operations: operations.map((operation) => ({ ...operation, operationId })),
+      varied: { name: 'note', in: 'query', value: at('varied') },
+    },
+  };
+}
+
+describe('a reproduction script built from hostile text', () => {
+  it.each([
+    ['a check judged by the script', 'not_a_server_error', 'a target that answers'],
+    ['a check judged by contracts validate', 'response_schema_conformance', 'a target that answers'],
+    ['a check judged by the script', 'not_a_server_error', 'a closed port'],
+  ])('runs nothing of it (%s, %s), and sends the body as the run sent it', async (_what, check, where) => {
+    const markers = path.join(dir, `markers-${check}-${where.length}`);
+    await mkdir(markers);
+    const { input: hostileFailure, body } = hostileInput(markers, check);
+    const script = reproScript(hostileFailure);
+    // The answer the finding quotes, so that the script finds the failure again and says so.
+    const finding = hostileFailure.finding;
+    const server = await target(
+      42,
+      500,
+      JSON.stringify({ [finding.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')]: finding.actual }),
+    );
+    try {
+      const url = where === 'a closed port' ? 'http://127.0.0.1:1' : server.url;
+      // `contracts validate` stands in as `false`: its exit 1 says the answer fails again.
+      const result = await runScript(script, url, { CONTRACTS: 'false' });
+      expect(await readdir(markers), result.stderr).toEqual([]);
+      // Every comment is one line: what follows a `#` never starts a line of its own.
+      for (const line of script.split('\n').filter((candidate) => candidate.includes('touch ')))
+        expect(line, 'a line with a payload').toMatch(/^(#|step_\d+=\(| {2}echo |echo |if | {2}\[ -n )/);
+      if (where === 'a closed port') expect(result.code).toBe(2);
+      else {
+        expect(result.code, result.stderr).toBe(1);
+        expect(server.bodies).toContain(body);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a curl line of the same request is one line, and bash runs nothing of it either', async () => {
+    const markers = path.join(dir, 'markers-curl');
+    await mkdir(markers);
+    const { input: hostileFailure } = hostileInput(markers, 'not_a_server_error');
+    // A text body holds its line breaks as they are.
+    const body = hostile(markers, 'text-body');
+    const server = await target(42, 500);
+    try {
+      const request = hostileFailure.last.request;
+      const line = curlLine(
+        { ...request, url: request.url.replace(base, server.url), body },
+        hostileFailure.credentials,
+        hostileFailure.varied,
+      );
+      expect(line).not.toMatch(/[\n\r]/);
+      const result = await runScript(`${line} -o /dev/null`, server.url);
+      expect(await readdir(markers), result.stderr).toEqual([]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(server.bodies).toEqual([body]);
+    } finally {
+      server.close();
+    }
+  });
 });
