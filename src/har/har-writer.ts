@@ -1,7 +1,8 @@
 // Writes the proxied traffic as a HAR 1.2 capture (http://www.softwareishard.com/blog/har-12-spec/), one entry at a
 // time as exchanges end, so memory does not grow with the session. Credentials are redacted by the one rule of
 // redact-fields.ts (headers, the URL's query and `queryString`, JSON and form body fields, by name and by what the
-// spec marks), then every known secret wherever it appears.
+// spec marks; a credential header keeps its shape: `Bearer [REDACTED]`, `name=[REDACTED]`), then every known secret
+// wherever it appears.
 import { open, type FileHandle } from 'node:fs/promises';
 import { CredentialFields, redacted } from '../reports/redact-fields.js';
 import type { ProxiedExchange } from '../proxy/start-proxy.js';
@@ -91,7 +92,11 @@ export class HarWriter {
           : [
               {
                 name,
-                value: fields.isCredentialHeader(name) ? redacted : urlHeaders.test(name) ? fields.url(value) : value,
+                value: fields.isCredentialHeader(name)
+                  ? fields.header(name, value)
+                  : urlHeaders.test(name)
+                    ? fields.url(value)
+                    : value,
               },
             ],
       );

@@ -16,6 +16,30 @@ export function isCredentialName(name: string): boolean {
 
 /** Headers that always carry a credential, whatever the spec says. */
 const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/**
+ * Authentication schemes (the IANA registry, https://www.iana.org/assignments/http-authschemes, and GitHub's
+ * `token`): the word before the credential in an Authorization header, kept when the credential is redacted. Any
+ * other first word may be part of the secret itself, and goes with it.
+ */
+const authSchemes = new Set([
+  'aws4-hmac-sha256',
+  'basic',
+  'bearer',
+  'concealed',
+  'digest',
+  'dpop',
+  'gnap',
+  'hoba',
+  'mutual',
+  'negotiate',
+  'ntlm',
+  'oauth',
+  'privatetoken',
+  'scram-sha-1',
+  'scram-sha-256',
+  'token',
+  'vapid',
+]);
 const literalKeys = new Set(['example', 'examples', 'default', 'enum', 'const']);
 const numberChars = new Set('0123456789eE+-.');
 
@@ -43,6 +67,30 @@ export class CredentialFields {
 
   isCredentialHeader(name: string): boolean {
     return credentialHeaders.has(name.toLowerCase()) || this.isCredential(name);
+  }
+
+  /**
+   * A header's value with its credential replaced and its shape kept, so that a capture read back still shows which
+   * credential was sent: `Bearer [REDACTED]`, `a=[REDACTED]; b=[REDACTED]`, a Set-Cookie's attributes. Any other
+   * header that carries a credential is replaced whole; a header that carries none is kept.
+   */
+  header(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'proxy-authorization') {
+      const scheme = /^\s*(\S+)\s+\S/.exec(value)?.[1];
+      return scheme !== undefined && authSchemes.has(scheme.toLowerCase()) ? `${scheme} ${redacted}` : redacted;
+    }
+    if (lower === 'cookie')
+      return value
+        .split(';')
+        .filter((pair) => pair.trim() !== '')
+        .map(cookiePair)
+        .join('; ');
+    if (lower === 'set-cookie') {
+      const [first = '', ...attributes] = value.split(';');
+      return [cookiePair(first), ...attributes.map((attribute) => attribute.trim())].join('; ');
+    }
+    return this.isCredential(name) ? redacted : value;
   }
 
   /**
@@ -90,6 +138,13 @@ export class CredentialFields {
       return credential;
     });
   }
+}
+
+/** `name=value` as `name=[REDACTED]` (a cookie's name is no secret; its value may be); anything else whole. */
+function cookiePair(pair: string): string {
+  const trimmed = pair.trim();
+  const equals = trimmed.indexOf('=');
+  return equals > 0 ? `${trimmed.slice(0, equals).trim()}=${redacted}` : redacted;
 }
 
 /**

@@ -114,3 +114,23 @@ describe('CredentialFields', () => {
     expect(redactor.redact(line)).toBe('✗ GET /x?ident=[REDACTED]&q=1&access_token=[REDACTED] → 400');
   });
 });
+
+describe('a credential header, redacted', () => {
+  it.each([
+    ['Authorization', 'Bearer abc.def', 'Bearer [REDACTED]'],
+    ['authorization', 'Basic dXNlcjpwYXNz', 'Basic [REDACTED]'],
+    ['Authorization', 'token ghp_123', 'token [REDACTED]'],
+    ['Proxy-Authorization', 'Digest username="u", response="r"', 'Digest [REDACTED]'],
+    // A first word that is no scheme may be part of the secret: it goes with it.
+    ['Authorization', 'part-of-key rest-of-key', '[REDACTED]'],
+    ['Authorization', 'lone-token', '[REDACTED]'],
+    ['Authorization', 'Bearer', '[REDACTED]'],
+    ['Cookie', 'sid=abc; theme=dark;', 'sid=[REDACTED]; theme=[REDACTED]'],
+    ['Cookie', 'novalue', '[REDACTED]'],
+    ['Set-Cookie', 'sid=abc; Path=/; HttpOnly', 'sid=[REDACTED]; Path=/; HttpOnly'],
+    ['X-API-Key', 'k-123', '[REDACTED]'],
+    ['Accept', 'application/json', 'application/json'],
+  ])('%s: %j keeps its shape as %j', (name, value, want) => {
+    expect(plain.header(name, value)).toBe(want);
+  });
+});
