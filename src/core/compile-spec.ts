@@ -11,6 +11,7 @@ import {
 import { ajvDocument } from './ajv-document.js';
 import { addDocumentKeywords, createAjv, documentKeys, type ContractsAjv } from './create-ajv.js';
 import { ContractsError } from './errors.js';
+import { escapeLine } from './escape-line.js';
 import type { LoadedSpec } from './load-spec.js';
 import { pathToPointer, type JsonPath } from './source-locator.js';
 
@@ -253,11 +254,14 @@ function describeError(error: ErrorObject): string {
 export const maxShownLength = 200;
 
 /**
- * A key or path from the body, cut to maxShownLength: every error under one long key repeats its path, so without
- * the cut a 1 MB key over 100 findings made 200 MB of report from 1 MB of body.
+ * A key or path from the body, cut to maxShownLength and made one line: every error under one long key repeats its
+ * path, so without the cut a 1 MB key over 100 findings made 200 MB of report from 1 MB of body; and a key holding a
+ * newline would start a line of its own wherever the finding is printed (a `::error::` a CI runner obeys). This is
+ * where every key a target chose enters a finding.
  */
 export function shortened(text: string): string {
-  return text.length <= maxShownLength ? text : `${text.slice(0, maxShownLength)}… (${text.length} characters)`;
+  const cut = text.length <= maxShownLength ? text : `${text.slice(0, maxShownLength)}… (${text.length} characters)`;
+  return escapeLine(cut);
 }
 
 function formatAllowed(values: unknown): string {

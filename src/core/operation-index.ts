@@ -1,5 +1,6 @@
 // Indexes the operations of a document (https://spec.openapis.org/oas/v3.1.0#paths-object) and matches a
 // concrete request (`GET /repos/o/r/hooks/42`) to its operation.
+import { escapeLine } from './escape-line.js';
 import { resolvePointer, type OpenApiDocument } from './load-spec.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 
@@ -51,8 +52,9 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
       const operationPath = [...item.path, method];
       const { matcher, pathParams, specificity } = compileTemplate(pathTemplate);
       operations.push({
-        operationId: String(
-          (operation as { operationId?: unknown }).operationId ?? `${method.toUpperCase()} ${pathTemplate}`,
+        // One line whatever the spec holds: an operationId is printed in every report.
+        operationId: escapeLine(
+          String((operation as { operationId?: unknown }).operationId ?? `${method.toUpperCase()} ${pathTemplate}`),
         ),
         method,
         pathTemplate,

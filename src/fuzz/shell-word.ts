@@ -3,6 +3,7 @@
 // target supplies is ever inside double quotes, unquoted, or able to end a comment (issue 42, item 1).
 // https://www.gnu.org/software/bash/manual/bash.html#Quoting
 import { escapeLine } from '../core/escape-line.js';
+import { escapeControls } from '../reports/escape-controls.js';
 
 /** A piece of a word: text as it is, or a reference to a shell variable the script itself sets. */
 export type ShellPiece = string | { variable: string };
@@ -38,7 +39,7 @@ export function variableReference(name: string): string {
 
 /** Text for a `# …` comment or a message: one line whatever it holds (newlines, controls escaped), 300 characters. */
 export function oneLine(text: string): string {
-  const line = escapeLine(text);
+  const line = escapeControls(escapeLine(text));
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 

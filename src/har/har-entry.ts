@@ -1,6 +1,7 @@
 // One entry of a HAR capture (http://www.softwareishard.com/blog/har-12-spec/#entries) as an exchange: the
 // response's status, headers and body, decoded and within the body cap; or why the entry is not one.
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
+import { escapeLine } from '../core/escape-line.js';
 import { decodeContentEncoding } from '../http/decode-content-encoding.js';
 
 export interface HarExchange extends Exchange {
@@ -101,9 +102,18 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
     if (typeof header?.name !== 'string' || typeof header.value !== 'string') continue;
     if (header.name === TOO_LARGE || header.value === TOO_LARGE)
       return invalid(index, 'has a response header too long to read');
-    headers[header.name.toLowerCase()] = header.value;
+    headers[escapeLine(header.name).toLowerCase()] = escapeLine(header.value);
   }
-  const exchange = { index, method, url, path, status, headers, request: harRequest(request, query, maxBodyBytes) };
+  // The method and URL as one line each: a file's text can never start a line of its own where they are printed.
+  const exchange = {
+    index,
+    method: escapeLine(method),
+    url: escapeLine(url),
+    path,
+    status,
+    headers,
+    request: harRequest(request, query, maxBodyBytes),
+  };
   const content = response?.content;
   const rawText = typeof content?.text === 'string' ? content.text : '';
   if (rawText === TOO_LARGE) return { ...exchange, body: '', bodyTooLarge: maxBodyBytes };
@@ -131,7 +141,7 @@ function harRequest(request: HarEntry['request'], query: string, maxBodyBytes: n
       return { query, headers: {}, body: '', unreadable: 'a request header is too long to read' };
     // HTTP/2 pseudo-headers (:authority) are not request headers of the operation.
     if (header.name.startsWith(':')) continue;
-    headers[header.name.toLowerCase()] = header.value;
+    headers[escapeLine(header.name).toLowerCase()] = escapeLine(header.value);
   }
   const text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
   if (
