@@ -1,5 +1,6 @@
 // Renders classified spec changes: text (one line each), JSON, markdown (a PR comment or $GITHUB_STEP_SUMMARY),
 // JUnit XML, and GitHub workflow commands (annotations on the diff).
+import { escapeLine } from '../core/escape-line.js';
 import type { PolicyResult } from '../core/diff/diff-policy.js';
 import type { DiffLevel } from '../core/diff/diff-rules.js';
 import type { SpecChange } from '../core/diff/spec-change.js';
@@ -59,9 +60,12 @@ function someOperations(operations: string[]): string[] {
   ];
 }
 
+/** One line whatever the specs hold: a path key or a property name with a newline cannot start a line of its own. */
 function textLine(change: SpecChange): string {
   const where = change.operations.length > 0 ? ` [${someOperations(change.operations).join('; ')}]` : '';
-  return `${change.file}:${change.line}:${change.column} ${change.level} ${change.rule} ${change.message}${where}`;
+  return escapeLine(
+    `${change.file}:${change.line}:${change.column} ${change.level} ${change.rule} ${change.message}${where}`,
+  );
 }
 
 function github(change: SpecChange): string {
@@ -112,7 +116,7 @@ function cell(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, ' ');
+    .replace(/[\n\v\f\r\u0085\u2028\u2029]+/g, ' ');
 }
 
 function junit(report: DiffReport): string {

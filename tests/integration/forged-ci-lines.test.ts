@@ -63,6 +63,22 @@ paths:
 `,
   );
   await writeFile(path.join(dir, 'contracts.config.yaml'), 'apis:\n  - name: forged\n    spec: spec.yaml\n');
+  // Two revisions of a spec from a pull request: a path and a property whose names hold a command go.
+  const revision = (extra: string) => `openapi: 3.1.0
+info: { title: forged, version: "1" }
+paths:
+${extra}  /b:
+    get:
+      responses:
+        "200":
+          description: ok
+          content: { application/json: { schema: { type: object, properties: { ${extra ? '"k\\n::error::property": { type: string }' : ''} } } } }
+`;
+  await writeFile(
+    path.join(dir, 'base.yaml'),
+    revision('  "/a\\r\\n::error::path":\n    get: { responses: { "200": { description: ok } } }\n'),
+  );
+  await writeFile(path.join(dir, 'revision.yaml'), revision(''));
 });
 
 afterAll(async () => {
@@ -109,6 +125,18 @@ describe('newlines a target or a file supplies', () => {
       for (const text of shown) expect(output).toContain(text);
     },
     180_000,
+  );
+
+  it.each([['text'], ['markdown']])(
+    'are printed escaped by diff --format %s',
+    async (format) => {
+      const result = await runCli(['diff', 'base.yaml', 'revision.yaml', '--format', format], { cwd: dir });
+      const output = result.stdout + result.stderr;
+      expect(result.code, output).toBe(1);
+      expect(commandLines(output)).toEqual([]);
+      expect(output).toMatch(/path-removed/);
+    },
+    60_000,
   );
 
   it("are printed escaped from a spec's operationId", async () => {
