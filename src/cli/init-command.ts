@@ -5,7 +5,7 @@ import { Document, isSeq, parseDocument } from 'yaml';
 import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { writableFile, writeProjectFile } from '../config/write-project-file.js';
-import { envName } from '../config/credential-variables.js';
+import { credentialVariable } from '../config/credential-variables.js';
 import { configBoundary, confinementProblem } from '../config/confine-path.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
@@ -119,8 +119,9 @@ interface CredentialStub {
 }
 
 /**
- * One credential per security scheme a variable can carry (not mutualTLS), its variable named after the API and the
- * scheme (`INVENTORY_API_KEY`): check and fuzz then send it where the scheme says, and tell which to set.
+ * One credential per security scheme a variable can carry (not mutualTLS), its variable in contracts-kit's namespace
+ * for the API, named after the scheme (`CONTRACTS_INVENTORY_API_KEY`, the only variables a config may name unless
+ * --allow-env says otherwise): check and fuzz then send it where the scheme says, and tell which to set.
  */
 function credentialStubs(api: string, document: unknown): CredentialStub[] {
   const schemes = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components
@@ -141,8 +142,8 @@ function credentialStubs(api: string, document: unknown): CredentialStub[] {
             ? 'Authorization: Bearer, an access token'
             : undefined;
     if (where === undefined) continue;
-    let env = envName(`${api}_${schemeName}`);
-    for (let n = 2; used.has(env); n++) env = envName(`${api}_${schemeName}_${n}`);
+    let env = credentialVariable(api, schemeName);
+    for (let n = 2; used.has(env); n++) env = credentialVariable(api, `${schemeName}_${n}`);
     used.add(env);
     stubs.push({ env, securityScheme: schemeName, where });
   }

@@ -1,10 +1,12 @@
 // Which environment variables a config may turn into credentials. A config can come from a pull request; were any
 // variable allowed, `credentials: [{ env: AWS_SECRET_ACCESS_KEY, header: X-Debug }]` would send the user's cloud
-// key to the target. A variable must carry the API's own prefix, the one `init` names them with
-// (INVENTORY_API_API_KEY for the API inventory-api), or be named by the user on the command line (--allow-env).
+// key to the target. Nor may the API's name alone pick the namespace: the same config chooses the name, and an API
+// named `aws` or `github` would then reach AWS_SECRET_ACCESS_KEY or GITHUB_TOKEN. So a variable must lie in
+// contracts-kit's own namespace for the API, CONTRACTS_<API>_… (CONTRACTS_INVENTORY_API_API_KEY for the API
+// inventory-api, as `init` names them), or be named by the user on the command line (--allow-env).
 import { ContractsError } from '../core/errors.js';
 
-/** What `init` names a variable after: upper case, words joined by `_` (`inventory-api` + `apiKey` → INVENTORY_API_API_KEY). */
+/** A name as a variable's: upper case, words joined by `_` (`inventory-api` → INVENTORY_API, `apiKey` → API_KEY). */
 export function envName(text: string): string {
   const name = text
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -14,12 +16,20 @@ export function envName(text: string): string {
   return /^[A-Z_]/.test(name) ? name : `API_${name}`;
 }
 
-/** The prefix every credential variable of `api` carries: `INVENTORY_API_`. */
+/** The prefix every credential variable of `api` carries: `CONTRACTS_INVENTORY_API_`. */
 export function credentialPrefix(api: string): string {
-  return `${envName(api)}_`;
+  return `CONTRACTS_${envName(api)}_`;
 }
 
-// The seed APIs' documented variables (README), which predate the prefix rule.
+/** The variable `init` names for `api`'s credential `word` (a scheme's name): CONTRACTS_INVENTORY_API_API_KEY. */
+export function credentialVariable(api: string, word: string): string {
+  // After a letter, envName never adds its API_ for a leading digit: `2fa` → 2FA.
+  const rest = envName(`x_${word}`).slice(2);
+  return `${credentialPrefix(api)}${rest === '' ? 'KEY' : rest}`;
+}
+
+// The seed APIs' documented variables (README, `check --help`, every CI that runs the seed checks), which predate
+// the namespace; they are fixed here, and a config chooses none of them for an API of another name.
 const seedVariables: Record<string, readonly string[]> = {
   'client-session': ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN'],
   'repository-webhooks': ['WEBHOOKS_TOKEN'],
@@ -58,6 +68,6 @@ export function refuseForeignVariables(
       if (!credentialVariableAllowed(api.name, env, allowed))
         throw new ContractsError(
           'CONFIG_INVALID',
-          `${configShown} sends the variable ${env} as a credential of ${api.name}, and a config may only name variables that start with ${credentialPrefix(api.name)}: rename it, or give --allow-env ${env} to send it`,
+          `${configShown} sends the variable ${env} as a credential of ${api.name}, but a config may name only variables in contracts-kit's namespace for its API (${credentialPrefix(api.name)}…): rename it, or give --allow-env ${env} to send it`,
         );
 }

@@ -35,15 +35,15 @@ describe('contracts init', () => {
       expect(code, output).toBe(0);
       const written = parse(await readFile(path.join(project, args[1] ?? 'contracts.config.yaml'), 'utf8'));
       expect(written.apis[0].credentials).toEqual([
-        { env: 'INVENTORY_API_API_KEY', securityScheme: 'apiKey' },
-        { env: 'INVENTORY_API_BEARER_AUTH', securityScheme: 'bearerAuth' },
-        { env: 'INVENTORY_API_BASIC', securityScheme: 'basic' },
-        { env: 'INVENTORY_API_OAUTH', securityScheme: 'oauth' },
+        { env: 'CONTRACTS_INVENTORY_API_API_KEY', securityScheme: 'apiKey' },
+        { env: 'CONTRACTS_INVENTORY_API_BEARER_AUTH', securityScheme: 'bearerAuth' },
+        { env: 'CONTRACTS_INVENTORY_API_BASIC', securityScheme: 'basic' },
+        { env: 'CONTRACTS_INVENTORY_API_OAUTH', securityScheme: 'oauth' },
       ]);
       expect(output).toContain(
-        'credentials: set INVENTORY_API_API_KEY for the security scheme apiKey (header X-Inventory-Key)',
+        'credentials: set CONTRACTS_INVENTORY_API_API_KEY for the security scheme apiKey (header X-Inventory-Key)',
       );
-      expect(output).toContain('INVENTORY_API_BASIC for the security scheme basic (Authorization: Basic');
+      expect(output).toContain('CONTRACTS_INVENTORY_API_BASIC for the security scheme basic (Authorization: Basic');
       expect(output).not.toMatch(/mtls/);
     },
   );

@@ -31,7 +31,7 @@ export async function scratchProject(
   };
 }
 
-/** A secured one-operation spec (GET /notes, an API key in X-Notes-Key) and a config whose NOTES_KEY feeds the key. */
+/** A secured one-operation spec (GET /notes, an API key in X-Notes-Key) and a config whose CONTRACTS_NOTES_KEY feeds the key. */
 export const notesProject = {
   'notes.yaml': `openapi: 3.0.3
 info: { title: notes, version: "1" }
@@ -51,5 +51,5 @@ components:
     key: { type: apiKey, in: header, name: X-Notes-Key }
 `,
   'contracts.config.yaml':
-    'apis:\n  - name: notes\n    spec: notes.yaml\n    credentials:\n      - { env: NOTES_KEY, securityScheme: key }\n',
+    'apis:\n  - name: notes\n    spec: notes.yaml\n    credentials:\n      - { env: CONTRACTS_NOTES_KEY, securityScheme: key }\n',
 };

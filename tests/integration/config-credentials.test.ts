@@ -25,39 +25,39 @@ let config: string;
 const cases = [
   {
     api: 'keyed-header',
-    env: 'KEYED_HEADER_KEY',
+    env: 'CONTRACTS_KEYED_HEADER_KEY',
     value: 'widget-key-5e1f0c',
     scheme: { type: 'apiKey', in: 'header', name: 'X-Widget-Key' },
     sent: (r: Received) => r.headers['x-widget-key'],
     as: (v: string) => v,
-    curl: `-H 'X-Widget-Key: '"$KEYED_HEADER_KEY"`,
+    curl: `-H 'X-Widget-Key: '"$CONTRACTS_KEYED_HEADER_KEY"`,
   },
   {
     api: 'bearer',
-    env: 'BEARER_TOKEN',
+    env: 'CONTRACTS_BEARER_TOKEN',
     value: 'gadget-token-77c3ab',
     scheme: { type: 'http', scheme: 'bearer' },
     sent: (r: Received) => r.headers.authorization,
     as: (v: string) => `Bearer ${v}`,
-    curl: `-H 'Authorization: Bearer '"$BEARER_TOKEN"`,
+    curl: `-H 'Authorization: Bearer '"$CONTRACTS_BEARER_TOKEN"`,
   },
   {
     api: 'keyed-query',
-    env: 'KEYED_QUERY_KEY',
+    env: 'CONTRACTS_KEYED_QUERY_KEY',
     value: 'query-key-90d2e4',
     scheme: { type: 'apiKey', in: 'query', name: 'api_key' },
     sent: (r: Received) => r.url.searchParams.get('api_key') ?? undefined,
     as: (v: string) => v,
-    curl: `'?api_key='"$KEYED_QUERY_KEY"`,
+    curl: `'?api_key='"$CONTRACTS_KEYED_QUERY_KEY"`,
   },
   {
     api: 'keyed-cookie',
-    env: 'KEYED_COOKIE_KEY',
+    env: 'CONTRACTS_KEYED_COOKIE_KEY',
     value: 'cookie-key-3ab81f',
     scheme: { type: 'apiKey', in: 'cookie', name: 'session' },
     sent: (r: Received) => /(?:^|; )session=([^;]*)/.exec(r.headers.cookie ?? '')?.[1],
     as: (v: string) => v,
-    curl: `'session='"$KEYED_COOKIE_KEY"`,
+    curl: `'session='"$CONTRACTS_KEYED_COOKIE_KEY"`,
   },
 ];
 
@@ -149,7 +149,7 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
     expect(await readFile(report, 'utf8')).toContain('api_key=[REDACTED]');
     received = [];
     const result = await runCli(['fuzz', '--config', config, '--base-url', baseUrl, '--replay', report], {
-      env: { KEYED_QUERY_KEY: 'query-key-90d2e4' },
+      env: { CONTRACTS_KEYED_QUERY_KEY: 'query-key-90d2e4' },
     });
     expect(result.stdout).toMatch(/still fails \(answered 500\)/);
     expect(received.length).toBeGreaterThan(0);
@@ -158,9 +158,9 @@ describe('credentials from contracts.config.yaml (real process, loopback server)
 
   it('refuses to fuzz a real target without a variable its spec requires, in one line, sending nothing', async () => {
     received = [];
-    const result = await fuzz('keyed-header', { KEYED_HEADER_KEY: '' }, path.join(dir, 'unused.json'));
+    const result = await fuzz('keyed-header', { CONTRACTS_KEYED_HEADER_KEY: '' }, path.join(dir, 'unused.json'));
     expect(result.stderr.trim()).toBe(
-      'contracts fuzz: KEYED_HEADER_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)',
+      'contracts fuzz: CONTRACTS_KEYED_HEADER_KEY is not set, and keyed-header needs it: its security scheme credential is required by getWidget (contracts.config.yaml names the variable)',
     );
     expect(result.code).toBe(2);
     expect(received).toEqual([]);

@@ -42,7 +42,7 @@ async function planted(name: string): Promise<{ parent: string; checkout: string
   await writeFile(path.join(checkout, 'openapi.yaml'), spec);
   await writeFile(path.join(parent, 'openapi.yaml'), spec);
   const config = path.join(parent, 'contracts.config.yaml');
-  await writeFile(config, leaky.replace('AWS_SECRET_ACCESS_KEY', 'NOTES_KEY'));
+  await writeFile(config, leaky.replace('AWS_SECRET_ACCESS_KEY', 'CONTRACTS_NOTES_KEY'));
   return { parent, checkout, config };
 }
 
@@ -54,7 +54,7 @@ describe('a config found above the checkout that another user could have put the
     const { parent, checkout, config } = await planted('world-writable');
     await chmod(parent, 0o777);
     received.length = 0;
-    const result = await fuzz(checkout, ['--spec', 'openapi.yaml'], { NOTES_KEY: secret });
+    const result = await fuzz(checkout, ['--spec', 'openapi.yaml'], { CONTRACTS_NOTES_KEY: secret });
     expect(result.stderr).toContain(`contracts: ignoring ${config}: ${parent} is writable by anyone (no sticky bit)`);
     expect(received.length).toBeGreaterThan(0);
     expect(sent()).toEqual([]);
@@ -66,7 +66,7 @@ describe('a config found above the checkout that another user could have put the
       const { checkout, config } = await planted('other-owner');
       await chown(config, 12345, 12345);
       received.length = 0;
-      const result = await fuzz(checkout, ['--spec', 'openapi.yaml'], { NOTES_KEY: secret });
+      const result = await fuzz(checkout, ['--spec', 'openapi.yaml'], { CONTRACTS_NOTES_KEY: secret });
       expect(result.stderr).toContain(`contracts: ignoring ${config}: it is owned by another user (uid 12345)`);
       expect(received.length).toBeGreaterThan(0);
       expect(sent()).toEqual([]);
@@ -75,7 +75,7 @@ describe('a config found above the checkout that another user could have put the
   );
 });
 
-describe('a config naming a variable without its API prefix', () => {
+describe("a config naming a variable outside contracts-kit's namespace for its API", () => {
   it('is refused by fuzz and check in one line saying how to allow it, before anything is sent', async () => {
     const project = path.join(dir, 'pull-request');
     await mkdir(project, { recursive: true });
@@ -85,7 +85,7 @@ describe('a config naming a variable without its API prefix', () => {
     for (const command of ['fuzz', 'check']) {
       const result = await runCli([command, '--api', 'notes', '--base-url', baseUrl], { cwd: project, env });
       expect(result.stderr).toBe(
-        `contracts ${command}: contracts.config.yaml sends the variable AWS_SECRET_ACCESS_KEY as a credential of notes, and a config may only name variables that start with NOTES_: rename it, or give --allow-env AWS_SECRET_ACCESS_KEY to send it\n`,
+        `contracts ${command}: contracts.config.yaml sends the variable AWS_SECRET_ACCESS_KEY as a credential of notes, but a config may name only variables in contracts-kit's namespace for its API (CONTRACTS_NOTES_…): rename it, or give --allow-env AWS_SECRET_ACCESS_KEY to send it\n`,
       );
       expect(result.code).toBe(2);
     }
@@ -99,4 +99,43 @@ describe('a config naming a variable without its API prefix', () => {
     expect(sent().length).toBeGreaterThan(0);
     expect(allowed.stdout + allowed.stderr).not.toContain(secret);
   }, 90_000);
+});
+
+describe('a config from a pull request that names its API after the secret it wants', () => {
+  // The API's name is the config's choice too: named aws or github, a prefix rule built on the name alone would let
+  // it reach AWS_SECRET_ACCESS_KEY or GITHUB_TOKEN.
+  it.each([
+    ['aws', 'AWS_SECRET_ACCESS_KEY'],
+    ['github', 'GITHUB_TOKEN'],
+  ])(
+    'an API named %s sending %s: fuzz and check refuse it in one line, nothing is sent',
+    async (api, variable) => {
+      const project = path.join(dir, `named-${api}`);
+      await mkdir(project, { recursive: true });
+      await writeFile(path.join(project, 'openapi.yaml'), spec);
+      await writeFile(
+        path.join(project, 'contracts.config.yaml'),
+        leaky.replace('name: notes', `name: ${api}`).replace('AWS_SECRET_ACCESS_KEY', variable),
+      );
+      const environment = { [variable]: secret, CONTRACTS_CONFIG: '' };
+      received.length = 0;
+      const results: [string, Awaited<ReturnType<typeof runCli>>][] = [];
+      for (const command of ['fuzz', 'check'])
+        results.push([
+          command,
+          await runCli([command, '--api', api, '--base-url', baseUrl], { cwd: project, env: environment }),
+        ]);
+      // What reached the target first: before the fix, the secret itself, as X-Debug.
+      expect(sent().map((headers) => headers['x-debug'])).toEqual([]);
+      expect(received).toEqual([]);
+      for (const [command, result] of results) {
+        expect(result.stderr).toBe(
+          `contracts ${command}: contracts.config.yaml sends the variable ${variable} as a credential of ${api}, but a config may name only variables in contracts-kit's namespace for its API (CONTRACTS_${api.toUpperCase()}_…): rename it, or give --allow-env ${variable} to send it\n`,
+        );
+        expect(result.stdout).not.toContain(secret);
+        expect(result.code).toBe(2);
+      }
+    },
+    90_000,
+  );
 });

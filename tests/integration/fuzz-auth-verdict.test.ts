@@ -57,7 +57,7 @@ async function fuzz(config: string, env: Record<string, string> = {}, extra: str
 }
 
 const withCredential =
-  'apis:\n  - name: inventory\n    spec: inventory.yaml\n    credentials:\n      - { env: INVENTORY_KEY, securityScheme: key }\n';
+  'apis:\n  - name: inventory\n    spec: inventory.yaml\n    credentials:\n      - { env: CONTRACTS_INVENTORY_KEY, securityScheme: key }\n';
 
 describe('contracts fuzz when the target refuses every request', () => {
   it('fails with no credential configured, saying how to give one', async () => {
@@ -69,14 +69,14 @@ describe('contracts fuzz when the target refuses every request', () => {
   }, 60_000);
 
   it('fails with a wrong key, naming the variable and never its value', async () => {
-    const result = await fuzz(withCredential, { INVENTORY_KEY: 'wrong-key-5c1d' });
-    expect(result.output).toMatch(/was refused \(401\): the target refused INVENTORY_KEY: check the value/);
+    const result = await fuzz(withCredential, { CONTRACTS_INVENTORY_KEY: 'wrong-key-5c1d' });
+    expect(result.output).toMatch(/was refused \(401\): the target refused CONTRACTS_INVENTORY_KEY: check the value/);
     expect(result.output).not.toContain('wrong-key-5c1d');
     expect(result.code).toBe(1);
   }, 60_000);
 
   it('passes with the right key', async () => {
-    const result = await fuzz(withCredential, { INVENTORY_KEY: 'right-key' });
+    const result = await fuzz(withCredential, { CONTRACTS_INVENTORY_KEY: 'right-key' });
     expect(result.output).not.toMatch(/could not be exercised/);
     expect(result.code, result.output).toBe(0);
   }, 60_000);
@@ -84,7 +84,7 @@ describe('contracts fuzz when the target refuses every request', () => {
   it('writes --report html: for an API of the config, with the counts of its JSON report', async () => {
     const html = path.join(project, 'fuzz.html');
     const json = path.join(project, 'fuzz.json');
-    const result = await fuzz(withCredential, { INVENTORY_KEY: 'right-key' }, [
+    const result = await fuzz(withCredential, { CONTRACTS_INVENTORY_KEY: 'right-key' }, [
       '--report',
       `html:${html}`,
       '--report',

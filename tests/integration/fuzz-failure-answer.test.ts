@@ -27,7 +27,7 @@ it('shows each failure with the answer, the key redacted before the cut', async 
       ...['fuzz', '--base-url', project.baseUrl, '--max-examples', '2', '--seed', '1', '--phases', 'examples'],
       ...['--report', 'json:fuzz.json', '--report', 'html:fuzz.html'],
     ],
-    { cwd: project.dir, env: { NOTES_KEY: key } },
+    { cwd: project.dir, env: { CONTRACTS_NOTES_KEY: key } },
   );
   expect(result.code).toBe(1);
   expect(result.stdout).toMatch(/^ {6}answer: 500, text\/plain, 1512 bytes: x{160}…$/m);

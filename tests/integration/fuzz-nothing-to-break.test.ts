@@ -20,7 +20,7 @@ afterAll(() => project.stop());
 it('skips negative_data_rejection with its reason, judges ignored_auth, and passes a server that keeps the spec', async () => {
   const result = await runCli(
     ['fuzz', '--base-url', project.baseUrl, '--max-examples', '3', '--seed', '1', '--report', 'json:fuzz.json'],
-    { cwd: project.dir, env: { NOTES_KEY: 'right-key' } },
+    { cwd: project.dir, env: { CONTRACTS_NOTES_KEY: 'right-key' } },
   );
   expect(result.stdout).not.toContain('never reached');
   expect(result.stdout).toMatch(/\d+ passed, 0 failed/);

@@ -63,7 +63,7 @@ async function inventoryProject(): Promise<string> {
   );
   await writeFile(
     path.join(project, 'contracts.config.yaml'),
-    'apis:\n  - name: svc\n    spec: openapi.yaml\n    credentials:\n      - { env: SVC_KEY, securityScheme: key }\n',
+    'apis:\n  - name: svc\n    spec: openapi.yaml\n    credentials:\n      - { env: CONTRACTS_SVC_KEY, securityScheme: key }\n',
   );
   return project;
 }
@@ -83,7 +83,10 @@ describe('ignored_auth on the inventory service', () => {
     const theirs = await createItem(baseUrl);
     // The negative phase alone: the positive phases' valid DELETEs on made-up ids may delete any item (fuzzing a
     // DELETE does that; --read-only does not), so only what ignored_auth sends decides whether theirs survives.
-    const result = await fuzz(await inventoryProject(), baseUrl, { SVC_KEY: 'inv-key-77e1' }, ['--phases', 'negative']);
+    const result = await fuzz(await inventoryProject(), baseUrl, { CONTRACTS_SVC_KEY: 'inv-key-77e1' }, [
+      '--phases',
+      'negative',
+    ]);
     const failure = result.report.failures.find((f) => f.check === 'ignored_auth');
     expect(failure, result.output).toMatchObject({ operation: 'deleteItem' });
     expect(failure!.message).toMatch(
@@ -101,7 +104,7 @@ describe('ignored_auth on the inventory service', () => {
   it('replays the keyless DELETE on an item of its own: still failing on the buggy service, fixed on a correct one', async () => {
     const buggy = await startInventory('keyless-delete');
     const project = await inventoryProject();
-    const env = { SVC_KEY: 'inv-key-77e1' };
+    const env = { CONTRACTS_SVC_KEY: 'inv-key-77e1' };
     const found = await fuzz(project, buggy, env, ['--phases', 'negative']);
     expect(found.report.failures.map((f) => f.check)).toContain('ignored_auth');
     const report = path.join(project, 'report.json');
@@ -119,7 +122,7 @@ describe('ignored_auth on the inventory service', () => {
 
   it('passes a service that checks the key, with ignored_auth exercised on every operation', async () => {
     const baseUrl = await startInventory();
-    const result = await fuzz(await inventoryProject(), baseUrl, { SVC_KEY: 'inv-key-77e1' });
+    const result = await fuzz(await inventoryProject(), baseUrl, { CONTRACTS_SVC_KEY: 'inv-key-77e1' });
     expect(result.code, result.output).toBe(0);
     for (const operation of ['listItems', 'createItem', 'getItem', 'deleteItem'])
       expect(statusOf(result.report, operation, 'ignored_auth'), operation).toBe('passed');
@@ -210,7 +213,7 @@ describe.each(Object.keys(schemes) as (keyof typeof schemes)[])('ignored_auth wi
     await writeFile(path.join(dir, 'things.yaml'), thingsSpec(scheme));
     await writeFile(
       path.join(dir, 'contracts.config.yaml'),
-      'apis:\n  - name: svc\n    spec: things.yaml\n    credentials:\n      - { env: SVC_AUTH, securityScheme: auth }\n',
+      'apis:\n  - name: svc\n    spec: things.yaml\n    credentials:\n      - { env: CONTRACTS_SVC_AUTH, securityScheme: auth }\n',
     );
     return dir;
   };
@@ -218,7 +221,7 @@ describe.each(Object.keys(schemes) as (keyof typeof schemes)[])('ignored_auth wi
   it('finds a GET that ignores the credentials, on an id a list answer showed', async () => {
     const { server, url } = await thingsServer(accepts, true);
     try {
-      const result = await fuzz(await project(), url, { SVC_AUTH: env });
+      const result = await fuzz(await project(), url, { CONTRACTS_SVC_AUTH: env });
       const failure = result.report.failures.find((f) => f.check === 'ignored_auth');
       expect(failure, result.output).toMatchObject({ operation: 'getThing' });
       expect(failure!.message).toMatch(/on thingId "t(4821937|5930148)", which the run saw/);
@@ -233,7 +236,7 @@ describe.each(Object.keys(schemes) as (keyof typeof schemes)[])('ignored_auth wi
   it('passes when every request needs the credentials', async () => {
     const { server, url } = await thingsServer(accepts, false);
     try {
-      const result = await fuzz(await project(), url, { SVC_AUTH: env });
+      const result = await fuzz(await project(), url, { CONTRACTS_SVC_AUTH: env });
       expect(
         result.code,
         JSON.stringify(

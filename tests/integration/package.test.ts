@@ -107,7 +107,7 @@ const env = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
-  NOTES_KEY: 'scratch-key-0017',
+  CONTRACTS_NOTES_KEY: 'scratch-key-0017',
   SCARF_ANALYTICS: 'false',
 };
 
@@ -211,7 +211,7 @@ describe('the packed package, installed in a project of its own', () => {
       outputs.push(result.stdout + result.stderr);
     }
     const all = outputs.join('\n');
-    expect(all).toContain('credentials: set NOTES_KEY for the security scheme key (header X-Notes-Key)');
+    expect(all).toContain('credentials: set CONTRACTS_NOTES_KEY for the security scheme key (header X-Notes-Key)');
     expect(all).toContain('1 spec linted: 0 errors, 0 warnings');
     expect(all).toContain('http://127.0.0.1:4610');
     expect(all).toMatch(/\d+ passed, 0 failed/);

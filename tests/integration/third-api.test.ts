@@ -34,7 +34,7 @@ beforeAll(async () => {
       '    spec: pets.yaml',
       `    mockPort: ${port}`,
       '    credentials:',
-      '      - env: PETSTORE_TOKEN',
+      '      - env: CONTRACTS_PETSTORE_TOKEN',
       '        header: Authorization',
       '        prefix: "Bearer "',
       '',
@@ -134,7 +134,7 @@ describe('a third API in contracts.config.yaml (real process)', () => {
         '200',
       ],
       {
-        env: { PETSTORE_TOKEN: secret },
+        env: { CONTRACTS_PETSTORE_TOKEN: secret },
       },
     );
     expect(result.stdout + result.stderr).not.toContain(secret);
