@@ -13,6 +13,7 @@ import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice, requireMegabytes } from './parse-args.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
+import { setOwn } from '../core/own-key.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -420,7 +421,7 @@ async function singleExchange(
   for (const header of (options.header as string[] | undefined) ?? []) {
     const colon = header.indexOf(':');
     if (colon <= 0) throw new ContractsError('USAGE', `--header takes "Name: value", not "${header}"`);
-    headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
+    setOwn(headers, header.slice(0, colon).trim().toLowerCase(), header.slice(colon + 1).trim());
   }
   const bodySource = options.body as string | undefined;
   const read =

@@ -9,6 +9,7 @@ import { exitCodes, type Io, type ParsedOptions } from './command.js';
 import { singleSpec } from './spec-option.js';
 import { readCapped } from './validate-command.js';
 import { createReadStream } from 'node:fs';
+import { ownValue, setOwn } from '../core/own-key.js';
 
 const maxHeaderBytes = 64 * 1024;
 
@@ -111,8 +112,12 @@ export function parseHeaders(text: string, shown: string): Record<string, string
   const headers: Record<string, string | string[]> = {};
   const add = (name: string, value: string) => {
     const key = name.trim().toLowerCase();
-    const existing = headers[key];
-    headers[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    const existing = ownValue(headers, key);
+    setOwn(
+      headers,
+      key,
+      existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value],
+    );
   };
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {

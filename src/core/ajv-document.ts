@@ -7,6 +7,7 @@
 // and so is a keyword whose value ajv refuses to compile (see mistyped).
 // Everything else is shared with the document, not copied.
 import { resolvePointer, type JsonPath } from './source-locator.js';
+import { setOwn } from './own-key.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
 /** The keyword names ajv accepts (its KEYWORD_NAME): an extension named otherwise (Akeneo's `x-1.7`) is left out. */
@@ -38,7 +39,7 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
     if (next === child) continue;
     changed ??= { ...(value as Record<string, unknown>) };
     if (next === undefined) delete changed[key];
-    else changed[key] = next;
+    else setOwn(changed, key, next);
   }
   return changed ?? value;
 }
@@ -85,7 +86,7 @@ const keywordTypes: Record<string, (value: unknown) => boolean> = {
  * `in`, `schema` or `content`) carry a boolean `required` of their own: those are not schemas.
  */
 function mistyped(key: string, child: unknown, parent: Record<string, unknown>, at: JsonPath): boolean {
-  const fits = keywordTypes[key];
+  const fits = Object.hasOwn(keywordTypes, key) ? keywordTypes[key] : undefined;
   if (!fits || fits(child) || namesProperties(at)) return false;
   return !('in' in parent || 'schema' in parent || 'content' in parent);
 }

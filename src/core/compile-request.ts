@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { deref, operationModels, typesOf, type ParamModel } from './request-model.js';
+import { ownValue } from './own-key.js';
 
 export interface CompiledParameter {
   model: ParamModel;
@@ -98,7 +99,7 @@ function securityAlternatives(document: Record<string, unknown>, security: unkno
   >;
   const alternatives = security.map((requirement: Record<string, unknown>) =>
     Object.keys(requirement ?? {}).flatMap((name): SecurityCredential[] => {
-      const scheme = deref(document, schemes[name]) as
+      const scheme = deref(document, ownValue(schemes, name)) as
         | { type?: string; in?: string; name?: string; scheme?: string }
         | undefined;
       if (

@@ -24,6 +24,9 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
     strictTuples: false,
     strictRequired: false,
     validateFormats: true,
+    // A property a spec names `constructor` or `toString` is a body's own key or absent: without this, ajv read the
+    // inherited method of `{}` and reported "/constructor must be integer" for a body that has none.
+    ownProperties: true,
     logger: false,
     // A `$ref`d schema is compiled once, as its own function, rather than copied into every schema that uses it:
     // GitHub's description references `simple-user` thousands of times, and inlining it made lint's compile 40 %

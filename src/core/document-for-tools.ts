@@ -7,6 +7,7 @@
 // maps to `models/…yml` files it does not ship), or a local pointer to nothing, is left out of the copy: openapi-
 // typescript would try to read the one and stop on the other.
 import { resolvePointer } from './source-locator.js';
+import { setOwn } from './own-key.js';
 
 /** A copy of `document` in which no `$ref` or discriminator mapping names another file or a URL. */
 export function documentForTools<T>(document: T): T {
@@ -26,7 +27,8 @@ function copyNode(root: unknown, value: unknown, parentKey: string | undefined, 
     const outside =
       typeof child === 'string' && ((key === '$ref' && !child.startsWith('#')) || key === 'externalValue');
     const outKey = outside ? `\\${key}` : key;
-    out[outKey] = mapping && key === 'mapping' ? localMapping(root, child) : copy(child, key);
+    // A key `__proto__` (a property a spec may name) is set as an own property: an assignment would set the prototype.
+    setOwn(out, outKey, mapping && key === 'mapping' ? localMapping(root, child) : copy(child, key));
   }
   return out;
 }

@@ -1,4 +1,5 @@
 // One recorded HTTP exchange: what a check looks at.
+import { ownValue } from './own-key.js';
 
 export interface Exchange {
   method: string;
@@ -30,10 +31,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A header by name, in any case (`name` is given in lower case, the usual form, for the fast path). */
 export function headerValue(headers: Exchange['headers'], name: string): string | undefined {
-  const direct = headers[name];
+  const direct = ownValue(headers, name);
   if (direct !== undefined) return direct;
   const wanted = name.toLowerCase();
-  for (const key in headers) if (key.toLowerCase() === wanted) return headers[key];
+  for (const key in headers) if (Object.hasOwn(headers, key) && key.toLowerCase() === wanted) return headers[key];
   return undefined;
 }
 

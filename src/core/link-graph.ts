@@ -5,6 +5,7 @@
 import { resolvePointer, type OpenApiDocument } from './load-spec.js';
 import { indexOperations } from './operation-index.js';
 import { pathToPointer, pointerToPath } from './source-locator.js';
+import { ownValue, setOwn } from './own-key.js';
 
 /** Where a link parameter's value comes from: the response body at a JSON pointer, or the request's path. */
 export type LinkSource = { from: 'response.body'; pointer: string } | { from: 'request.path'; name: string };
@@ -75,7 +76,7 @@ export function linkGraph(document: OpenApiDocument): LinkGraph {
 
 /** The value a link gives a parameter in a given exchange; undefined when the expression finds nothing there. */
 export function resolveLinkSource(source: LinkSource, context: LinkContext): unknown {
-  if (source.from === 'request.path') return context.path[source.name];
+  if (source.from === 'request.path') return ownValue(context.path, source.name);
   let node = context.body;
   for (const segment of pointerToPath(source.pointer)) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
@@ -90,7 +91,7 @@ export function bindLink(edge: LinkEdge, context: LinkContext): Record<string, u
   for (const { name, source } of edge.parameters) {
     const value = resolveLinkSource(source, context);
     if (value === undefined || value === null || typeof value === 'object') return undefined;
-    bound[name] = value;
+    setOwn(bound, name, value);
   }
   return bound;
 }

@@ -3,6 +3,7 @@
 import { escapeLine } from './escape-line.js';
 import { resolvePointer, type OpenApiDocument } from './load-spec.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
+import { setOwn } from './own-key.js';
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -86,7 +87,7 @@ export function matchOperation(
     if (!match) continue;
     if (best && best.operation.specificity >= operation.specificity) continue;
     const pathParams: Record<string, string> = {};
-    operation.pathParams.forEach((name, index) => (pathParams[name] = safeDecode(match[index + 1] ?? '')));
+    operation.pathParams.forEach((name, index) => setOwn(pathParams, name, safeDecode(match[index + 1] ?? '')));
     best = { operation, pathParams };
   }
   return best;

@@ -5,6 +5,7 @@ import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
+import { ownValue } from './own-key.js';
 
 export type ParamLocation = 'path' | 'query' | 'header';
 
@@ -181,7 +182,9 @@ function apiKeyHeaderAlternatives(document: Record<string, unknown>, security: u
   >;
   return security.map((requirement: Record<string, unknown>) =>
     Object.keys(requirement ?? {}).flatMap((name) => {
-      const scheme = deref(document, schemes[name]) as { type?: string; in?: string; name?: string } | undefined;
+      const scheme = deref(document, ownValue(schemes, name)) as
+        | { type?: string; in?: string; name?: string }
+        | undefined;
       return scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name ? [scheme.name] : [];
     }),
   );

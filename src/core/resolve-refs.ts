@@ -10,6 +10,7 @@ import { isLiteral } from './literal-values.js';
 import { type BoundedRead, readBounded } from './read-bounded.js';
 import { parseReferencedFile } from './parse-referenced-file.js';
 import { pathToPointer, pointerToPath, resolvePointer, type JsonPath } from './source-locator.js';
+import { setOwn } from './own-key.js';
 
 export interface RefPolicy {
   /** Folders besides the spec's own whose files a `$ref` may name (real paths are compared). */
@@ -103,7 +104,7 @@ export async function bundleRefs(
     if (typeof object.$ref === 'string') return follow(object, out, from);
     const copy: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(object)) {
-      copy[key] = isLiteral(key, child, out) ? child : await walk(child, [...out, key], from);
+      setOwn(copy, key, isLiteral(key, child, out) ? child : await walk(child, [...out, key], from));
       if (key === 'mapping' && out[out.length - 1] === 'discriminator') mappings.push({ owner: copy, from });
     }
     return copy;
@@ -142,13 +143,13 @@ export async function bundleRefs(
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const [name, ref] of Object.entries(value as Record<string, unknown>)) {
-      copy[name] = ref;
+      setOwn(copy, name, ref);
       if (typeof ref !== 'string' || !/[/#]|\.(ya?ml|json)$/i.test(ref) || (from === rootReal && ref.startsWith('#')))
         continue;
       const target = await targetOf(ref, from);
       const there =
         target.file === rootReal ? pointerToPath(target.pointer) : placed.get(`${target.file}#${target.pointer}`);
-      if (there) copy[name] = `#${pathToPointer(there)}`;
+      if (there) setOwn(copy, name, `#${pathToPointer(there)}`);
     }
     return copy;
   };

@@ -6,6 +6,7 @@ import { isBoundParam, isPlainObject, type FuzzCase, type Phase } from './fuzz-c
 import { deref, type OperationModel, type ParamModel, type ParamValue, type RequestData } from './request-model.js';
 import { schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
+import { ownValue, setOwn } from '../core/own-key.js';
 
 export interface Generator {
   api: string;
@@ -52,7 +53,7 @@ export function baseRequest(generator: Generator): RequestData {
   const { document, model } = generator;
   const request: RequestData = { path: {}, query: {}, headers: {} };
   for (const param of model.params.filter((p) => p.required && generatedIn(generator)(p)))
-    request[bagOf(param)][param.name] = toParam(minimalParam(document, param));
+    setOwn(request[bagOf(param)], param.name, toParam(minimalParam(document, param)));
   if (model.body?.required) request.body = minimalValue(document, model.body.schema);
   return request;
 }
@@ -346,7 +347,7 @@ export function randomArbitrary(generator: Generator): fc.Arbitrary<FuzzCase> {
   return fc.tuple(fc.tuple(...paramArbs), body).map(([values, bodyValue]) => {
     const request: RequestData = { path: {}, query: {}, headers: {} };
     params.forEach((param, index) => {
-      if (values[index] !== undefined) request[bagOf(param)][param.name] = values[index]!;
+      if (values[index] !== undefined) setOwn(request[bagOf(param)], param.name, values[index]!);
     });
     if (bodyValue !== undefined) request.body = bodyValue;
     return caseOf(generator, 'random', request, 'a request drawn from the schemas', 'positive');
@@ -440,7 +441,7 @@ function strictObjects(document: unknown, raw: unknown, prefix = '', depth = 0):
 function fieldSchema(document: unknown, raw: unknown, pointer: string): unknown {
   let schema: unknown = raw;
   for (const segment of pointer.split('/').slice(1))
-    schema = (resolved(document, schema).properties as Record<string, unknown> | undefined)?.[segment] ?? {};
+    schema = ownValue(resolved(document, schema).properties as Record<string, unknown> | undefined, segment) ?? {};
   return schema;
 }
 
@@ -461,10 +462,10 @@ function setAt(root: unknown, pointer: string, value: unknown): unknown {
   const copy = structuredClone(isPlainObject(root) ? root : {}) as Record<string, unknown>;
   let node = copy;
   for (const segment of segments.slice(0, -1)) {
-    if (!isPlainObject(node[segment])) node[segment] = {};
+    if (!isPlainObject(ownValue(node, segment))) setOwn(node, segment, {});
     node = node[segment] as Record<string, unknown>;
   }
-  node[segments.at(-1)!] = value;
+  setOwn(node, segments.at(-1)!, value);
   return copy;
 }
 

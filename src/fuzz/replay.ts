@@ -18,6 +18,7 @@ import { Executor, type ApiTarget, type ExecutorOptions, type VariedParam } from
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import { operationModels, type RequestData } from './request-model.js';
 import { fuzzCredentials } from './run-fuzz.js';
+import { ownValue, setOwn } from '../core/own-key.js';
 
 export interface SavedFailure {
   id: string;
@@ -260,8 +261,8 @@ function caseOf(
   const { model, match } = saved;
   const request: RequestData = { path: {}, query: {}, headers: {} };
   for (const [name, value] of Object.entries(match.pathParams))
-    if (!replayBinds(target.api, name)) request.path[name] = fresh[name] ?? value;
-  const named = Object.keys(request.path).filter((name) => !(name in fresh));
+    if (!replayBinds(target.api, name)) setOwn(request.path, name, ownValue(fresh, name) ?? value);
+  const named = Object.keys(request.path).filter((name) => !Object.hasOwn(fresh, name));
   if (changingMethods.has(model.method) && named.length > 0)
     return `${model.method} ${model.pathTemplate} would change a resource this replay did not create (${named.join(', ')}): a replay changes only what it creates`;
   // A credential in the query was saved redacted: this run sends its own.
@@ -269,18 +270,18 @@ function caseOf(
     credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name),
   );
   for (const [name, value] of url.searchParams)
-    if (!isBoundParam(target.api, { name, in: 'query' }) && !secretQuery.has(name)) request.query[name] = value;
+    if (!isBoundParam(target.api, { name, in: 'query' }) && !secretQuery.has(name)) setOwn(request.query, name, value);
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());
-    if (value !== undefined) request.headers[param.name] = value;
+    if (value !== undefined) setOwn(request.headers, param.name, value);
   }
   // The value the case put in a credential's parameter (the saved URL has it redacted), or none.
   const { varied } = failure;
   if (varied) {
     const bag = varied.in === 'query' ? request.query : request.headers;
     delete bag[varied.name];
-    if (varied.value !== undefined) bag[varied.name] = varied.value;
+    if (varied.value !== undefined) setOwn(bag, varied.name, varied.value);
   }
   if (failure.request.body !== undefined) request.body = JSON.parse(failure.request.body);
   const configUrl = isPlainObject(request.body)

@@ -10,6 +10,7 @@ import { encodeBody } from './encode-body.js';
 import type { ApiTarget, ExecutorOptions } from './executor.js';
 import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import type { OperationModel, ParamValue, RequestData } from './request-model.js';
+import { setOwn } from '../core/own-key.js';
 
 export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
 
@@ -64,12 +65,12 @@ export class RequestBinder {
       // A case that varies the parameter itself (a clientToken's edge values) has it as it is, or not at all.
       if (param.name === fuzzCase.varies) continue;
       if (
-        param.name in bindings &&
+        Object.hasOwn(bindings, param.name) &&
         isBoundParam(fuzzCase.api, param) &&
-        !(param.name in bag) &&
+        !Object.hasOwn(bag, param.name) &&
         bindings[param.name] !== undefined
       )
-        bag[param.name] = bindings[param.name]!;
+        setOwn(bag, param.name, bindings[param.name]!);
       // A documented query parameter the config feeds (client-session's clientToken) carries the credential, so the
       // validators judge the request as it is sent.
       const fed =
@@ -79,17 +80,17 @@ export class RequestBinder {
                 credential.in === 'query' && credential.name === param.name && credential.value !== undefined,
             )
           : undefined;
-      if (fed) request.query[param.name] = fed.value!;
+      if (fed) setOwn(request.query, param.name, fed.value!);
     }
     for (const header of model.apiKeyHeaders) {
-      if (fuzzCase.anonymous || fuzzCase.omit?.includes(header) || header in request.headers) continue;
+      if (fuzzCase.anonymous || fuzzCase.omit?.includes(header) || Object.hasOwn(request.headers, header)) continue;
       const fed = credentials.find(
         (credential) =>
           credential.in === 'header' &&
           credential.name.toLowerCase() === header.toLowerCase() &&
           credential.value !== undefined,
       );
-      request.headers[header] = fed?.value ?? placeholderApiKey;
+      setOwn(request.headers, header, fed?.value ?? placeholderApiKey);
     }
     if (isPlainObject(request.body) && !fuzzCase.keepPath) {
       const body = request.body;

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
 import { minimalValue } from './values.js';
+import { setOwn } from '../core/own-key.js';
 
 /** Longest string and longest array any generator builds. A schema's `maxLength: 2147483647` (AWS) or `minLength` of
  * 100 MB is an edge of the spec, not of the API: a value past these bounds is not built (its case is left out), so a
@@ -174,10 +175,10 @@ function objectArbitrary(
   const share = (budget - 1) / Math.max(1, Object.keys(properties).length);
   // A property whose schema is `false` must be absent: never proposed.
   for (const [name, sub] of Object.entries(properties))
-    if (deref(document, sub) !== false) model[name] = schemaArbitrary(document, sub, options, depth + 1, share);
+    if (deref(document, sub) !== false) setOwn(model, name, schemaArbitrary(document, sub, options, depth + 1, share));
   // Undeclared properties are never proposed: where the schema allows them they add nothing, and where it
   // refuses them they are the negative phase's job.
-  return fc.record(model, { requiredKeys: required.filter((name) => name in model) });
+  return fc.record(model, { requiredKeys: required.filter((name) => Object.hasOwn(model, name)) });
 }
 
 /** Where the budget is spent: the schema's smallest value if it is small, else null (the validators drop the case). */
@@ -199,7 +200,7 @@ export function mergeAll(document: unknown, schema: Schema): Schema {
         merged.properties = { ...(merged.properties as Schema | undefined), ...(value as Schema) };
       else if (key === 'required')
         merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(value as string[])])];
-      else if (!(key in merged)) merged[key] = value;
+      else if (!Object.hasOwn(merged, key)) setOwn(merged, key, value);
     }
   }
   return merged;

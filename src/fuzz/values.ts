@@ -65,7 +65,7 @@ export function minimalValue(
         ? {}
         : Object.fromEntries(
             required
-              .filter((name) => name in properties)
+              .filter((name) => Object.hasOwn(properties, name))
               .map((name) => [name, minimalValue(document, properties[name], depth + 1, nodes)]),
           );
     }

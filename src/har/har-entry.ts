@@ -3,6 +3,7 @@
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
 import { escapeLine } from '../core/escape-line.js';
 import { decodeContentEncoding } from '../http/decode-content-encoding.js';
+import { setOwn } from '../core/own-key.js';
 
 export interface HarExchange extends Exchange {
   /** 1-based position in the capture, for messages. */
@@ -102,7 +103,7 @@ export function toExchange(found: Found, index: number, maxBodyBytes: number): H
     if (typeof header?.name !== 'string' || typeof header.value !== 'string') continue;
     if (header.name === TOO_LARGE || header.value === TOO_LARGE)
       return invalid(index, 'has a response header too long to read');
-    headers[escapeLine(header.name).toLowerCase()] = escapeLine(header.value);
+    setOwn(headers, escapeLine(header.name).toLowerCase(), escapeLine(header.value));
   }
   // The method and URL as one line each: a file's text can never start a line of its own where they are printed.
   const exchange = {
@@ -141,7 +142,7 @@ function harRequest(request: HarEntry['request'], query: string, maxBodyBytes: n
       return { query, headers: {}, body: '', unreadable: 'a request header is too long to read' };
     // HTTP/2 pseudo-headers (:authority) are not request headers of the operation.
     if (header.name.startsWith(':')) continue;
-    headers[escapeLine(header.name).toLowerCase()] = escapeLine(header.value);
+    setOwn(headers, escapeLine(header.name).toLowerCase(), escapeLine(header.value));
   }
   const text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
   if (

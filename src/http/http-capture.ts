@@ -13,6 +13,7 @@ import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import { rawHeader } from './strict-parser.js';
 import { requestHead, type WireAnswer, WireFailure, WirePool, WireRequestError } from './wire-client.js';
+import { setOwn } from '../core/own-key.js';
 
 export interface CapturedExchange extends Exchange {
   url: string;
@@ -403,7 +404,7 @@ function fetchLikeHeaders(raw: string[]): Record<string, string> {
     values.set(name, before !== undefined && name !== 'set-cookie' ? `${before}, ${value}` : value);
   }
   const headers: Record<string, string> = {};
-  for (const name of [...values.keys()].sort()) headers[name] = values.get(name)!;
+  for (const name of [...values.keys()].sort()) setOwn(headers, name, values.get(name)!);
   return headers;
 }
 

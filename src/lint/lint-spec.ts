@@ -4,6 +4,8 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import { collectGarbage } from './collect-garbage.js';
 import { compileSpec } from '../core/compile-spec.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
+import { findKey } from '../core/find-key.js';
+import { pathToPointer } from '../core/source-locator.js';
 import { compareProblems, type LintProblem, type Severity } from './lint-problem.js';
 import { localOnlyResolver, resolvedNodes } from './local-resolver.js';
 import { buildRuleset, type OwnRuleResults, ownRuleResults, ownRuleSeverity } from './ruleset.js';
@@ -78,6 +80,13 @@ export async function lintSpec(
   if (megabytes > limit)
     return skip(
       `the spec is ${megabytes.toFixed(1)} MB, over --spectral-limit ${limit} MB; raise it to run them (minutes from 20 MB)`,
+    );
+  // Spectral's parsers assign every key (`__proto__` sets the prototype: the map loses the entry, its keywords become
+  // entries), and its resolver calls `target.hasOwnProperty(key)`, which a property of that name shadows.
+  const unreadable = findKey(spec.sourceDocument, ['__proto__', 'hasOwnProperty']);
+  if (unreadable !== undefined)
+    return skip(
+      `the spec names a key "${String(unreadable.at(-1))}" (${pathToPointer(unreadable)}), which Spectral cannot read`,
     );
   const { document, located } = spectralDocument(spec, displayFile);
   const maxNodes = options.spectralMaxNodes ?? defaultSpectralMaxNodes;

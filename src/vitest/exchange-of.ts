@@ -2,6 +2,7 @@
 // it), an openapi-fetch result `{ data, error, response }`, or a plain `{ method, path, status, headers, body }`.
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
+import { setOwn } from '../core/own-key.js';
 
 export interface ReceivedExchange {
   exchange: Exchange;
@@ -133,7 +134,7 @@ async function readBounded(
 
 function headersOf(headers: Headers): Record<string, string> {
   const record: Record<string, string> = {};
-  headers.forEach((value, name) => (record[name] = value));
+  headers.forEach((value, name) => setOwn(record, name, value));
   return record;
 }
 

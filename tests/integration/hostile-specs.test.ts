@@ -210,3 +210,90 @@ describe('/proc/self/environ, as a real process sees it', () => {
     30_000,
   );
 });
+
+// Names a spec may give a property, a path, a component, a parameter, a header or a security scheme, which a plain
+// object also answers to (Object.prototype's members), or which sets its prototype (`__proto__`).
+const inherited = ['__proto__', 'constructor', 'isPrototypeOf', 'toString', 'hasOwnProperty'];
+
+/** A spec naming everything it can after `names`; `amount` is the type of the `constructor` property. */
+function namedSpec(names: string[], amount = 'integer', extraRequired = ''): string {
+  const props = names.map((name) => `        ${name}: { type: ${name === 'constructor' ? amount : 'string'} }`);
+  const ops = names.map(
+    (name) =>
+      `  /${name}/{${name}}:\n    post:\n      operationId: ${name}\n      summary: s\n` +
+      `      security: [{ ${name}: [] }]\n      parameters:\n` +
+      `        - { name: ${name}, in: path, required: true, schema: { type: string } }\n` +
+      `        - { name: ${name}, in: query, schema: { type: string } }\n` +
+      `      requestBody:\n        content:\n          application/json:\n` +
+      `            schema: { $ref: "#/components/schemas/${name}" }\n` +
+      `      responses:\n        "200":\n          description: ok\n` +
+      `          headers:\n            ${name}: { schema: { type: string } }\n` +
+      `          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/${name}" }\n`,
+  );
+  const schemes = names.map((name) => `    ${name}: { type: apiKey, in: header, name: X-${name.replaceAll('_', '')} }`);
+  const schemas = names.map(
+    (name) =>
+      `    ${name}:\n      type: object\n      required: [${extraRequired}]\n      properties:\n${props.join('\n')}`,
+  );
+  return (
+    'openapi: 3.1.0\ninfo: { title: inherited, version: "1" }\npaths:\n' +
+    ops.join('') +
+    `components:\n  securitySchemes:\n${schemes.join('\n')}\n  schemas:\n${schemas.join('\n')}\n`
+  );
+}
+
+describe('names a plain object answers to (__proto__, constructor, isPrototypeOf, toString, hasOwnProperty)', () => {
+  it('lint, validate, fuzz and diff read them as names: no internal error, the verdicts a spec of other names gets', async () => {
+    const file = await hostile('inherited', namedSpec(inherited));
+    await writeFile(path.join(project, 'spec/inherited-head.yaml'), namedSpec(inherited, 'string', 'toString'));
+    await writeFile(path.join(project, 'empty.json'), '{}');
+    const check = async (args: string[]) => {
+      const result = await run(args);
+      expect(result.output, args[0]).not.toMatch(/internal error|is not a function|Cannot convert/);
+      return result;
+    };
+    // Spectral cannot read __proto__ or hasOwnProperty: its skip is said, and our rules and swagger-parser run.
+    const lint = await check(['lint', file]);
+    expect(lint.output).toMatch(/contracts-spectral-skipped .*"(__proto__|hasOwnProperty)"/);
+    expect(lint.output).toMatch(/0 errors/);
+    expect(lint.code).toBe(0);
+    for (const name of inherited) {
+      // `{}` has none of the properties: none is read from Object.prototype, so it conforms (no "must be integer").
+      const validate = await check([
+        'validate', '--spec', file, '--method', 'POST', '--path', `/${name}/x`, '--status', '200',
+        '--header', 'content-type: application/json', '--body', 'empty.json',
+      ]); // biome-ignore format: one argument list
+      expect(validate.output, name).toMatch(/✓ conforms/);
+      expect(validate.code, name).toBe(0);
+    }
+    const same = await check(['diff', file, file]);
+    expect(same.output).toMatch(/^0 changes/m);
+    expect(same.code).toBe(0);
+    const changed = await check(['diff', file, 'spec/inherited-head.yaml']);
+    expect(changed.output).toMatch(/response-type-changed response body \/constructor/);
+    expect(changed.output).toMatch(/request-property-required-added request body \/toString/);
+    expect(changed.code).toBe(1);
+    const fuzz = await check(['fuzz', '--config', 'inherited.config.yaml', '--api', 'evil', '--base-url', standInUrl]);
+    // The stand-in answers `{}` to everything: conforming answers; only its acceptance of every request is a failure.
+    expect(fuzz.output).not.toMatch(/response_schema_conformance|response_headers_conformance/);
+    expect(fuzz.output).toMatch(/negative_data_rejection/);
+    expect(fuzz.code).toBe(1);
+  }, 180_000);
+
+  it('generate writes the types of __proto__ and toString, and names a key openapi-typescript cannot read', async () => {
+    await hostile('inherited-gen', namedSpec(['__proto__', 'toString']));
+    const out = path.join(dir, 'generated', 'inherited');
+    const written = await run(['generate', '--config', 'inherited-gen.config.yaml', '--out-dir', out]);
+    expect(written.code, written.output).toBe(0);
+    expect(await readFile(path.join(out, 'evil.ts'), 'utf8')).toMatch(/__proto__\?: string;\s*toString\?: string;/);
+    // Its resolver looks keys up in its own plain objects: a security scheme named constructor ends it (a TypeError).
+    for (const name of ['constructor', 'isPrototypeOf', 'hasOwnProperty']) {
+      await hostile(`inherited-${name}`, namedSpec([name]));
+      const refused = await run(['generate', '--config', `inherited-${name}.config.yaml`, '--out-dir', out]);
+      expect(refused.output.trim()).toMatch(
+        new RegExp(`^contracts generate: .*cannot read a key named "${name}"[^\\n]*$`),
+      );
+      expect(refused.code).toBe(2);
+    }
+  }, 60_000);
+});

@@ -5,6 +5,7 @@
 import type { Finding } from '../finding.js';
 import { sameJson, type ArrivedDelivery } from './arrived-delivery.js';
 import { behaviourFinding } from './behaviour-finding.js';
+import { ownValue } from '../own-key.js';
 
 /** The request headers the seed names (events rule 3), compared wherever either side has them. */
 const recordedHeaders = [
@@ -57,7 +58,7 @@ export function deliveryRecordMatches(operation: string, detail: unknown, arrive
   else {
     const recorded = new Map(Object.entries(raw).map(([name, value]) => [name.toLowerCase(), value]));
     for (const name of recordedHeaders) {
-      const got = arrived.headers[name.toLowerCase()];
+      const got = ownValue(arrived.headers, name.toLowerCase());
       const sent = Array.isArray(got) ? got.join(', ') : got;
       const kept = recorded.get(name.toLowerCase());
       if (sent === undefined && kept === undefined) continue;

@@ -6,6 +6,7 @@ import { mediaTypeOf } from '../exchange.js';
 import { formMediaType, type DeliveryContract, type DeliveryHeaderRule } from './delivery-contract.js';
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
 import { signatureHeaders } from './delivery-signature.js';
+import { ownValue } from '../own-key.js';
 
 export function deliveryHeaders(
   contract: DeliveryContract,
@@ -20,7 +21,7 @@ export function deliveryHeaders(
       finding(operation, `the delivery was sent with ${delivery.method}, not POST`, '', 'POST', delivery.method),
     );
   for (const rule of rules) {
-    const raw = delivery.headers[rule.name.toLowerCase()];
+    const raw = ownValue(delivery.headers, rule.name.toLowerCase());
     const where = `/headers/${rule.name}`;
     if (Array.isArray(raw)) {
       findings.push(finding(operation, `${rule.name} is sent ${raw.length} times`, where, 'one value', raw.length));

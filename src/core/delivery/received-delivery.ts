@@ -1,4 +1,5 @@
 // One delivery as a receiver got it: method, headers and the raw body bytes (signatures are over the bytes).
+import { ownValue } from '../own-key.js';
 
 export interface ReceivedDelivery {
   method: string;
@@ -22,6 +23,6 @@ export interface DeliveryExpectation {
 
 /** A header's single value; a repeated header gives its values joined, which no documented header allows. */
 export function deliveryHeader(delivery: ReceivedDelivery, name: string): string | undefined {
-  const value = delivery.headers[name.toLowerCase()];
+  const value = ownValue(delivery.headers, name.toLowerCase());
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -1,6 +1,7 @@
 // A small instance of one branch of a normalized schema: the evidence a composition verdict shows ("e.g. {…}").
 // It is only a candidate; the caller keeps it only when the real validators agree that it tells the versions apart.
 import type { Branch, Norm } from './schema-branches.js';
+import { setOwn } from '../own-key.js';
 
 const formatExamples: Record<string, string> = {
   'date-time': '2024-01-01T00:00:00Z',
@@ -38,7 +39,7 @@ export function exampleOfBranch(branch: Branch, depth = 0): unknown {
       for (const name of branch.required) {
         const value = exampleOf(branch.properties.get(name) ?? branch.additionalProperties, depth + 1);
         if (value === undefined) return undefined;
-        object[name] = value;
+        setOwn(object, name, value);
       }
       return object;
     }

@@ -5,6 +5,7 @@ import type { DiffRuleId } from './diff-rules.js';
 import type { Norm } from './schema-branches.js';
 import { exampleOfBranch } from './branch-example.js';
 import { includes, type Reason, show } from './schema-inclusion.js';
+import { ownValue, setOwn } from '../own-key.js';
 
 export type SiteKind = 'request' | 'response';
 
@@ -85,11 +86,13 @@ function place(root: unknown, pointer: string, value: unknown): unknown {
   ) as Record<string, unknown>;
   let node = copy;
   for (const segment of segments.slice(0, -1)) {
-    const next = node[segment];
-    node = node[segment] = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<
+    const next = ownValue(node, segment);
+    const object = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<
       string,
       unknown
     >;
+    setOwn(node, segment, object);
+    node = object;
   }
   node[segments.at(-1)!] = value;
   return copy;

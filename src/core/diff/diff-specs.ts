@@ -515,7 +515,7 @@ function diffResponses(
   const was = (bOp.responses ?? {}) as Json;
   const now = (hOp.responses ?? {}) as Json;
   for (const status of Object.keys(was)) {
-    if (!(status in now)) {
+    if (!Object.hasOwn(now, status)) {
       changes.add(
         'response-status-removed',
         'base',
@@ -545,7 +545,7 @@ function diffResponses(
       changes.add('response-media-type-added', 'head', at, `response ${status} ${type} added`, name);
   }
   for (const status of Object.keys(now)) {
-    if (!(status in was))
+    if (!Object.hasOwn(was, status))
       changes.add('response-status-added', 'head', [...hPath, 'responses', status], `response ${status} added`, name);
   }
 }

@@ -63,7 +63,7 @@ export function wireHead(
     wired.properties = Object.fromEntries(
       Object.entries(h.properties as Schema).map(([name, sub]) => [
         name,
-        name in before ? wireHead(baseDoc, before[name], headDoc, sub, options, depth + 1) : sub,
+        Object.hasOwn(before, name) ? wireHead(baseDoc, before[name], headDoc, sub, options, depth + 1) : sub,
       ]),
     );
   }

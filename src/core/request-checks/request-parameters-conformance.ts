@@ -3,6 +3,7 @@
 import { headerValue } from '../exchange.js';
 import { wireValue, type ParamModel } from '../request-model.js';
 import { requestFinding, type RequestCheck, type RequestCheckContext } from './request-check-context.js';
+import { ownValue } from '../own-key.js';
 
 /** Longest parameter value repeated in a finding; a longer one is described by its length. */
 const maxShownValue = 100;
@@ -56,7 +57,7 @@ export const requestParametersConformance: RequestCheck = {
 /** The parameter's values as sent (several for a repeated query parameter), or undefined when it is absent. */
 function valueOf(context: RequestCheckContext, model: ParamModel): string[] | undefined {
   if (model.in === 'path') {
-    const value = context.pathParams[model.name];
+    const value = ownValue(context.pathParams, model.name);
     return value === undefined ? undefined : [value];
   }
   if (model.in === 'query') {
