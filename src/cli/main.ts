@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../config/apis.js';
-import { ContractsError } from '../core/errors.js';
+import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { escapeControls } from '../reports/escape-controls.js';
 import { Redactor } from '../reports/redact.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
@@ -99,7 +99,8 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
     if (command.sendsCredentials && configInUse !== undefined) credentialGate(command.name, configInUse, options, io);
     return await command.run(options, positionals, io);
-  } catch (error) {
+  } catch (caught) {
+    const error = nestingTooDeep(caught) ?? caught;
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
     // own JSON with the error in it).
     if (wantsJson(rest) && !alreadyInJson(error)) {

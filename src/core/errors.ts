@@ -47,3 +47,15 @@ export class ContractsError extends Error {
     return `${where}${this.message}`;
   }
 }
+
+/**
+ * A stack overflow (V8's RangeError "Maximum call stack size exceeded") as the one line every command gives for a
+ * spec nested too deeply, when one got past the load-time check (nesting-depth.ts): never "internal error".
+ */
+export function nestingTooDeep(error: unknown): ContractsError | undefined {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return undefined;
+  return new ContractsError(
+    'SPEC_SCHEMA_INVALID',
+    'nesting too deep to follow (the call stack ran out): no command reads a spec nested this deeply',
+  );
+}

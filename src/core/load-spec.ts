@@ -13,6 +13,7 @@ import { createLocator, resolvePointer, type JsonPath, type Locate } from './sou
 
 export { resolvePointer };
 import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
+import { maxNestingDepth, refuseTooDeep } from './nesting-depth.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -89,6 +90,8 @@ export async function loadSpecText(
   const record = hasExternalRef(parsed.record)
     ? await bundleRefs(file, parsed.record, parsed.at, limits, refSource)
     : parsed.record;
+  // Files a $ref brought in nest too: the bundle is measured again, located in the root file at its $ref.
+  if (record !== parsed.record) refuseTooDeep(displayFile, record, parsed.locateInSource);
   return { ...finish(displayFile, source, record, parsed.locateInSource), bundled: record !== parsed.record };
 }
 
@@ -139,8 +142,11 @@ function parseYaml(file: string, source: string, strict: boolean): { locateInSou
   const firstError = yamlDoc.errors[0];
   if (firstError) {
     const pos = lineCounter.linePos(firstError.pos[0]);
-    const reason = firstError.message.split('\n')[0];
-    throw new ContractsError('SPEC_NOT_YAML', `not valid YAML or JSON: ${reason}`, {
+    // yaml's composer recurses: nesting it cannot follow is said as such (nesting-depth.ts bounds what is read).
+    const message = /call stack/i.test(firstError.message)
+      ? `nesting too deep to parse: no command reads a spec nested deeper than ${maxNestingDepth} levels`
+      : `not valid YAML or JSON: ${firstError.message.split('\n')[0]}`;
+    throw new ContractsError('SPEC_NOT_YAML', message, {
       file,
       line: pos.line,
       column: pos.col,
@@ -179,6 +185,8 @@ function parseSource(file: string, source: string, strictYaml: boolean) {
       at([]),
     );
   }
+  // Before any recursive walk (hasExternalRef, the bundler, checkRefs, every command's own).
+  refuseTooDeep(file, document, locateInSource);
   const record = document as Record<string, unknown>;
   if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
     throw new ContractsError(

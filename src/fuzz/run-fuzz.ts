@@ -8,7 +8,7 @@ import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
 import { compileSpec } from '../core/compile-spec.js';
-import { ContractsError } from '../core/errors.js';
+import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
 import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
@@ -195,7 +195,8 @@ export class FuzzRunner {
         error =
           caught instanceof ContractsError
             ? caught
-            : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+            : (nestingTooDeep(caught) ??
+              new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`));
       } finally {
         if (api === 'repository-webhooks' && !options.readOnly) {
           const count = executor.ownHooks.size;

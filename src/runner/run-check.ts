@@ -4,7 +4,7 @@ import { apis, specPath, type ApiName } from '../config/apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
-import { ContractsError } from '../core/errors.js';
+import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { startMocks, type Mocks } from '../mock/start-mocks.js';
 import { HttpCapture } from '../http/http-capture.js';
@@ -155,7 +155,8 @@ export class CheckRunner {
       error =
         caught instanceof ContractsError
           ? caught
-          : new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`);
+          : (nestingTooDeep(caught) ??
+            new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`));
     } finally {
       await mocks?.stop();
       await receiver?.stop();
