@@ -6,6 +6,7 @@ import { headerValue, mediaTypeOf, type Exchange } from './exchange.js';
 import type { CheckName, Finding } from './finding.js';
 import { describeJsonSyntaxError } from './json-syntax-error.js';
 import { matchOperation, responseFor } from './operation-index.js';
+import { checkExchangeInput } from './exchange-input.js';
 
 export interface ExchangeResult {
   /** The operation matched, or undefined when the exchange matched none (then `findings` says so). */
@@ -28,7 +29,9 @@ export interface CheckOptions {
   operationId?: string;
 }
 
+/** Throws a ContractsError (INVALID_EXCHANGE) when `exchange` is not an Exchange: see exchange-input.ts. */
 export function checkExchange(contract: Contract, exchange: Exchange, options: CheckOptions = {}): ExchangeResult {
+  checkExchangeInput(exchange);
   const operation = findOperation(contract, exchange, options.operationId);
   if (!operation) {
     return {

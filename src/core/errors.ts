@@ -22,7 +22,8 @@ export type ContractsErrorCode =
   | 'CONFIG_NOT_FOUND'
   | 'CONFIG_INVALID'
   | 'NO_CHECK_SEQUENCE'
-  | 'CREDENTIAL_MISSING';
+  | 'CREDENTIAL_MISSING'
+  | 'INVALID_EXCHANGE';
 
 export interface SourceLocation {
   file: string;
