@@ -11,7 +11,7 @@ import type { Coverage } from '../core/coverage.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiCredential } from '../http/api-credentials.js';
-import type { CapturedExchange, HttpCapture } from '../http/http-capture.js';
+import { type CapturedExchange, type HttpCapture, malformedAnswer } from '../http/http-capture.js';
 import type { ResultCollector } from '../reports/results.js';
 import { parseJson } from '../runner/sequence-context.js';
 import type { SentRequest } from './curl-line.js';
@@ -361,11 +361,15 @@ export class Executor {
     try {
       sent = await this.send(toSend, false, tally);
     } catch (error) {
-      if (!(await this.droppedOnlyThis(error, tally))) throw error;
+      const malformed = malformedAnswerTo(error);
+      if (!malformed && !(await this.droppedOnlyThis(error, tally))) throw error;
       // The target answers, and dropped the connection on this one request: that is its answer to it (a 152 KB URL
-      // a server resets, say), a finding for this operation, not the end of the run.
+      // a server resets, say), a finding for this operation, not the end of the run. So is an answer framed two
+      // ways at once (Content-Length beside chunked), which the proxy refuses to relay: the target's fault.
       this.requests += tally.requests + 1;
-      const message = `${model.operationId} dropped the connection instead of answering (${fuzzCase.note}): ${(error as Error).message}`;
+      const message = malformed
+        ? `${model.operationId} answered with a message that cannot be framed one way only (${fuzzCase.note}): ${(error as Error).message}`
+        : `${model.operationId} dropped the connection instead of answering (${fuzzCase.note}): ${(error as Error).message}`;
       this.options.results.record(target.api, model.operationId, 'not_a_server_error', [
         { check: 'not_a_server_error', severity: 'error', operation: model.operationId, instancePath: '', message },
       ]);
@@ -672,6 +676,13 @@ export class Executor {
 }
 
 export { canonicalJson };
+
+/** An answer the target sent that no reader can frame one way only (http-capture.ts says so in these words). */
+function malformedAnswerTo(error: unknown): boolean {
+  return (
+    error instanceof ContractsError && error.code === 'TARGET_UNREACHABLE' && error.message.includes(malformedAnswer)
+  );
+}
 
 /** A connection the target closed or reset under a request (not one it refused: then it is down). */
 function droppedConnection(error: unknown): boolean {

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
-import { rawHeader } from './strict-parser.js';
+import { ParseError, rawHeader } from './strict-parser.js';
 import { requestHead, type WireAnswer, WireFailure, WirePool, WireRequestError } from './wire-client.js';
 import { setOwn } from '../core/own-key.js';
 
@@ -275,7 +275,12 @@ export class HttpCapture {
     abortable: boolean,
   ): ContractsError {
     const failure = this.failure(cause, where, url, abortable);
-    if (!headArrived || failure.code !== 'TARGET_UNREACHABLE') return failure;
+    if (failure.code !== 'TARGET_UNREACHABLE') return failure;
+    // The target answered, with a message no reader can frame one way only (Content-Length beside chunked, a bad
+    // chunk): that is its answer, which fuzz reports as a finding (executor.ts), as the proxy refuses to relay it.
+    if (cause instanceof ParseError && cause.code.startsWith('HPE_') && cause.code !== 'HPE_HEADER_OVERFLOW')
+      return new ContractsError('TARGET_UNREACHABLE', `${target(url, where)}: ${malformedAnswer}: ${cause.message}`);
+    if (!headArrived) return failure;
     if ((cause as Error).name === 'TimeoutError')
       return new ContractsError(
         'TARGET_UNREACHABLE',
@@ -369,6 +374,9 @@ function timeoutError(): Error {
 function target(url: URL, where: string): string {
   return `${url.origin} (${where.split(' ')[0]} ${url.pathname})`;
 }
+
+/** How a failure says the target's answer could not be framed: fuzz tells it from an outage by these words. */
+export const malformedAnswer = "the target's answer is not well-formed HTTP/1.1";
 
 function headersOverflowed(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
