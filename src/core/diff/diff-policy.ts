@@ -26,7 +26,7 @@ export const levelChoices = ['error', 'warning', 'info', 'off'] as const;
 export function applyPolicy(changes: SpecChange[], policy: DiffPolicy): PolicyResult {
   const result: PolicyResult = { changes: [], ignored: [] };
   for (const change of changes) {
-    const level = policy.levels.get(change.rule) ?? change.level;
+    const level = policy.levels.get(change.rule) ?? defaultLevel(change);
     if (level === 'off') continue;
     const entry = policy.ignores.find((e) => e.rule === change.rule && matches(e.location, change));
     const leveled = { ...change, level };
@@ -34,6 +34,18 @@ export function applyPolicy(changes: SpecChange[], policy: DiffPolicy): PolicyRe
     else result.changes.push(leveled);
   }
   return result;
+}
+
+/**
+ * A change's level when the project sets none. What changed in a request or response body could not be decided
+ * (past a budget, an overlapping oneOf): it may break every client, so it fails `--fail-on error` until a person
+ * says otherwise (`--level schema-change-undecided=warning`, or the ignore file with a reason). The rule's own level
+ * (diff-rules.ts) stays a warning for what it says elsewhere (a parameter, a header).
+ */
+function defaultLevel(change: SpecChange): DiffLevel {
+  return change.rule === 'schema-change-undecided' && /^(request|response) body\b/.test(change.message)
+    ? 'error'
+    : change.level;
 }
 
 function matches(location: string | undefined, change: SpecChange): boolean {

@@ -10,6 +10,7 @@ import { classifySchemaChange, type SiteKind } from './classify-schema-change.js
 import { diffRule, type DiffRuleId } from './diff-rules.js';
 import { SchemaNormalizer } from './schema-branches.js';
 import type { SpecChange } from './spec-change.js';
+import { sameSchema } from './same-schema.js';
 
 interface Side {
   spec: LoadedSpec;
@@ -627,6 +628,8 @@ function diffSchemas(
   operation: string,
   changes: Changes,
 ): void {
+  // The same schema on both sides is no change, however many combinations its compositions have.
+  if (sameSchema(base.spec.document, bSchema, head.spec.document, hSchema)) return;
   const b = base.normalizers[site].normalize(bSchema, bAt);
   const h = head.normalizers[site].normalize(hSchema, hAt);
   const check = (instance: unknown) => {

@@ -152,7 +152,9 @@ function compareNorms(a: Norm, b: Norm, depth: number, work: Work): Reason[] {
   }
   if (a.undecided || b.undecided) {
     const failures = out.filter((r) => r.failing);
-    if (failures.some((r) => !r.certain)) {
+    // Past the branch budget a composition is one opaque branch on each side, equal by place: equal is no verdict
+    // there (a type changed inside it said "0 changes"), so it stays undecided whatever the branches say.
+    if (failures.some((r) => !r.certain) || [...a.branches, ...b.branches].some(pastBudget)) {
       return [...out.filter((r) => !r.failing || r.certain), undecided('', a.at, b.at, (a.undecided ?? b.undecided)!)];
     }
   }
@@ -737,6 +739,9 @@ function inert(keyword: string, branch: Branch): boolean {
 function failing(kind: ReasonKind, instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: string): Reason {
   return { kind, failing: true, instancePath, aAt, bAt, detail };
 }
+
+/** A branch standing for a composition of more than maxBranches combinations (schema-branches.ts, conjoin). */
+const pastBudget = (branch: Branch) => branch.opaque.has('$tooManyBranches');
 
 function undecided(instancePath: string, aAt: JsonPath, bAt: JsonPath, detail: string): Reason {
   return failing('undecided', instancePath, aAt, bAt, detail);
