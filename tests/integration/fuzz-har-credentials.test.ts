@@ -13,7 +13,7 @@ import { securedSpec } from '../helpers/secured-spec.js';
 
 const token = 'har-bearer-token-61f0d2';
 const session = 'har-session-cookie-3b9e71';
-const env = { HAR_TOKEN: token, HAR_SESSION: session };
+const env = { CONTRACTS_WIDGETS_TOKEN: token, CONTRACTS_WIDGETS_SESSION: session };
 
 let server: http.Server;
 let baseUrl: string;
@@ -49,8 +49,8 @@ beforeAll(async () => {
       '  - name: widgets',
       '    spec: widgets.json',
       '    credentials:',
-      '      - { env: HAR_TOKEN, securityScheme: bearer }',
-      '      - { env: HAR_SESSION, securityScheme: session }',
+      '      - { env: CONTRACTS_WIDGETS_TOKEN, securityScheme: bearer }',
+      '      - { env: CONTRACTS_WIDGETS_SESSION, securityScheme: session }',
       '',
     ].join('\n'),
   );
