@@ -83,7 +83,7 @@ beforeAll(async () => {
   await writeFile(path.join(project, 'openapi.yaml'), spec);
   await writeFile(
     path.join(project, 'contracts.config.yaml'),
-    'apis:\n  - name: svc\n    spec: openapi.yaml\n    credentials:\n      - { env: SVC_KEY, securityScheme: key }\n',
+    'apis:\n  - name: svc\n    spec: openapi.yaml\n    credentials:\n      - { env: CONTRACTS_SVC_KEY, securityScheme: key }\n',
   );
   const server = http.createServer((request, response) => {
     request.resume();
@@ -131,7 +131,7 @@ describe('contracts fuzz, with a target whose creates answer hostile ids', () =>
       seen.length = 0;
       const result = await runCli(
         ['fuzz', '--api', 'svc', '--base-url', base, '--seed', '1', '--max-examples', '3', '--phases', 'negative'],
-        { cwd: project, env: { SVC_KEY: key } },
+        { cwd: project, env: { CONTRACTS_SVC_KEY: key } },
       );
       const output = result.stdout + result.stderr;
       expect(output).not.toContain('internal error');
