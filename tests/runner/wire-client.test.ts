@@ -292,29 +292,29 @@ describe('the wire client', () => {
     [
       'a Content-Length that is not a count',
       'HTTP/1.1 200 OK\r\ncontent-length: 0x10\r\n\r\n',
-      /: HPE_INVALID_CONTENT_LENGTH$/,
+      /\(GET \/x\): the target's answer is not well-formed HTTP\/1\.1: Content-Length "0x10" is not a byte count$/,
     ],
     [
       'a negative chunk size',
       'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n',
-      /the connection broke while reading the response body \(HPE_INVALID_CHUNK_SIZE\)$/,
+      /: the target's answer is not well-formed HTTP\/1\.1: a chunk size that is not a hexadecimal count: "-5"$/,
     ],
     ['a status line that is not HTTP', 'SSH-2.0-OpenSSH\r\n\r\n', /: HPE_INVALID_CONSTANT$/],
     // Framing two readers could take differently: read one way, the bytes left over would answer the next request.
     [
       'both Content-Length and chunked encoding',
       'HTTP/1.1 200 OK\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
-      /^cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/x\): HPE_UNEXPECTED_CONTENT_LENGTH$/,
+      /^http:\/\/127\.0\.0\.1:\d+ \(GET \/x\): the target's answer is not well-formed HTTP\/1\.1: both Transfer-Encoding and Content-Length: the framing is ambiguous$/,
     ],
     [
       'two Content-Length headers',
       'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 2\r\n\r\n{}',
-      /: HPE_UNEXPECTED_CONTENT_LENGTH$/,
+      /: the target's answer is not well-formed HTTP\/1\.1: more than one Content-Length header$/,
     ],
     [
       'two Transfer-Encoding headers',
       'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
-      /: HPE_INVALID_TRANSFER_ENCODING$/,
+      /: the target's answer is not well-formed HTTP\/1\.1: more than one Transfer-Encoding header$/,
     ],
   ])('fails on %s with a clear error, not a hang', async (_name, answer, message) => {
     const server = await rawServer((socket) => socket.end(answer));
