@@ -1,16 +1,9 @@
-// Every answer our servers write themselves is framed by its bytes: Content-Length counts the body's UTF-8 bytes, and
-// those bytes are what goes out. A message quoting a non-ASCII character (a value's `…`, a header's latin1 bytes)
-// once went out latin1 under a UTF-8 length: curl said "transfer closed with 2 bytes remaining" and Node clients
-// failed. Each server runs as `contracts …` in a process of its own, and is read on a raw socket, byte for byte.
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../helpers/paths.js';
 import { spawnProxy } from '../helpers/proxy.js';
 import { type RawTarget, startRawTarget } from '../helpers/raw-target.js';
+import { type ServerProcess, spawnServer } from '../helpers/spawn-server.js';
 
 const ellipsis = Buffer.from('…', 'utf8').toString('latin1');
 
@@ -77,29 +70,7 @@ function expectFramedJson(answer: RawAnswer, status: number, nonAscii: boolean):
   return json;
 }
 
-/** `contracts <args>` until it prints a line matching `listening`; its URL then. */
-async function spawnServer(args: string[], listening: RegExp) {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
-    process.execPath,
-    [path.join(root, 'bin/contracts.js'), ...args],
-    { cwd: root, env: { ...process.env, SCARF_ANALYTICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = listening.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.once('close', () => reject(new Error(`contracts ${args[0]} exited: ${stderr}`)));
-  });
-  return Number(new URL(url).port);
-}
-
-const children: ChildProcessByStdio<null, Readable, Readable>[] = [];
+const children: ServerProcess[] = [];
 let target: RawTarget;
 
 beforeAll(async () => {
@@ -119,7 +90,7 @@ describe("contracts proxy: its own answers' Content-Length counts the bytes sent
   let port: number;
   beforeAll(async () => {
     const proxy = await spawnProxy(['--target', target.url, '--port', '0', '--errors'], 'repository-webhooks');
-    children.push(proxy.child as ChildProcessByStdio<null, Readable, Readable>);
+    children.push(proxy.child as ServerProcess);
     port = Number(new URL(proxy.url).port);
   }, 60_000);
 
@@ -156,7 +127,7 @@ describe("contracts proxy: its own answers' Content-Length counts the bytes sent
 
 describe("contracts sandbox and contracts receive: an answer's length counts its bytes", () => {
   it('the sandbox answers a body that repeats a key outside ASCII 400, framed by its UTF-8 bytes', async () => {
-    const port = await spawnServer(['sandbox', '--port', '0'], /at (http:\/\/127\.0\.0\.1:\d+)/);
+    const port = await spawnServer(['sandbox', '--port', '0'], /at (http:\/\/127\.0\.0\.1:\d+)/, children);
     const body = Buffer.from('{"name":"web","é…":1,"é…":2}', 'utf8');
     const answer = await rawAnswer(
       port,
@@ -168,7 +139,7 @@ describe("contracts sandbox and contracts receive: an answer's length counts its
   }, 60_000);
 
   it("the receiver's answers are framed by their bytes and are UTF-8", async () => {
-    const port = await spawnServer(['receive', '--port', '0'], /Receiving webhook deliveries at (\S+)/);
+    const port = await spawnServer(['receive', '--port', '0'], /Receiving webhook deliveries at (\S+)/, children);
     const body = Buffer.from('{"zen":"…"}', 'utf8');
     const answer = await rawAnswer(
       port,

@@ -2,21 +2,18 @@
 // timer each line re-arms. Twenty connections sending a line every 3 s were all still open after 75 s. The proxy,
 // the sandbox and the receiver each run as `contracts …` in a process of their own with --head-timeout 1000, and
 // raw sockets send a line every 300 ms: each is answered 408 and closed within the deadline and a margin.
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../helpers/paths.js';
 import { type RawTarget, startRawTarget } from '../helpers/raw-target.js';
+import { type ServerProcess, spawnServer } from '../helpers/spawn-server.js';
 
 const headTimeoutMs = 1_000;
 /** Well under the 10 s that a line every 300 ms would last under an idle timer, and over a loaded machine's lag. */
 const withinMs = headTimeoutMs + 2_000;
 const connections = 5;
 
-const children: ChildProcessByStdio<null, Readable, Readable>[] = [];
+const children: ServerProcess[] = [];
 let target: RawTarget;
 
 beforeAll(async () => {
@@ -26,28 +23,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await target?.close();
 });
-
-/** `contracts <args>` until it prints its address; the port. */
-async function serve(args: string[]): Promise<number> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), ...args], {
-    cwd: root,
-    env: { ...process.env, SCARF_ANALYTICS: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.once('close', () => reject(new Error(`contracts ${args[0]} exited: ${stderr}`)));
-  });
-  return Number(new URL(url).port);
-}
 
 /** A request line, then one header line every 300 ms until the server closes (10 s at most): how long it lasted. */
 async function trickle(port: number, requestLine: string): Promise<{ ms: number; closed: boolean; raw: string }> {
@@ -77,7 +52,11 @@ describe('a trickled request head meets --head-timeout, from its first byte', ()
     '%s answers 408 and closes each of its connections',
     async (_name, args, requestLine) => {
       const extra = args[0] === 'proxy' ? ['--target', target.url] : [];
-      const port = await serve([...args, ...extra, '--head-timeout', String(headTimeoutMs)]);
+      const port = await spawnServer(
+        [...args, ...extra, '--head-timeout', String(headTimeoutMs)],
+        /(http:\/\/127\.0\.0\.1:\d+)/,
+        children,
+      );
       const results = await Promise.all(Array.from({ length: connections }, () => trickle(port, requestLine)));
       for (const result of results) {
         expect(result.closed).toBe(true);
