@@ -9,7 +9,13 @@ import {
   maxListedErrors,
 } from './bounded-errors.js';
 import { ajvDocument } from './ajv-document.js';
-import { addDocumentKeywords, createAjv, documentKeys, type ContractsAjv } from './create-ajv.js';
+import {
+  addDocumentKeywords,
+  createAjv,
+  documentKeys,
+  namesInheritedMembers,
+  type ContractsAjv,
+} from './create-ajv.js';
 import { ContractsError } from './errors.js';
 import { escapeLine } from './escape-line.js';
 import type { LoadedSpec } from './load-spec.js';
@@ -95,14 +101,16 @@ export function compileSpec(
   // the first failure of each schema: every error, for the findings.
   const ignoreFormats = options.unknownFormats !== 'refuse';
   const code = options.optimize === false ? { optimize: false } : {};
-  const baseAjv = createAjv({ allErrors: false, code });
-  const customFormats = unknownFormats(baseAjv, document);
   // ajv's copy of the document, made once: both instances (first error, all errors) register it.
   const forAjv = ajvDocument(document);
+  const keys = documentKeys(forAjv);
+  const ownProperties = namesInheritedMembers(keys);
+  const baseAjv = createAjv({ allErrors: false, code, ownProperties });
+  const customFormats = unknownFormats(baseAjv, document);
   const resource: DocumentResource = {
     document: forAjv,
     id: documentId,
-    keys: documentKeys(forAjv),
+    keys,
     unknownKeywords: options.unknownKeywords ?? 'annotate',
     annotations: ignoreFormats ? customFormats : new Set(),
   };
@@ -149,7 +157,10 @@ export function compileSpec(
     let all = allErrorsCache.get(pointer);
     if (!all) {
       if (!allErrorsAjv) {
-        allErrorsAjv = documentAjv(createAjv({ code: { ...code, process: boundErrorCollection } }), resource);
+        allErrorsAjv = documentAjv(
+          createAjv({ code: { ...code, process: boundErrorCollection }, ownProperties }),
+          resource,
+        );
         (allErrorsAjv as unknown as Record<string, unknown>)[budgetProperty] = budget;
       }
       all = allErrorsAjv.compile({ $ref: `${documentId}#${pointer}` });

@@ -13,8 +13,11 @@ export const openApiSchemaKeywords = ['discriminator', 'xml', 'externalDocs', 'e
 
 export type ContractsAjv = Ajv2020;
 
-/** `overrides`: conformance checking bounds error collection (see bounded-errors.ts); everything else is shared. */
-export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): Ajv2020 {
+/**
+ * `overrides`: conformance checking bounds error collection (see bounded-errors.ts), and a document that names a
+ * member of `Object.prototype` turns `ownProperties` on (see inheritedNames); everything else is shared.
+ */
+export function createAjv(overrides: Pick<Options, 'allErrors' | 'code' | 'ownProperties'> = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     // Report every problem in a body, not just the first: a conformance report lists them all.
@@ -24,9 +27,6 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
     strictTuples: false,
     strictRequired: false,
     validateFormats: true,
-    // A property a spec names `constructor` or `toString` is a body's own key or absent: without this, ajv read the
-    // inherited method of `{}` and reported "/constructor must be integer" for a body that has none.
-    ownProperties: true,
     logger: false,
     // A `$ref`d schema is compiled once, as its own function, rather than copied into every schema that uses it:
     // GitHub's description references `simple-user` thousands of times, and inlining it made lint's compile 40 %
@@ -43,6 +43,18 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code'> = {}): 
   addFormats(ajv);
   for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });
   return ajv;
+}
+
+// A property a spec names `constructor` or `toString` is a body's own key or absent: ajv's generated code reads
+// `data.constructor`, so without `ownProperties` it found the inherited method of `{}` and reported "/constructor must
+// be integer" for a body that has none. `ownProperties` makes every property read a hasOwnProperty call (the check
+// cost nearly doubled in bench/check-cost.ts): it is on only for a document with such a name somewhere.
+const inheritedNames = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether some key of the document (documentKeys) is a member of `Object.prototype`: ajv must then read own keys. */
+export function namesInheritedMembers(keys: ReadonlySet<string>): boolean {
+  for (const name of inheritedNames) if (keys.has(name)) return true;
+  return false;
 }
 
 /** Every key of every object in a document, at any depth (keywords, property names, data): walked once per compile. */
