@@ -7,7 +7,10 @@ import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
 import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
+import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
+import { directionViews, mayMark } from './read-write-views.js';
 import { strictDocument } from './strict-schemas.js';
+import { isOpenApi30 } from './upgrade-openapi-30.js';
 
 /** The seed's paymentMethod placement rule, read from the schema's x-payment-method-placement extension. */
 export interface PlacementRule {
@@ -25,6 +28,8 @@ export interface CompiledMediaType {
   /** With --strict: the same schema refusing undeclared properties. */
   validateStrict: ValidateFunction | undefined;
   placement: PlacementRule | undefined;
+  /** For a 3.0 schema that can reach a writeOnly property: where a body carries one (it SHOULD NOT). */
+  writeOnlyPresence?: PresenceWalk;
 }
 
 export interface CompiledHeader {
@@ -71,16 +76,23 @@ export interface ContractOptions {
 export const lazyCompileAbove = 100;
 
 export function compileContract(spec: LoadedSpec, options: ContractOptions = {}): Contract {
-  const compiled = compileSpec(spec);
+  // A readOnly or writeOnly property some `required` names: responses and requests are judged by views of their
+  // own (read-write-views.ts). Otherwise one compilation serves both, as for any other spec.
+  const views = directionViews(spec);
+  const compiled = compileSpec(views?.response ?? spec);
+  let requestCompiled: CompiledSpec | undefined = views ? undefined : compiled;
+  const forRequests = () => (requestCompiled ??= compileSpec(views!.request));
   const strict: CompiledSpec | undefined = options.strict
-    ? compileSpec(spec, strictDocument(spec.document))
+    ? compileSpec(spec, strictDocument((views?.response ?? spec).document))
     : undefined;
+  // 3.0 only: a writeOnly property in a response SHOULD NOT be (3.1 makes it an annotation).
+  const warnWriteOnly = isOpenApi30(spec.sourceVersion) && mayMark(spec);
   const operations = indexOperations(spec.document);
   const lazy = options.lazy === true || operations.length > lazyCompileAbove;
   const validator = (from: CompiledSpec | undefined, schemaPath: JsonPath | undefined) =>
     once(lazy, () => (from && schemaPath ? from.validatorAt(schemaPath) : undefined));
   const byOperationId = new Map<string, CompiledOperation>();
-  let requests = lazy ? undefined : compileRequests(spec, compiled);
+  let requests = lazy ? undefined : compileRequests(spec, forRequests());
   for (const operation of operations) {
     byOperationId.set(operation.operationId, {
       spec: operation,
@@ -99,6 +111,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
               return validateStrict();
             },
             placement: media.schemaPath ? placementRule(spec.document, media.schemaPath) : undefined,
+            ...(warnWriteOnly && media.schemaPath ? writeOnlyWalk(spec.document, media.schemaPath) : {}),
           };
         }),
         headers: response.headers.map((header) => {
@@ -121,9 +134,12 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     byOperationId,
     // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
     get requests() {
-      return (requests ??= compileRequests(spec, compiled));
+      return (requests ??= compileRequests(spec, forRequests()));
     },
-    check: (validate, value) => compiled.check(validate, value),
+    // With views, a request validator belongs to the request view's compilation: its check runs it.
+    check: views
+      ? (validate, value) => (compiled.owns(validate) ? compiled : forRequests()).check(validate, value)
+      : (validate, value) => compiled.check(validate, value),
     checkStrict: (validate, value) => (strict ?? compiled).check(validate, value),
   };
 }
@@ -157,6 +173,11 @@ function placementRule(document: object, schemaPath: JsonPath): PlacementRule | 
 function schemaType(document: object, schemaPath: JsonPath): string | undefined {
   const type = resolveSchema(document, schemaPath)?.type;
   return typeof type === 'string' ? type : undefined;
+}
+
+function writeOnlyWalk(document: object, schemaPath: JsonPath): { writeOnlyPresence?: PresenceWalk } {
+  const walk = presenceWalk(document, schemaPath, 'writeOnly');
+  return walk ? { writeOnlyPresence: walk } : {};
 }
 
 /** `make`'s value, computed now (eager) or on the first call, and then kept. */

@@ -6,6 +6,9 @@ import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { deref, operationModels, typesOf, type ParamModel } from './request-model.js';
 import { ownValue } from './own-key.js';
+import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
+import { mayMark } from './read-write-views.js';
+import { isOpenApi30 } from './upgrade-openapi-30.js';
 
 export interface CompiledParameter {
   model: ParamModel;
@@ -16,6 +19,8 @@ export interface CompiledParameter {
 export interface CompiledRequestMediaType {
   mediaType: string;
   validate: ValidateFunction | undefined;
+  /** For a 3.0 schema that can reach a readOnly property: where a body carries one (it SHOULD NOT). */
+  readOnlyPresence?: PresenceWalk;
 }
 
 export interface CompiledRequestBody {
@@ -45,6 +50,8 @@ const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<string, CompiledRequest> {
   const document = spec.document as Record<string, unknown>;
   const requests = new Map<string, CompiledRequest>();
+  // 3.0 only: a readOnly property in a request SHOULD NOT be (3.1 makes it an annotation).
+  const warnReadOnly = isOpenApi30(spec.sourceVersion) && mayMark(spec);
   for (const model of operationModels(spec)) {
     const raw = resolvePointer(document, '#' + pointerOf(model.spec.path)) as Record<string, unknown>;
     requests.set(model.operationId, {
@@ -55,7 +62,7 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<s
           types: typesOf(param.schema),
           validate: compiled.validatorAt(param.schemaPath),
         })),
-      body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled),
+      body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly),
       security: securityAlternatives(document, raw.security ?? document.security),
     });
   }
@@ -67,6 +74,7 @@ function requestBody(
   raw: unknown,
   at: (string | number)[],
   compiled: CompiledSpec,
+  warnReadOnly: boolean,
 ): CompiledRequestBody | undefined {
   if (raw === undefined) return undefined;
   let node = raw as Record<string, unknown>;
@@ -81,13 +89,16 @@ function requestBody(
   const content = (node?.content ?? {}) as Record<string, { schema?: unknown }>;
   return {
     required: node?.required === true,
-    mediaTypes: Object.entries(content).map(([mediaType, media]) => ({
-      mediaType: mediaType.toLowerCase(),
-      validate:
-        media && typeof media === 'object' && 'schema' in media
-          ? compiled.validatorAt([...path, 'content', mediaType, 'schema'])
-          : undefined,
-    })),
+    mediaTypes: Object.entries(content).map(([mediaType, media]) => {
+      const schemaPath = [...path, 'content', mediaType, 'schema'];
+      const hasSchema = media && typeof media === 'object' && 'schema' in media;
+      const presence = hasSchema && warnReadOnly ? presenceWalk(document, schemaPath, 'readOnly') : undefined;
+      return {
+        mediaType: mediaType.toLowerCase(),
+        validate: hasSchema ? compiled.validatorAt(schemaPath) : undefined,
+        ...(presence ? { readOnlyPresence: presence } : {}),
+      };
+    }),
   };
 }
 

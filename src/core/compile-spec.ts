@@ -56,6 +56,8 @@ export interface CompiledSpec {
   check(validate: ValidateFunction, value: unknown): Validation;
   /** The `format` values ajv has no check for, taken as annotations (OpenAPI allows any format). */
   unknownFormats: ReadonlySet<string>;
+  /** Whether a validator came from this compilation's validatorAt (so its check() can run it). */
+  owns(validate: ValidateFunction): boolean;
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
@@ -201,6 +203,7 @@ export function compileSpec(
     validatorAt,
     allErrorsValidator,
     unknownFormats: customFormats,
+    owns: (validate) => pointers.has(validate),
     validateAt(schemaPath, value) {
       return check(validatorAt(schemaPath), value).errors;
     },
