@@ -89,7 +89,7 @@ const requestWarning = (operation: string, instancePath: string, schemaPath: str
   operation,
   instancePath,
   schemaPath,
-  message: `request body${instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
+  message: `request ${instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
 });
 const responseWarning = (operation: string, instancePath: string, schemaPath: string): Finding => ({
   check: 'response_schema_conformance',

@@ -57,7 +57,7 @@ export const requestBodyConformance: RequestCheck = {
           severity: 'warning',
           instancePath: presence.instancePath,
           schemaPath: presence.schemaPath,
-          message: `request body${presence.instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
+          message: `request ${presence.instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
         }),
       );
     return findings;
