@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract } from '../core/compile-contract.js';
-import { compileSpec } from '../core/compile-spec.js';
+import { generationSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { matchOperation } from '../core/operation-index.js';
@@ -16,7 +16,8 @@ import type { SentRequest } from './curl-line.js';
 import { createFor, deleteCreated, itemOf, type PathValues } from './auth-probes.js';
 import { Executor, type ApiTarget, type ExecutorOptions, type VariedParam } from './executor.js';
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
-import { operationModels, type RequestData } from './request-model.js';
+import type { RequestData } from './request-model.js';
+import { requestSide } from './request-side.js';
 import { fuzzCredentials } from './run-fuzz.js';
 import { ownValue, setOwn } from '../core/own-key.js';
 
@@ -164,7 +165,7 @@ export async function replayFailures(
       }
       const result = await executor.runCase(target, fuzzCase);
       if (fresh) {
-        const document = target.compiled.spec.document;
+        const document = generationSpec(target.compiled.spec).document;
         await deleteCreated(executor, target, document, [...target.models.values()], fresh.template, fresh.path);
       }
       if (!result) {
@@ -190,12 +191,13 @@ export async function replayFailures(
 }
 
 async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: Executor): Promise<ApiTarget> {
-  const models = operationModels(spec);
+  // Made from the generation view, judged by the request view (request-side.ts), as in a fuzz run.
+  const { models, compiled } = requestSide(spec);
   const target: ApiTarget = {
     api,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     contract: compileContract(spec, { strict: executor.options.strict }),
-    compiled: compileSpec(spec),
+    compiled,
     models: new Map(models.map((model) => [model.operationId, model])),
   };
   if (api === 'repository-webhooks') {
@@ -243,7 +245,7 @@ async function freshItem(
   if (!model || !changingMethods.has(model.method)) return undefined;
   const item = itemOf(model.pathTemplate);
   if (!item) return undefined;
-  const document = target.compiled.spec.document;
+  const document = generationSpec(target.compiled.spec).document;
   const all = [...target.models.values()];
   const path = await createFor(executor, target, document, all, model.pathTemplate, item.collection);
   return path && { template: model.pathTemplate, path };

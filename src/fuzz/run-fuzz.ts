@@ -7,7 +7,6 @@ import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
-import { compileSpec } from '../core/compile-spec.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -28,7 +27,8 @@ import {
   type Generator,
 } from './generate-cases.js';
 import { runOrdered } from './ordered-pool.js';
-import { type OperationModel, operationModels } from './request-model.js';
+import type { OperationModel } from './request-model.js';
+import { requestSide } from './request-side.js';
 import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
@@ -163,7 +163,9 @@ export class FuzzRunner {
       const file = options.specFiles?.[api] ?? specPath(apis[api]);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
       options.har?.addSpec(spec.document);
-      const models = operationModels(spec).map((model) => this.sendable(api, model));
+      // Made from the generation view, judged by the request view (request-side.ts).
+      const side = requestSide(spec);
+      const models = side.models.map((model) => this.sendable(api, model));
       const contract = compileContract(spec, { strict: options.strict });
       // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).
       credentials[api] = fuzzCredentials(api, contract, options).filter(
@@ -171,12 +173,12 @@ export class FuzzRunner {
       );
       coverage?.addContract(api, contract);
       loaded.push({
-        document: spec.document,
+        document: side.document,
         target: {
           api,
           baseUrl: options.baseUrls[api]!.replace(/\/+$/, ''),
           contract,
-          compiled: compileSpec(spec),
+          compiled: side.compiled,
           models: new Map(models.map((model) => [model.operationId, model])),
         },
       });

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../config/apis.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
+import { requestSpec, responseSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
@@ -80,7 +81,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let port = 0;
   const deps: WebhooksDeps = {
     state,
-    compiled: compileSpec(webhooksSpec),
+    // It judges request bodies: a required readOnly property is not required of them (read-write-views.ts).
+    compiled: compileSpec(requestSpec(webhooksSpec)),
     delivery: {
       timeoutMs: options.deliveryTimeoutMs ?? 10_000,
       maxResponseBytes: 64 * 1024,
@@ -196,7 +198,8 @@ async function sandboxSetup(options: SandboxOptions) {
     loadSpec(seedSpecPath('client-session')),
     loadSpec(seedSpecPath('repository-webhooks')),
   ]);
-  const sessionCompiled = compileSpec(sessionSpec);
+  // Sessions are what the sandbox answers with: judged as responses (read-write-views.ts).
+  const sessionCompiled = compileSpec(responseSpec(sessionSpec));
   const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
   const sessions = new Map<string, Record<string, unknown>>([[demoClientToken, demoSession]]);
   if (options.sessionsFile)
