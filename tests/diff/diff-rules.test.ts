@@ -849,6 +849,16 @@ const cases: Case[] = [
     },
   ],
   [
+    'a field readOnly through an allOf member made required: required of responses only',
+    {
+      base: request(object({ id: { allOf: [{ type: 'string', readOnly: true }] }, name: str }, { required: ['name'] })),
+      head: request(
+        object({ id: { allOf: [{ type: 'string', readOnly: true }] }, name: str }, { required: ['name', 'id'] }),
+      ),
+      want: [],
+    },
+  ],
+  [
     'a writeOnly field removed from a response schema: responses never carried it',
     {
       base: response(

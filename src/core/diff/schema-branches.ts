@@ -4,6 +4,7 @@
 // values, so two schemas can still be compared where they agree on them.
 import { resolvePointer } from '../load-spec.js';
 import { applicatorKeywords } from '../schema-sites.js';
+import { carriesMark } from '../read-write-marks.js';
 import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
 
 export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string' | 'integer';
@@ -190,8 +191,9 @@ export class SchemaNormalizer {
 
   /**
    * `site`: what a client of that direction sees. A readOnly property is required of responses only, a writeOnly one
-   * of requests only (OpenAPI 3.1 section 4.8.24.1: "the required will take effect on the response only"): on the
-   * other side it is optional, still with its schema for when it is sent. So a readOnly field made required is no
+   * of requests only (OpenAPI 3.0.3 §4.7.24.1: "the required will take effect on the response only"; taken for 3.1
+   * too, as the checks do: src/core/read-write-views.ts): on the other side it is optional, still with its schema for
+   * when it is sent. A mark counts on the property's schema, its $ref targets and allOf members (read-write-marks.ts). So a readOnly field made required is no
    * change to requests, nor a writeOnly field removed to responses; a pattern added to a readOnly field still narrows
    * requests that carry it.
    */
@@ -202,15 +204,8 @@ export class SchemaNormalizer {
 
   /** Whether a property is one this side does not require (see the constructor). */
   private unseen(property: unknown): boolean {
-    if (this.site === undefined || property === null || typeof property !== 'object') return false;
-    const flag = this.site === 'request' ? 'readOnly' : 'writeOnly';
-    let schema = property as Record<string, unknown>;
-    for (let hops = 0; hops < 8 && schema[flag] === undefined && typeof schema.$ref === 'string'; hops++) {
-      const target = resolvePointer(this.document, schema.$ref);
-      if (target === null || typeof target !== 'object') break;
-      schema = target as Record<string, unknown>;
-    }
-    return schema[flag] === true;
+    if (this.site === undefined) return false;
+    return carriesMark(this.document, property, this.site === 'request' ? 'readOnly' : 'writeOnly');
   }
 
   normalize(schema: unknown, at: JsonPath): Norm {
