@@ -35,15 +35,16 @@ export const responseSchemaConformance: ExchangeCheck = {
     if (validation.stoppedAfter !== undefined) findings.unshift(stopped(context, validation.stoppedAfter, ''));
     // OpenAPI 3.0.3 §4.7.24.1: a writeOnly property "SHOULD NOT be sent as part of the response" (a warning: SHOULD
     // NOT). Its value is not shown: writeOnly is how a spec marks a password.
-    for (const presence of media!.writeOnlyPresence?.(body.value) ?? [])
-      findings.push(
-        finding(context, 'response_schema_conformance', {
-          severity: 'warning',
-          instancePath: presence.instancePath,
-          schemaPath: presence.schemaPath,
-          message: `${presence.instancePath} is writeOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a response`,
-        }),
-      );
+    if (media!.writeOnlyPresence)
+      for (const presence of media!.writeOnlyPresence(body.value))
+        findings.push(
+          finding(context, 'response_schema_conformance', {
+            severity: 'warning',
+            instancePath: presence.instancePath,
+            schemaPath: presence.schemaPath,
+            message: `${presence.instancePath} is writeOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a response`,
+          }),
+        );
     if (context.strict && media!.validateStrict) {
       const strict = context.contract.checkStrict(media!.validateStrict, body.value);
       if (strict.stoppedAfter !== undefined && validation.stoppedAfter === undefined)

@@ -51,15 +51,16 @@ export const requestBodyConformance: RequestCheck = {
         }),
       );
     // OpenAPI 3.0.3 §4.7.24.1: a readOnly property "SHOULD NOT be sent as part of the request" (a warning: SHOULD NOT).
-    for (const presence of media.readOnlyPresence?.(value) ?? [])
-      findings.push(
-        requestFinding(context, 'request_body_conformance', {
-          severity: 'warning',
-          instancePath: presence.instancePath,
-          schemaPath: presence.schemaPath,
-          message: `request ${presence.instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
-        }),
-      );
+    if (media.readOnlyPresence)
+      for (const presence of media.readOnlyPresence(value))
+        findings.push(
+          requestFinding(context, 'request_body_conformance', {
+            severity: 'warning',
+            instancePath: presence.instancePath,
+            schemaPath: presence.schemaPath,
+            message: `request ${presence.instancePath} is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request`,
+          }),
+        );
     return findings;
   },
 };
