@@ -63,7 +63,7 @@ export function generationSpec(spec: LoadedSpec): LoadedSpec {
   if (!isOpenApi30(spec.sourceVersion) || !mayMark(spec)) return request;
   const entry = known.get(spec)!;
   if (!entry.generation) {
-    const edits = [...siteEdits(spec.document, 'readOnly', true)];
+    const edits = siteEdits(spec.document, ['readOnly'], true).get('readOnly')!;
     entry.generation = edits.length === 0 ? request : { ...spec, document: edited(spec.document, edits) };
   }
   return entry.generation;
@@ -79,8 +79,9 @@ export function mayMark(spec: LoadedSpec): boolean {
 
 function buildViews(spec: LoadedSpec): DirectionViews | undefined {
   if (!mayMark(spec)) return undefined;
-  const readOnly = [...siteEdits(spec.document, 'readOnly', false)];
-  const writeOnly = [...siteEdits(spec.document, 'writeOnly', false)];
+  const edits = siteEdits(spec.document, ['readOnly', 'writeOnly'], false);
+  const readOnly = edits.get('readOnly')!;
+  const writeOnly = edits.get('writeOnly')!;
   if (readOnly.length === 0 && writeOnly.length === 0) return undefined;
   const view = (edits: Edit[]): LoadedSpec =>
     edits.length === 0 ? spec : { ...spec, document: edited(spec.document, edits) as LoadedSpec['document'] };
@@ -88,46 +89,57 @@ function buildViews(spec: LoadedSpec): DirectionViews | undefined {
 }
 
 /**
- * The edits that leave the marked names out of every `required` list (and, with `dropProperties`, out of every
- * `properties` map). A `required` list in an allOf member also drops names its siblings mark: they describe the
- * same object. (A component reached by `$ref` is judged on its own: changing it would change every use of it.)
+ * Per mark, the edits that leave the marked names out of every `required` list (and, with `dropProperties`, out of
+ * every `properties` map). A `required` list in an allOf member also drops names its siblings mark: they describe the
+ * same object. (A component reached by `$ref` is judged on its own: changing it would change every use of it.) One
+ * walk of the document serves every mark asked.
  */
-function* siteEdits(document: unknown, mark: DirectionMark, dropProperties: boolean): Generator<Edit> {
-  const removals: Edit[] = [];
+function siteEdits(document: unknown, marks: DirectionMark[], dropProperties: boolean): Map<DirectionMark, Edit[]> {
+  const edits = new Map(marks.map((mark) => [mark, [] as Edit[]]));
+  const removals = new Map(marks.map((mark) => [mark, [] as Edit[]]));
   for (const root of rootSchemaSites(document)) {
     const sites = subschemaSites(root);
-    const byPath = new Map(sites.map((site) => [JSON.stringify(site.path), site]));
+    // Built only for a root with an allOf member to look above (most have none).
+    let byPath: Map<string, SchemaSite> | undefined;
+    const siteAt = (path: JsonPath) =>
+      (byPath ??= new Map(sites.map((site) => [JSON.stringify(site.path), site]))).get(JSON.stringify(path));
     for (const site of sites) {
       if (typeof site.schema === 'boolean') continue;
       const required = site.schema.required;
       const hasProperties = dropProperties && isRecord(site.schema.properties);
       if (!(Array.isArray(required) && required.length > 0) && !hasProperties) continue;
-      const names = namesInScope(document, site, byPath, mark);
-      if (names.size === 0) continue;
-      if (Array.isArray(required) && required.some((name) => names.has(name as string)))
-        yield { path: [...site.path, 'required'], value: required.filter((name) => !names.has(name as string)) };
-      if (hasProperties)
-        for (const [name, property] of Object.entries(site.schema.properties as Record<string, unknown>))
-          if (carriesMark(document, property, mark))
-            removals.push({ path: [...site.path, 'properties', name], remove: true });
+      for (const mark of marks) {
+        const names = namesInScope(document, site, siteAt, mark);
+        if (names.size === 0) continue;
+        if (Array.isArray(required) && required.some((name) => names.has(name as string)))
+          edits.get(mark)!.push({
+            path: [...site.path, 'required'],
+            value: required.filter((name) => !names.has(name as string)),
+          });
+        if (hasProperties)
+          for (const [name, property] of Object.entries(site.schema.properties as Record<string, unknown>))
+            if (carriesMark(document, property, mark))
+              removals.get(mark)!.push({ path: [...site.path, 'properties', name], remove: true });
+      }
     }
   }
   // Last, so no edit below a removed property finds it gone.
-  yield* removals;
+  for (const mark of marks) edits.get(mark)!.push(...removals.get(mark)!);
+  return edits;
 }
 
 /** The names marked in a schema and, when it is an allOf member, in the schemas it is a member of. */
 function namesInScope(
   document: unknown,
   site: SchemaSite,
-  byPath: Map<string, SchemaSite>,
+  siteAt: (path: JsonPath) => SchemaSite | undefined,
   mark: DirectionMark,
 ): Set<string> {
   const names = markedNames(document, site.schema, mark);
   let path = site.path;
   while (path.length >= 2 && path[path.length - 2] === 'allOf') {
     path = path.slice(0, -2);
-    const parent = byPath.get(JSON.stringify(path));
+    const parent = siteAt(path);
     if (!parent) break;
     for (const name of markedNames(document, parent.schema, mark)) names.add(name);
   }
