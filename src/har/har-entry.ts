@@ -4,6 +4,7 @@ import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
 import { escapeLine } from '../core/escape-line.js';
 import { decodeContentEncoding } from '../http/decode-content-encoding.js';
 import { setOwn } from '../core/own-key.js';
+import { bodyFromParams, maxHarParams } from './post-data-params.js';
 
 export interface HarExchange extends Exchange {
   /** 1-based position in the capture, for messages. */
@@ -22,7 +23,7 @@ export interface HarRequest {
   /** The raw query string of request.url, without the `?`. */
   query: string;
   headers: Record<string, string>;
-  /** postData.text; '' when there is none. */
+  /** postData.text, or the form body its postData.params stand for; '' when there is none. */
   body: string;
   bodyTooLarge?: number;
   /** Set when a request header was too long to read: the request side cannot be judged. */
@@ -41,7 +42,7 @@ interface HarEntry {
     method?: unknown;
     url?: unknown;
     headers?: { name?: unknown; value?: unknown }[];
-    postData?: { text?: unknown; mimeType?: unknown };
+    postData?: { text?: unknown; mimeType?: unknown; params?: unknown };
   };
   response?: {
     status?: unknown;
@@ -144,13 +145,23 @@ function harRequest(request: HarEntry['request'], query: string, maxBodyBytes: n
     if (header.name.startsWith(':')) continue;
     setOwn(headers, escapeLine(header.name).toLowerCase(), escapeLine(header.value));
   }
-  const text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
-  if (
-    headers['content-type'] === undefined &&
-    typeof request?.postData?.mimeType === 'string' &&
-    request.postData.mimeType !== ''
-  )
-    headers['content-type'] = request.postData.mimeType;
+  let text = typeof request?.postData?.text === 'string' ? request.postData.text : '';
+  const mimeType = typeof request?.postData?.mimeType === 'string' ? request.postData.mimeType : '';
+  if (headers['content-type'] === undefined && mimeType !== '') headers['content-type'] = mimeType;
+  if (text === '') {
+    const rebuilt = bodyFromParams(mimeType, request?.postData?.params);
+    if (rebuilt && 'tooMany' in rebuilt)
+      return {
+        query,
+        headers,
+        body: '',
+        unreadable: `postData holds ${rebuilt.tooMany} params (at most ${maxHarParams} are read)`,
+      };
+    if (rebuilt) {
+      text = rebuilt.body;
+      if (rebuilt.contentType) headers['content-type'] = rebuilt.contentType;
+    }
+  }
   if (text === TOO_LARGE || Buffer.byteLength(text) > maxBodyBytes)
     return { query, headers, body: '', bodyTooLarge: maxBodyBytes };
   return { query, headers, body: text };
