@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
 import { minimalValue } from './values.js';
+import { formatArbitrary, formatSamples, numberFormat } from './format-arbitrary.js';
 import { setOwn } from '../core/own-key.js';
 
 /** Longest string and longest array any generator builds. A schema's `maxLength: 2147483647` (AWS) or `minLength` of
@@ -57,8 +58,11 @@ export function schemaArbitrary(
   if (Array.isArray(schema.allOf))
     return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1, budget);
   const types = typesOf(schema);
-  if (types.length === 0)
-    return schema.properties ? objectArbitrary(document, schema, options, depth, budget) : anyJson;
+  if (types.length === 0) {
+    if (schema.properties) return objectArbitrary(document, schema, options, depth, budget);
+    // A format with no type constrains strings alone (JSON Schema 2020-12 §7.1): strings of the format.
+    return formatArbitrary(schema.format, options.header) ?? anyJson;
+  }
   return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth, budget)));
 }
 
@@ -114,7 +118,9 @@ function typed(
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
-      const matching = patternArbitrary(schema.pattern, options.header);
+      // A pattern wins over a format (the validators drop a value that breaks either); an unknown format, or one
+      // of any string (password, binary), draws plain strings.
+      const matching = patternArbitrary(schema.pattern, options.header) ?? formatted(schema.format, options);
       if (matching) return matching;
       const minLength = Math.min(Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0), maxGeneratedLength);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
@@ -122,16 +128,16 @@ function typed(
       return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
     }
     case 'integer':
-      return integerArbitrary(
-        bound(schema.minimum, schema.exclusiveMinimum, 1, -(2 ** 31)),
-        bound(schema.maximum, schema.exclusiveMaximum, -1, 2 ** 31 - 1),
-      );
+      return formatIntegers(schema, numberFormat(schema.format) ?? int32);
     case 'number': {
+      const range = numberFormat(schema.format);
+      if (range?.integer) return formatIntegers(schema, range);
       // A bound alone sets the other one a billion away from it, never across it (fast-check refuses min > max).
       const declaredMin = typeof schema.minimum === 'number' ? schema.minimum : undefined;
       const declaredMax = typeof schema.maximum === 'number' ? schema.maximum : undefined;
-      const min = declaredMin ?? Math.min(-1e9, (declaredMax ?? 0) - 1e9);
-      const max = declaredMax ?? Math.max(1e9, min + 1e9);
+      // float: never past float's largest magnitude (OpenAPI 3.1 §4.8.5.1's formats, IEEE 754 binary32).
+      const min = Math.max(declaredMin ?? Math.min(-1e9, (declaredMax ?? 0) - 1e9), range?.min ?? -Infinity);
+      const max = Math.min(declaredMax ?? Math.max(1e9, min + 1e9), range?.max ?? Infinity);
       if (!Number.isFinite(min) || !Number.isFinite(max) || min > max)
         return fc.constant(Number.isFinite(min) ? min : 0);
       return fc.double({ noNaN: true, noDefaultInfinity: true, min, max });
@@ -207,19 +213,43 @@ export function mergeAll(document: unknown, schema: Schema): Schema {
 }
 
 /**
- * Integers between two schema bounds, drawn within 32 bits. fast-check's integer() never returns when a bound lies
- * past 2^53 (AWS's `maximum: 9223372036854775807`, int64's largest, spun one core for ever, deaf to Ctrl-C); values
- * past 32 bits are the boundaries phase's job (int64 edges). Bounds that leave no 32-bit integer give their own ends;
- * bounds that leave none at all (minimum above maximum) a value the validators will refuse.
+ * Integers between two schema bounds, drawn within `limits`: 32 bits, or the safe integers for `format: int64`.
+ * fast-check's integer() never returns when a bound lies past 2^53 (AWS's `maximum: 9223372036854775807`, int64's
+ * largest, spun one core for ever, deaf to Ctrl-C); other values past 32 bits are the boundaries phase's job (int64
+ * edges). Bounds that leave no integer within the limits give their own ends; bounds that leave none at all (minimum
+ * above maximum) a value the validators will refuse.
  */
-function integerArbitrary(min: number, max: number): fc.Arbitrary<number> {
+function integerArbitrary(min: number, max: number, limits: Range = int32): fc.Arbitrary<number> {
   const low = Math.ceil(min);
   const high = Math.floor(max);
   if (!Number.isFinite(low) || !Number.isFinite(high) || low > high) return fc.constant(Number.isFinite(low) ? low : 0);
-  const from = Math.max(low, -(2 ** 31));
-  const to = Math.min(high, 2 ** 31 - 1);
+  const from = Math.max(low, limits.min);
+  const to = Math.min(high, limits.max);
   if (from <= to) return fc.integer({ min: from, max: to });
   return fc.constantFrom(...new Set([low, high]));
+}
+
+interface Range {
+  min: number;
+  max: number;
+}
+
+/** Integers within 32 bits, or within an integer format's range (int64: the safe integers). */
+const int32: Range = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+function formatIntegers(schema: Schema, limits: Range): fc.Arbitrary<number> {
+  return integerArbitrary(
+    bound(schema.minimum, schema.exclusiveMinimum, 1, limits.min),
+    bound(schema.maximum, schema.exclusiveMaximum, -1, limits.max),
+    limits,
+  );
+}
+
+/** Values of a known string format; a path segment never empty (an empty JSON pointer becomes the root's child). */
+function formatted(format: unknown, options: ArbitraryOptions): fc.Arbitrary<string> | undefined {
+  const values = formatArbitrary(format, options.header);
+  if (!values || !options.nonEmpty) return values;
+  const fallback = formatSamples(format).find((sample) => sample !== '') ?? 'a';
+  return values.map((value) => (value === '' ? fallback : value));
 }
 
 function bound(inclusive: unknown, exclusive: unknown, step: number, fallback: number): number {

@@ -2,6 +2,7 @@
 // to break it by exactly one keyword. Which of them the spec allows is decided by the validators, not here.
 import { maxGeneratedItems, maxGeneratedLength, mergeAll, patternSample } from './schema-arbitrary.js';
 import { deref, typesOf } from './request-model.js';
+import { formatBreaks, formatSamples } from './format-arbitrary.js';
 
 type Schema = Record<string, unknown>;
 
@@ -42,7 +43,11 @@ export function minimalValue(
   const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'string':
-      return patternSample(schema.pattern) ?? 'a'.repeat(Math.max(1, clampLength(schema.minLength, 1)));
+      return (
+        patternSample(schema.pattern) ??
+        formatSample(schema) ??
+        'a'.repeat(Math.max(1, clampLength(schema.minLength, 1)))
+      );
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number'
@@ -99,6 +104,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
       const matching = patternSample(schema.pattern);
       if (matching !== undefined) declared.push(matching);
+      // A format's plain value and its edges (a leap day, an IPv6 with an IPv4 tail); a pattern wins over them.
+      else declared.push(...formatSamples(schema.format));
       if (min > 0 && buildable(min)) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
       if (max !== undefined && buildable(max + 1)) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
       // Empty and very long first: the edges that break servers most often.
@@ -152,6 +159,8 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
   // A string the pattern refuses (if it takes this one too, the validators say so and the case is not sent).
   if (typeof schema.pattern === 'string' && types.includes('string'))
     out.push({ note: `not matching the pattern ${schema.pattern.slice(0, 60)}`, value: '!~' });
+  // Each format's invalid values, for the formats the validators check (format-arbitrary.ts).
+  out.push(...formatBreaks(schema.format, types));
   if (typeof schema.maxLength === 'number' && buildable(schema.maxLength + 1))
     out.push({ note: `longer than maxLength ${schema.maxLength}`, value: 'a'.repeat(schema.maxLength + 1) });
   if (typeof schema.minLength === 'number' && schema.minLength > 0 && buildable(schema.minLength))
@@ -180,6 +189,13 @@ export function breakingValues(document: unknown, raw: unknown, wire: boolean): 
     }
   }
   return out;
+}
+
+/** The plainest sample of the schema's format that its lengths allow, if it has a format with samples. */
+function formatSample(schema: Schema): string | undefined {
+  const min = Number(schema.minLength ?? 0);
+  const max = Number(schema.maxLength ?? Number.POSITIVE_INFINITY);
+  return formatSamples(schema.format).find((sample) => sample.length >= min && sample.length <= max);
 }
 
 function dedupe(values: unknown[]): unknown[] {
