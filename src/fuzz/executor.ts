@@ -4,6 +4,7 @@
 // also owns the hooks the run creates: each carries the run marker in config.url, and each is deleted at the end.
 import { ResourceLedger } from './auth-probes.js';
 import { AuthRefusals } from './auth-refusals.js';
+import { ValidRequests } from './valid-requests.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -340,6 +341,7 @@ export class Executor {
     if (trail) fuzzCase = { ...fuzzCase, trail };
     const request = this.binder.bind(model, fuzzCase, freshHook);
     const { verdict, broken } = classify(model, target.compiled, request, fuzzCase.anonymous);
+    this.validRequests.judged(target.api, model.operationId, fuzzCase, verdict === 'positive', broken);
     if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
       if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
@@ -412,6 +414,7 @@ export class Executor {
       // it with any client error, documented or not, as no spec can list a status for every token. Only a server
       // error (or an answer that accepts it, judged in full below) says something.
     } else if (verdict === 'positive') {
+      this.validRequests.sent(target.api, operation);
       this.authRefusals.record(target.api, operation, status);
       this.resources.saw(target, model, request, sent);
       const checked = this.checked(target, operation, sent);
@@ -462,6 +465,9 @@ export class Executor {
 
   /** Valid requests per operation and how many were refused with 401/403 (auth-refusals.ts). */
   readonly authRefusals = new AuthRefusals();
+
+  /** Which operations got a valid request, and why the others did not (valid-requests.ts). */
+  readonly validRequests = new ValidRequests();
 
   /** The core's per-exchange checks on an answer to a valid request: judged afresh unless it repeats the last one. */
   private checked(target: ApiTarget, operation: string, sent: Sent): Judged {

@@ -349,11 +349,13 @@ export class FuzzRunner {
         .filter((credential) => credential.scheme === undefined && credential.in !== 'cookie')
         .map((credential) => credential.name),
     );
+    const fuzzed: OperationModel[] = [];
     for (const model of mine) {
       if (options.readOnly && model.method !== 'GET') continue;
       if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
       if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
       if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
+      fuzzed.push(model);
       const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
       for (const phase of options.phases) {
         // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
@@ -381,6 +383,21 @@ export class FuzzRunner {
       });
     }
     executor.rethrow();
+    this.noValidRequest(executor, target, fuzzed);
+  }
+
+  /**
+   * An operation the phases ran on that no valid request reached: what its checks still wait for needed one, and
+   * could not be exercised, for that reason (not "the sequence never reached it"). Only with a phase that sends
+   * valid requests: --phases negative plans no such check.
+   */
+  private noValidRequest(executor: Executor, target: ApiTarget, fuzzed: readonly OperationModel[]): void {
+    // A run cut short (--max-time) may not have reached an operation's valid requests yet: finish() says "not run".
+    if (executor.expired || !this.options.phases.some((phase) => phase !== 'negative')) return;
+    for (const model of fuzzed) {
+      const missing = executor.validRequests.missing(target.api, model.operationId);
+      if (missing) executor.options.results.unexercisedPending(target.api, missing, model.operationId);
+    }
   }
 
   /** An operation whose every valid request was refused 401/403 failed: its checks saw only the refusals. */

@@ -1,6 +1,7 @@
 // A user's service whose create takes a required `format: date` field. Before formats were generated, fuzz filled it
 // with "a", the validators refused every such body, no valid create was ever sent, and the create's positive checks
-// were settled as "the sequence never reached it". Now the server receives valid creates.
+// were settled as "the sequence never reached it". Now the server receives valid creates; and an operation that no
+// valid request can reach says so, for that operation, and is not counted as passed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,8 +37,8 @@ const isDate = (value: unknown) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) &&
   new Date(`${value}T00:00:00Z`).toJSON()?.slice(0, 10) === value;
 
-/** A server that keeps the spec: 201 to a valid task, else 400. */
-function tasksServer(valid: unknown[]) {
+/** A server that keeps the spec: 201 to a valid task (its dueDate at most `maxDate` characters), else 400. */
+function tasksServer(valid: unknown[], maxDate = 10) {
   return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     let text = '';
     req.on('data', (chunk) => {
@@ -56,7 +57,8 @@ function tasksServer(valid: unknown[]) {
         typeof body.title === 'string' &&
         body.title.length > 0 &&
         body.title.length <= 40 &&
-        isDate(body.dueDate);
+        isDate(body.dueDate) &&
+        String(body.dueDate).length <= maxDate;
       if (!ok) return void res.writeHead(400).end();
       valid.push(body);
       res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
@@ -106,5 +108,50 @@ describe('fuzz against a service with a format: date field', () => {
       durationMs: expect.any(Number),
     });
     expect(code).toBe(0);
+  });
+});
+
+describe('fuzz against an operation no valid request can reach', () => {
+  const received: unknown[] = [];
+  let project: ScratchProject;
+  beforeAll(async () => {
+    // No string of at most 3 characters is a date: whatever is generated breaks the spec.
+    project = await scratchProject(
+      'contracts-fuzz-no-valid-',
+      {
+        'tasks.yaml': spec('{ type: string, format: date, maxLength: 3 }'),
+        'contracts.config.yaml': 'apis:\n  - name: tasks\n    spec: tasks.yaml\n',
+      },
+      tasksServer(received, 3),
+    );
+  });
+  afterAll(() => project.stop());
+
+  it('says for that operation that no valid request could be generated, and does not pass it', async () => {
+    const { code, stdout, report } = await fuzz(project);
+    const reason =
+      'no valid request to createTask could be generated (body/dueDate must match format "date", in the smallest valid request): not tested';
+    expect(stdout).toContain(`✗ not exercised: 2 checks: ${reason}`);
+    expect(stdout).toMatch(/^ {2}✗ createTask /m);
+    const positive = report.results.find((r) => r.operation === 'createTask' && r.check === 'positive_data_acceptance');
+    expect(positive).toEqual({
+      api: 'tasks',
+      operation: 'createTask',
+      check: 'positive_data_acceptance',
+      status: 'failed',
+      reason,
+      findings: [
+        {
+          check: 'positive_data_acceptance',
+          severity: 'error',
+          operation: 'createTask',
+          instancePath: '',
+          message: `could not be exercised: ${reason}`,
+        },
+      ],
+      durationMs: 0,
+    });
+    expect(received).toEqual([]);
+    expect(code).toBe(1);
   });
 });
