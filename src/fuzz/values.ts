@@ -79,6 +79,7 @@ export function minimalValue(
   }
 }
 
+const printableAscii = /^[\x21-\x7e]*$/;
 const unicodeSamples = ['é', '日本語', '😀', 'Ω≈ç√', '\u200b', 'a\u0000b', '\ud83d\ude00\u0301'];
 const headerSamples = ['a b', '*/*', '"', '%00', ';;'];
 const int64Edges = [2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, -(2 ** 63), 2 ** 63 - 1];
@@ -104,8 +105,9 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
       const matching = patternSample(schema.pattern);
       if (matching !== undefined) declared.push(matching);
-      // A format's plain value and its edges (a leap day, an IPv6 with an IPv4 tail); a pattern wins over them.
-      else declared.push(...formatSamples(schema.format));
+      // A format's plain value and its edges (a leap day, an IPv6 with an IPv4 tail); a pattern wins over them. A
+      // header carries printable ASCII only: `bücher.de` is an idn-hostname's edge, not a header's.
+      else declared.push(...formatSamples(schema.format).filter((sample) => !header || printableAscii.test(sample)));
       if (min > 0 && buildable(min)) declared.push('a'.repeat(min), 'a'.repeat(min - 1));
       if (max !== undefined && buildable(max + 1)) declared.push('a'.repeat(max), 'a'.repeat(max + 1));
       // Empty and very long first: the edges that break servers most often.

@@ -15,7 +15,7 @@ import {
   uncheckedFormats,
 } from '../../src/fuzz/format-arbitrary.js';
 import { schemaArbitrary } from '../../src/fuzz/schema-arbitrary.js';
-import { breakingValues, minimalValue } from '../../src/fuzz/values.js';
+import { boundaryValues, breakingValues, minimalValue } from '../../src/fuzz/values.js';
 
 const issueFormats = [
   'date',
@@ -124,6 +124,11 @@ describe('format generation', () => {
     it('makes its smallest value and its samples valid', () => {
       const values = [minimalValue({}, { type: 'string', format }), ...formatSamples(format)];
       expect(values.map((value) => [value, valid(value)])).toEqual(values.map((value) => [value, true]));
+    });
+
+    it('gives a header only edges it can carry: printable ASCII', () => {
+      const edges = boundaryValues({}, { type: 'string', format }, true).slice(0, formatSamples(format).length);
+      expect(edges.filter((value) => !/^[\x21-\x7e]*$/.test(String(value)))).toEqual([]);
     });
 
     it('breaks the format only where ajv checks it, and every break is refused', () => {
