@@ -1,8 +1,9 @@
 // The core's entry point: one exchange in, findings out. Pure: no I/O, no exceptions for bad responses.
 import type { CompiledOperation, Contract } from './compile-contract.js';
 import { exchangeChecks } from './checks/index.js';
-import { isJsonMediaType, type CheckContext, type ParsedBody } from './checks/check-context.js';
-import { headerValue, mediaTypeOf, type Exchange } from './exchange.js';
+import type { CheckContext, ParsedBody } from './checks/check-context.js';
+import { headerValue, type Exchange } from './exchange.js';
+import { parseMediaType, selectMediaType } from './media-type.js';
 import type { CheckName, Finding } from './finding.js';
 import { describeJsonSyntaxError } from './json-syntax-error.js';
 import { matchOperation, responseFor } from './operation-index.js';
@@ -52,8 +53,10 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
   }
   const response = responseFor(operation.spec, exchange.status);
   const compiledResponse = response && operation.responses.find((candidate) => candidate.spec === response);
-  const mediaType = mediaTypeOf(headerValue(exchange.headers, 'content-type'));
-  const media = compiledResponse?.mediaTypes.find((candidate) => mediaMatches(candidate.mediaType, mediaType));
+  // The Content-Type is parsed once; the documented keys were parsed at load time.
+  const actual = parseMediaType(headerValue(exchange.headers, 'content-type'));
+  const json = actual?.json === true;
+  const media = compiledResponse && selectMediaType(compiledResponse.mediaTypes, actual);
   const context: CheckContext = {
     contract,
     exchange,
@@ -63,9 +66,9 @@ export function checkExchange(contract: Contract, exchange: Exchange, options: C
     body:
       exchange.bodyTooLarge !== undefined
         ? { kind: 'too-large', limit: exchange.bodyTooLarge }
-        : 'json' in exchange && isJsonMediaType(mediaType)
+        : 'json' in exchange && json
           ? { kind: 'json', value: exchange.json }
-          : parseBody(exchange.body, mediaType),
+          : parseBody(exchange.body, json),
     strict: options.strict === true,
   };
   const applied: CheckName[] = [];
@@ -141,16 +144,9 @@ function findOperation(
   return match && contract.byOperationId.get(match.operation.operationId);
 }
 
-function mediaMatches(documented: string, actual: string | undefined): boolean {
-  if (actual === undefined) return false;
-  if (documented === actual || documented === '*/*') return true;
-  const [type, subtype] = documented.split('/');
-  return subtype === '*' && actual.startsWith(`${type}/`);
-}
-
-function parseBody(body: string, mediaType: string | undefined): ParsedBody {
+function parseBody(body: string, json: boolean): ParsedBody {
   if (body.length === 0) return { kind: 'empty' };
-  if (!isJsonMediaType(mediaType)) return { kind: 'other' };
+  if (!json) return { kind: 'other' };
   try {
     return { kind: 'json', value: JSON.parse(body) };
   } catch {

@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import { compileRequests, type CompiledRequest } from './compile-request.js';
 import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { parseMediaType, type MediaRange } from './media-type.js';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operation-index.js';
 import { pathToPointer, pointerToPath, type JsonPath } from './source-locator.js';
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
@@ -22,7 +23,12 @@ export interface PlacementRule {
 }
 
 export interface CompiledMediaType {
+  /** The documented content key, lower-cased (for messages). */
   mediaType: string;
+  /** The key parsed at load time; undefined when it is no media type (it then matches nothing). */
+  range: MediaRange | undefined;
+  /** The key is application/json or a +json type: bodies are read as JSON and held to the schema. */
+  json: boolean;
   schemaPath: JsonPath | undefined;
   validate: ValidateFunction | undefined;
   /** With --strict: the same schema refusing undeclared properties. */
@@ -101,8 +107,11 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
         mediaTypes: response.mediaTypes.map((media) => {
           const validate = validator(compiled, media.schemaPath);
           const validateStrict = validator(strict, media.schemaPath);
+          const range = parseMediaType(media.mediaType);
           return {
             mediaType: media.mediaType.toLowerCase(),
+            range,
+            json: range?.json === true,
             schemaPath: media.schemaPath,
             get validate() {
               return validate();

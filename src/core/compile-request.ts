@@ -4,6 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { parseMediaType, type MediaRange } from './media-type.js';
 import { deref, operationModels, typesOf, type ParamModel } from './request-model.js';
 import { ownValue } from './own-key.js';
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
@@ -18,6 +19,10 @@ export interface CompiledParameter {
 
 export interface CompiledRequestMediaType {
   mediaType: string;
+  /** The key parsed at load time (media-type.ts); undefined when it is no media type. */
+  range: MediaRange | undefined;
+  /** application/json or a +json type: the body is read as JSON and held to the schema. */
+  json: boolean;
   validate: ValidateFunction | undefined;
   /** For a 3.0 schema that can reach a readOnly property: where a body carries one (it SHOULD NOT). */
   readOnlyPresence?: PresenceWalk;
@@ -93,8 +98,11 @@ function requestBody(
       const schemaPath = [...path, 'content', mediaType, 'schema'];
       const hasSchema = media && typeof media === 'object' && 'schema' in media;
       const presence = hasSchema && warnReadOnly ? presenceWalk(document, schemaPath, 'readOnly') : undefined;
+      const range = parseMediaType(mediaType);
       return {
         mediaType: mediaType.toLowerCase(),
+        range,
+        json: range?.json === true,
         validate: hasSchema ? compiled.validatorAt(schemaPath) : undefined,
         ...(presence ? { readOnlyPresence: presence } : {}),
       };

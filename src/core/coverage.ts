@@ -2,7 +2,8 @@
 // (requests and responses, already matched to operations); it answers with the figures, as data.
 import { valueAt } from './checks/payment-method-placement.js';
 import type { Contract } from './compile-contract.js';
-import { headerValue, mediaTypeOf } from './exchange.js';
+import { headerValue } from './exchange.js';
+import { parseMediaType, selectMediaType } from './media-type.js';
 import { responseFor } from './operation-index.js';
 
 export interface OperationCoverage {
@@ -161,12 +162,13 @@ export class Coverage {
     const documented = responseFor(operation.spec, response.status);
     if (!documented) return observation;
     observation.documented = documented.status;
-    const mediaType = mediaTypeOf(headerValue(response.headers, 'content-type'));
+    // The documented key the Content-Type selects (media-type.ts), as the media types are counted by key.
+    const media = selectMediaType(
+      operation.responses.find((candidate) => candidate.spec === documented)?.mediaTypes ?? [],
+      parseMediaType(headerValue(response.headers, 'content-type')),
+    );
     const types = entry.mediaTypes[documented.status];
-    if (types && mediaType !== undefined && mediaType in types) observation.mediaType = mediaType;
-    const media = operation.responses
-      .find((candidate) => candidate.spec === documented)
-      ?.mediaTypes.find((candidate) => candidate.mediaType === mediaType);
+    if (types && media && media.mediaType in types) observation.mediaType = media.mediaType;
     if (media?.placement && 'json' in response) {
       const present = media.placement.segments.map((segments) => valueAt(response.json, segments) !== undefined);
       observation.placement = present.every(Boolean)

@@ -4,6 +4,7 @@
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
+import { parseMediaType, type MediaRange } from './media-type.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue } from './own-key.js';
 
@@ -155,12 +156,14 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
 
 /** The media type a generated body goes out as, of those the operation takes with a schema; undefined if none fits. */
 function sendableMediaType(types: string[]): string | undefined {
-  const base = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+  const ranges = types.map((type) => ({ type, range: parseMediaType(type) }));
+  const first = (fits: (range: MediaRange) => boolean) =>
+    ranges.find(({ range }) => range !== undefined && fits(range))?.type;
   return (
-    types.find((type) => base(type) === 'application/json') ??
-    types.find((type) => /^application\/[\w.+-]*\+json$/.test(base(type))) ??
-    types.find((type) => base(type) === 'application/x-www-form-urlencoded') ??
-    types.find((type) => base(type) === 'multipart/form-data')
+    first((range) => range.essence === 'application/json') ??
+    first((range) => range.type === 'application' && range.json) ??
+    first((range) => range.essence === 'application/x-www-form-urlencoded') ??
+    first((range) => range.essence === 'multipart/form-data')
   );
 }
 

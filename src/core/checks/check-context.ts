@@ -2,6 +2,7 @@
 import type { CompiledMediaType, CompiledOperation, CompiledResponse, Contract } from '../compile-contract.js';
 import type { Exchange } from '../exchange.js';
 import type { CheckName, Finding } from '../finding.js';
+import { parseMediaType } from '../media-type.js';
 
 export type ParsedBody =
   | { kind: 'empty' }
@@ -38,6 +39,7 @@ export function finding(
   return { check, severity: 'error', operation: context.operation.spec.operationId, instancePath: '', ...fields };
 }
 
-export function isJsonMediaType(mediaType: string | undefined): boolean {
-  return mediaType !== undefined && (mediaType === 'application/json' || mediaType.endsWith('+json'));
+/** Whether a Content-Type (parameters allowed) is application/json or a +json type (see media-type.ts). */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return parseMediaType(contentType)?.json === true;
 }

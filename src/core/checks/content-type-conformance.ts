@@ -1,6 +1,7 @@
 // content_type_conformance: the body's media type is one documented for the response, and a response
 // documented without a body (202/204 here) has none. OpenAPI 3.1 section 4.8.17 (Response Object `content`).
-import { headerValue, mediaTypeOf } from '../exchange.js';
+import { headerValue } from '../exchange.js';
+import { parseMediaType, shownContentType } from '../media-type.js';
 import { finding, type ExchangeCheck } from './check-context.js';
 
 export const contentTypeConformance: ExchangeCheck = {
@@ -33,7 +34,8 @@ export const contentTypeConformance: ExchangeCheck = {
       ];
     }
     if (context.media) return [];
-    const mediaType = mediaTypeOf(contentType);
+    const actual = parseMediaType(contentType);
+    const mediaType = shownContentType(contentType, actual, response.mediaTypes);
     return [
       finding(context, 'content_type_conformance', {
         message: mediaType

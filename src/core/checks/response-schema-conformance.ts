@@ -4,7 +4,7 @@ import { shortened, type SchemaError } from '../compile-spec.js';
 import type { Finding } from '../finding.js';
 import { hiddenValue, isSensitiveName, renderValue, valueAtPointer } from '../render-value.js';
 import { pointerToPath } from '../source-locator.js';
-import { finding, isJsonMediaType, type CheckContext, type ExchangeCheck } from './check-context.js';
+import { finding, type CheckContext, type ExchangeCheck } from './check-context.js';
 
 export const responseSchemaConformance: ExchangeCheck = {
   name: 'response_schema_conformance',
@@ -13,7 +13,7 @@ export const responseSchemaConformance: ExchangeCheck = {
     context.media?.validate !== undefined &&
     context.body.kind !== 'empty' &&
     context.body.kind !== 'too-large' &&
-    isJsonMediaType(context.media.mediaType),
+    context.media.json,
   run(context) {
     const { body, media } = context;
     if (body.kind === 'invalid-json') {

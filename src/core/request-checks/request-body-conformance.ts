@@ -1,6 +1,7 @@
 // request_body_conformance: a body is sent when the operation requires one and only when it takes one, in a
 // documented media type, well-formed, and satisfying that media type's schema. OpenAPI 3.1 section 4.8.13.
-import { headerValue, mediaTypeOf } from '../exchange.js';
+import { headerValue } from '../exchange.js';
+import { parseMediaType, selectMediaType, shownContentType } from '../media-type.js';
 import type { Finding } from '../finding.js';
 import { describeJsonSyntaxError } from '../json-syntax-error.js';
 import { requestFinding, type RequestCheck } from './request-check-context.js';
@@ -16,10 +17,12 @@ export const requestBodyConformance: RequestCheck = {
     ];
     if (!body) return fail(`${context.operationId} takes no request body, and one was sent`);
     if (!hasBody(request)) return body.required ? fail('the required request body is missing') : [];
-    const mediaType = mediaTypeOf(headerValue(request.headers, 'content-type'));
+    const contentType = headerValue(request.headers, 'content-type');
+    const actual = parseMediaType(contentType);
     const documented = body.mediaTypes.map((media) => media.mediaType);
-    const media = body.mediaTypes.find((candidate) => matches(candidate.mediaType, mediaType));
+    const media = selectMediaType(body.mediaTypes, actual);
     if (!media) {
+      const mediaType = shownContentType(contentType, actual, body.mediaTypes);
       return fail(
         `the request body's media type ${mediaType ?? '(no Content-Type)'} is not documented (documented: ${documented.join(', ')})`,
         { expected: documented, actual: mediaType ?? null },
@@ -28,7 +31,7 @@ export const requestBodyConformance: RequestCheck = {
     if (request.bodyTooLarge !== undefined) {
       return fail(`the request body is over ${request.bodyTooLarge} bytes: not checked`, { severity: 'warning' });
     }
-    if (!media.validate || !isJson(media.mediaType)) return [];
+    if (!media.validate || !media.json) return [];
     let value: unknown;
     try {
       value = JSON.parse(request.body);
@@ -67,15 +70,4 @@ export const requestBodyConformance: RequestCheck = {
 
 function hasBody(request: { body: string; bodyTooLarge?: number }): boolean {
   return request.body.length > 0 || request.bodyTooLarge !== undefined;
-}
-
-function isJson(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
-}
-
-function matches(documented: string, actual: string | undefined): boolean {
-  if (actual === undefined) return false;
-  if (documented === actual || documented === '*/*') return true;
-  const [type, subtype] = documented.split('/');
-  return subtype === '*' && actual.startsWith(`${type}/`);
 }
