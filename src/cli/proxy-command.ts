@@ -125,14 +125,23 @@ export const proxyCommand: Command = {
     const results = new ResultCollector();
     const started = performance.now();
     const signalled = untilSignalled();
-    const [{ loadSpec }, { compileContract }, { Coverage }, { startProxy }, { HarWriter }] = await Promise.all([
+    const [
+      { loadSpec },
+      { compileContract },
+      { Coverage },
+      { startProxy },
+      { HarWriter },
+      { duplicateOperationIdWarnings },
+    ] = await Promise.all([
       import('../core/load-spec.js'),
       import('../core/compile-contract.js'),
       import('../core/coverage.js'),
       import('../proxy/start-proxy.js'),
       import('../har/har-writer.js'),
+      import('../core/operation-index.js'),
     ]);
     const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
+    for (const warning of duplicateOperationIdWarnings(contract.operations)) io.err(`contracts proxy: ${warning}`);
     const coverage = new Coverage([{ api, contract }]);
     io.redactor.addSpecCredentials(contract.spec.document);
     const redact = (text: string) => io.redactor.redact(text);

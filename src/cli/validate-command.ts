@@ -171,17 +171,20 @@ async function validateOne(
   { strict, format }: { strict: boolean; format: string },
   io: Io,
 ): Promise<number> {
-  const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }] = await Promise.all([
-    import('../core/load-spec.js'),
-    import('../core/compile-contract.js'),
-    import('../core/check-exchange.js'),
-  ]);
+  const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { duplicateOperationIdWarnings }] =
+    await Promise.all([
+      import('../core/load-spec.js'),
+      import('../core/compile-contract.js'),
+      import('../core/check-exchange.js'),
+      import('../core/operation-index.js'),
+    ]);
   const specFiles = [specFile];
   // One exchange needs its own operation's validators only: compiled when first used (start-up, bench/README.md).
   const contract = compileContract(await loadSpec(specFiles[0]!.file, specFiles[0]!.display), {
     strict,
     lazy: true,
   });
+  for (const warning of duplicateOperationIdWarnings(contract.operations)) io.err(`contracts validate: ${warning}`);
   if (single.operationId !== undefined && !contract.byOperationId.has(single.operationId)) {
     throw new ContractsError(
       'USAGE',

@@ -26,7 +26,13 @@ export interface ResponseSpec {
 }
 
 export interface OperationSpec {
+  /**
+   * The key the operation goes by: its operationId, unique in the spec. An operation without one, or whose
+   * operationId an earlier operation (in document order) already has, goes by `METHOD /path`.
+   */
   operationId: string;
+  /** The operationId the spec gives, when an earlier operation has it too (so this one goes by `METHOD /path`). */
+  duplicateOf?: string;
   method: HttpMethod;
   pathTemplate: string;
   /** Document path of the Operation Object. */
@@ -70,7 +76,45 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
       });
     }
   }
+  return uniquelyKeyed(operations);
+}
+
+/**
+ * OpenAPI 3.1 section 4.8.10: "The id MUST be unique among all operations described in the API." A spec that breaks
+ * this (lint reports it; public descriptions do) had one operation's traffic judged against another's schemas, as
+ * every table is keyed by operationId. The first in document order keeps the id; each later one goes by its method
+ * and path, unique in a spec, and says so (duplicateOf) so commands can warn which operation a report names.
+ */
+function uniquelyKeyed(operations: OperationSpec[]): OperationSpec[] {
+  const taken = new Set<string>();
+  for (const operation of operations) {
+    if (!taken.has(operation.operationId)) {
+      taken.add(operation.operationId);
+      continue;
+    }
+    const declared = operation.operationId;
+    let key = escapeLine(`${operation.method.toUpperCase()} ${operation.pathTemplate}`);
+    // Only an operationId written as another operation's `METHOD /path` can take it already.
+    for (let suffix = 2; taken.has(key); suffix++)
+      key = `${escapeLine(`${operation.method.toUpperCase()} ${operation.pathTemplate}`)} (${suffix})`;
+    taken.add(key);
+    operation.operationId = key;
+    operation.duplicateOf = declared;
+  }
   return operations;
+}
+
+/** One line per operation that goes by `METHOD /path` because an earlier one has its operationId. */
+export function duplicateOperationIdWarnings(operations: readonly OperationSpec[]): string[] {
+  return operations.flatMap((operation) => {
+    if (operation.duplicateOf === undefined) return [];
+    const first = operations.find((other) => other.operationId === operation.duplicateOf);
+    const where = first ? `${first.method.toUpperCase()} ${escapeLine(first.pathTemplate)}` : 'another operation';
+    const self = `${operation.method.toUpperCase()} ${escapeLine(operation.pathTemplate)}`;
+    return [
+      `operationId "${operation.duplicateOf}" is on ${where} and ${self} (it must be unique, OpenAPI 3.1 section 4.8.10): "${operation.duplicateOf}" means ${where}; ${self} is reported as "${operation.operationId}"`,
+    ];
+  });
 }
 
 /** The operation for a method and a concrete path (no query string); the most literal template wins. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
+import { duplicateOperationIdWarnings } from '../core/operation-index.js';
 import { Coverage } from '../core/coverage.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import type { CheckName } from '../core/finding.js';
@@ -167,6 +168,7 @@ export class FuzzRunner {
       const side = requestSide(spec);
       const models = side.models.map((model) => this.sendable(api, model));
       const contract = compileContract(spec, { strict: options.strict });
+      for (const warning of duplicateOperationIdWarnings(contract.operations)) options.log(`${api}: ${warning}`);
       // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).
       credentials[api] = fuzzCredentials(api, contract, options).filter(
         (credential) => credential.in !== 'header' || httpToken.test(credential.name),

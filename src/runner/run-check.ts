@@ -6,6 +6,7 @@ import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
+import { duplicateOperationIdWarnings } from '../core/operation-index.js';
 import { startMocks, type Mocks } from '../mock/start-mocks.js';
 import { HttpCapture } from '../http/http-capture.js';
 import type { Redactor } from '../reports/redact.js';
@@ -89,6 +90,7 @@ export class CheckRunner {
           strict: options.strict === true,
         });
         contracts.set(api, contract);
+        for (const warning of duplicateOperationIdWarnings(contract.operations)) options.log?.(`${api}: ${warning}`);
         // Before anything is planned or sent: a variable a real target needs is missing, in one line.
         credentials.set(
           api,
