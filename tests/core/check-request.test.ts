@@ -142,11 +142,11 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    'reports a body sent to an operation that takes none',
+    'reports a body sent to an operation that documents none as a warning',
     {
       contract: 'hooks',
       given: request('GET', '/repos/o/r/hooks', {}, { a: 1 }),
-      want: [{ check: 'request_body_conformance', message: /takes no request body/ }],
+      want: [{ check: 'request_body_conformance', severity: 'warning', message: /documents no request body/ }],
     },
   ],
   [
@@ -201,5 +201,23 @@ describe('checkRequest', () => {
     const result = checkRequest(contracts.hooks!, request('POST', '/repos/o/r/hooks', {}, hookBody));
     expect(result.operationId).toBe('createWebhook');
     expect(result.applied).toEqual(['request_parameters_conformance', 'request_body_conformance']);
+  });
+});
+
+describe('a body sent to an operation that documents no requestBody', () => {
+  it('is a warning (OpenAPI is silent about it), and the request passes', () => {
+    expect(checkRequest(contracts.hooks!, request('GET', '/repos/o/r/hooks', {}, { a: 1 }))).toEqual({
+      operationId: 'listWebhooks',
+      applied: ['request_parameters_conformance', 'request_body_conformance'],
+      findings: [
+        {
+          check: 'request_body_conformance',
+          severity: 'warning',
+          operation: 'listWebhooks',
+          instancePath: '',
+          message: 'listWebhooks documents no request body, and one was sent',
+        },
+      ],
+    });
   });
 });
