@@ -31,7 +31,8 @@ describe('parseMediaType', () => {
   it('reads a header of 100,000 semicolons in linear time', () => {
     const started = performance.now();
     expect(parseMediaType(`a/b${';'.repeat(100_000)}x="${'='.repeat(100_000)}`)?.params.size).toBe(1);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Quadratic reading takes tens of seconds here; linear, a few milliseconds (the bound allows a loaded machine).
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('writes parameters back, quoting what is no token', () => {
