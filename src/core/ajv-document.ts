@@ -5,24 +5,42 @@
 // reference (`properties: { $ref: '#/…' }`, as in DigitalOcean's description) is replaced by the map it names, which
 // ajv would otherwise read as a property called "$ref". A `nullable` without a `type` is left out (see strayNullable),
 // and so is a keyword whose value ajv refuses to compile (see mistyped).
+// A discriminated oneOf/anyOf moves under the keyword that picks its branch (see discriminated).
 // Everything else is shared with the document, not copied.
-import { resolvePointer, type JsonPath } from './source-locator.js';
+import { pathToPointer, resolvePointer, type JsonPath } from './source-locator.js';
 import { setOwn } from './own-key.js';
+import { discriminatorBranchesKeyword } from './discriminator.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
 /** The keyword names ajv accepts (its KEYWORD_NAME): an extension named otherwise (Akeneo's `x-1.7`) is left out. */
 export const ajvKeywordName = /^[a-z_$][a-z0-9_$:-]*$/i;
 
 export function ajvDocument<T extends object>(document: T): T {
-  return rewrite(document, document, []) as T;
+  const moved = new Set<string>();
+  const rewritten = rewrite(document, document, [], moved);
+  if (moved.size === 0) return rewritten as T;
+  const copy = retarget(rewritten, moved) as T;
+  movedIn.set(copy, moved);
+  return copy;
 }
 
-function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
+const movedIn = new WeakMap<object, Moved>();
+
+/** A JSON pointer (`/components/…`) into the document, as it reads in ajvDocument's copy of it. */
+export function ajvPointer(forAjv: object, pointer: string): string {
+  const moved = movedIn.get(forAjv);
+  return moved ? movedRef(`#${pointer}`, moved).slice(1) : pointer;
+}
+
+/** Where a discriminated schema's oneOf/anyOf was (`#/…/oneOf`), for the references that point into it. */
+type Moved = Set<string>;
+
+function rewrite(root: unknown, value: unknown, at: JsonPath, moved: Moved): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let changed: unknown[] | undefined;
     value.forEach((item, index) => {
-      const next = rewrite(root, item, [...at, index]);
+      const next = rewrite(root, item, [...at, index], moved);
       if (next !== item) (changed ??= [...value])[index] = next;
     });
     return changed ?? value;
@@ -34,14 +52,75 @@ function rewrite(root: unknown, value: unknown, at: JsonPath): unknown {
       next = key.startsWith('x-') && !ajvKeywordName.test(key) ? undefined : holdsId(child) ? null : child;
     else if (key === 'nullable' && strayNullable(value as Record<string, unknown>, at)) next = undefined;
     else if (mistyped(key, child, value as Record<string, unknown>, at)) next = undefined;
-    else if (key === 'properties' && isLocalRef(child)) next = rewrite(root, followRef(root, child), [...at, key]);
-    else next = rewrite(root, child, [...at, key]);
+    else if (key === 'properties' && isLocalRef(child))
+      next = rewrite(root, followRef(root, child), [...at, key], moved);
+    else next = rewrite(root, child, [...at, key], moved);
     if (next === child) continue;
     changed ??= { ...(value as Record<string, unknown>) };
     if (next === undefined) delete changed[key];
     else setOwn(changed, key, next);
   }
+  const result = changed ?? (value as Record<string, unknown>);
+  if (namesProperties(at)) return result;
+  const moving = discriminated(result);
+  if (!moving) return result;
+  moved.add(`#${pathToPointer([...at, moving.combinator])}`);
+  return moving.schema;
+}
+
+/**
+ * The document with each local `$ref` into a moved oneOf/anyOf (DigitalOcean's point at `…/anyOf/0/allOf/0`) made to
+ * point where it went. Run only when something moved; a reference is looked up once per `/oneOf` or `/anyOf` in it.
+ */
+function retarget(value: unknown, moved: Moved): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let changed: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = retarget(item, moved);
+      if (next !== item) (changed ??= [...value])[index] = next;
+    });
+    return changed ?? value;
+  }
+  let changed: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const next = key === '$ref' && typeof child === 'string' ? movedRef(child, moved) : retarget(child, moved);
+    if (next === child) continue;
+    changed ??= { ...(value as Record<string, unknown>) };
+    setOwn(changed, key, next);
+  }
   return changed ?? value;
+}
+
+function movedRef(ref: string, moved: Moved): string {
+  // Each moved oneOf/anyOf on the way (nested discriminators move both), looked up in one pass over the reference.
+  let out = '';
+  let copied = 0;
+  for (let at = ref.indexOf('/'); at >= 0; at = ref.indexOf('/', at + 1)) {
+    const word = ref.slice(at, at + 6);
+    if (word !== '/oneOf' && word !== '/anyOf') continue;
+    const end = at + 6;
+    if ((end < ref.length && ref[end] !== '/') || !moved.has(ref.slice(0, end))) continue;
+    out += `${ref.slice(copied, at)}/${discriminatorBranchesKeyword}`;
+    copied = at;
+  }
+  return copied === 0 ? ref : out + ref.slice(copied);
+}
+
+/**
+ * A schema with a Discriminator Object beside its oneOf (or anyOf): the branches move under the keyword that picks
+ * one by the discriminator's property (discriminator.ts), so a value is judged by the branch it names.
+ */
+function discriminated(
+  schema: Record<string, unknown>,
+): { schema: Record<string, unknown>; combinator: string } | undefined {
+  const discriminator = schema.discriminator as { propertyName?: unknown } | null | undefined;
+  if (discriminator === null || typeof discriminator !== 'object' || typeof discriminator.propertyName !== 'string')
+    return undefined;
+  const combinator = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (combinator === undefined || Object.hasOwn(schema, discriminatorBranchesKeyword)) return undefined;
+  const { [combinator]: branches, ...rest } = schema;
+  return { schema: { ...rest, [discriminatorBranchesKeyword]: { [combinator]: branches } }, combinator };
 }
 
 // `nullable` is no keyword of OpenAPI 3.1 (3.0 documents are upgraded before this), but ajv reads it in every draft

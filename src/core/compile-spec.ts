@@ -8,7 +8,8 @@ import {
   maxCreatedErrors,
   maxListedErrors,
 } from './bounded-errors.js';
-import { ajvDocument } from './ajv-document.js';
+import { ajvDocument, ajvPointer } from './ajv-document.js';
+import { discriminatorBranchesKeyword } from './discriminator.js';
 import {
   addDocumentKeywords,
   createAjv,
@@ -129,7 +130,8 @@ export function compileSpec(
     const known = byPath.get(schemaPath);
     if (known) return known;
     // A JSON pointer inside a URI fragment: each segment is also percent-encoded.
-    const pointer = pathToPointer(schemaPath).split('/').map(encodeURIComponent).join('/');
+    // In ajv's copy of the document: a discriminated oneOf/anyOf moved (ajv-document.ts).
+    const pointer = ajvPointer(forAjv, pathToPointer(schemaPath)).split('/').map(encodeURIComponent).join('/');
     let validate = cache.get(pointer);
     if (!validate) {
       try {
@@ -233,13 +235,21 @@ function documentAjv(ajv: ContractsAjv, resource: DocumentResource): ContractsAj
   return ajv;
 }
 
+const discriminatorBranchesPath = new RegExp(`/${discriminatorBranchesKeyword}(?=/|$)`, 'g');
+
 function toSchemaError(error: ErrorObject, documentId: string): SchemaError {
   const schemaPath = error.schemaPath.startsWith(documentId)
     ? error.schemaPath.slice(documentId.length)
     : error.schemaPath;
   return {
     instancePath: shortened(error.instancePath),
-    schemaPath: schemaPath.replace(/^#/, ''),
+    // A discriminated oneOf/anyOf is compiled under discriminatorBranches (discriminator.ts): reported at its place in
+    // the spec (the oneOf/anyOf, or the discriminator for a name that maps to no schema).
+    schemaPath: schemaPath
+      .replace(/^#/, '')
+      .replace(discriminatorBranchesPath, (_, at: number, path: string) =>
+        at + discriminatorBranchesKeyword.length + 1 === path.length ? '/discriminator' : '',
+      ),
     keyword: error.keyword,
     message: describeError(error),
     params: error.params as Record<string, unknown>,

@@ -3,6 +3,7 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ajvKeywordName } from './ajv-document.js';
+import { discriminatorBranches } from './discriminator.js';
 import { patternRegExp } from './pattern-engine.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
@@ -42,6 +43,7 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code' | 'ownPr
   });
   addFormats(ajv);
   for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });
+  ajv.addKeyword(discriminatorBranches);
   return ajv;
 }
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
 import { minimalValue } from './values.js';
 import { formatArbitrary, formatSamples, numberFormat } from './format-arbitrary.js';
+import { discriminatorTags } from '../core/discriminator.js';
 import { setOwn } from '../core/own-key.js';
 
 /** Longest string and longest array any generator builds. A schema's `maxLength: 2147483647` (AWS) or `minLength` of
@@ -53,8 +54,15 @@ export function schemaArbitrary(
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives))
-    return fc.oneof(...alternatives.map((branch) => schemaArbitrary(document, branch, options, depth + 1, budget)));
+  if (Array.isArray(alternatives)) {
+    const tagged = branchTagger(schema, alternatives);
+    return fc.oneof(
+      ...alternatives.map((branch, index) => {
+        const arbitrary = schemaArbitrary(document, branch, options, depth + 1, budget);
+        return tagged ? arbitrary.map((value) => tagged(value, index)) : arbitrary;
+      }),
+    );
+  }
   if (Array.isArray(schema.allOf))
     return schemaArbitrary(document, mergeAll(document, schema), options, depth + 1, budget);
   const types = typesOf(schema);
@@ -64,6 +72,30 @@ export function schemaArbitrary(
     return formatArbitrary(schema.format, options.header) ?? anyJson;
   }
   return fc.oneof(...types.map((type) => typed(document, schema, type, options, depth, budget)));
+}
+
+/**
+ * For a discriminated oneOf/anyOf (the checks judge a value by the branch its discriminator property names,
+ * src/core/discriminator.ts): a generated object gets a name of the branch it was made from, unless it has one.
+ */
+function branchTagger(
+  schema: Schema,
+  alternatives: unknown[],
+): ((value: unknown, index: number) => unknown) | undefined {
+  if (alternatives !== (Array.isArray(schema.oneOf) ? schema.oneOf : schema.anyOf)) return undefined;
+  const known = discriminatorTags(schema, alternatives);
+  if (!known || known.tags.size === 0) return undefined;
+  const first = new Map<number, string>();
+  for (const [tag, index] of known.tags) if (!first.has(index)) first.set(index, tag);
+  return (value, index) => {
+    const tag = first.get(index);
+    if (tag === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const current = Object.hasOwn(value, known.propertyName)
+      ? (value as Record<string, unknown>)[known.propertyName]
+      : undefined;
+    if (typeof current === 'string' && known.tags.get(current) === index) return value;
+    return { ...value, [known.propertyName]: tag };
+  };
 }
 
 const patternCache = new Map<string, fc.Arbitrary<string> | null>();
