@@ -14,6 +14,7 @@ import {
   type Serialization,
   type WireInput,
   type WirePairs,
+  type ParameterLocation,
 } from './parameter-style.js';
 
 /** A value not written in its parameter's style (`blue` for a matrix path parameter, an object missing a value). */
@@ -40,9 +41,17 @@ interface Decoding {
   wire: Serialization;
   schema: Record<string, unknown>;
   resolve: SchemaResolver;
-  /** Items are trimmed in a header (RFC 9110 section 5.6.1: OWS around list commas). */
-  trim: boolean;
+  /** A piece of the text as sent → its text: percent-decoded (`+` a space too in a query); a header's is trimmed
+   * (RFC 9110 section 5.6.1: OWS around list commas) and not percent-decoded. */
+  unescape: (piece: string) => string;
 }
+
+const unescapers: Record<ParameterLocation, (piece: string) => string> = {
+  path: percentDecoded,
+  query: (piece) => percentDecoded(piece.replace(/\+/g, ' ')),
+  header: (piece) => piece.trim(),
+  cookie: percentDecoded,
+};
 
 /**
  * The parameter's value as the server decodes it; undefined when it is not sent; a MalformedParameter when its
@@ -59,9 +68,9 @@ export function decodeParameter(
     wire: serialization(param),
     schema: resolved(param.schema, resolve),
     resolve,
-    trim: param.in === 'header',
+    unescape: unescapers[param.in],
   };
-  if (typeof input === 'string') return decodeText(decoding, decoding.trim ? input.trim() : input);
+  if (typeof input === 'string') return decodeText(decoding, param.in === 'header' ? input.trim() : input);
   return decodePairs(decoding, input, otherNames);
 }
 
@@ -85,39 +94,42 @@ function decodeMatrix(decoding: Decoding, text: string): unknown {
   if (wire.explode && shape === 'array') {
     const items: string[] = [];
     for (const part of text.slice(1).split(';')) {
-      const value = valueAfterName(part, wire.name);
+      const value = valueAfterName(decoding, part);
       if (value === undefined) return new MalformedParameter(wire.style, text);
-      items.push(value);
+      items.push(decoding.unescape(value));
     }
     return items.length === 1 && items[0] === '' ? [] : items.map((item) => typedText(itemSchema(decoding), item));
   }
-  const value = valueAfterName(text.slice(1), wire.name);
+  const value = valueAfterName(decoding, text.slice(1));
   if (value === undefined) return new MalformedParameter(wire.style, text);
   return shaped(decoding, value, /,/, undefined);
 }
 
-/** `name=value` or `name` (an empty value) → the value; undefined when the name is another. */
-function valueAfterName(part: string, name: string): string | undefined {
-  if (part === name) return '';
-  return part.startsWith(`${name}=`) ? part.slice(name.length + 1) : undefined;
+/** `name=value` or `name` (an empty value) → the value as sent; undefined when the name is another. */
+function valueAfterName(decoding: Decoding, part: string): string | undefined {
+  const at = part.indexOf('=');
+  if (decoding.unescape(at < 0 ? part : part.slice(0, at)) !== decoding.wire.name) return undefined;
+  return at < 0 ? '' : part.slice(at + 1);
 }
 
-/** `text` read by the schema's shape: split by `delimiter`, objects as `key=value` items (`pair`) or alternating. */
+/** `text` (as sent) read by the schema's shape: split by `delimiter`, then each piece unescaped; objects as
+ * `key=value` items (`pair`) or alternating keys and values. */
 function shaped(decoding: Decoding, text: string, delimiter: RegExp, pair: string | undefined): unknown {
   const shape = shapeOf(decoding.schema, decoding.resolve);
-  if (shape === 'primitive') return typedText(decoding.schema, text);
+  const { unescape } = decoding;
+  if (shape === 'primitive') return typedText(decoding.schema, unescape(text));
   if (text === '') return shape === 'array' ? [] : {};
-  const parts = text.split(delimiter).map((part) => (decoding.trim ? part.trim() : part));
-  if (shape === 'array') return parts.map((part) => typedText(itemSchema(decoding), part));
+  if (shape === 'array') return text.split(delimiter).map((part) => typedText(itemSchema(decoding), unescape(part)));
   const object: Record<string, unknown> = {};
   if (pair !== undefined) {
-    for (const part of parts) {
+    for (const part of text.split(delimiter)) {
       const at = part.indexOf(pair);
-      const key = at < 0 ? part : part.slice(0, at);
-      setOwn(object, key, typedText(propertySchema(decoding, key), at < 0 ? '' : part.slice(at + 1)));
+      const key = unescape(at < 0 ? part : part.slice(0, at));
+      setOwn(object, key, typedText(propertySchema(decoding, key), at < 0 ? '' : unescape(part.slice(at + 1))));
     }
     return object;
   }
+  const parts = text.split(delimiter).map(unescape);
   if (parts.length % 2 !== 0) return new MalformedParameter(decoding.wire.style, text);
   for (let index = 0; index < parts.length; index += 2)
     setOwn(object, parts[index]!, typedText(propertySchema(decoding, parts[index]!), parts[index + 1]!));
@@ -132,10 +144,13 @@ function decodePairs(decoding: Decoding, pairs: WirePairs, otherNames: ReadonlyS
   }
   const values = pairs.getAll(wire.name);
   if (values.length === 0) return undefined;
-  if (shape === 'primitive') return typedText(decoding.schema, values[0]!);
+  const { unescape } = decoding;
+  if (shape === 'primitive') return typedText(decoding.schema, unescape(values[0]!));
   if (shape === 'array' && wire.explode)
-    return values.length === 1 && values[0] === '' ? [] : values.map((value) => typedText(itemSchema(decoding), value));
-  const delimiter = wire.style === 'spaceDelimited' ? / / : wire.style === 'pipeDelimited' ? /\|/ : /,/;
+    return values.length === 1 && values[0] === ''
+      ? []
+      : values.map((value) => typedText(itemSchema(decoding), unescape(value)));
+  const delimiter = wire.style === 'spaceDelimited' ? /%20|\+| / : wire.style === 'pipeDelimited' ? /%7C|\|/i : /,/;
   // Repeated (`?ids=a,b&ids=c`): the items of each, in order; an object reads its first.
   if (shape === 'object') return shaped(decoding, values[0]!, delimiter, undefined);
   const items: unknown[] = [];
@@ -149,7 +164,7 @@ function deepObject(decoding: Decoding, pairs: WirePairs): unknown {
   const prefix = `${decoding.wire.name}[`;
   const object: Record<string, unknown> = {};
   let found = false;
-  for (const name of new Set(pairs.keys())) {
+  for (const name of pairs.keys()) {
     if (!name.startsWith(prefix) || !name.endsWith(']')) continue;
     found = true;
     const keys = name.slice(prefix.length, -1).split('][');
@@ -180,7 +195,7 @@ function explodedObject(decoding: Decoding, pairs: WirePairs, otherNames: Readon
   const takesOthers = additional !== undefined && additional !== false;
   const object: Record<string, unknown> = {};
   let found = false;
-  for (const name of new Set(pairs.keys())) {
+  for (const name of pairs.keys()) {
     const known = Object.hasOwn(properties, name);
     if (!known && (!takesOthers || otherNames?.has(name))) continue;
     found = true;
@@ -192,8 +207,8 @@ function explodedObject(decoding: Decoding, pairs: WirePairs, otherNames: Readon
 /** A property's values: all of them for an array property, else its first. */
 function leaf(decoding: Decoding, values: string[]): unknown {
   if (shapeOf(decoding.schema, decoding.resolve) === 'array')
-    return values.map((value) => typedText(itemSchema(decoding), value));
-  return typedText(decoding.schema, values[0] ?? '');
+    return values.map((value) => typedText(itemSchema(decoding), decoding.unescape(value)));
+  return typedText(decoding.schema, decoding.unescape(values[0] ?? ''));
 }
 
 function itemSchema(decoding: Decoding): Record<string, unknown> {
@@ -211,19 +226,42 @@ function resolved(schema: unknown, resolve: SchemaResolver): Record<string, unkn
   return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : {};
 }
 
-/** A Cookie header's pairs (RFC 6265 section 4.2.1: `name=value` separated by `;`), each percent-decoded as servers
- * do; an escape that does not decode is kept as sent. */
-export function parseCookieHeader(header: string | undefined): URLSearchParams {
-  const pairs = new URLSearchParams();
+/** Pairs by decoded name, values as sent; built in one pass. */
+class Pairs implements WirePairs {
+  private readonly byName = new Map<string, string[]>();
+  add(name: string, value: string): void {
+    const values = this.byName.get(name);
+    if (values) values.push(value);
+    else this.byName.set(name, [value]);
+  }
+  getAll(name: string): string[] {
+    return this.byName.get(name) ?? [];
+  }
+  keys(): Iterable<string> {
+    return this.byName.keys();
+  }
+}
+
+/** A Cookie header's pairs (RFC 6265 section 4.2.1: `name=value` separated by `;`). */
+export function cookiePairs(header: string | undefined): WirePairs {
+  const pairs = new Pairs();
   if (!header) return pairs;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
     if (at < 0) continue;
-    pairs.append(part.slice(0, at).trim(), percentDecoded(part.slice(at + 1).trim()));
+    pairs.add(part.slice(0, at).trim(), part.slice(at + 1).trim());
   }
   return pairs;
 }
 
+/** A raw query string's pairs (without the `?`): names decoded as a form-urlencoded query's, values as sent. */
+export function queryPairs(query: string): WirePairs {
+  const pairs = new Pairs();
+  for (const [name, value] of rawQueryPairs(query)) pairs.add(name, value);
+  return pairs;
+}
+
+/** Percent-decoded; an escape that does not decode (`%zz`, half a UTF-8 character) is kept as sent. */
 function percentDecoded(text: string): string {
   if (!text.includes('%')) return text;
   try {

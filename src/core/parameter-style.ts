@@ -3,9 +3,10 @@
 // OpenAPI adds (spaceDelimited, pipeDelimited, deepObject). The oracle is the specification's "Style Examples" table;
 // tests/core/parameter-style.test.ts holds both directions to every cell of it.
 //
-// Decoding percent-decodes first, then splits on the style's delimiters, as servers do (express-openapi-validator,
-// Spring, FastAPI): `?ids=a%2Cb` is two items, like `?ids=a,b`. A delimiter inside a value is therefore not
-// representable, and the encoder does not try (its `%2C` is read back as a delimiter).
+// Decoding splits the text as sent on the style's delimiters, then percent-decodes each piece (RFC 6570 section
+// 3.2.1: a value's own `,` is sent as `%2C`, the list's is not), so `?ids=a%2Cb` is the one item `a,b` and
+// `?f=x%3AIN%3A%5B1%2C2%5D,y` two. The delimited styles take their delimiter encoded too (`%7C`, `+`), since a raw
+// `|` or space is not legal in a query (RFC 3986 section 3.4) and clients encode it.
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
@@ -36,15 +37,17 @@ export interface DecodableParameter extends StyledParameter {
   resolve?: SchemaResolver;
 }
 
-/** Name/value pairs, percent-decoded: a query string's (URLSearchParams) or a Cookie header's. */
+/** Name/value pairs of a query string or a Cookie header: names percent-decoded, values as sent. */
 export interface WirePairs {
+  /** The values sent under `name`, still percent-encoded, in order. */
   getAll(name: string): string[];
+  /** The names sent, decoded, each once. */
   keys(): Iterable<string>;
 }
 
 /**
- * What a server sees of a parameter: path, the matched segment (percent-decoded); header, the field value; query,
- * the query string's pairs; cookie, the Cookie header's pairs.
+ * What a server sees of a parameter, as sent: path, the matched segment; header, the field value; query, the
+ * query string's pairs (queryPairs); cookie, the Cookie header's pairs (cookiePairs).
  */
 export type WireInput = string | WirePairs;
 

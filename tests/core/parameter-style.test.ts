@@ -12,7 +12,8 @@ import {
 import {
   decodeParameter,
   MalformedParameter,
-  parseCookieHeader,
+  cookiePairs,
+  queryPairs,
   rawQueryPairs,
   reservedInQuery,
 } from '../../src/core/parameter-style-decode.js';
@@ -74,12 +75,11 @@ function wireText(row: { style: string; cell: string }): string {
   return row.style === 'spaceDelimited' || row.style === 'pipeDelimited' ? `color=${row.cell}` : row.cell;
 }
 
-/** What a server is given for the cell: the path segment percent-decoded, the header as is, the pairs. */
+/** What a server is given for the cell: the path segment or header as sent, the query's or Cookie header's pairs. */
 function wireInput(location: ParameterLocation, cell: string) {
-  if (location === 'path') return decodeURIComponent(cell);
-  if (location === 'header') return cell;
-  if (location === 'query') return new URLSearchParams(cell);
-  return parseCookieHeader(cell.split('&').join('; '));
+  if (location === 'path' || location === 'header') return cell;
+  if (location === 'query') return queryPairs(cell);
+  return cookiePairs(cell.split('&').join('; '));
 }
 
 describe('the Style Examples table of OpenAPI 3.1.0, both directions', () => {
@@ -114,7 +114,7 @@ describe('encodeParameter', () => {
     const pairs = encodeParameter({ name: 'color', in: 'cookie' }, ['blue', 'dark red;']) as [string, string][];
     expect(cookieText(pairs)).toBe('color=blue; color=dark%20red%3B');
     expect(
-      decodeParameter({ name: 'color', in: 'cookie', schema: { type: 'array' } }, parseCookieHeader(cookieText(pairs))),
+      decodeParameter({ name: 'color', in: 'cookie', schema: { type: 'array' } }, cookiePairs(cookieText(pairs))),
     ).toEqual(['blue', 'dark red;']);
   });
 
@@ -138,7 +138,7 @@ describe('encodeParameter', () => {
 });
 
 describe('decodeParameter', () => {
-  const query = (text: string) => new URLSearchParams(text);
+  const query = queryPairs;
   const array = { type: 'array', items: { type: 'integer' } };
 
   it.each([
@@ -181,6 +181,30 @@ describe('decodeParameter', () => {
       { name: 'free', in: 'query' as const, schema: { type: 'object', additionalProperties: { type: 'integer' } } },
       query('a=1&b=2&page=3'),
       { a: 1, b: 2 },
+    ],
+    [
+      'a form list whose items carry their commas percent-encoded (express-openapi-validator#917)',
+      { name: 'f', in: 'query' as const, explode: false, schema: { type: 'array' } },
+      query('f=x%3AIN%3A%5B1%2C2%5D,y+z'),
+      ['x:IN:[1,2]', 'y z'],
+    ],
+    [
+      'a pipe list with its delimiter encoded',
+      { name: 'p', in: 'query' as const, style: 'pipeDelimited', schema: array },
+      query('p=1%7C2|3'),
+      [1, 2, 3],
+    ],
+    [
+      'a space list with + for its spaces',
+      { name: 's', in: 'query' as const, style: 'spaceDelimited', schema: array },
+      query('s=1+2%203'),
+      [1, 2, 3],
+    ],
+    [
+      'a path item with an encoded comma',
+      { name: 'p', in: 'path' as const, schema: { type: 'array' } },
+      'a%2Cb,c',
+      ['a,b', 'c'],
     ],
     [
       'a boolean and a null item',
