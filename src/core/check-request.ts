@@ -45,6 +45,7 @@ export function checkRequest(contract: Contract, request: RequestRecord): Reques
     request,
     operationId: match.operation.operationId,
     compiled,
+    operation: match.operation,
     pathParams: match.pathParams,
     query: new URLSearchParams(request.query),
   };

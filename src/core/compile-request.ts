@@ -5,16 +5,29 @@ import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
-import { deref, operationModels, typesOf, type ParamModel } from './request-model.js';
+import { deref, operationModels, typesOf, type CheckedParamModel } from './request-model.js';
 import { ownValue } from './own-key.js';
+import { isPlainParameter, type DecodableParameter } from './parameter-style.js';
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
 import { mayMark } from './read-write-views.js';
 import { isOpenApi30 } from './upgrade-openapi-30.js';
 
 export interface CompiledParameter {
-  model: ParamModel;
+  model: CheckedParamModel;
   types: string[];
   validate: ValidateFunction;
+  /** How its value is read off the wire (OpenAPI 3.1 section 4.8.12.4), its subschemas' $refs followed. */
+  decodable: DecodableParameter;
+  /** True when it is read as today's scalars were: its location's default style, a primitive schema, no `content`,
+   * not a cookie. Decided here, so such a parameter costs no style work per request. */
+  plain: boolean;
+  /** A query parameter whose allowReserved is false (section 4.8.12.2): reserved characters come percent-encoded. */
+  reservedEncoded: boolean;
+  /** Also a credential (a security scheme's name): its value is never shown. */
+  secret: boolean;
+  /** The query names the operation's other parameters and query credentials take (an exploded form object with
+   * additionalProperties leaves them to those). */
+  otherQueryNames: ReadonlySet<string>;
 }
 
 export interface CompiledRequestMediaType {
@@ -59,16 +72,34 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<s
   const warnReadOnly = isOpenApi30(spec.sourceVersion) && mayMark(spec);
   for (const model of operationModels(spec)) {
     const raw = resolvePointer(document, '#' + pointerOf(model.spec.path)) as Record<string, unknown>;
+    const security = securityAlternatives(document, raw.security ?? document.security);
+    const queryNames = new Set([
+      ...model.checkedParams.filter((param) => param.in === 'query').map((param) => param.name),
+      ...security.flat().flatMap((credential) => (credential.in === 'query' ? [credential.name] : [])),
+    ]);
+    const resolve = (schema: unknown) => deref(document, schema);
+    const credentials = new Set(
+      security.flat().map((credential) => `${credential.in}:${credential.name.toLowerCase()}`),
+    );
     requests.set(model.operationId, {
-      params: model.params
+      params: model.checkedParams
         .filter((param) => !(param.in === 'header' && ignoredHeaders.has(param.name.toLowerCase())))
-        .map((param) => ({
-          model: param,
-          types: typesOf(param.schema),
-          validate: compiled.validatorAt(param.schemaPath),
-        })),
+        .map((param) => {
+          const decodable: DecodableParameter = { ...param, resolve };
+          return {
+            model: param,
+            types: typesOf(param.schema),
+            validate: compiled.validatorAt(param.schemaPath),
+            decodable,
+            plain:
+              param.in !== 'cookie' && param.mediaType === undefined && isPlainParameter(param, param.schema, resolve),
+            otherQueryNames: new Set([...queryNames].filter((name) => name !== param.name)),
+            reservedEncoded: param.in === 'query' && param.allowReserved !== true,
+            secret: credentials.has(`${param.in}:${param.name.toLowerCase()}`),
+          };
+        }),
       body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly),
-      security: securityAlternatives(document, raw.security ?? document.security),
+      security,
     });
   }
   return requests;

@@ -46,6 +46,12 @@ interface Decoding {
   unescape: (piece: string) => string;
 }
 
+/** One piece of a parameter's text as sent, as its location reads it: percent-decoded (`+` a space in a query);
+ * a header's trimmed. */
+export function unescapeIn(location: ParameterLocation, piece: string): string {
+  return unescapers[location](piece);
+}
+
 const unescapers: Record<ParameterLocation, (piece: string) => string> = {
   path: percentDecoded,
   query: (piece) => percentDecoded(piece.replace(/\+/g, ' ')),

@@ -22,6 +22,18 @@ export interface ParamModel {
   examples: unknown[];
   /** A query parameter that may be sent empty (`?q=`): OpenAPI's `allowEmptyValue`, false unless the spec says so. */
   allowEmptyValue?: boolean;
+  /** OpenAPI 3.1 section 4.8.12.2's serialization fields, as the spec wrote them (parameter-style.ts applies the
+   * defaults); absent when the spec leaves them out. */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+/** Any parameter the request check judges: a cookie too, and one described by `content` (then `schema` is the
+ * media type's, and `mediaType` names it: OpenAPI 3.1 section 4.8.12.2, "content"). */
+export interface CheckedParamModel extends Omit<ParamModel, 'in'> {
+  in: ParamLocation | 'cookie';
+  mediaType?: string;
 }
 
 export interface BodyModel {
@@ -37,7 +49,10 @@ export interface OperationModel {
   operationId: string;
   method: string;
   pathTemplate: string;
+  /** The path, query and header parameters that have a schema: what fuzz generates and sends. */
   params: ParamModel[];
+  /** Every parameter the request check judges: `params`, cookies, and those described by `content`. */
+  checkedParams: CheckedParamModel[];
   body: BodyModel | undefined;
   /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
   apiKeyHeaders: string[];
@@ -75,50 +90,20 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       unknown
     >;
     const raw = item[operation.method] as Record<string, unknown>;
-    const params = new Map<string, ParamModel>();
-    const sources: [unknown, JsonPath][] = [
+    const checkedParams = parameterModels(document, [
       [item.parameters, [...operation.path.slice(0, -1), 'parameters']],
       [raw.parameters, [...operation.path, 'parameters']],
-    ];
-    for (const [list, listPath] of sources) {
-      if (!Array.isArray(list)) continue;
-      list.forEach((entry, index) => {
-        const { value, path } = follow(document, entry, [...listPath, index]);
-        const param = value as {
-          name: string;
-          in: string;
-          required?: boolean;
-          allowEmptyValue?: boolean;
-          schema?: unknown;
-          example?: unknown;
-          examples?: Record<string, { value?: unknown }>;
-        };
-        if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header') return;
-        // OpenAPI 3.1 §4.8.12.1: a header parameter named Accept, Content-Type or Authorization is ignored (the
-        // media types and security schemes say those): sending it beside ours would give the target two.
-        if (param.in === 'header' && ignoredHeaders.has(String(param.name).toLowerCase())) return;
-        const schema = deref(document, param.schema) as Record<string, unknown> | undefined;
-        if (!schema) return;
-        params.set(`${param.in}:${param.name.toLowerCase()}`, {
-          name: param.name,
-          in: param.in,
-          required: param.required === true || param.in === 'path',
-          ...(param.in === 'query' && param.allowEmptyValue === true ? { allowEmptyValue: true } : {}),
-          schema,
-          schemaPath: Object.freeze([...path, 'schema']),
-          examples: [
-            ...(param.example !== undefined ? [param.example] : []),
-            ...Object.values(param.examples ?? {}).map((example) => example.value),
-          ],
-        });
-      });
-    }
+    ]);
+    const params = checkedParams.filter(
+      (param): param is ParamModel => param.in !== 'cookie' && param.mediaType === undefined,
+    );
     const alternatives = apiKeyHeaderAlternatives(document, raw.security ?? document.security);
     return {
       operationId: operation.operationId,
       method: operation.method.toUpperCase(),
       pathTemplate: operation.pathTemplate,
-      params: [...params.values()],
+      params,
+      checkedParams,
       body: bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
       apiKeyHeaders: commonHeaders(alternatives),
       apiKeyHeaderAlternatives: alternatives,
@@ -127,6 +112,62 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       spec: operation,
     };
   });
+}
+
+interface RawParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  allowEmptyValue?: boolean;
+  style?: unknown;
+  explode?: unknown;
+  allowReserved?: unknown;
+  schema?: unknown;
+  content?: Record<string, { schema?: unknown }>;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+/** The parameters of a Path Item's and an Operation's lists, the operation's replacing the path's of the same name
+ * and location (OpenAPI 3.1 section 4.8.10.1). */
+function parameterModels(document: Record<string, unknown>, sources: [unknown, JsonPath][]): CheckedParamModel[] {
+  const params = new Map<string, CheckedParamModel>();
+  for (const [list, listPath] of sources) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry, index) => {
+      const { value, path } = follow(document, entry, [...listPath, index]);
+      const param = value as RawParameter;
+      if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header' && param.in !== 'cookie') return;
+      // OpenAPI 3.1 §4.8.12.1: a header parameter named Accept, Content-Type or Authorization is ignored (the
+      // media types and security schemes say those): sending it beside ours would give the target two.
+      if (param.in === 'header' && ignoredHeaders.has(String(param.name).toLowerCase())) return;
+      // §4.8.12.2: `schema` or `content`, whose one entry gives the media type and its schema.
+      const mediaType = param.schema === undefined && param.content ? Object.keys(param.content)[0] : undefined;
+      const schemaAt = mediaType === undefined ? [...path, 'schema'] : [...path, 'content', mediaType, 'schema'];
+      const schema = deref(
+        document,
+        mediaType === undefined ? param.schema : ownValue(param.content ?? {}, mediaType)?.schema,
+      ) as Record<string, unknown> | undefined;
+      if (!schema) return;
+      params.set(`${param.in}:${param.name.toLowerCase()}`, {
+        name: param.name,
+        in: param.in,
+        required: param.required === true || param.in === 'path',
+        ...(param.in === 'query' && param.allowEmptyValue === true ? { allowEmptyValue: true } : {}),
+        ...(typeof param.style === 'string' ? { style: param.style } : {}),
+        ...(typeof param.explode === 'boolean' ? { explode: param.explode } : {}),
+        ...(param.allowReserved === true ? { allowReserved: true } : {}),
+        ...(mediaType === undefined ? {} : { mediaType }),
+        schema,
+        schemaPath: Object.freeze(schemaAt),
+        examples: [
+          ...(param.example !== undefined ? [param.example] : []),
+          ...Object.values(param.examples ?? {}).map((example) => example.value),
+        ],
+      });
+    });
+  }
+  return [...params.values()];
 }
 
 function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath): BodyModel | undefined {

@@ -2,6 +2,7 @@
 import type { CompiledRequest } from '../compile-request.js';
 import type { Contract } from '../compile-contract.js';
 import type { CheckName, Finding } from '../finding.js';
+import type { OperationSpec } from '../operation-index.js';
 
 /** One request as it went on the wire: what a request check looks at. */
 export interface RequestRecord {
@@ -25,6 +26,9 @@ export interface RequestCheckContext {
   request: RequestRecord;
   operationId: string;
   compiled: CompiledRequest;
+  /** The operation matched: its template's matcher gives the path parameters as sent. */
+  operation: OperationSpec;
+  /** Path parameters, percent-decoded. */
   pathParams: Record<string, string>;
   query: URLSearchParams;
 }
