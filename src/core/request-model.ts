@@ -7,7 +7,7 @@ import { indexOperations, type OperationSpec } from './operation-index.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue } from './own-key.js';
-import { isPlainParameter } from './parameter-style.js';
+import { encodeParameter, isPlainParameter, queryText, shapeOf, type WireForm } from './parameter-style.js';
 import { decodeParameter, MalformedParameter, queryPairs } from './parameter-style-decode.js';
 
 export type ParamLocation = 'path' | 'query' | 'header';
@@ -341,12 +341,32 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
  */
 function judgedValue(compiled: CompiledSpec, param: ParamModel, value: ParamValue): unknown {
   const resolve = (schema: unknown) => deref(compiled.spec.document, schema);
-  if (isPlainParameter(param, param.schema, resolve)) return wireValue(param, value);
-  const text = String(value);
+  const wire = styledWire(param, value);
+  if (wire === undefined) return wireValue(param, value);
   const decodable = { ...param, resolve };
-  if (param.in === 'query')
-    return decodeParameter(decodable, queryPairs(new URLSearchParams([[param.name, text]]).toString()));
-  return decodeParameter(decodable, param.in === 'path' ? encodeURIComponent(text) : text);
+  if (typeof wire !== 'string') return decodeParameter(decodable, queryPairs(queryText(wire)));
+  return decodeParameter(decodable, wire);
+}
+
+/**
+ * What the executor sends for a parameter's value, in the parameter's style (OpenAPI 3.1 section 4.8.12.4): an
+ * array schema's value as a list of it, an object schema's JSON text as that object. Undefined for a plain
+ * parameter (default style, primitive schema), sent as its text as before; a query's pairs come percent-encoded.
+ */
+export function styledWire(param: ParamModel, value: ParamValue): WireForm | undefined {
+  if (isPlainParameter(param, param.schema)) return undefined;
+  const shape = shapeOf(param.schema);
+  let styled: unknown = value;
+  if (shape === 'array') styled = [value];
+  else if (shape === 'object' && typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) styled = parsed;
+    } catch {
+      // Not an object's JSON: sent as the text it is, which its style reads as malformed (a negative case).
+    }
+  }
+  return encodeParameter(param, styled) ?? [];
 }
 
 function describe(error: SchemaError, subject: string): string {

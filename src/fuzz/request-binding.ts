@@ -9,7 +9,8 @@ import type { SentRequest } from './curl-line.js';
 import { encodeBody } from './encode-body.js';
 import type { ApiTarget, ExecutorOptions } from './executor.js';
 import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
-import type { OperationModel, ParamValue, RequestData } from './request-model.js';
+import { styledWire, type OperationModel, type ParamValue, type RequestData } from './request-model.js';
+import { queryText } from '../core/parameter-style.js';
 import { setOwn } from '../core/own-key.js';
 
 export const placeholderApiKey = 'contracts-fuzz-placeholder-key';
@@ -115,25 +116,49 @@ export class RequestBinder {
     anonymous = false,
     varied?: string,
   ): SentRequest {
+    // A parameter with a style of its own (OpenAPI 3.1 section 4.8.12.4) goes out in it (styledWire); the others
+    // as their text, as they always did.
+    const styled = (where: 'path' | 'query' | 'header', name: string, value: ParamValue) => {
+      const param = model.params.find(
+        (candidate) =>
+          candidate.in === where &&
+          (where === 'header' ? candidate.name.toLowerCase() === name.toLowerCase() : candidate.name === name),
+      );
+      return param && styledWire(param, value);
+    };
     const path = model.pathTemplate.replace(/\{([^}]+)\}/g, (_match, name: string) => {
       const value = request.path[name] ?? '';
-      if (pathSegmentProblem(value) !== undefined)
+      const wire = value === '' ? undefined : styled('path', name, value);
+      if (pathSegmentProblem(typeof wire === 'string' ? wire : value) !== undefined)
         throw new UnsendablePath(refusedSegment(`${model.operationId}'s ${name}`, value));
-      return encodeURIComponent(String(value));
+      return typeof wire === 'string' ? wire : encodeURIComponent(String(value));
     });
+    // Styled query parameters' pairs, percent-encoded already: appended as they are.
+    const styledPairs: [string, string][] = [];
+    const plainQuery: [string, string][] = [];
+    for (const name in request.query) {
+      const wire = styled('query', name, request.query[name]!);
+      if (Array.isArray(wire)) styledPairs.push(...wire);
+      else plainQuery.push([name, String(request.query[name])]);
+    }
+    const extra = queryText(styledPairs);
     // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
     let url: string;
     if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {
-      const query = new URLSearchParams();
-      for (const name in request.query) query.append(name, String(request.query[name]));
-      url = query.size > 0 ? `${target.baseUrl}${path}?${query}` : `${target.baseUrl}${path}`;
+      const query = new URLSearchParams(plainQuery).toString();
+      const search = [query, extra].filter((part) => part !== '').join('&');
+      url = search !== '' ? `${target.baseUrl}${path}?${search}` : `${target.baseUrl}${path}`;
     } else {
       const parsed = new URL(target.baseUrl + path);
-      for (const name in request.query) parsed.searchParams.append(name, String(request.query[name]));
+      for (const [name, value] of plainQuery) parsed.searchParams.append(name, value);
+      if (extra !== '') parsed.search = parsed.search === '' ? extra : `${parsed.search.slice(1)}&${extra}`;
       url = parsed.toString();
     }
     const headers: [string, string][] = [];
-    for (const name in request.headers) headers.push([name, String(request.headers[name])]);
+    for (const name in request.headers) {
+      const wire = styled('header', name, request.headers[name]!);
+      headers.push([name, typeof wire === 'string' ? wire : String(request.headers[name])]);
+    }
     const encoded =
       request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
     if (encoded) headers.push(['content-type', encoded.contentType]);

@@ -240,7 +240,8 @@ describe('decodeParameter', () => {
     const started = performance.now();
     const decoded = decodeParameter({ name: 'ids', in: 'query', explode: false, schema: array }, query(text));
     expect((decoded as number[]).length).toBe(200_000);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Quadratic work on 200,000 items would take minutes; a generous bound keeps a loaded machine from failing it.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

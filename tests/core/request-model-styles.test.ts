@@ -1,10 +1,10 @@
 // Fuzz's judge of a generated request, violations(), reads each parameter as the request check does: by its style
-// and schema (OpenAPI 3.1 section 4.8.12.4), from the text the executor sends. So a case fuzz sends as valid, the
+// and schema (OpenAPI 3.1 section 4.8.12.4), from the text the executor sends (styledWire). So a case fuzz sends as valid, the
 // check calls valid, and the other way round.
 import { describe, expect, it } from 'vitest';
 import { compileSpec } from '../../src/core/compile-spec.js';
 import { parseSpec } from '../../src/core/load-spec.js';
-import { operationModels, violations, type RequestData } from '../../src/core/request-model.js';
+import { operationModels, styledWire, violations, type RequestData } from '../../src/core/request-model.js';
 
 const spec = parseSpec(
   'styles.json',
@@ -37,20 +37,25 @@ const request = (path: string, query: RequestData['query'] = {}, headers: Reques
 
 describe('violations, by parameter style', () => {
   it.each([
-    ['a label path value with its dot', request('.blue'), []],
-    [
-      'a label path value without its dot',
-      request('blue'),
-      [{ where: 'path color', message: 'color is not written in label style' }],
-    ],
-    ['one value of a form-exploded query array of $ref integers', request('.blue', { ids: 5 }), []],
-    ['a simple header array of two integers', request('.blue', {}, { 'X-Sizes': '1,2' }), []],
+    ['a label path value (sent with its dot)', request('blue'), []],
+    ['one value of a form-exploded query array of $ref integers', request('blue', { ids: 5 }), []],
+    ['a simple header array of two integers', request('blue', {}, { 'X-Sizes': '1,2' }), []],
     [
       'a simple header array of three, over its maxItems',
-      request('.blue', {}, { 'X-Sizes': '1,2,3' }),
+      request('blue', {}, { 'X-Sizes': '1,2,3' }),
       [{ where: 'header X-Sizes', message: 'X-Sizes must NOT have more than 2 items' }],
     ],
   ])('%s', (_name, given, want) => {
     expect(violations(model, compiled, given)).toEqual(want);
+  });
+});
+
+describe('styledWire', () => {
+  it.each([
+    ['a label path value', 'color', 'blue', '.blue'],
+    ['one value of a form-exploded query array', 'ids', 5, [['ids', '5']]],
+    ['a header array value', 'X-Sizes', 3, '3'],
+  ])('sends %s in its style', (_name, name, value, want) => {
+    expect(styledWire(model.params.find((param) => param.name === name)!, value)).toEqual(want);
   });
 });
