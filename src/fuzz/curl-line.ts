@@ -42,11 +42,11 @@ export function curlLine(
   const named = credentials.filter((credential) => credential.env !== undefined);
   const url = new URL(request.url);
   const own = varied?.in === 'query' && varied.value !== undefined && url.searchParams.has(varied.name);
-  if (own) url.searchParams.delete(varied.name);
+  if (own) dropQueryName(url, varied.name);
   const query: CredentialSource[] = [];
   for (const credential of named.filter((candidate) => candidate.in === 'query')) {
     if (url.searchParams.has(credential.name)) {
-      url.searchParams.delete(credential.name);
+      dropQueryName(url, credential.name);
       query.push(credential);
     }
   }
@@ -111,4 +111,16 @@ function cookieLine(
       })
       .join('')
   );
+}
+
+/**
+ * Removes the pairs named `name` from the URL's query and leaves the others byte for byte: URLSearchParams.delete
+ * re-encodes them all, a form list's `,` as `%2C`, which is another value (OpenAPI 3.1 section 4.8.12.4).
+ */
+function dropQueryName(url: URL, name: string): void {
+  url.search = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && [...new URLSearchParams(pair).keys()][0] !== name)
+    .join('&');
 }
