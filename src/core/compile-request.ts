@@ -11,6 +11,7 @@ import { isPlainParameter, type DecodableParameter } from './parameter-style.js'
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
 import { mayMark } from './read-write-views.js';
 import { isOpenApi30 } from './upgrade-openapi-30.js';
+import { formPlan, type EncodingHeader, type FormPlan } from './form-body/form-plan.js';
 
 export interface CompiledParameter {
   model: CheckedParamModel;
@@ -39,6 +40,14 @@ export interface CompiledRequestMediaType {
   validate: ValidateFunction | undefined;
   /** For a 3.0 schema that can reach a readOnly property: where a body carries one (it SHOULD NOT). */
   readOnlyPresence?: PresenceWalk;
+  /** For a form media type (urlencoded, multipart) with a schema: how its fields are read, and its Encoding
+   * Objects' header validators. */
+  form?: CompiledForm;
+}
+
+export interface CompiledForm {
+  plan: FormPlan;
+  headerValidators: Map<EncodingHeader, ValidateFunction>;
 }
 
 export interface CompiledRequestBody {
@@ -127,8 +136,9 @@ function requestBody(
     required: node?.required === true,
     mediaTypes: Object.entries(content).map(([mediaType, media]) => {
       const schemaPath = [...path, 'content', mediaType, 'schema'];
-      const hasSchema = media && typeof media === 'object' && 'schema' in media;
+      const hasSchema = media !== null && typeof media === 'object' && 'schema' in media;
       const presence = hasSchema && warnReadOnly ? presenceWalk(document, schemaPath, 'readOnly') : undefined;
+      const form = hasSchema ? compiledForm(document, mediaType, [...path, 'content', mediaType], compiled) : undefined;
       const range = parseMediaType(mediaType);
       return {
         mediaType: mediaType.toLowerCase(),
@@ -136,9 +146,26 @@ function requestBody(
         json: range?.json === true,
         validate: hasSchema ? compiled.validatorAt(schemaPath) : undefined,
         ...(presence ? { readOnlyPresence: presence } : {}),
+        ...(form ? { form } : {}),
       };
     }),
   };
+}
+
+/** A form media type's plan, decided here once (only a form media type has one: JSON bodies pay nothing). */
+function compiledForm(
+  document: Record<string, unknown>,
+  mediaType: string,
+  mediaPath: (string | number)[],
+  compiled: CompiledSpec,
+): CompiledForm | undefined {
+  const plan = formPlan(document, mediaType, mediaPath);
+  if (!plan) return undefined;
+  const headerValidators = new Map<EncodingHeader, ValidateFunction>();
+  for (const field of plan.fields.values())
+    for (const header of field.headers)
+      if (header.schemaPath) headerValidators.set(header, compiled.validatorAt(header.schemaPath));
+  return { plan, headerValidators };
 }
 
 function securityAlternatives(document: Record<string, unknown>, security: unknown): SecurityCredential[][] {

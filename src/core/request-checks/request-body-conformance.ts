@@ -4,6 +4,7 @@ import { headerValue } from '../exchange.js';
 import { parseMediaType, selectMediaType, shownContentType } from '../media-type.js';
 import type { Finding } from '../finding.js';
 import { describeJsonSyntaxError } from '../json-syntax-error.js';
+import { formBodyFindings } from './form-body-findings.js';
 import { requestFinding, type RequestCheck } from './request-check-context.js';
 
 export const requestBodyConformance: RequestCheck = {
@@ -34,6 +35,7 @@ export const requestBodyConformance: RequestCheck = {
     if (request.bodyTooLarge !== undefined) {
       return fail(`the request body is over ${request.bodyTooLarge} bytes: not checked`, { severity: 'warning' });
     }
+    if (media.validate && media.form) return formBodyFindings(context, media.form, media.validate, media.mediaType);
     if (!media.validate || !media.json) return [];
     let value: unknown;
     try {
