@@ -9,6 +9,9 @@ import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue } from './own-key.js';
 import { encodeParameter, isPlainParameter, queryText, shapeOf, type WireForm } from './parameter-style.js';
 import { decodeParameter, MalformedParameter, queryPairs } from './parameter-style-decode.js';
+import { decodeFormBody } from './form-body/decode-form-body.js';
+import { encodeForm } from './form-body/encode-form-body.js';
+import { formPlan, type FormPlan } from './form-body/form-plan.js';
 
 export type ParamLocation = 'path' | 'query' | 'header';
 
@@ -45,6 +48,8 @@ export interface BodyModel {
   schema: Record<string, unknown>;
   schemaPath: JsonPath;
   examples: unknown[];
+  /** For a form media type: how its fields go on the wire and are read back (form-body/form-plan.ts). */
+  form?: FormPlan;
 }
 
 export interface OperationModel {
@@ -188,12 +193,14 @@ function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath
       (example) => (deref(document, example) as { value?: unknown } | undefined)?.value,
     ),
   ].filter((example) => example !== undefined);
+  const form = formPlan(document, mediaType, [...path, 'content', mediaType]);
   return {
     required: body.required === true,
     schema: deref(document, media.schema) as Record<string, unknown>,
     schemaPath: Object.freeze([...path, 'content', mediaType, 'schema']),
     mediaType,
     examples,
+    ...(form ? { form } : {}),
   };
 }
 
@@ -325,9 +332,9 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
     if (request.body === undefined) {
       if (model.body.required) found.push({ where: 'body', message: 'the required request body is missing' });
     } else {
-      // JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0.
-      const sent = JSON.parse(JSON.stringify(request.body)) as unknown;
-      for (const error of compiled.validateAt(model.body.schemaPath, sent))
+      const sent = model.body.form ? formOnWire(model.body.form, request.body) : jsonOnWire(request.body);
+      for (const message of sent.problems) found.push({ where: 'body', message });
+      for (const error of compiled.validateAt(model.body.schemaPath, sent.value))
         found.push({ where: 'body', message: describe(error, 'body') });
     }
   }
@@ -367,6 +374,27 @@ export function styledWire(param: ParamModel, value: ParamValue): WireForm | und
     }
   }
   return encodeParameter(param, styled) ?? [];
+}
+
+/** JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0. */
+function jsonOnWire(body: unknown): { value: unknown; problems: string[] } {
+  return { value: JSON.parse(JSON.stringify(body)) as unknown, problems: [] };
+}
+
+/**
+ * A form body as the request check reads it back from what the fuzzer encodes: the field `"3"` of an integer is 3
+ * there, a null is an empty text, an empty array no field at all. Judged so, a case is negative only when the server
+ * could tell (OpenAPI 3.1 sections 4.8.14.4, 4.8.14.5).
+ */
+function formOnWire(plan: FormPlan, body: unknown): { value: unknown; problems: string[] } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return jsonOnWire(body);
+  const { contentType, body: text } = encodeForm(plan.multipart, body as Record<string, unknown>, plan);
+  const decoded = decodeFormBody(plan, text, contentType);
+  // Over the field cap the check does not read it back either: judged as the value it is.
+  if ('tooMany' in decoded) return jsonOnWire(body);
+  if ('malformed' in decoded)
+    return { ...jsonOnWire(body), problems: [`the body is not a form: ${decoded.malformed}`] };
+  return { value: decoded.value, problems: decoded.problems.map((problem) => problem.message) };
 }
 
 function describe(error: SchemaError, subject: string): string {

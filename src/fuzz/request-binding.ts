@@ -160,7 +160,9 @@ export class RequestBinder {
       headers.push([name, typeof wire === 'string' ? wire : String(request.headers[name])]);
     }
     const encoded =
-      request.body === undefined ? undefined : encodeBody(model.body?.mediaType ?? 'application/json', request.body);
+      request.body === undefined
+        ? undefined
+        : encodeBody(model.body?.mediaType ?? 'application/json', request.body, model.body?.form);
     if (encoded) headers.push(['content-type', encoded.contentType]);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
     // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).
