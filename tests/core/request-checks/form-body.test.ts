@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRequest, type RequestRecord } from '../../../src/core/check-request.js';
 import { compileContract } from '../../../src/core/compile-contract.js';
 import type { Finding } from '../../../src/core/finding.js';
+import { maxParts } from '../../../src/core/form-body/multipart-form-data.js';
 import { parseSpec } from '../../../src/core/load-spec.js';
 
 const ok = { description: 'ok' };
@@ -268,10 +269,42 @@ const cases: [string, RequestRecord, Finding[]][] = [
       }),
     ],
   ],
+  [
+    'a text part holding bytes that were not UTF-8 is present, its content not judged',
+    multipart([meta, png, [named('notes'), 'caf\uFFFD\uFFFD']], { bodyNotUtf8: true }),
+    [],
+  ],
+  [
+    'a urlencoded value whose percent-encoded bytes are not UTF-8 is present, its content not judged',
+    form('name=Ann&age=%E9'),
+    [],
+  ],
+  [
+    'a urlencoded body over the field cap is not judged, and says so',
+    form('a=1&'.repeat(maxParts + 1)),
+    [person({ severity: 'warning', message: `the request body has over ${maxParts} fields: not checked` })],
+  ],
+  [
+    'a multipart body over the part cap is not judged, and says so',
+    multipart(Array.from({ length: maxParts + 1 }, () => meta)),
+    [upload({ severity: 'warning', message: `the request body has over ${maxParts} fields: not checked` })],
+  ],
 ];
 
 describe('request_body_conformance on form bodies', () => {
   it.each(cases)('%s', (_name, request, findings) => {
     expect(checkRequest(contract, request).findings).toEqual(findings);
+  });
+
+  it('reads hostile bodies in time linear in their size', () => {
+    const hostile = [
+      form(`name=${'%41'.repeat(300_000)}&${'tags=a&'.repeat(900)}`),
+      form(`${'filter[x]=1&'.repeat(900)}name=${'+'.repeat(500_000)}`),
+      multipart([meta, png, [named('notes'), '-'.repeat(1_000_000)]]),
+      multipart([[named('meta', 'Content-Type: application/json'), '['.repeat(200_000)], png]),
+    ];
+    const started = performance.now();
+    for (const request of hostile) checkRequest(contract, request);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
