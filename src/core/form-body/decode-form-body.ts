@@ -174,6 +174,7 @@ function decodeMultipart(
       ]),
     );
     setOwn(reading.value, name, asItems || parts.length > 1 ? readings.map((r) => r.value) : readings[0]!.value);
+    if (field.style) reading.opaque.push(pointer(name));
     for (const one of readings) {
       if (one.opaque) reading.opaque.push(one.opaque);
       if (one.problem) reading.problems.push(one.problem);

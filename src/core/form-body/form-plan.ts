@@ -31,7 +31,8 @@ export interface FormField {
   itemTypes: string[];
   /** The Encoding Object's contentType, split at commas (`image/png, image/*`), when it sets one. */
   contentTypes: string[] | undefined;
-  /** Set when the Encoding Object sets style, explode or allowReserved: then contentType is ignored (4.8.15.1). */
+  /** Set when the Encoding Object sets style, explode or allowReserved: then contentType is ignored (4.8.15.1). In
+   * multipart, where OpenAPI 3.1.0 does not say how a style splits a part, such a field is present and not judged. */
   style: FieldStyle | undefined;
   /** The Encoding Object's headers (multipart only; Content-Type is described by contentType, and ignored here). */
   headers: EncodingHeader[];
@@ -97,7 +98,7 @@ function fieldOf(
       typeof contentType === 'string'
         ? contentType.split(',').map((type) => type.split(';')[0]!.trim().toLowerCase())
         : undefined,
-    style: multipart ? undefined : styleOf(encoding, types),
+    style: styleOf(encoding, types),
     headers: multipart ? headersOf(document, encoding?.headers, [...at, 'headers']) : [],
     binary: isBinary(schema),
     itemBinary: isBinary(items),

@@ -56,11 +56,13 @@ const spec = {
                   count: { type: 'integer' },
                   notes: { type: 'array', items: { type: 'string', maxLength: 3 } },
                   doc: { type: 'string' },
+                  codes: { type: 'array', items: { type: 'integer' } },
                 },
               },
               encoding: {
                 file: { contentType: 'image/png, image/jpeg' },
                 doc: { headers: { 'X-Checksum': { required: true, schema: { type: 'integer' } } } },
+                codes: { style: 'form', explode: false },
               },
             },
           },
@@ -277,6 +279,11 @@ const cases: [string, RequestRecord, Finding[]][] = [
   [
     'a urlencoded value whose percent-encoded bytes are not UTF-8 is present, its content not judged',
     form('name=Ann&age=%E9'),
+    [],
+  ],
+  [
+    'a multipart part its Encoding Object styles is present, its content not judged (3.1.0 says no more)',
+    multipart([meta, png, [named('codes'), '1,2']]),
     [],
   ],
   [
