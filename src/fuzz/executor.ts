@@ -14,7 +14,7 @@ import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { type CapturedExchange, type HttpCapture, malformedAnswer } from '../http/http-capture.js';
 import type { ResultCollector } from '../reports/results.js';
-import { parseJson } from '../runner/sequence-context.js';
+import { parseJson } from '../core/parse-json.js';
 import type { SentRequest } from './curl-line.js';
 import type { FailureAnswer } from './failure-answer.js';
 import type { FuzzHar } from './har-out.js';

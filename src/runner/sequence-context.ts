@@ -3,6 +3,7 @@
 import type { ApiName } from '../config/apis.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { checkExchange } from '../core/check-exchange.js';
+import { parseJson } from '../core/parse-json.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
 import type { CheckName, Finding } from '../core/finding.js';
@@ -87,13 +88,6 @@ export function unexercised(
   for (const check of checks) context.results.unexercised(context.api, operationId, check, reason);
 }
 
-/** The text parsed as JSON, or undefined when it is empty or not JSON. */
-export function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+// Lives in the core so that src/fuzz imports nothing of src/runner: the mock, which src/runner starts, generates its
+// answers with src/fuzz. The sequences import it from here.
+export { parseJson };
