@@ -14,6 +14,7 @@ import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { type CapturedExchange, type HttpCapture, malformedAnswer } from '../http/http-capture.js';
 import type { ResultCollector } from '../reports/results.js';
+import { mockRefusal } from '../core/mock-refusal.js';
 import { parseJson } from '../core/parse-json.js';
 import type { SentRequest } from './curl-line.js';
 import type { FailureAnswer } from './failure-answer.js';
@@ -30,6 +31,13 @@ import {
   positiveDataAcceptance,
 } from './fuzz-checks.js';
 import { ambiguousOnWire, violations, type OperationModel, type RequestData, type Violation } from './request-model.js';
+
+/** What an answer to a valid request is judged by, left unjudged when the embedded mock could not make one. */
+const mockUnjudged: readonly CheckName[] = [
+  'status_code_conformance',
+  'response_schema_conformance',
+  'positive_data_acceptance',
+];
 
 export interface ApiTarget {
   api: string;
@@ -65,6 +73,8 @@ export interface ExecutorOptions {
   credentials?: Record<string, ApiCredential[]>;
   /** --har-out: every exchange, with what the run made of it. */
   har?: FuzzHar;
+  /** The target is the run's own embedded mock or sandbox: the mock's refusal (src/core/mock-refusal.ts) is heard. */
+  embedded?: boolean;
 }
 
 export interface Sent {
@@ -388,6 +398,12 @@ export class Executor {
     this.requests += requests;
     const status = sent.exchange.status;
     const operation = model.operationId;
+    const mockCouldNot = this.options.embedded ? mockRefusal(sent.exchange) : undefined;
+    if (mockCouldNot !== undefined) {
+      // Our own mock found no answer its spec accepts: the tool's limit, not the API's failure. Nothing was judged.
+      for (const check of mockUnjudged) this.options.results.unexercised(target.api, operation, check, mockCouldNot);
+      return { case: fuzzCase, verdict, sent, findings: [] };
+    }
     if (this.options.coverage) {
       const query = new URLSearchParams(
         Object.entries(request.query).map(([name, value]) => [name, String(value)] as [string, string]),

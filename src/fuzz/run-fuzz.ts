@@ -150,6 +150,7 @@ export class FuzzRunner {
       results,
       seed: options.seed,
       deadline: started + options.maxTimeMs,
+      embedded: options.remote !== true,
       log: options.log,
       addSecret: options.addSecret,
       ...(options.redact ? { redact: options.redact } : {}),

@@ -1,5 +1,6 @@
-// Starts one Prism mock process per spec (Prism serves one spec per process), waits until each answers,
-// and stops them all again. Used by `contracts mock`, the tests and the conformance runner.
+// Starts one Prism mock process per spec (Prism serves one spec per process) behind a validating front of ours
+// (validating-front.ts: the mock never serves what its spec refuses), waits until each answers, and stops them all
+// again. Used by `contracts mock`, `contracts fuzz` without --base-url, the tests and the conformance runner.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -8,10 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
+import { compileContract, type Contract } from '../core/compile-contract.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { indexOperations } from '../core/operation-index.js';
+import { startFront, type Front } from './validating-front.js';
 
 export interface MockOptions {
   /** Which APIs to serve; all by default. */
@@ -54,6 +57,8 @@ export interface Mocks {
 
 const require = createRequire(import.meta.url);
 const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
+/** Where Prism itself listens: only the front talks to it. */
+const prismHost = '127.0.0.1';
 const exitWithParent = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
 
 export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
@@ -66,12 +71,14 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
 
   let stop = async () => {
     stopping = true;
-    await Promise.all(started.map(({ child }) => stopChild(child)));
+    await Promise.all([...fronts.map((front) => front.stop()), ...started.map(({ child }) => stopChild(child))]);
   };
 
   // A spec Prism cannot serve fails here, in one clear line, before any process starts. Prism gets the document we
   // loaded (bundled, in a private folder), never the user's path: it would follow every $ref itself.
   const specs = new Map<ApiName, string>();
+  const contracts = new Map<ApiName, Contract>();
+  const fronts: Front[] = [];
   let startTimeoutMs = 0;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'contracts-mock-'));
   const stopAndClean = stop;
@@ -94,6 +101,8 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
       const text = JSON.stringify(documentForTools(spec.sourceDocument));
       await writeFile(copy, text, { mode: 0o600 });
       specs.set(api, copy);
+      // Lazy: a validator is compiled when an answer first needs it, so the mock starts as fast as before.
+      contracts.set(api, compileContract(spec, { lazy: true }));
       // Prism takes longer to start on a bigger spec: the default wait grows with it.
       startTimeoutMs = Math.max(startTimeoutMs, options.startTimeoutMs ?? 30_000 + (10_000 * text.length) / 2 ** 20);
     }
@@ -101,7 +110,8 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     const ports = new Map<ApiName, number>();
     for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));
     for (const api of selected) {
-      const port = ports.get(api)!;
+      // Prism listens on loopback only: clients reach it through the validating front, on the API's port.
+      const port = await claimPort(api, 0, prismHost);
       const args = [
         '--require',
         exitWithParent,
@@ -110,12 +120,14 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
         '-p',
         String(port),
         '-h',
-        host,
+        prismHost,
         '-v',
         options.verbose ? 'info' : 'fatal',
       ];
-      // Generated bodies hold only the documented fields (json-schema-faker would otherwise invent extra ones).
-      if (options.dynamic) args.push('--dynamic', '--json-schema-faker-fillProperties=false');
+      // Generated bodies hold only the documented fields (json-schema-faker would otherwise invent extra ones): in
+      // dynamic mode, and in the dynamic answers the front asks for (`Prefer: dynamic=true`) to mend a static one.
+      args.push('--json-schema-faker-fillProperties=false');
+      if (options.dynamic) args.push('--dynamic');
       if (options.seed !== undefined) args.push('--seed', options.seed);
       args.push(specs.get(api)!);
       const child = spawn(process.execPath, args, {
@@ -133,14 +145,26 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
-      const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-      const entry = { mock: { api, url, port, pid: child.pid ?? -1 }, child, output };
+      const entry = { mock: { api, url: `http://${prismHost}:${port}`, port, pid: child.pid ?? -1 }, child, output };
       started.push(entry);
       child.once('exit', (code, signal) => {
         if (!stopping) reportExit({ api, code, signal, output: output.join('\n') });
       });
     }
     await Promise.all(started.map((entry) => waitUntilAnswering(entry, Math.round(startTimeoutMs), options.signal)));
+    for (const entry of started) {
+      const { api } = entry.mock;
+      const front = await startFront({
+        contract: contracts.get(api)!,
+        prism: { host: prismHost, port: entry.mock.port },
+        host,
+        port: ports.get(api)!,
+        inUse: `port ${ports.get(api)!} for the ${api} mock is already in use on ${host}: stop what holds it or choose another port`,
+      });
+      fronts.push(front);
+      entry.mock.port = front.port;
+      entry.mock.url = `http://${host.includes(':') ? `[${host}]` : host}:${front.port}`;
+    }
   } catch (error) {
     await stop();
     throw error;
