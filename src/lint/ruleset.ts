@@ -7,6 +7,7 @@ import { duplicatedEntryInEnum, enumOwners } from './rules/duplicated-entry-in-e
 import { exampleValidResults } from './rules/example-valid.js';
 import { formatUnknownResults } from './rules/format-unknown.js';
 import { patternBacktrackingResults } from './rules/pattern-backtracking.js';
+import { responseExampleResults } from './rules/response-example.js';
 import { schemaValidResults } from './rules/schema-valid.js';
 
 const { truthy } = spectralFunctions;
@@ -15,7 +16,7 @@ const operations = '$.paths[*][get,put,post,delete,options,head,patch,trace]';
 
 /** The results of our whole-document rules, by rule, with paths in the user's source. */
 export type OwnRuleResults = Record<
-  'example-valid' | 'pattern-backtracking' | 'format-unknown' | 'schema-valid',
+  'example-valid' | 'pattern-backtracking' | 'format-unknown' | 'schema-valid' | 'response-example',
   IFunctionResult[]
 >;
 
@@ -25,6 +26,7 @@ export const ownRuleSeverity = {
   'pattern-backtracking': 'warning',
   'format-unknown': 'warning',
   'schema-valid': 'error',
+  'response-example': 'warning',
 } as const satisfies Record<keyof OwnRuleResults, 'error' | 'warning'>;
 const spectralSeverity = (rule: keyof OwnRuleResults) => (ownRuleSeverity[rule] === 'warning' ? 'warn' : 'error');
 
@@ -43,6 +45,7 @@ export function ownRuleResults(compiled: CompiledSpec): OwnRuleResults {
     'pattern-backtracking': located(patternBacktrackingResults(compiled)),
     'format-unknown': located(formatUnknownResults(compiled)),
     'schema-valid': located(schemaValidResults(compiled)),
+    'response-example': located(responseExampleResults(compiled)),
   };
 }
 
@@ -108,6 +111,14 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
         given: '$',
         resolved: false,
         then: { function: documentRule(own['schema-valid']) },
+      },
+      'contracts-response-example': {
+        description: 'Every response media type with a schema has an example: what a mock serves as real data.',
+        message: '{{error}}',
+        severity: spectralSeverity('response-example'),
+        given: '$',
+        resolved: false,
+        then: { function: documentRule(own['response-example']) },
       },
     },
   } as RulesetDefinition;

@@ -56,7 +56,9 @@ async function lintEnum(name: string, values: unknown[]) {
   const file = path.join(dir, name);
   const text = spec(values);
   await writeFile(file, text);
-  return { text, problems: await lintSpec(file) };
+  // The response here has no example on purpose: contracts-response-example's own test covers that warning.
+  const problems = (await lintSpec(file)).filter((problem) => problem.rule !== 'contracts-response-example');
+  return { text, problems };
 }
 
 /** What ajv's uniqueItems reports for untyped items: i from the end, then j < i from i - 1 down; the first equal. */

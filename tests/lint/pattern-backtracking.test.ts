@@ -84,6 +84,7 @@ describe('contracts-pattern-backtracking', () => {
     const text = spec('^[a-z0-9-]+$', { name: { type: 'string', pattern: '^(a+)+$' } }, { '^x-': { type: 'string' } });
     const file = path.join(dir, 'linear.json');
     await writeFile(file, text);
-    expect(await lintSpec(file)).toEqual([]);
+    // Its response has no example on purpose: contracts-response-example's own test covers that warning.
+    expect((await lintSpec(file)).filter((problem) => problem.rule !== 'contracts-response-example')).toEqual([]);
   });
 });
