@@ -20,6 +20,7 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
   it('lints a bad example on the line the user wrote it, under a nullable schema too', async () => {
     const result = await runCli(['lint', badExamples]);
     expect(result.stdout.trim().split('\n')).toEqual([
+      `${badExamples}:25:30 warning contracts-response-example response 200 application/json of listThings has a schema but no example: a mock can only make one up from the schema (add \`example\` or \`examples\`)`,
       `${badExamples}:37:20 error contracts-example-valid example does not match its schema: the example must be > 0`,
       `${badExamples}:43:24 error contracts-example-valid example does not match its schema: the example must be integer`,
     ]);
