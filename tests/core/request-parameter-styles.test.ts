@@ -200,10 +200,11 @@ const rows: [string, RequestRecord, Finding[]][] = [
     [finding('listItems', { message: 'query parameter coords is not application/json: got "lat"' })],
   ],
   [
-    'a reserved character sent raw where allowReserved is false',
+    'a reserved character sent raw where allowReserved is false: a warning (a SHOULD)',
     request('/items?q=a/b'),
     [
       finding('listItems', {
+        severity: 'warning',
         message: 'query parameter q carries "/" not percent-encoded, and its allowReserved is false',
       }),
     ],

@@ -43,8 +43,10 @@ export const requestParametersConformance: RequestCheck = {
         if (character !== undefined)
           findings.push(
             requestFinding(context, 'request_parameters_conformance', {
-              // Section 4.8.12.2, allowReserved: false unless the spec says so, and then RFC 3986 section 2.2's
-              // reserved characters are percent-encoded in the value.
+              // Section 4.8.12.2: allowReserved "Determines whether the parameter value SHOULD allow reserved
+              // characters … to be included without percent-encoding". A SHOULD, and RFC 3986 section 3.4 lets a
+              // query carry `:` `/` `?` raw, which every server reads alike: a warning, never a failed request.
+              severity: 'warning',
               message: `query parameter ${param.model.name} carries ${JSON.stringify(character)} not percent-encoded, and its allowReserved is false`,
             }),
           );
