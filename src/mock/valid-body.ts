@@ -50,11 +50,13 @@ export function validBody(
   for (const candidate of options.candidates ?? []) if (accepts(candidate)) return { value: candidate };
   const schema = resolvePointer(document, '#' + pathToPointer(media.schemaPath));
   const hinted = (value: unknown) => blend(document, schema, value, options.hint, 0);
+  // The proposal with the refused answer's format values kept first: the answer changes no more than it must.
   const tryOne = (proposal: unknown) => {
-    if (accepts(proposal)) return { value: proposal };
-    if (options.hint === undefined) return undefined;
-    const blended = hinted(proposal);
-    return accepts(blended) ? { value: blended } : undefined;
+    if (options.hint !== undefined) {
+      const blended = hinted(proposal);
+      if (accepts(blended)) return { value: blended };
+    }
+    return accepts(proposal) ? { value: proposal } : undefined;
   };
   // Random values first (a mock's answer should look like data), in small batches: most schemas take one.
   const arbitrary = schemaArbitrary(document, schema);
