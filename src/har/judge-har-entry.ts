@@ -115,7 +115,8 @@ export function judgeHarEntry(
         ...(omitted ? { omitted } : {}),
       }),
     ];
-  } else if (failed) {
+  } else if (result.findings.length > 0) {
+    // A warning is printed too (marked `!`): an exchange that passes with one still says so.
     const lines = [
       `#${exchange.index} ${exchange.method} ${exchange.path} → ${exchange.status}${result.operationId ? `  (${result.operationId})` : ''}`,
     ];

@@ -81,4 +81,15 @@ describe('contracts validate --har on a 3.0 spec with required readOnly and writ
     expect(report.summary).toEqual({ exchanges: 3, passed: 2, failed: 1, unmatched: 0, invalid: 0 });
     expect(result.code).toBe(1);
   });
+
+  it('prints an exchange that passes with warnings in text, each warning marked !', async () => {
+    const har = path.join(dir, 'warned.har');
+    const entries = [entry({ id: 5, name: 'Ada', password: 's3cret' }, { id: 1, name: 'Ada' })];
+    await writeFile(har, JSON.stringify({ log: { version: '1.2', entries } }));
+    const result = await runCli(['validate', '--spec', spec, '--har', har]);
+    expect(result.stdout).toContain(
+      '#1 POST /users → 201  (createUser)\n    ! request_body_conformance: request /id is readOnly: OpenAPI 3.0 says it SHOULD NOT be sent in a request\n',
+    );
+    expect(result.code).toBe(0);
+  });
 });
