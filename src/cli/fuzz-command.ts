@@ -360,7 +360,9 @@ async function startEmbedded(
         signal: starting.signal,
       });
       if (!quiet)
-        io.err(`contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples)`);
+        io.err(
+          `contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples; an answer the spec refuses is mended)`,
+        );
     }
     if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
   } catch (error) {
