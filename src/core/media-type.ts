@@ -26,6 +26,23 @@ const noParams: ReadonlyMap<string, string> = new Map();
  */
 export function parseMediaType(text: string | undefined): MediaRange | undefined {
   if (text === undefined) return undefined;
+  // Traffic repeats a few Content-Types: each is parsed once (on the hot path, a parse cost a tenth of a check).
+  // Bounded in entries and length, so a hostile stream of distinct headers holds at most 64 short ones.
+  const known = parsed.get(text);
+  if (known !== undefined || parsed.has(text)) return known;
+  const range = parseUncached(text);
+  if (text.length <= maxCachedLength) {
+    if (parsed.size >= maxCached) parsed.clear();
+    parsed.set(text, range);
+  }
+  return range;
+}
+
+const parsed = new Map<string, MediaRange | undefined>();
+const maxCached = 64;
+const maxCachedLength = 256;
+
+function parseUncached(text: string): MediaRange | undefined {
   const end = text.indexOf(';');
   const essence = (end < 0 ? text : text.slice(0, end)).trim().toLowerCase();
   const slash = essence.indexOf('/');
@@ -33,13 +50,14 @@ export function parseMediaType(text: string | undefined): MediaRange | undefined
   const type = essence.slice(0, slash);
   const subtype = essence.slice(slash + 1);
   if (!token.test(type) || !token.test(subtype)) return undefined;
-  return {
+  // Frozen: one parsed value is shared by every message that sends the same text.
+  return Object.freeze({
     essence,
     type,
     subtype,
     params: end < 0 ? noParams : parseParams(text, end),
     json: essence === 'application/json' || subtype.endsWith('+json'),
-  };
+  });
 }
 
 function parseParams(text: string, from: number): Map<string, string> {
