@@ -4,6 +4,7 @@ import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ajvKeywordName } from './ajv-document.js';
 import { discriminatorBranches } from './discriminator.js';
+import { formatChecks } from './format-checks.js';
 import { patternRegExp } from './pattern-engine.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, the plugin is its `default`.
@@ -42,6 +43,8 @@ export function createAjv(overrides: Pick<Options, 'allErrors' | 'code' | 'ownPr
     code: { ...overrides.code, regExp: patternRegExp },
   });
   addFormats(ajv);
+  // ajv-formats disagrees with the defining grammar on these (format-checks.ts): ours replace its checks.
+  for (const [name, validate] of Object.entries(formatChecks)) ajv.addFormat(name, { type: 'string', validate });
   for (const keyword of openApiSchemaKeywords) ajv.addKeyword({ keyword });
   ajv.addKeyword(discriminatorBranches);
   return ajv;

@@ -234,6 +234,7 @@ const formats = new Map<string, StringFormat>([
         { note: 'no unit', value: 'P' },
         { note: 'an empty time part', value: 'PT' },
         { note: 'hours outside the time part', value: 'P1H' },
+        { note: 'a month skipped', value: 'P1Y1D' },
         { note: 'no leading P', value: '1D' },
       ],
     },
