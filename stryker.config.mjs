@@ -1,5 +1,6 @@
 // Mutation testing of the core (`npm run test:mutation`): Stryker mutates src/core's checks, rules, delivery
-// contract, request checks, diff, duplicate-key scan and coverage, and runs the core's own tests against each mutant.
+// contract, request checks, diff, duplicate-key scan, coverage and the verdicts on the wire, and runs the core's
+// own tests against each mutant.
 // Stryker 10 wants Node 22: scripts/test-mutation.sh runs it there.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -14,6 +15,16 @@ export default {
     'src/core/diff/**/*.ts',
     'src/core/json-duplicate-keys.ts',
     'src/core/coverage.ts',
+    // The verdicts on the wire (#43): media types, parameter styles, form bodies, readOnly/writeOnly, discriminator,
+    // and the formats judged by their grammars.
+    'src/core/media-type.ts',
+    'src/core/parameter-style.ts',
+    'src/core/parameter-style-decode.ts',
+    'src/core/form-body/**/*.ts',
+    'src/core/read-write-*.ts',
+    'src/core/discriminator.ts',
+    'src/core/format-checks.ts',
+    'src/core/email-format.ts',
     '!src/core/**/index.ts',
   ],
   // Static mutants (module-level values: tables, constants, the checks' names) cannot be switched on per test: each
