@@ -36,6 +36,12 @@ export const uncheckedFormats: ReadonlySet<string> = new Set([
   'idn-hostname',
 ]);
 
+/** A generator built on first use: fast-check builds some (webUrl's) in seconds, and every command imports this. */
+const lazy = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
 const digits = (value: number, width: number) => String(value).padStart(width, '0');
 const leapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -43,30 +49,34 @@ const daysIn = (year: number, month: number) => (month === 2 && leapYear(year) ?
 
 /** RFC 3339 §5.6 full-date; a day past the month's end becomes its last day, so month ends come often. Years
  * 1900-2199 hold the three leap-year rules (1900 and 2100 are not leap years, 2000 is). */
-const fullDate = fc
-  .tuple(fc.integer({ min: 1900, max: 2199 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
-  .map(([year, month, day]) => `${year}-${digits(month, 2)}-${digits(Math.min(day, daysIn(year, month)), 2)}`);
-const leapDays = fc.constantFrom('2000-02-29', '2024-02-29', '1904-02-29', '2196-02-29');
-const date = fc.oneof({ arbitrary: fullDate, weight: 4 }, { arbitrary: leapDays, weight: 1 });
+const fullDate = lazy(() =>
+  fc
+    .tuple(fc.integer({ min: 1900, max: 2199 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+    .map(([year, month, day]) => `${year}-${digits(month, 2)}-${digits(Math.min(day, daysIn(year, month)), 2)}`),
+);
+const leapDays = lazy(() => fc.constantFrom('2000-02-29', '2024-02-29', '1904-02-29', '2196-02-29'));
+const date = lazy(() => fc.oneof({ arbitrary: fullDate(), weight: 4 }, { arbitrary: leapDays(), weight: 1 }));
 
 /** RFC 3339 §5.6 full-time: partial-time and a time-offset (`Z` or ±hh:mm). No leap second: `:60` is valid only at
  * the end of a UTC day a leap second was inserted, which a generator cannot know. */
-const fullTime = fc
-  .tuple(
-    fc.integer({ min: 0, max: 23 }),
-    fc.integer({ min: 0, max: 59 }),
-    fc.integer({ min: 0, max: 59 }),
-    fc.option(fc.integer({ min: 0, max: 999_999 }), { nil: undefined }),
-    fc.option(fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })), {
-      nil: undefined,
+const fullTime = lazy(() =>
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.option(fc.integer({ min: 0, max: 999_999 }), { nil: undefined }),
+      fc.option(fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })), {
+        nil: undefined,
+      }),
+    )
+    .map(([hour, minute, second, fraction, offset]) => {
+      const partial = `${digits(hour, 2)}:${digits(minute, 2)}:${digits(second, 2)}`;
+      const secfrac = fraction === undefined ? '' : `.${digits(fraction, 6).replace(/0+$/, '') || '0'}`;
+      const zone = offset === undefined ? 'Z' : `${offset[0]}${digits(offset[1], 2)}:${digits(offset[2], 2)}`;
+      return `${partial}${secfrac}${zone}`;
     }),
-  )
-  .map(([hour, minute, second, fraction, offset]) => {
-    const partial = `${digits(hour, 2)}:${digits(minute, 2)}:${digits(second, 2)}`;
-    const secfrac = fraction === undefined ? '' : `.${digits(fraction, 6).replace(/0+$/, '') || '0'}`;
-    const zone = offset === undefined ? 'Z' : `${offset[0]}${digits(offset[1], 2)}:${digits(offset[2], 2)}`;
-    return `${partial}${secfrac}${zone}`;
-  });
+);
 
 /** RFC 3339 Appendix A: units in order with none skipped (dur-year = Y [dur-month], …), a time part, or weeks. */
 const runOf = (units: readonly string[]) =>
@@ -82,73 +92,98 @@ const runOf = (units: readonly string[]) =>
         .map((unit, index) => `${numbers[index] ?? index + 1}${unit}`)
         .join(''),
     );
-const duration = fc.oneof(
-  fc
-    .tuple(runOf(['Y', 'M', 'D']), fc.option(runOf(['H', 'M', 'S']), { nil: undefined }))
-    .map(([dateRun, timeRun]) => `P${dateRun}${timeRun === undefined ? '' : `T${timeRun}`}`),
-  runOf(['H', 'M', 'S']).map((timeRun) => `PT${timeRun}`),
-  fc.nat(52).map((weeks) => `P${weeks}W`),
+const duration = lazy(() =>
+  fc.oneof(
+    fc
+      .tuple(runOf(['Y', 'M', 'D']), fc.option(runOf(['H', 'M', 'S']), { nil: undefined }))
+      .map(([dateRun, timeRun]) => `P${dateRun}${timeRun === undefined ? '' : `T${timeRun}`}`),
+    runOf(['H', 'M', 'S']).map((timeRun) => `PT${timeRun}`),
+    fc.nat(52).map((weeks) => `P${weeks}W`),
+  ),
 );
 
 /** Letters, with and without marks, NFC and PVALID in IDNA2008 (RFC 5892): U-label characters of one script. */
 const unicodeLetters = [...'äöüéèàçñåøæßabcdefxyz'];
-const unicodeLabel = fc
-  .array(fc.constantFrom(...unicodeLetters, ...'0123456789'), { minLength: 1, maxLength: 10 })
-  .map((chars) => (/^[0-9]/.test(chars[0]!) ? ['a', ...chars] : chars).join(''));
-const asciiTld = fc.stringMatching(/^[a-z]{2,6}$/);
+const unicodeLabel = lazy(() =>
+  fc
+    .array(fc.constantFrom(...unicodeLetters, ...'0123456789'), { minLength: 1, maxLength: 10 })
+    .map((chars) => (/^[0-9]/.test(chars[0]!) ? ['a', ...chars] : chars).join('')),
+);
+const asciiTld = lazy(() => fc.stringMatching(/^[a-z]{2,6}$/));
 /** RFC 5890 §2.3.2.1: a hostname of U-labels (or plain LDH labels) and an ASCII top-level label. */
-const idnHostname = fc
-  .tuple(fc.array(unicodeLabel, { minLength: 1, maxLength: 3 }), asciiTld)
-  .map(([labels, tld]) => [...labels, tld].join('.'));
+const idnHostname = lazy(() =>
+  fc
+    .tuple(fc.array(unicodeLabel(), { minLength: 1, maxLength: 3 }), asciiTld())
+    .map(([labels, tld]) => [...labels, tld].join('.')),
+);
 /** RFC 6531 §3.3: the local part may hold UTF-8 beyond ASCII, the domain U-labels. */
-const idnEmail = fc
-  .tuple(fc.array(fc.constantFrom(...unicodeLetters, '.', '_', '+'), { minLength: 1, maxLength: 10 }), idnHostname)
-  .map(([local, domain]) => `${local.join('').replace(/^\.|\.$|\.(?=\.)/g, '') || 'ü'}@${domain}`);
+const idnEmail = lazy(() =>
+  fc
+    .tuple(fc.array(fc.constantFrom(...unicodeLetters, '.', '_', '+'), { minLength: 1, maxLength: 10 }), idnHostname())
+    .map(([local, domain]) => `${local.join('').replace(/^\.|\.$|\.(?=\.)/g, '') || 'ü'}@${domain}`),
+);
 
 /** RFC 3986 unreserved, sub-delims, `:` and `@`: a pchar that needs no percent-encoding (some, pct-encoded, are). */
 const pchar = /(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-F]{2})/.source;
 /** WHATWG URL's special schemes read what follows `:` as an authority: kept for fc.webUrl's URLs with one. */
 const specialSchemes = new Set(['http', 'https', 'ftp', 'file', 'ws', 'wss']);
-const schemeUri = fc
-  .tuple(
-    fc.stringMatching(/^[a-z][a-z0-9+.-]{0,6}$/),
-    fc.stringMatching(new RegExp(`^${pchar}{1,8}(?:/${pchar}{0,8}){0,2}$`)),
-  )
-  .map(([scheme, path]) => `${specialSchemes.has(scheme) ? `x-${scheme}` : scheme}:${path}`);
+const schemeUri = lazy(() =>
+  fc
+    .tuple(
+      fc.stringMatching(/^[a-z][a-z0-9+.-]{0,6}$/),
+      fc.stringMatching(new RegExp(`^${pchar}{1,8}(?:/${pchar}{0,8}){0,2}$`)),
+    )
+    .map(([scheme, path]) => `${specialSchemes.has(scheme) ? `x-${scheme}` : scheme}:${path}`),
+);
 /** RFC 3986 §3: an absolute URI, `scheme ":" hier-part`, with or without an authority, query and fragment. */
-const uri = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), schemeUri);
+const uri = lazy(() => fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), schemeUri()));
 /** RFC 3986 §4.2: relative references (a network-path, an absolute path, a path whose first segment has no `:`). */
-const relativeRef = fc.oneof(
-  fc.stringMatching(/^(\/[a-z0-9._~-]{0,8}){1,3}(\?[a-z0-9=&]{0,8})?(#[a-z0-9]{0,6})?$/),
-  fc.stringMatching(/^[a-z0-9_~-][a-z0-9._~-]{0,7}(\/[a-z0-9._~-]{0,8}){0,2}$/),
-  fc.domain().map((host) => `//${host}/`),
+const relativeRef = lazy(() =>
+  fc.oneof(
+    fc.stringMatching(/^(\/[a-z0-9._~-]{0,8}){1,3}(\?[a-z0-9=&]{0,8})?(#[a-z0-9]{0,6})?$/),
+    fc.stringMatching(/^[a-z0-9_~-][a-z0-9._~-]{0,7}(\/[a-z0-9._~-]{0,8}){0,2}$/),
+    fc.domain().map((host) => `//${host}/`),
+  ),
 );
 /** RFC 3987 §2.2: an IRI, its path and query holding ucschar (characters beyond ASCII) as they are. */
-const iriSegment = fc
-  .array(fc.constantFrom(...unicodeLetters, '日', '本', '語', 'δ', '-', '_', '~'), { minLength: 1, maxLength: 8 })
-  .map((chars) => chars.join(''));
-const iri = fc
-  .tuple(fc.constantFrom('http', 'https'), fc.domain(), fc.array(iriSegment, { maxLength: 3 }), fc.option(iriSegment))
-  .map(([scheme, host, path, query]) => `${scheme}://${host}/${path.join('/')}${query ? `?q=${query}` : ''}`);
+const iriSegment = lazy(() =>
+  fc
+    .array(fc.constantFrom(...unicodeLetters, '日', '本', '語', 'δ', '-', '_', '~'), { minLength: 1, maxLength: 8 })
+    .map((chars) => chars.join('')),
+);
+const iri = lazy(() =>
+  fc
+    .tuple(
+      fc.constantFrom('http', 'https'),
+      fc.domain(),
+      fc.array(iriSegment(), { maxLength: 3 }),
+      fc.option(iriSegment()),
+    )
+    .map(([scheme, host, path, query]) => `${scheme}://${host}/${path.join('/')}${query ? `?q=${query}` : ''}`),
+);
 
 /** RFC 6570 §2: literals and expressions (level 1 to 4 operators; `=,!@|` are reserved for future use). */
-const templateLiteral = fc.stringMatching(/^[A-Za-z0-9\-._~:/?@!$&()*+,;=]{1,8}$/);
-const varspec = fc
-  .tuple(
-    fc.stringMatching(/^[A-Za-z0-9_]{1,6}$/),
-    fc.oneof(
-      fc.constant(''),
-      fc.constant('*'),
-      fc.integer({ min: 1, max: 9999 }).map((n) => `:${n}`),
-    ),
-  )
-  .map(([name, modifier]) => `${name}${modifier}`);
-const expression = fc
-  .tuple(fc.constantFrom('', '+', '#', '.', '/', ';', '?', '&'), fc.array(varspec, { minLength: 1, maxLength: 3 }))
-  .map(([operator, specs]) => `{${operator}${specs.join(',')}}`);
-const uriTemplate = fc
-  .array(fc.oneof(templateLiteral, expression), { minLength: 1, maxLength: 4 })
-  .map((parts) => parts.join(''));
+const templateLiteral = lazy(() => fc.stringMatching(/^[A-Za-z0-9\-._~:/?@!$&()*+,;=]{1,8}$/));
+const varspec = lazy(() =>
+  fc
+    .tuple(
+      fc.stringMatching(/^[A-Za-z0-9_]{1,6}$/),
+      fc.oneof(
+        fc.constant(''),
+        fc.constant('*'),
+        fc.integer({ min: 1, max: 9999 }).map((n) => `:${n}`),
+      ),
+    )
+    .map(([name, modifier]) => `${name}${modifier}`),
+);
+const expression = lazy(() =>
+  fc
+    .tuple(fc.constantFrom('', '+', '#', '.', '/', ';', '?', '&'), fc.array(varspec(), { minLength: 1, maxLength: 3 }))
+    .map(([operator, specs]) => `{${operator}${specs.join(',')}}`),
+);
+const uriTemplate = lazy(() =>
+  fc.array(fc.oneof(templateLiteral(), expression()), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')),
+);
 
 /** RFC 6901 §3: reference tokens with `~` and `/` escaped as `~0` and `~1`. */
 const pointerOf = (ascii: boolean) =>
@@ -165,32 +200,36 @@ const pointerOf = (ascii: boolean) =>
     .map((tokens) => tokens.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
 
 /** ECMA-262 §22.2.1 patterns that parse with and without the `u` flag: atoms, classes, groups, quantifiers, anchors. */
-const regexAtom = fc.oneof(
-  fc.constantFrom('a', 'b', 'z', '0', '9', '\\d', '\\w', '\\s', '.', '\\.', '[a-z]', '[0-9A-F]', '[^/]'),
-  fc.constantFrom('(?:ab|c)', '(x)', '(?:[a-f]{2})'),
+const regexAtom = lazy(() =>
+  fc.oneof(
+    fc.constantFrom('a', 'b', 'z', '0', '9', '\\d', '\\w', '\\s', '.', '\\.', '[a-z]', '[0-9A-F]', '[^/]'),
+    fc.constantFrom('(?:ab|c)', '(x)', '(?:[a-f]{2})'),
+  ),
 );
-const regexPattern = fc
-  .tuple(
-    fc.boolean(),
-    fc.array(fc.tuple(regexAtom, fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}')), {
-      minLength: 1,
-      maxLength: 4,
-    }),
-    fc.boolean(),
-  )
-  .map(
-    ([start, atoms, end]) =>
-      `${start ? '^' : ''}${atoms.map(([atom, quantifier]) => atom + quantifier).join('')}${end ? '$' : ''}`,
-  );
+const regexPattern = lazy(() =>
+  fc
+    .tuple(
+      fc.boolean(),
+      fc.array(fc.tuple(regexAtom(), fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}')), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.boolean(),
+    )
+    .map(
+      ([start, atoms, end]) =>
+        `${start ? '^' : ''}${atoms.map(([atom, quantifier]) => atom + quantifier).join('')}${end ? '$' : ''}`,
+    ),
+);
 
 /** RFC 4648 §4: base64 with padding, pad bits zero (§3.5), as an encoder writes it. */
-const base64 = fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+const base64 = lazy(() => fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')));
 
 const formats = new Map<string, StringFormat>([
   [
     'date',
     {
-      valid: () => date,
+      valid: () => date(),
       samples: ['2024-01-01', '2024-02-29', '2000-02-29', '1999-12-31'],
       invalid: [
         { note: 'February 30th', value: '2023-02-30' },
@@ -203,7 +242,7 @@ const formats = new Map<string, StringFormat>([
   [
     'date-time',
     {
-      valid: () => fc.tuple(date, fullTime).map(([day, time]) => `${day}T${time}`),
+      valid: () => fc.tuple(date(), fullTime()).map(([day, time]) => `${day}T${time}`),
       samples: ['2024-01-01T00:00:00Z', '2024-02-29T23:59:59.999+14:00', '1999-12-31T23:59:59-12:00'],
       invalid: [
         { note: 'February 30th', value: '2023-02-30T10:00:00Z' },
@@ -216,7 +255,7 @@ const formats = new Map<string, StringFormat>([
   [
     'time',
     {
-      valid: () => fullTime,
+      valid: () => fullTime(),
       samples: ['00:00:00Z', '23:59:59.5+05:30'],
       invalid: [
         { note: 'hour 24', value: '24:00:00Z' },
@@ -228,7 +267,7 @@ const formats = new Map<string, StringFormat>([
   [
     'duration',
     {
-      valid: () => duration,
+      valid: () => duration(),
       samples: ['P1D', 'PT1S', 'P1Y2M3DT4H5M6S', 'P1W'],
       invalid: [
         { note: 'no unit', value: 'P' },
@@ -255,7 +294,7 @@ const formats = new Map<string, StringFormat>([
   [
     'idn-email',
     {
-      valid: (ascii) => (ascii ? fc.emailAddress() : fc.oneof(fc.emailAddress(), idnEmail)),
+      valid: (ascii) => (ascii ? fc.emailAddress() : fc.oneof(fc.emailAddress(), idnEmail())),
       samples: ['a@example.com', 'jürgen@bücher.de'],
       invalid: [],
     },
@@ -276,7 +315,7 @@ const formats = new Map<string, StringFormat>([
   [
     'idn-hostname',
     {
-      valid: (ascii) => (ascii ? fc.domain() : fc.oneof(fc.domain(), idnHostname)),
+      valid: (ascii) => (ascii ? fc.domain() : fc.oneof(fc.domain(), idnHostname())),
       samples: ['example.com', 'bücher.de'],
       invalid: [],
     },
@@ -309,7 +348,7 @@ const formats = new Map<string, StringFormat>([
   [
     'uri',
     {
-      valid: () => uri,
+      valid: () => uri(),
       samples: ['https://example.com/', 'urn:example:a', 'https://example.com/a/b?c=d#e'],
       invalid: [
         { note: 'no scheme', value: 'a' },
@@ -322,7 +361,7 @@ const formats = new Map<string, StringFormat>([
   [
     'uri-reference',
     {
-      valid: () => fc.oneof(uri, relativeRef),
+      valid: () => fc.oneof(uri(), relativeRef()),
       samples: ['/a', 'https://example.com/', 'a/b?c#d'],
       invalid: [
         { note: 'a space', value: 'a b' },
@@ -334,7 +373,7 @@ const formats = new Map<string, StringFormat>([
   [
     'iri',
     {
-      valid: (ascii) => (ascii ? uri : fc.oneof(uri, iri)),
+      valid: (ascii) => (ascii ? uri() : fc.oneof(uri(), iri())),
       samples: ['https://example.com/', 'https://example.com/bücher'],
       invalid: [],
     },
@@ -344,12 +383,12 @@ const formats = new Map<string, StringFormat>([
     {
       valid: (ascii) =>
         ascii
-          ? fc.oneof(uri, relativeRef)
+          ? fc.oneof(uri(), relativeRef())
           : fc.oneof(
-              uri,
-              iri,
-              relativeRef,
-              iriSegment.map((segment) => `/${segment}`),
+              uri(),
+              iri(),
+              relativeRef(),
+              iriSegment().map((segment) => `/${segment}`),
             ),
       samples: ['/a', 'https://example.com/bücher'],
       invalid: [],
@@ -358,7 +397,7 @@ const formats = new Map<string, StringFormat>([
   [
     'uri-template',
     {
-      valid: () => uriTemplate,
+      valid: () => uriTemplate(),
       samples: ['/a/{b}', 'https://example.com/{+path}{?q,r*}'],
       invalid: [
         { note: 'an unclosed expression', value: '{a' },
@@ -406,7 +445,7 @@ const formats = new Map<string, StringFormat>([
   [
     'regex',
     {
-      valid: () => regexPattern,
+      valid: () => regexPattern(),
       samples: ['^[a-z]+$', 'a'],
       invalid: [
         { note: 'an unclosed group', value: '(' },
@@ -418,7 +457,7 @@ const formats = new Map<string, StringFormat>([
   [
     'byte',
     {
-      valid: () => base64,
+      valid: () => base64(),
       samples: ['', 'YQ==', 'YWJj'],
       invalid: [
         { note: 'one character', value: 'a' },
