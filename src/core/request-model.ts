@@ -80,6 +80,12 @@ export interface RequestData {
   path: Record<string, ParamValue>;
   query: Record<string, ParamValue>;
   headers: Record<string, ParamValue>;
+  /**
+   * Query pairs of styled parameters as a saved request sent them, byte for byte (a replay's): appended to the query
+   * as they are, and judged by decoding them, so `ids=1,2` stays two items (OpenAPI 3.1 section 4.8.12.4). A
+   * parameter named in `query` is judged from there instead.
+   */
+  styledQuery?: string;
   /** Absent: no body is sent. */
   body?: unknown;
 }
@@ -303,7 +309,8 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
   for (const param of model.params) {
     const bag = request[param.in === 'header' ? 'headers' : param.in];
     const key = sentName(request, param);
-    if (key === undefined) {
+    const recorded = key === undefined ? recordedValue(compiled, param, request.styledQuery) : undefined;
+    if (key === undefined && recorded === undefined) {
       if (param.required)
         found.push({
           where: `${param.in} ${param.name}`,
@@ -311,7 +318,7 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
         });
       continue;
     }
-    const value = judgedValue(compiled, param, bag[key]!);
+    const value = key === undefined ? recorded : judgedValue(compiled, param, bag[key]!);
     if (value instanceof MalformedParameter) {
       found.push({
         where: `${param.in} ${param.name}`,
@@ -353,6 +360,13 @@ function judgedValue(compiled: CompiledSpec, param: ParamModel, value: ParamValu
   const decodable = { ...param, resolve };
   if (typeof wire !== 'string') return decodeParameter(decodable, queryPairs(queryText(wire)));
   return decodeParameter(decodable, wire);
+}
+
+/** A styled query parameter's value decoded from a saved request's pairs (`styledQuery`); undefined when absent. */
+function recordedValue(compiled: CompiledSpec, param: ParamModel, styledQuery: string | undefined): unknown {
+  if (styledQuery === undefined || param.in !== 'query' || isPlainParameter(param, param.schema)) return undefined;
+  const resolve = (schema: unknown) => deref(compiled.spec.document, schema);
+  return decodeParameter({ ...param, resolve }, queryPairs(styledQuery));
 }
 
 /**

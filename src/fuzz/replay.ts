@@ -9,6 +9,7 @@ import { generationSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { matchOperation } from '../core/operation-index.js';
+import { isPlainParameter } from '../core/parameter-style.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { HttpCapture } from '../http/http-capture.js';
 import { ResultCollector } from '../reports/results.js';
@@ -262,6 +263,7 @@ function caseOf(
   if (!saved) return `${failure.request.method} ${url.pathname} matches no operation of the spec`;
   const { model, match } = saved;
   const request: RequestData = { path: {}, query: {}, headers: {} };
+  const { varied } = failure;
   for (const [name, value] of Object.entries(match.pathParams))
     if (!replayBinds(target.api, name)) setOwn(request.path, name, ownValue(fresh, name) ?? value);
   const named = Object.keys(request.path).filter((name) => !Object.hasOwn(fresh, name));
@@ -271,15 +273,26 @@ function caseOf(
   const secretQuery = new Set(
     credentials.filter((credential) => credential.in === 'query').map((credential) => credential.name),
   );
-  for (const [name, value] of url.searchParams)
-    if (!isBoundParam(target.api, { name, in: 'query' }) && !secretQuery.has(name)) setOwn(request.query, name, value);
+  // A styled parameter's pairs go back byte for byte (`ids=1,2` is two items; re-encoded, `ids=1%2C2` would be one:
+  // OpenAPI 3.1 section 4.8.12.4); so do the pairs of names no plain parameter takes (an exploded object's, a
+  // deepObject's `filter[a]`). The plain parameters' values are bound as before.
+  const styled = model.params.some((param) => param.in === 'query' && !isPlainParameter(param, param.schema));
+  const recorded: string[] = [];
+  for (const pair of url.search.slice(1).split('&')) {
+    if (pair === '') continue;
+    const [name, value] = [...new URLSearchParams(pair)][0] ?? [pair, ''];
+    if (isBoundParam(target.api, { name, in: 'query' }) || secretQuery.has(name) || name === varied?.name) continue;
+    const param = model.params.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    if (styled && !(param && isPlainParameter(param, param.schema))) recorded.push(pair);
+    else setOwn(request.query, name, value);
+  }
+  if (recorded.length > 0) request.styledQuery = recorded.join('&');
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
   for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
     const value = sentHeaders.get(param.name.toLowerCase());
     if (value !== undefined) setOwn(request.headers, param.name, value);
   }
   // The value the case put in a credential's parameter (the saved URL has it redacted), or none.
-  const { varied } = failure;
   if (varied) {
     const bag = varied.in === 'query' ? request.query : request.headers;
     delete bag[varied.name];

@@ -52,6 +52,7 @@ export class RequestBinder {
       query: { ...query },
       headers: { ...headers },
       ...(body !== undefined ? { body: structuredClone(body) } : {}),
+      ...(fuzzCase.request.styledQuery !== undefined ? { styledQuery: fuzzCase.request.styledQuery } : {}),
     };
     const hookId = freshHook ?? this.run.sharedHook;
     const bindings: Record<string, ParamValue | undefined> = {
@@ -141,7 +142,8 @@ export class RequestBinder {
       if (Array.isArray(wire)) styledPairs.push(...wire);
       else plainQuery.push([name, String(request.query[name])]);
     }
-    const extra = queryText(styledPairs);
+    // A replay's styled pairs, as the saved request sent them (RequestData.styledQuery).
+    const extra = [queryText(styledPairs), request.styledQuery ?? ''].filter((part) => part !== '').join('&');
     // The URL parser's, with the query appended; a base and a path it would leave as they are are joined as strings.
     let url: string;
     if (isHref(target.baseUrl) && hrefPath.test(path) && !dotSegment.test(path)) {

@@ -48,6 +48,18 @@ describe('violations, by parameter style', () => {
   ])('%s', (_name, given, want) => {
     expect(violations(model, compiled, given)).toEqual(want);
   });
+
+  // A replay's saved pairs (styledQuery) are decoded as the check does: `ids=1,x` is two items, one not an integer.
+  it.each([
+    ['a saved form-exploded query array of two integers', 'ids=1&ids=2', []],
+    [
+      'a saved form-exploded query array with an item not an integer',
+      'ids=1&ids=x',
+      [{ where: 'query ids', message: '/1 must be integer' }],
+    ],
+  ])('%s', (_name, styledQuery, want) => {
+    expect(violations(model, compiled, { ...request('blue'), styledQuery })).toEqual(want);
+  });
 });
 
 describe('styledWire', () => {
