@@ -60,6 +60,7 @@ export class FailureBook {
       trail,
       last: { request: sent.sent, status: sent.exchange.status, json: sent.json },
       operations: target.contract.operations,
+      models: target.models,
       baseUrl: target.baseUrl,
       credentials,
       ...(varied ? { varied } : {}),

@@ -8,6 +8,9 @@
 // a comment made one line (shell-word.ts): running the script runs nothing of theirs.
 import { exchangeCheckNames, type Finding } from '../core/finding.js';
 import { matchOperation } from '../core/operation-index.js';
+import { encodeParameter, isPlainParameter } from '../core/parameter-style.js';
+import { decodeParameter, MalformedParameter } from '../core/parameter-style-decode.js';
+import type { ParamModel } from '../core/request-model.js';
 import type { OperationSpec } from '../core/operation-index.js';
 import { type CredentialSource, curlLine, type ScriptVariables, type SentRequest } from './curl-line.js';
 import { oneLine, type ShellPiece, shellQuote } from './shell-word.js';
@@ -34,6 +37,8 @@ export interface ScriptInput {
   /** The run's --base-url: what BASE_URL stands for in the script. */
   baseUrl: string;
   credentials: readonly CredentialSource[];
+  /** The operations' parameters by operationId, to read a label or matrix path segment (absent: all are simple). */
+  models?: ReadonlyMap<string, { params: readonly ParamModel[] }>;
   /** A parameter the failing case set itself (FuzzFailure's varied). */
   varied?: { name: string; in: string; value?: string };
 }
@@ -84,20 +89,20 @@ export function reproScript(input: ScriptInput): string {
     let path = relative;
     const bound: { name: string; step: number; pointer: string }[] = [];
     for (const [param, value] of Object.entries(match?.pathParams ?? {})) {
-      if (!idParams.has(param)) continue;
-      let variable = variables.get(`${param}=${value}`);
+      const segment = idParams.has(param) && idSegment(input, match!.operation.operationId, param, value);
+      if (!segment) continue;
+      const { id } = segment;
+      let variable = variables.get(`${param}=${id}`);
       if (!variable) {
-        const source = firstAnswerWith(steps.slice(0, index), value);
+        const source = firstAnswerWith(steps.slice(0, index), id);
         if (!source) continue;
         const prefix = param === 'hook_id' ? 'HOOK' : 'DELIVERY';
         variable = { name: `${prefix}_${counts[param as keyof typeof counts]++}`, ...source };
-        variables.set(`${param}=${value}`, variable);
+        variables.set(`${param}=${id}`, variable);
         bound.push(variable);
       }
-      path = path.replace(
-        new RegExp(`/${escapeRegExp(encodeURIComponent(value))}(?=/|$)`),
-        `/${placeholder(variable.name)}`,
-      );
+      const written = segment.written(placeholder(variable.name));
+      path = path.replace(new RegExp(`/${escapeRegExp(segment.sent)}(?=/|$)`), () => `/${written}`);
     }
     for (const variable of bound) lines.push(...bindLines(variable, steps[variable.step - 1]!));
     const body = step.request.body
@@ -176,6 +181,40 @@ export function reproScript(input: ScriptInput): string {
     '',
   ];
   return [...header, ...lines, ...footer].join('\n');
+}
+
+/**
+ * An id path parameter's segment: the id it carries, the segment as the run sent it, and a variable written in the
+ * same style. A label or matrix segment (`.5`, `;hook_id=5`) holds the id in its style's text (OpenAPI 3.1 section
+ * 4.8.12.4). Undefined when the segment is not in its style.
+ */
+function idSegment(input: ScriptInput, operationId: string, name: string, value: string) {
+  const styled = styledPathParam(input, operationId, name);
+  if (!styled) return { id: value, sent: encodeURIComponent(value), written: (text: string) => text };
+  const id = decodedId(styled, value);
+  return (
+    id !== undefined && {
+      id,
+      sent: String(encodeParameter(styled, id)),
+      written: (text: string) => String(encodeParameter(styled, text)),
+    }
+  );
+}
+
+/** The path parameter `name` of the operation when it has a style of its own (label, matrix), else undefined. */
+function styledPathParam(input: ScriptInput, operationId: string, name: string): ParamModel | undefined {
+  const param = input.models
+    ?.get(operationId)
+    ?.params.find((candidate) => candidate.in === 'path' && candidate.name === name);
+  return param && !isPlainParameter(param, param.schema) ? param : undefined;
+}
+
+/** The id a styled segment carries, as text (`.5` in label style is 5); undefined when it is not in its style. */
+function decodedId(param: ParamModel, segment: string): string | undefined {
+  const value = decodeParameter(param, segment);
+  return value === undefined || value instanceof MalformedParameter || (value !== null && typeof value === 'object')
+    ? undefined
+    : String(value);
 }
 
 /** A curl that deletes a hook the create `request` made: its collection's URL and credentials, the hook's id. */

@@ -209,6 +209,39 @@ function hostileInput(markers: string, check: string): { input: ScriptInput; bod
   };
 }
 
+describe('a reproduction script of a styled path parameter', () => {
+  // OpenAPI 3.1 section 4.8.12.4: hook 5 is `.5` in label style, `;hook_id=5` in matrix style; the script reads the
+  // id from the create's answer and writes it in the same style.
+  it.each([
+    ['label', '/repos/o/r/hooks/.5', 'GET /repos/o/r/hooks/.7'],
+    ['matrix', '/repos/o/r/hooks/;hook_id=5', 'GET /repos/o/r/hooks/;hook_id=7'],
+  ])('binds a %s segment from the answer and sends it in its style', async (style, sentPath, wanted) => {
+    const given = input();
+    const hookId = { name: 'hook_id', in: 'path' as const, required: true, style, explode: false };
+    const styled: ScriptInput = {
+      ...given,
+      last: { ...given.last, request: { ...given.last.request, url: `${base}${sentPath}` } },
+      models: new Map([
+        ['getWebhook', { params: [{ ...hookId, schema: { type: 'integer' }, schemaPath: [], examples: [] }] }],
+      ]),
+    };
+    const server = await target(7, 500);
+    try {
+      const result = await runScript(reproScript(styled), server.url);
+      expect({ code: result.code, seen: server.seen }).toEqual({
+        code: 1,
+        seen: [
+          `POST /repos/o/r/hooks Bearer ${token}`,
+          `${wanted} Bearer ${token}`,
+          `DELETE /repos/o/r/hooks/7 Bearer ${token}`,
+        ],
+      });
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('a reproduction script built from hostile text', () => {
   it.each([
     ['a check judged by the script', 'not_a_server_error', 'a target that answers'],
