@@ -4,9 +4,9 @@
 // spec's own checks (src/core/checks/) judge every answer, so the mock never serves what its spec refuses.
 import fc from 'fast-check';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
-import { isJsonMediaType } from '../core/checks/check-context.js';
 import type { CompiledOperation, CompiledResponse, Contract } from '../core/compile-contract.js';
-import { headerValue, mediaTypeOf, type Exchange } from '../core/exchange.js';
+import { headerValue, type Exchange } from '../core/exchange.js';
+import { parseMediaType, selectMediaType } from '../core/media-type.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import { resolvePointer } from '../core/load-spec.js';
 import { responseFor } from '../core/operation-index.js';
@@ -60,10 +60,9 @@ export function validAnswer(
     body = exchange.body;
     if (contentType !== undefined) headers['content-type'] = contentType;
   } else if (!response.spec.noBody) {
-    const mediaType = mediaTypeOf(contentType);
-    const media =
-      response.mediaTypes.find((entry) => entry.mediaType === mediaType && entry.validate) ??
-      response.mediaTypes.find((entry) => isJsonMediaType(entry.mediaType) && entry.validate);
+    // The key the answer's Content-Type selects, as the checks select it (media-type.ts), else a JSON one.
+    const withSchema = response.mediaTypes.filter((entry) => entry.validate);
+    const media = selectMediaType(withSchema, parseMediaType(contentType)) ?? withSchema.find((entry) => entry.json);
     if (!media) return unable('no JSON media type with a schema is documented for it');
     const hint = candidates.find((candidate) => candidate !== undefined) ?? parseJson(exchange.body);
     const made = validBody(contract, media, { hint, candidates });
