@@ -42,6 +42,11 @@ const parsed = new Map<string, MediaRange | undefined>();
 const maxCached = 64;
 const maxCachedLength = 256;
 
+/** Whether a media type (parameters allowed) is application/json or a `+json` type: read and written as JSON. */
+export function isJsonType(mediaType: string | undefined): boolean {
+  return parseMediaType(mediaType)?.json === true;
+}
+
 function parseUncached(text: string): MediaRange | undefined {
   const end = text.indexOf(';');
   const essence = (end < 0 ? text : text.slice(0, end)).trim().toLowerCase();

@@ -4,7 +4,7 @@
 import { excuseRefusal } from '../core/refusal-rule.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
-import { isJsonMediaType } from '../core/checks/check-context.js';
+import { isJsonType } from '../core/media-type.js';
 import type { Contract } from '../core/compile-contract.js';
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
 import { matchOperation } from '../core/operation-index.js';
@@ -179,7 +179,7 @@ function responseExchange(
   const exchange: Exchange = { method, path, status, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
   // Parsed once here, for the checks and for whoever reads the exchange (coverage); a body that does not parse is
   // left to the checks, which say why.
-  if (text !== '' && isJsonMediaType(headerValue(headers, 'content-type'))) {
+  if (text !== '' && isJsonType(headerValue(headers, 'content-type'))) {
     try {
       exchange.json = JSON.parse(text);
     } catch {

@@ -2,7 +2,6 @@
 import type { CompiledMediaType, CompiledOperation, CompiledResponse, Contract } from '../compile-contract.js';
 import type { Exchange } from '../exchange.js';
 import type { CheckName, Finding } from '../finding.js';
-import { parseMediaType } from '../media-type.js';
 
 export type ParsedBody =
   | { kind: 'empty' }
@@ -37,9 +36,4 @@ export function finding(
     Partial<Pick<Finding, 'severity' | 'instancePath'>>,
 ): Finding {
   return { check, severity: 'error', operation: context.operation.spec.operationId, instancePath: '', ...fields };
-}
-
-/** Whether a Content-Type (parameters allowed) is application/json or a +json type (see media-type.ts). */
-export function isJsonMediaType(contentType: string | undefined): boolean {
-  return parseMediaType(contentType)?.json === true;
 }

@@ -4,6 +4,7 @@
 // its style writes it. What the body's text cannot say (a file's bytes, text that was not UTF-8) is marked opaque:
 // present, its content not judged.
 import { mediaTypeOf } from '../exchange.js';
+import { isJsonType } from '../media-type.js';
 import { shortened } from '../compile-spec.js';
 import { describeJsonSyntaxError } from '../json-syntax-error.js';
 import { decodeParameter, MalformedParameter, queryPairs } from '../parameter-style-decode.js';
@@ -51,7 +52,7 @@ function decodeUrlencoded(plan: FormPlan, body: string, options: DecodeOptions):
   for (const [name, texts] of pairs.texts) {
     if (claimed.has(name)) continue;
     const field = plan.fields.get(name) ?? plan.others;
-    const json = field.contentTypes?.some(isJson) === true;
+    const json = field.contentTypes?.some(isJsonType) === true;
     const read = (text: string, types: string[]) => (json ? readJson(text) : readText(text, types));
     const value =
       field.types.includes('array') && !(json && texts.length === 1)
@@ -162,9 +163,9 @@ function decodeMultipart(
     for (const part of parts) reading.problems.push(...partProblems(name, field, part, options));
     // One part per item (RFC 7578 section 4.3; OpenAPI: an array's default contentType is its items'), or one JSON
     // part holding the whole array: the Encoding Object says JSON, or the one JSON part is an array of non-arrays.
-    const single = parts.length === 1 && isJson(mediaTypeOf(parts[0]!.headers['content-type']) ?? '');
+    const single = parts.length === 1 && isJsonType(mediaTypeOf(parts[0]!.headers['content-type']) ?? '');
     const whole =
-      field.contentTypes?.some(isJson) === true ||
+      field.contentTypes?.some(isJsonType) === true ||
       (single && /^\s*\[/.test(parts[0]!.content) && !field.itemTypes.includes('array'));
     const asItems = field.types.includes('array') && !whole;
     const readings = parts.map((part, index) =>
@@ -199,7 +200,7 @@ function readPart(
 ): PartReading {
   const where = at.map((segment) => pointer(String(segment))).join('');
   const type = mediaTypeOf(part.headers['content-type']);
-  if (type !== undefined && isJson(type)) {
+  if (type !== undefined && isJsonType(type)) {
     try {
       return { value: JSON.parse(part.content) };
     } catch {
@@ -262,10 +263,6 @@ function readJson(text: string): unknown {
 
 /** A JSON number as text: what a server reads as a number off the wire. */
 const numeral = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-
-function isJson(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
-}
 
 /** A media range of an Encoding Object (`image/png`, `image/*`, `*\/*`) against a part's type/subtype. */
 function mediaMatches(range: string, type: string): boolean {

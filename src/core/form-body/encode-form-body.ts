@@ -4,6 +4,7 @@
 // application/json), a field the Encoding Object styles is written in its style, and one it gives a JSON
 // contentType goes whole as JSON. What the fuzzer sends is what the request check reads back.
 import { encodeParameter } from '../parameter-style.js';
+import { isJsonType } from '../media-type.js';
 import type { FormField, FormPlan } from './form-plan.js';
 
 // Fixed, so a run repeats byte for byte; generated values never hold it (their strings are short or of one letter).
@@ -21,7 +22,7 @@ export function encodeForm(
   }
   const parts = Object.entries(value).flatMap(([name, item]) => {
     const field = fieldOf(name);
-    const whole = field?.contentTypes?.some(isJson) === true;
+    const whole = field?.contentTypes?.some(isJsonType) === true;
     const items = Array.isArray(item) && !whole ? item : [item];
     return items.map((entry) => {
       const type = whole || (entry !== null && typeof entry === 'object') ? 'application/json' : declared(field);
@@ -46,17 +47,13 @@ function pairsOf(name: string, item: unknown, field: FormField | undefined): str
     const wire = encodeParameter({ name, in: 'query', style, explode }, item) ?? [];
     return (wire as [string, string][]).map(([pairName, text]) => `${pairName}=${text}`);
   }
-  if (field?.contentTypes?.some(isJson) === true) return [pair(name, JSON.stringify(item) ?? '')];
+  if (field?.contentTypes?.some(isJsonType) === true) return [pair(name, JSON.stringify(item) ?? '')];
   return Array.isArray(item) ? item.map((entry) => pair(name, text(entry))) : [pair(name, text(item))];
 }
 
 /** `name=value` as URLSearchParams writes it (https://url.spec.whatwg.org/#urlencoded-serializing). */
 function pair(name: string, value: string): string {
   return new URLSearchParams([[name, value]]).toString();
-}
-
-function isJson(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
 function text(value: unknown): string {
