@@ -10,6 +10,7 @@ import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions }
 import { specOption, specOverrides } from './spec-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
+import { operationFilterOptions, operationFilters, suggestName } from './operation-filter-options.js';
 
 /** What is fuzzed and how: the target, the phases and how many cases, the repository and hooks it may use. */
 const targetOptions: OptionSpec[] = [
@@ -187,6 +188,11 @@ export const fuzzCommand: Command = {
     'not refused with 400/422), negative_data_rejection (an invalid one is not answered 2xx), ignored_auth, and in',
     "sequences use_after_free, ensure_resource_availability and the seed's rules (events, secret masking).",
     '',
+    'Which operations: --include-* and --exclude-* by operationId, path template, method or tag (exact values, each',
+    "repeatable), or the same keys under an API's `fuzz:` in the config (an option replaces its key there). An",
+    'operation is fuzzed when it matches every kind of include given (one of its values) and no exclude; a value that',
+    'matches no operation is a usage error.',
+    '',
     'Without --base-url it starts the embedded sandbox (the seed APIs) or a Prism mock of the spec (any other API) on a',
     'free loopback port and fuzzes that. Webhooks it creates carry',
     'a run marker in config.url (always --hook-url) and are deleted at the end, also on failure and on Ctrl-C.',
@@ -198,6 +204,7 @@ export const fuzzCommand: Command = {
     return [
       { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
       ...targetOptions,
+      ...operationFilterOptions,
       ...paceOptions,
       ...outputOptions,
       allowEnvOption,
@@ -309,6 +316,8 @@ export const fuzzCommand: Command = {
       addSecret: (secret) => io.redactor.add(secret),
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
+      filters: operationFilters(options, selected),
+      suggest: suggestName,
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
     try {

@@ -21,6 +21,8 @@ export interface ApiEntry {
   mockPort: number;
   /** Which environment variable feeds which header, query parameter or security scheme. */
   credentials: ConfigCredential[];
+  /** contracts fuzz's operation filters from the config (`exclude-path: [...]`…). */
+  fuzz?: Record<string, string[]>;
   /** The directory `spec` and `generated` are relative to: the config file's (the project root by default). */
   baseDir: string;
 }

@@ -8,9 +8,10 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}}}};
-const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}}}};
+const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"}}};
 const schema2 = {"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}};
+const schema3 = {"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
 const pattern1 = new RegExp("\\.ts$", "u");
 const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
@@ -49,7 +50,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials"))){
+if(!((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -425,14 +426,369 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.fuzz !== undefined){
+let data11 = data.fuzz;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key2 in data11){
+if(!((((((((key2 === "include-operation-id") || (key2 === "include-path")) || (key2 === "include-method")) || (key2 === "include-tag")) || (key2 === "exclude-operation-id")) || (key2 === "exclude-path")) || (key2 === "exclude-method")) || (key2 === "exclude-tag"))){
+const err29 = {instancePath:instancePath+"/fuzz",schemaPath:"#/$defs/fuzz/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data11["include-operation-id"] !== undefined){
+let data12 = data11["include-operation-id"];
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 === "string"){
+if(func0(data13) < 1){
+const err30 = {instancePath:instancePath+"/fuzz/include-operation-id/" + i1,schemaPath:"#/$defs/fuzz/properties/include-operation-id/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/fuzz/include-operation-id/" + i1,schemaPath:"#/$defs/fuzz/properties/include-operation-id/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/fuzz/include-operation-id",schemaPath:"#/$defs/fuzz/properties/include-operation-id/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11["include-path"] !== undefined){
+let data14 = data11["include-path"];
+if(Array.isArray(data14)){
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+let data15 = data14[i2];
+if(typeof data15 === "string"){
+if(func0(data15) < 1){
+const err33 = {instancePath:instancePath+"/fuzz/include-path/" + i2,schemaPath:"#/$defs/fuzz/properties/include-path/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/fuzz/include-path/" + i2,schemaPath:"#/$defs/fuzz/properties/include-path/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/fuzz/include-path",schemaPath:"#/$defs/fuzz/properties/include-path/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data11["include-method"] !== undefined){
+let data16 = data11["include-method"];
+if(Array.isArray(data16)){
+const len3 = data16.length;
+for(let i3=0; i3<len3; i3++){
+let data17 = data16[i3];
+if(typeof data17 === "string"){
+if(func0(data17) < 1){
+const err36 = {instancePath:instancePath+"/fuzz/include-method/" + i3,schemaPath:"#/$defs/fuzz/properties/include-method/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/fuzz/include-method/" + i3,schemaPath:"#/$defs/fuzz/properties/include-method/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/fuzz/include-method",schemaPath:"#/$defs/fuzz/properties/include-method/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data11["include-tag"] !== undefined){
+let data18 = data11["include-tag"];
+if(Array.isArray(data18)){
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+let data19 = data18[i4];
+if(typeof data19 === "string"){
+if(func0(data19) < 1){
+const err39 = {instancePath:instancePath+"/fuzz/include-tag/" + i4,schemaPath:"#/$defs/fuzz/properties/include-tag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/fuzz/include-tag/" + i4,schemaPath:"#/$defs/fuzz/properties/include-tag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/fuzz/include-tag",schemaPath:"#/$defs/fuzz/properties/include-tag/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data11["exclude-operation-id"] !== undefined){
+let data20 = data11["exclude-operation-id"];
+if(Array.isArray(data20)){
+const len5 = data20.length;
+for(let i5=0; i5<len5; i5++){
+let data21 = data20[i5];
+if(typeof data21 === "string"){
+if(func0(data21) < 1){
+const err42 = {instancePath:instancePath+"/fuzz/exclude-operation-id/" + i5,schemaPath:"#/$defs/fuzz/properties/exclude-operation-id/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/fuzz/exclude-operation-id/" + i5,schemaPath:"#/$defs/fuzz/properties/exclude-operation-id/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/fuzz/exclude-operation-id",schemaPath:"#/$defs/fuzz/properties/exclude-operation-id/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data11["exclude-path"] !== undefined){
+let data22 = data11["exclude-path"];
+if(Array.isArray(data22)){
+const len6 = data22.length;
+for(let i6=0; i6<len6; i6++){
+let data23 = data22[i6];
+if(typeof data23 === "string"){
+if(func0(data23) < 1){
+const err45 = {instancePath:instancePath+"/fuzz/exclude-path/" + i6,schemaPath:"#/$defs/fuzz/properties/exclude-path/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/fuzz/exclude-path/" + i6,schemaPath:"#/$defs/fuzz/properties/exclude-path/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/fuzz/exclude-path",schemaPath:"#/$defs/fuzz/properties/exclude-path/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data11["exclude-method"] !== undefined){
+let data24 = data11["exclude-method"];
+if(Array.isArray(data24)){
+const len7 = data24.length;
+for(let i7=0; i7<len7; i7++){
+let data25 = data24[i7];
+if(typeof data25 === "string"){
+if(func0(data25) < 1){
+const err48 = {instancePath:instancePath+"/fuzz/exclude-method/" + i7,schemaPath:"#/$defs/fuzz/properties/exclude-method/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/fuzz/exclude-method/" + i7,schemaPath:"#/$defs/fuzz/properties/exclude-method/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/fuzz/exclude-method",schemaPath:"#/$defs/fuzz/properties/exclude-method/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data11["exclude-tag"] !== undefined){
+let data26 = data11["exclude-tag"];
+if(Array.isArray(data26)){
+const len8 = data26.length;
+for(let i8=0; i8<len8; i8++){
+let data27 = data26[i8];
+if(typeof data27 === "string"){
+if(func0(data27) < 1){
+const err51 = {instancePath:instancePath+"/fuzz/exclude-tag/" + i8,schemaPath:"#/$defs/fuzz/properties/exclude-tag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/fuzz/exclude-tag/" + i8,schemaPath:"#/$defs/fuzz/properties/exclude-tag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/fuzz/exclude-tag",schemaPath:"#/$defs/fuzz/properties/exclude-tag/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/fuzz",schemaPath:"#/$defs/fuzz/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

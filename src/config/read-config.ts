@@ -32,6 +32,8 @@ export interface ConfigApi {
   generated: string;
   mockPort: number;
   credentials: ConfigCredential[];
+  /** contracts fuzz's operation filters (`exclude-path: [...]`…), as written; src/fuzz/operation-filter.ts reads them. */
+  fuzz?: Record<string, string[]>;
 }
 
 export interface Config {
@@ -139,6 +141,7 @@ export function readConfig(file: string, display = file): Config {
       generated: api.generated ?? `generated/${name}.ts`,
       mockPort,
       credentials: api.credentials ?? [],
+      ...(api.fuzz ? { fuzz: api.fuzz } : {}),
     };
   });
   const mockPorts = new Map<number, string>();

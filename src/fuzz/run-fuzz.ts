@@ -34,6 +34,8 @@ import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
 import { valueStream } from './value-stream.js';
+import { filterOperations } from './operation-filter.js';
+import { hasFilters, type OperationFilters, type Suggest } from './filter-kinds.js';
 
 export interface FuzzOptions {
   /** --har-out: every exchange written as it happens. */
@@ -71,6 +73,10 @@ export interface FuzzOptions {
   deliveryWaitMs?: number;
   /** Cases in flight at once (--workers; 1 when absent). The report is the same whatever the number. */
   workers?: number;
+  /** --include-… and --exclude-… and the config's `fuzz:` keys, by API (operation-filter.ts). */
+  filters?: Partial<Record<string, OperationFilters>>;
+  /** A close name for a filter value that matches nothing (the CLI's did-you-mean). */
+  suggest?: Suggest;
 }
 
 export interface FuzzRun extends CheckRun {
@@ -189,6 +195,7 @@ export class FuzzRunner {
     this.units = shardUnits(
       loaded.map(({ target }) => target),
       options,
+      this.selected(loaded),
     );
     for (const { target, document } of loaded) {
       const api = target.api as ApiName;
@@ -242,6 +249,30 @@ export class FuzzRunner {
       ...(executor.book.omitted > 0 ? { omittedFailures: executor.book.omitted } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),
     };
+  }
+
+  /**
+   * The operations the filters keep (operation-filter.ts), or undefined when none is given. A filtered-out operation
+   * is not planned, like another shard's: the run says how many it left out.
+   */
+  private selected(loaded: readonly { target: ApiTarget; document: unknown }[]): Set<string> | undefined {
+    const filters = this.options.filters ?? {};
+    if (!loaded.some(({ target }) => hasFilters(filters[target.api]))) return undefined;
+    const kept = filterOperations(
+      loaded.map(({ target, document }) => ({
+        api: target.api,
+        document,
+        models: [...target.models.values()],
+        filters: hasFilters(filters[target.api]) ? filters[target.api] : undefined,
+      })),
+      this.options.suggest,
+    );
+    for (const { target } of loaded) {
+      const left = [...target.models.keys()].filter((id) => !kept.has(`${target.api}/${id}`)).length;
+      if (left > 0)
+        this.options.log(`${target.api}: the operation filters leave out ${left} of ${target.models.size} operations`);
+    }
+    return kept;
   }
 
   /** What each operation is judged on, decided before anything is sent; what the user left out is skipped. */
@@ -512,11 +543,24 @@ export class FuzzRunner {
 }
 
 /** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
-function shardUnits(targets: readonly ApiTarget[], options: FuzzOptions): Set<string> {
-  const units = targets.flatMap((target) => [
-    ...[...target.models.keys()].map((operationId) => `${target.api}/${operationId}`),
-    ...(target.api === 'repository-webhooks' && options.phases.includes('stateful') ? [`${target.api}/stateful`] : []),
-  ]);
+function shardUnits(
+  targets: readonly ApiTarget[],
+  options: FuzzOptions,
+  selected: Set<string> | undefined,
+): Set<string> {
+  const kept = (api: string, operationId: string) => selected === undefined || selected.has(`${api}/${operationId}`);
+  const units = targets.flatMap((target) => {
+    const operations = [...target.models.keys()].filter((operationId) => kept(target.api, operationId));
+    // The sequences call every operation of the webhooks API: not when a filter leaves one out.
+    const sequences =
+      target.api === 'repository-webhooks' &&
+      options.phases.includes('stateful') &&
+      operations.length === target.models.size;
+    return [
+      ...operations.map((operationId) => `${target.api}/${operationId}`),
+      ...(sequences ? [`${target.api}/stateful`] : []),
+    ];
+  });
   const shard = options.shard;
   return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
 }
