@@ -118,6 +118,23 @@ const paceOptions: OptionSpec[] = [
     default: '100',
     requires: ['base-url'],
   },
+  {
+    name: 'max-retry-after',
+    type: 'string',
+    valueName: 's',
+    description:
+      'Longest Retry-After (of a 429, or a 503) the run waits out: the operation waits while the others are fuzzed, then is sent again; a longer one gives it up',
+    default: '120',
+    conflicts: ['replay'],
+  },
+  {
+    name: 'rate-limit-budget',
+    type: 'string',
+    valueName: 's',
+    description: 'Total seconds the run waits on the rate limits of one operation before it gives that operation up',
+    default: '600',
+    conflicts: ['replay'],
+  },
 ];
 
 /** What the run writes, and a replay instead of a run. */
@@ -317,6 +334,7 @@ export const fuzzCommand: Command = {
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
       filters: operationFilters(options, selected),
+      rateLimits: { maxWaitMs: settings.maxRetryAfterS * 1000, budgetMs: settings.rateLimitBudgetS * 1000 },
       suggest: suggestName,
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
@@ -435,13 +453,16 @@ async function finish(
     coverageSetting: ReturnType<typeof coverageSettings>;
   },
 ): Promise<number> {
-  const [{ fuzzConsoleReport, writeFuzzScripts, writeFuzzJson }, { writeReports }] = await Promise.all([
-    import('../fuzz/fuzz-report.js'),
-    import('../reports/write-reports.js'),
-  ]);
+  const [{ fuzzConsoleReport, writeFuzzScripts, writeFuzzJson }, { writeReports }, { rateLimitLines }] =
+    await Promise.all([
+      import('../fuzz/fuzz-report.js'),
+      import('../reports/write-reports.js'),
+      import('../fuzz/rate-limits.js'),
+    ]);
   const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
   if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
   io.out(fuzzConsoleReport(run, embedded, scripts));
+  for (const line of rateLimitLines(run.rateLimited)) io.out(line);
   await writeReports(
     run,
     reports.filter((target) => target.kind !== 'json'),
@@ -597,6 +618,8 @@ function validate(options: ParsedOptions) {
     deliveryWaitMs: number('delivery-wait', 0, 600_000),
     rate: number('rate', 0, 100_000),
     workers: number('workers', 1, 64),
+    maxRetryAfterS: number('max-retry-after', 0, 86_400),
+    rateLimitBudgetS: number('rate-limit-budget', 0, 86_400),
     strict: Boolean(options.strict),
     shard,
     readOnly,

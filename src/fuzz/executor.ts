@@ -5,6 +5,7 @@
 import { ResourceLedger } from './auth-probes.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { ValidRequests } from './valid-requests.js';
+import { RateLimits, type RateLimitSettings } from './rate-limits.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -75,6 +76,8 @@ export interface ExecutorOptions {
   har?: FuzzHar;
   /** The target is the run's own embedded mock or sandbox: the mock's refusal (src/core/mock-refusal.ts) is heard. */
   embedded?: boolean;
+  /** How long a rate limit is waited out (rate-limits.ts); by default 120 s at once, 600 s per operation. */
+  rateLimits?: Omit<RateLimitSettings, 'deadline'>;
 }
 
 export interface Sent {
@@ -248,9 +251,17 @@ export class Executor {
   /** The distinct failures the run found, each with its reproduction (failure-book.ts). */
   readonly book: FailureBook;
 
+  /** The target's 429s (and 503s with Retry-After), waited out per operation (rate-limits.ts). */
+  readonly rateLimits: RateLimits;
+
   constructor(readonly options: ExecutorOptions) {
     this.binder = new RequestBinder(options, this);
     this.book = new FailureBook(options, this.binder);
+    this.rateLimits = new RateLimits({
+      maxWaitMs: options.rateLimits?.maxWaitMs ?? 120_000,
+      budgetMs: options.rateLimits?.budgetMs ?? 600_000,
+      deadline: options.deadline,
+    });
   }
 
   /** An operational fault met inside a fast-check property (which would take it for a failing case). */
@@ -335,6 +346,8 @@ export class Executor {
   async sendCase(target: ApiTarget, fuzzCase: FuzzCase): Promise<SentCase | undefined> {
     const model = target.models.get(fuzzCase.operationId)!;
     this.unsendable = undefined;
+    // An operation the run stopped waiting on gets nothing more: its checks say why (rate-limits.ts).
+    if (this.rateLimits.givenUp(`${target.api}/${model.operationId}`)) return undefined;
     const tally = { requests: 0 };
     let freshHook: number | undefined;
     let freshStep: TrailStep | undefined;
@@ -371,7 +384,7 @@ export class Executor {
     }
     let sent: Sent;
     try {
-      sent = await this.send(toSend, false, tally);
+      sent = await this.send(toSend, false, tally, { target, operation: model.operationId });
     } catch (error) {
       const malformed = malformedAnswerTo(error);
       if (!malformed && !(await this.droppedOnlyThis(error, tally))) throw error;
@@ -386,6 +399,12 @@ export class Executor {
         { check: 'not_a_server_error', severity: 'error', operation: model.operationId, instancePath: '', message },
       ]);
       if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally).catch(() => undefined);
+      return undefined;
+    }
+    if (this.rateLimits.givenUp(`${target.api}/${model.operationId}`)) {
+      // Still rate-limited when the run stopped waiting: no answer to judge (a 429 is not the server failing).
+      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      this.requests += tally.requests;
       return undefined;
     }
     if (toSend.method === 'GET') this.lastAnsweredGet = toSend;
@@ -513,8 +532,37 @@ export class Executor {
     return judged;
   }
 
-  /** Sends one request at the --rate cap (shared by every request in flight); cleanup requests go out even after an interrupt. */
-  async send(sent: SentRequest, cleanup = false, tally: Tally = this): Promise<Sent> {
+  /**
+   * Sends one request at the --rate cap (shared by every request in flight); cleanup requests go out even after an
+   * interrupt. A rate limit (429, or 503 with Retry-After) is waited out and the request sent again, the operation
+   * parked meanwhile (rate-limits.ts); each such answer is counted and written to the HAR. Returns the last answer:
+   * still a rate limit when the run stopped waiting (rateLimits.givenUp says so).
+   */
+  async send(
+    sent: SentRequest,
+    cleanup = false,
+    tally: Tally = this,
+    of?: { target: ApiTarget; operation: string },
+  ): Promise<Sent> {
+    const key = of ? `${of.target.api}/${of.operation}` : 'setup';
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.sendOnce(sent, cleanup, tally);
+      const wait = this.rateLimits.waitAsked(answer.exchange.status, answer.exchange.headers, attempt);
+      if (wait === undefined) {
+        this.rateLimits.gotThrough(key);
+        return answer;
+      }
+      if (of)
+        this.options.har?.record(of.target, answer, {
+          operation: of.operation,
+          request: 'not judged',
+          answer: `rate-limited: asked to wait ${Math.ceil(wait / 1000)} s`,
+        });
+      if (!(await this.rateLimits.park(key, wait, () => !cleanup && this.expired))) return answer;
+    }
+  }
+
+  private async sendOnce(sent: SentRequest, cleanup: boolean, tally: Tally): Promise<Sent> {
     if (this.options.rate > 0) {
       const now = performance.now();
       const wait = this.nextSlot - now;
@@ -572,8 +620,13 @@ export class Executor {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
     full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
-    const sent = await this.send(this.binder.toSent(target, model, full), cleanup, tally);
-    this.options.har?.record(target, sent, { operation: operationId, request: 'not judged' });
+    const sent = await this.send(this.binder.toSent(target, model, full), cleanup, tally, {
+      target,
+      operation: operationId,
+    });
+    // A rate limit the run stopped waiting on is in the HAR already (send).
+    if (!this.rateLimits.givenUp(`${target.api}/${operationId}`))
+      this.options.har?.record(target, sent, { operation: operationId, request: 'not judged' });
     return sent;
   }
 

@@ -138,6 +138,7 @@ export async function writeFuzzJson(run: FuzzRun, file: string, redactor: Redact
         ...base,
         seed: run.seed,
         requests: run.requests,
+        ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
         failures: run.failures.map(({ key: _key, ...failure }) => failure),
       },
       null,

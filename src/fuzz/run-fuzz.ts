@@ -35,6 +35,7 @@ import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
 import { valueStream } from './value-stream.js';
 import { filterOperations } from './operation-filter.js';
+import { OperationTurns, type RateLimitedOperation } from './rate-limits.js';
 import { hasFilters, type OperationFilters, type Suggest } from './filter-kinds.js';
 
 export interface FuzzOptions {
@@ -73,6 +74,8 @@ export interface FuzzOptions {
   deliveryWaitMs?: number;
   /** Cases in flight at once (--workers; 1 when absent). The report is the same whatever the number. */
   workers?: number;
+  /** --max-retry-after and --rate-limit-budget, in milliseconds (rate-limits.ts). */
+  rateLimits?: { maxWaitMs: number; budgetMs: number };
   /** --include-… and --exclude-… and the config's `fuzz:` keys, by API (operation-filter.ts). */
   filters?: Partial<Record<string, OperationFilters>>;
   /** A close name for a filter value that matches nothing (the CLI's did-you-mean). */
@@ -86,6 +89,8 @@ export interface FuzzRun extends CheckRun {
   requests: number;
   /** Distinct failures past the first 200, not kept. */
   omittedFailures?: number;
+  /** Operations the target rate-limited (rate-limits.ts). */
+  rateLimited?: RateLimitedOperation[];
 }
 
 /** Shrinking stops after this many extra requests per failure: a minimal case is good, an endless run is not. */
@@ -124,7 +129,7 @@ export class FuzzRunner {
   private executor: Executor | undefined;
 
   constructor(private readonly options: FuzzOptions) {
-    this.capture = new HttpCapture({ timeoutMs: options.timeoutMs });
+    this.capture = new HttpCapture({ timeoutMs: options.timeoutMs, rateLimitsToCaller: true });
   }
 
   interrupt(): void {
@@ -161,6 +166,7 @@ export class FuzzRunner {
       addSecret: options.addSecret,
       ...(options.redact ? { redact: options.redact } : {}),
       ...(options.har ? { har: options.har } : {}),
+      ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });
     this.executor = executor;
     let error: ContractsError | undefined;
@@ -247,6 +253,7 @@ export class FuzzRunner {
       marker: options.marker,
       requests: executor.requests,
       ...(executor.book.omitted > 0 ? { omittedFailures: executor.book.omitted } : {}),
+      ...(executor.rateLimits.report().length > 0 ? { rateLimited: executor.rateLimits.report() } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),
     };
   }
@@ -384,26 +391,25 @@ export class FuzzRunner {
         .map((credential) => credential.name),
     );
     const fuzzed: OperationModel[] = [];
-    for (const model of mine) {
-      if (options.readOnly && model.method !== 'GET') continue;
-      if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
-      if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
-      if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined) continue;
-      fuzzed.push(model);
-      const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
-      for (const phase of options.phases) {
+    // One operation at a time; one parked by a rate limit hands its turn to the next (rate-limits.ts).
+    const turns = new OperationTurns(executor.rateLimits);
+    try {
+      for (const model of mine) {
+        if (options.readOnly && model.method !== 'GET') continue;
+        if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
+        if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
+        if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined)
+          continue;
+        fuzzed.push(model);
         // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
         if (executor.expired) return executor.rethrow();
-        if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
-        if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
-        if (phase === 'negative') {
-          await this.runList(executor, target, negativePhase(generator, this.options.maxExamples));
-          await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
-        }
-        if (phase === 'random')
-          await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+        const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
+        await turns.take(`${target.api}/${model.operationId}`, () => this.fuzzOperation(executor, target, generator));
       }
+    } finally {
+      await turns.finish();
     }
+    this.rateLimitedOperations(executor, target, fuzzed);
     // ignored_auth on ids that exist: those the phases saw or created (auth-probes.ts); the webhooks API has no security.
     if (!webhooks && options.phases.includes('negative') && !executor.expired)
       await probeAuthOnResources(executor, target, document, mine, options.readOnly);
@@ -418,6 +424,31 @@ export class FuzzRunner {
     }
     executor.rethrow();
     this.noValidRequest(executor, target, fuzzed);
+  }
+
+  /** Each phase on one operation, until the run ends or stops waiting on its rate limit. */
+  private async fuzzOperation(executor: Executor, target: ApiTarget, generator: Generator): Promise<void> {
+    const { model } = generator;
+    const key = `${target.api}/${model.operationId}`;
+    for (const phase of this.options.phases) {
+      if (executor.expired || executor.rateLimits.givenUp(key)) return;
+      if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
+      if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
+      if (phase === 'negative') {
+        await this.runList(executor, target, negativePhase(generator, this.options.maxExamples));
+        await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
+      }
+      if (phase === 'random')
+        await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+    }
+  }
+
+  /** An operation the run stopped waiting on: what its checks still wait for was not exercised, for that reason. */
+  private rateLimitedOperations(executor: Executor, target: ApiTarget, fuzzed: readonly OperationModel[]): void {
+    for (const model of fuzzed) {
+      const reason = executor.rateLimits.reason(`${target.api}/${model.operationId}`);
+      if (reason) executor.options.results.unexercisedPending(target.api, reason, model.operationId);
+    }
   }
 
   /**

@@ -27,6 +27,8 @@ export interface CaptureOptions {
   retries?: number;
   /** Longest wait between retries, whatever Retry-After says. */
   maxRetryWaitMs?: number;
+  /** A 429 is returned as any answer, for the caller to wait on (fuzz parks the operation: src/fuzz/rate-limits.ts). */
+  rateLimitsToCaller?: boolean;
 }
 
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
@@ -46,6 +48,7 @@ export class HttpCapture {
   private readonly maxBodyBytes: number;
   private readonly retries: number;
   private readonly maxRetryWaitMs: number;
+  private readonly rateLimitsToCaller: boolean;
   private readonly timeoutMs: number;
   /** Connections kept open between requests (fetch keeps its own pool; `exchange` uses this one). */
   private readonly pool = new WirePool();
@@ -57,6 +60,7 @@ export class HttpCapture {
     this.maxBodyBytes = options.maxBodyBytes ?? 10 * 2 ** 20;
     this.retries = options.retries ?? 3;
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
+    this.rateLimitsToCaller = options.rateLimitsToCaller ?? false;
   }
 
   /**
@@ -228,7 +232,7 @@ export class HttpCapture {
       if (abort) this.inFlight.delete(abort);
     }
     const { status, rawHeaders } = answer;
-    if (status === 429) {
+    if (status === 429 && !this.rateLimitsToCaller) {
       // Its body has been read (bounded), or its connection dropped: either way the connection is in step.
       const after = rawHeader(rawHeaders, 'retry-after');
       if (attempt < this.retries) throw new RetryLater(retryDelay(after ?? null, attempt, this.maxRetryWaitMs));
