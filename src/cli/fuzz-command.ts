@@ -93,6 +93,14 @@ const paceOptions: OptionSpec[] = [
     conflicts: ['replay'],
   },
   {
+    name: 'start-timeout',
+    type: 'string',
+    valueName: 's',
+    description:
+      "Without --base-url: how many seconds the API's Prism mock may take to answer after it starts (default: 30 s plus 10 s per MB of the spec), as for contracts mock",
+    conflicts: ['base-url'],
+  },
+  {
     name: 'delivery-wait',
     type: 'string',
     valueName: 'ms',
@@ -267,6 +275,7 @@ export const fuzzCommand: Command = {
       specFiles,
       Boolean(options.quiet),
       io,
+      settings.startTimeoutS,
     );
     const embedded = sandbox !== undefined || mocks !== undefined;
     const baseUrl = settings.baseUrl ?? sandbox?.url ?? '';
@@ -363,6 +372,7 @@ async function startEmbedded(
   specFiles: Partial<Record<ApiName, string>>,
   quiet: boolean,
   io: Io,
+  startTimeoutS: number | undefined,
 ): Promise<{
   sandbox?: { url: string; stop(): Promise<void> };
   mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> };
@@ -385,6 +395,7 @@ async function startEmbedded(
         ports: Object.fromEntries(mocked.map((api) => [api, 0])),
         specFiles,
         signal: starting.signal,
+        ...(startTimeoutS === undefined ? {} : { startTimeoutMs: startTimeoutS * 1000 }),
       });
       if (!quiet)
         io.err(
@@ -603,6 +614,17 @@ function validate(options: ParsedOptions) {
   }
   const shard = shardMatch ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) } : undefined;
   const readOnly = Boolean(options['read-only']);
+  const startTimeout = options['start-timeout'];
+  // Seconds, as contracts mock takes them and as Prism's start message suggests (--start-timeout SECONDS).
+  const startTimeoutS = startTimeout === undefined ? undefined : Number(startTimeout);
+  if (
+    startTimeoutS !== undefined &&
+    (!/^\d+(\.\d+)?$/.test(String(startTimeout)) || !(startTimeoutS > 0 && startTimeoutS <= 3600))
+  )
+    throw new ContractsError(
+      'USAGE',
+      `--start-timeout takes a number of seconds, more than 0 and at most 3600, not "${String(startTimeout)}"`,
+    );
   if (readOnly && baseUrl === undefined)
     throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
   return {
@@ -623,6 +645,7 @@ function validate(options: ParsedOptions) {
     strict: Boolean(options.strict),
     shard,
     readOnly,
+    startTimeoutS,
   };
 }
 
