@@ -348,7 +348,9 @@ export const fuzzCommand: Command = {
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
     try {
-      run = await runInterruptible(runner, Boolean(options.quiet), io, (wrapped) => {
+      // Only the webhooks API's hooks are deleted at the end: the Ctrl-C line names them only when there can be some.
+      const cleansUp = selected.includes('repository-webhooks' as ApiName) && !settings.readOnly;
+      run = await runInterruptible(runner, Boolean(options.quiet), io, cleansUp, (wrapped) => {
         logIo = wrapped;
       });
     } finally {
@@ -419,11 +421,12 @@ async function runInterruptible(
   runner: import('../fuzz/run-fuzz.js').FuzzRunner,
   quiet: boolean,
   io: Io,
+  cleansUp: boolean,
   useIo: (wrapped: Io) => void,
 ): Promise<import('../fuzz/run-fuzz.js').FuzzRun> {
   const onSignal = (signal: string) => {
     io.err(
-      `contracts fuzz: ${signal}: stopping after the request in flight, then deleting the webhooks this run created (press Ctrl-C again to abort)…`,
+      `contracts fuzz: ${signal}: stopping after the request in flight${cleansUp ? ', then deleting the webhooks this run created' : ''} (press Ctrl-C again to abort)…`,
     );
     runner.interrupt();
   };
@@ -490,9 +493,14 @@ async function finish(
   const exercisedNothing = run.summary.passed === 0 && run.summary.failed === 0;
   if (exercisedNothing)
     io.err('contracts fuzz: nothing was exercised: every check was skipped (the reasons are above)');
-  return run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing
-    ? exitCodes.failed
-    : exitCodes.ok;
+  const failed = run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing;
+  // Exit 1 with no failing check (every ✗ is "not exercised"): the last line says why, not a bare "0 failed".
+  const blocked = run.results.filter((result) => result.status === 'failed' && result.reason !== undefined).length;
+  if (failed && !exercisedNothing && !underCoverage && run.failures.length === 0 && blocked === run.summary.failed)
+    io.err(
+      `contracts fuzz: exit 1: no check failed, but ${blocked} check${blocked === 1 ? '' : 's'} could not be exercised (each "✗ not exercised" above says why)`,
+    );
+  return failed ? exitCodes.failed : exitCodes.ok;
 }
 
 async function replay(

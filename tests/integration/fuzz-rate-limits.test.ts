@@ -108,6 +108,10 @@ describe('contracts fuzz on a rate-limited operation', () => {
     expect(output).toContain(
       "t slow: 1 times, longest wait asked 60 s; no request got through: the run stopped waiting (asked to wait 60 s, past the run's --max-time)",
     );
+    // Exit 1 with "0 failed": the last line says why.
+    expect(output.trim().split('\n').at(-1)).toMatch(
+      /^contracts fuzz: exit 1: no check failed, but \d+ checks could not be exercised \(each "✗ not exercised" above says why\)$/,
+    );
     expect(code, output).toBe(1);
   }, 60_000);
 
