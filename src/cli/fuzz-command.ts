@@ -500,6 +500,10 @@ async function finish(
     io.err(
       `contracts fuzz: exit 1: no check failed, but ${blocked} check${blocked === 1 ? '' : 's'} could not be exercised (each "✗ not exercised" above says why)`,
     );
+  if (run.targetDied !== undefined)
+    io.err(
+      `contracts fuzz: the target stopped answering after the request of failure [${run.targetDied}] (its curl line is above): the run stopped there`,
+    );
   return failed ? exitCodes.failed : exitCodes.ok;
 }
 

@@ -6,6 +6,7 @@ import { ResourceLedger } from './auth-probes.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { ValidRequests } from './valid-requests.js';
 import { RateLimits, type RateLimitSettings } from './rate-limits.js';
+import { targetDiedOn } from './target-died.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -284,8 +285,18 @@ export class Executor {
     }
   }
 
+  /** The failure id of the request the target died on (target-died.ts): the run stops after it. */
+  targetDied: string | undefined;
+  /** Whether the target answered anything yet: one that never did is unreachable, not dead. */
+  private answeredAny = false;
+
   get expired(): boolean {
-    return performance.now() > this.options.deadline || this.options.capture.interrupted || this.fatal !== undefined;
+    return (
+      performance.now() > this.options.deadline ||
+      this.options.capture.interrupted ||
+      this.fatal !== undefined ||
+      this.targetDied !== undefined
+    );
   }
 
   /** Runs a step of a property: an operational fault stops the run instead of being shrunk as if it were a bug. */
@@ -386,8 +397,18 @@ export class Executor {
     try {
       sent = await this.send(toSend, false, tally, { target, operation: model.operationId });
     } catch (error) {
+      // Requests in flight when the target died fail too: the one it died on is the finding, these are not.
+      if (this.targetDied !== undefined) {
+        this.requests += tally.requests + 1;
+        return undefined;
+      }
       const malformed = malformedAnswerTo(error);
-      if (!malformed && !(await this.droppedOnlyThis(error, tally))) throw error;
+      if (!malformed && !(await this.droppedOnlyThis(error, tally))) {
+        if (!(droppedConnection(error) && this.answeredAny && this.lastAnsweredGet !== undefined)) throw error;
+        this.requests += tally.requests + 1;
+        this.targetDied = targetDiedOn(this, target, model, fuzzCase, toSend, error as Error);
+        return undefined;
+      }
       // The target answers, and dropped the connection on this one request: that is its answer to it (a 152 KB URL
       // a server resets, say), a finding for this operation, not the end of the run. So is an answer framed two
       // ways at once (Content-Length beside chunked), which the proxy refuses to relay: the target's fault.
@@ -572,6 +593,7 @@ export class Executor {
     const started = performance.now();
     const exchange = await this.options.capture.exchange(sent, cleanup);
     tally.requests++;
+    this.answeredAny = true;
     return new SentExchange(sent, exchange, performance.now() - started);
   }
 

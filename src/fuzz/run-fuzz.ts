@@ -89,6 +89,8 @@ export interface FuzzRun extends CheckRun {
   requests: number;
   /** Distinct failures past the first 200, not kept. */
   omittedFailures?: number;
+  /** The failure id of the request the target died on; the run stopped after it (target-died.ts). */
+  targetDied?: string;
   /** Operations the target rate-limited (rate-limits.ts). */
   rateLimited?: RateLimitedOperation[];
 }
@@ -216,7 +218,8 @@ export class FuzzRunner {
             : (nestingTooDeep(caught) ??
               new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`));
       } finally {
-        if (api === 'repository-webhooks' && !options.readOnly) {
+        // A target that died cannot delete anything: nothing is sent to it any more.
+        if (api === 'repository-webhooks' && !options.readOnly && executor.targetDied === undefined) {
           const count = executor.ownHooks.size;
           if (error && count > 0) options.log(`deleting the ${count} webhooks this run created`);
           try {
@@ -226,7 +229,7 @@ export class FuzzRunner {
           }
         }
       }
-      if (error) break;
+      if (error || executor.targetDied !== undefined) break;
       this.authRefused(executor, target);
     }
     this.capture.close();
@@ -235,9 +238,11 @@ export class FuzzRunner {
         ? error.code === 'INTERRUPTED'
           ? 'the run was interrupted'
           : `the run stopped: ${error.code}`
-        : executor.expired
-          ? '--max-time was reached'
-          : undefined,
+        : executor.targetDied !== undefined
+          ? `the target stopped answering after the request of failure [${executor.targetDied}]`
+          : executor.expired
+            ? '--max-time was reached'
+            : undefined,
     );
     const all = results.all();
     return {
@@ -253,6 +258,7 @@ export class FuzzRunner {
       marker: options.marker,
       requests: executor.requests,
       ...(executor.book.omitted > 0 ? { omittedFailures: executor.book.omitted } : {}),
+      ...(executor.targetDied !== undefined ? { targetDied: executor.targetDied } : {}),
       ...(executor.rateLimits.report().length > 0 ? { rateLimited: executor.rateLimits.report() } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),
     };

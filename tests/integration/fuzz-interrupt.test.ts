@@ -66,7 +66,7 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
     expect(stdout).toMatch(/^Not run: \d+ checks \(the run stopped: TARGET_UNREACHABLE\)$/m);
   }, 60_000);
 
-  it('exits 2 when the target goes away in the middle of a random phase, instead of shrinking the outage as a bug', async () => {
+  it('reports the request after which the target went away in a random phase (exit 1), and stops instead of shrinking', async () => {
     let served = 0;
     const server = http.createServer((request, response) => {
       // Five answers, then every connection is cut: an outage inside fast-check's property.
@@ -76,7 +76,7 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { code, stderr } = await runCli([
+      const { code, stdout, stderr } = await runCli([
         'fuzz',
         '--api',
         'client-session',
@@ -89,8 +89,13 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
         '--rate',
         '0',
       ]);
-      expect(code).toBe(2);
-      expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/client-session\)/);
+      // The target died on its sixth request (issue #44, item 4): that request is the one failure, then the run stops.
+      expect(stdout).toMatch(/^ {2}\[[0-9a-f]+\] not_a_server_error · \w+ · 0$/m);
+      expect(stdout.match(/^ {2}\[[0-9a-f]+\] .* · 0$/gm)).toHaveLength(1);
+      expect(stderr.trim().split('\n').at(-1)).toMatch(
+        /^contracts fuzz: the target stopped answering after the request of failure \[[0-9a-f]+\] \(its curl line is above\): the run stopped there$/,
+      );
+      expect(code).toBe(1);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
