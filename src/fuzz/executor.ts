@@ -442,6 +442,12 @@ export class Executor {
     if (mockCouldNot !== undefined) {
       // Our own mock found no answer its spec accepts: the tool's limit, not the API's failure. Nothing was judged.
       for (const check of mockUnjudged) this.options.results.unexercised(target.api, operation, check, mockCouldNot);
+      this.options.har?.record(target, sent, {
+        operation,
+        phase: fuzzCase.phase,
+        request: 'not judged',
+        answer: mockCouldNot,
+      });
       return { case: fuzzCase, verdict, sent, findings: [] };
     }
     if (this.options.coverage) {
@@ -608,7 +614,25 @@ export class Executor {
       intent: 'derive',
     });
     const toSend = this.built(target, model, () => this.binder.toSent(target, model, bound));
-    return toSend && this.send(toSend, true);
+    const sent = toSend && (await this.send(toSend, true));
+    if (sent) this.options.har?.record(target, sent, { operation: model.operationId, request: 'not judged' });
+    return sent;
+  }
+
+  /**
+   * Cases sent but never judged (sent ahead of a failure under --workers, or beside one whose send failed): their
+   * requests are counted and written to the HAR all the same, as sent and not judged.
+   */
+  discard(target: ApiTarget, cases: Iterable<SentCase>): void {
+    for (const { model, case: fuzzCase, sent, requests } of cases) {
+      this.requests += requests;
+      this.options.har?.record(target, sent, {
+        operation: model.operationId,
+        phase: fuzzCase.phase,
+        request: 'not judged',
+        answer: 'sent ahead of a failure under --workers; not judged, so the report does not depend on --workers',
+      });
+    }
   }
 
   /** Why the last case was not sent because its path could not be built (UnsendablePath); cleared by each case. */

@@ -497,14 +497,16 @@ export class FuzzRunner {
   private async runList(executor: Executor, target: ApiTarget, cases: FuzzCase[]): Promise<void> {
     const list = cases.slice(0, this.options.maxExamples);
     let index = 0;
+    const unjudged = new Set<SentCase>();
     await runOrdered<FuzzCase, SentCase | undefined>({
       workers: this.options.workers ?? 1,
       next: () => list[index++],
       alone: (fuzzCase) => executor.runsAlone(target, fuzzCase),
       stopped: () => executor.expired,
-      work: (fuzzCase) => executor.sendCase(target, fuzzCase),
+      work: (fuzzCase) => sentInto(unjudged, executor.sendCase(target, fuzzCase)),
       commit: async (sent) => {
         if (!sent) return true;
+        unjudged.delete(sent);
         const result = executor.judge(target, sent);
         for (const failure of executor.book.newFailures(target, result)) {
           executor.book.keep(failure);
@@ -512,7 +514,7 @@ export class FuzzRunner {
         }
         return true;
       },
-    });
+    }).finally(() => executor.discard(target, unjudged));
     executor.rethrow();
   }
 
@@ -540,15 +542,17 @@ export class FuzzRunner {
       let consumed = 0;
       let judged = 0;
       let failing: { index: number; result: CaseResult } | undefined;
+      const unjudged = new Set<SentCase>();
       await runOrdered<{ index: number; value: FuzzCase }, SentCase | undefined>({
         workers,
         next: () => (stream.index < limit ? stream.next() : undefined),
         alone: ({ value }) => executor.runsAlone(target, value),
         stopped: () => executor.expired,
-        work: ({ value }) => executor.sendCase(target, value),
+        work: ({ value }) => sentInto(unjudged, executor.sendCase(target, value)),
         commit: (sent, { index }) => {
           consumed = index + 1;
           if (!sent) return true;
+          unjudged.delete(sent);
           const result = executor.judge(target, sent);
           if (executor.book.newFailures(target, result).length > 0) {
             failing = { index, result };
@@ -556,7 +560,7 @@ export class FuzzRunner {
           }
           return ++judged < budget;
         },
-      });
+      }).finally(() => executor.discard(target, unjudged));
       executor.rethrow();
       budget -= Math.max(consumed, 1);
       if (!failing) return;
@@ -600,6 +604,16 @@ function shardUnits(
   });
   const shard = options.shard;
   return new Set(shard ? units.filter((_unit, index) => index % shard.count === shard.index - 1) : units);
+}
+
+/** A case's send, remembered in `unjudged` until it is judged (what is never judged is still counted: discard). */
+async function sentInto(
+  unjudged: Set<SentCase>,
+  sending: Promise<SentCase | undefined>,
+): Promise<SentCase | undefined> {
+  const sent = await sending;
+  if (sent) unjudged.add(sent);
+  return sent;
 }
 
 /** RFC 9110's token: what a header name may be. */

@@ -34,6 +34,9 @@ async function fuzz(args: string[]) {
  */
 const answersVary = (text: string) =>
   text
+    // What was sent, counted whole: with more workers, more cases go out ahead of a failure (then are not judged).
+    .replace(/^(contracts fuzz: seed \d+), \d+ requests$/m, '$1, N requests')
+    .replace(/"requests": \d+/g, '"requests": 0')
     .replace(/^( {6}answer: \d+(, [^,\n]+)?), \d+ bytes.*$/gm, '$1')
     .replace(/"bodyBytes": \d+/g, '"bodyBytes": 0')
     .replace(/("body": )"(?:[^"\\]|\\.)*"/g, '$1""')
