@@ -60,8 +60,9 @@ function rewrite(root: unknown, value: unknown, at: JsonPath, moved: Moved): unk
     if (next === undefined) delete changed[key];
     else setOwn(changed, key, next);
   }
-  const result = changed ?? (value as Record<string, unknown>);
+  let result = changed ?? (value as Record<string, unknown>);
   if (namesProperties(at)) return result;
+  result = emptyEnum(result);
   const moving = discriminated(result);
   if (!moving) return result;
   moved.add(`#${pathToPointer([...at, moving.combinator])}`);
@@ -121,6 +122,19 @@ function discriminated(
   if (combinator === undefined || Object.hasOwn(schema, discriminatorBranchesKeyword)) return undefined;
   const { [combinator]: branches, ...rest } = schema;
   return { schema: { ...rest, [discriminatorBranchesKeyword]: { [combinator]: branches } }, combinator };
+}
+
+/**
+ * `enum: []` admits no value (JSON Schema 2020-12 §6.1.2: the array "SHOULD have at least one element", so an empty
+ * one is allowed, and no instance equals an element of it). ajv refuses to compile it ("enum must have non-empty
+ * array"), which ended a whole fuzz run over one schema of Discord's description: ajv's copy says the same with
+ * `not: {}` (§10.2.1.4: nothing is valid against it), so only the operations that need such a value go untested.
+ */
+function emptyEnum(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(schema.enum) || schema.enum.length > 0 || 'in' in schema || 'content' in schema) return schema;
+  const { enum: _empty, ...rest } = schema;
+  if (!Object.hasOwn(rest, 'not')) return { ...rest, not: {} };
+  return { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), false] };
 }
 
 // `nullable` is no keyword of OpenAPI 3.1 (3.0 documents are upgraded before this), but ajv reads it in every draft

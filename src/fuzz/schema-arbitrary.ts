@@ -52,7 +52,9 @@ export function schemaArbitrary(
   if (depth > 8) return fc.constant(null);
   if (budget < 1) return smallest(document, schema);
   if ('const' in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  // `enum: []` admits no value (JSON Schema 2020-12 §6.1.2): null stands in, the validators refuse it, and the
+  // operation is reported as one no valid request could be made for (valid-requests.ts), not as an internal error.
+  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...schema.enum) : fc.constant(null);
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) {
     const tagged = branchTagger(schema, alternatives);

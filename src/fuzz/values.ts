@@ -36,7 +36,8 @@ export function minimalValue(
   if (--nodes.left < 0) return null;
   const schema = resolved(document, raw);
   if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
+  // `enum: []` admits no value: null stands in, for the validators to refuse (see schemaArbitrary).
+  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? schema.enum[0] : null;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) return minimalValue(document, alternatives[0], depth + 1, nodes);
