@@ -7,6 +7,7 @@ import { deref, type OperationModel, type ParamModel, type ParamValue, type Requ
 import { schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
 import { ownValue, setOwn } from '../core/own-key.js';
+import { bodyFields, fieldValue, setField, withoutField } from './body-fields.js';
 
 export interface Generator {
   api: string;
@@ -149,7 +150,7 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
         'derive',
       ),
     ]);
-    for (const { pointer, schema } of bodyFields(document, model.body.schema)) {
+    for (const { pointer, schema, steps } of bodyFields(document, model.body.schema)) {
       // config.url is always the run's own --hook-url: a generated address would have the target call it.
       if (pointer === '/config/url' || pointer === '/url') continue;
       groups.push(
@@ -157,7 +158,7 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
           caseOf(
             generator,
             'boundaries',
-            { ...base, body: setAt(base.body ?? {}, pointer, value) },
+            { ...base, body: setField(document, base.body ?? {}, steps, value) },
             `body${pointer} = ${short(value)}`,
             'derive',
             keep(pointer),
@@ -288,17 +289,20 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
     const body = request.body ?? minimalValue(document, model.body.schema);
     for (const { note, value } of breakingValues(document, model.body.schema, false))
       yield negative({ ...request, body: value }, `body: ${note}`);
-    for (const { pointer, schema, parentStrict, required } of bodyFields(document, model.body.schema)) {
+    for (const { pointer, schema, required, steps } of bodyFields(document, model.body.schema)) {
       // A form's fields are text on the wire, as parameters are: only what text cannot be breaks their type.
       for (const { note, value } of breakingValues(document, schema, formBody(model)))
-        yield negative({ ...request, body: setAt(body, pointer, value) }, `body${pointer}: ${note}`, keep(pointer));
-      if (required && hasAt(body, pointer))
         yield negative(
-          { ...request, body: deleteAt(body, pointer) },
+          { ...request, body: setField(document, body, steps, value) },
+          `body${pointer}: ${note}`,
+          keep(pointer),
+        );
+      if (required && fieldValue(body, steps) !== undefined)
+        yield negative(
+          { ...request, body: withoutField(body, steps) },
           `body${pointer}: the required field is missing`,
           keep(pointer),
         );
-      void parentStrict;
     }
     for (const pointer of strictObjects(document, model.body.schema)) {
       if (pointer === '' || isPlainObject(getAt(body, pointer))) {
@@ -399,32 +403,6 @@ function toParam(value: unknown): ParamValue {
     : JSON.stringify(value);
 }
 
-interface BodyField {
-  pointer: string;
-  schema: unknown;
-  required: boolean;
-  parentStrict: boolean;
-}
-
-/** Every property of the body schema, nested objects included (two levels: the specs' config objects). */
-function bodyFields(document: unknown, raw: unknown, prefix = '', depth = 0): BodyField[] {
-  const schema = resolved(document, raw);
-  const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  const required = (schema.required ?? []) as string[];
-  const fields: BodyField[] = [];
-  for (const [name, sub] of Object.entries(properties)) {
-    const pointer = `${prefix}/${name}`;
-    fields.push({
-      pointer,
-      schema: sub,
-      required: required.includes(name),
-      parentStrict: schema.additionalProperties === false,
-    });
-    if (depth < 2 && resolved(document, sub).properties) fields.push(...bodyFields(document, sub, pointer, depth + 1));
-  }
-  return fields;
-}
-
 function strictObjects(document: unknown, raw: unknown, prefix = '', depth = 0): string[] {
   const schema = resolved(document, raw);
   const here = schema.additionalProperties === false ? [prefix] : [];
@@ -473,19 +451,6 @@ function getAt(root: unknown, pointer: string): unknown {
   let node = root;
   for (const segment of pointer.split('/').slice(1)) node = isPlainObject(node) ? node[segment] : undefined;
   return node;
-}
-
-function hasAt(root: unknown, pointer: string): boolean {
-  return getAt(root, pointer) !== undefined;
-}
-
-function deleteAt(root: unknown, pointer: string): unknown {
-  const segments = pointer.split('/').slice(1);
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node: unknown = copy;
-  for (const segment of segments.slice(0, -1)) node = isPlainObject(node) ? node[segment] : undefined;
-  if (isPlainObject(node)) delete node[segments.at(-1)!];
-  return copy;
 }
 
 /** A mutated or edge config.url is kept as generated: the run replaces only a valid one with its own marker URL. */

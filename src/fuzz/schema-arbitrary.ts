@@ -4,7 +4,7 @@
 // accept it (see request-model.ts), so a keyword this misses can cost a discarded case, never a false finding.
 import fc from 'fast-check';
 import { deref, typesOf } from './request-model.js';
-import { minimalValue } from './values.js';
+import { minimalValue, nulString, unicodeSamples } from './values.js';
 import { formatArbitrary, formatSamples, numberFormat } from './format-arbitrary.js';
 import { discriminatorTags } from '../core/discriminator.js';
 import { setOwn } from '../core/own-key.js';
@@ -159,7 +159,16 @@ function typed(
       const minLength = Math.min(Math.max(Number(schema.minLength ?? 0), options.nonEmpty ? 1 : 0), maxGeneratedLength);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? Infinity), options.maxString ?? 24));
       if (options.header) return fc.string({ unit: headerChar, minLength, maxLength });
-      return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
+      // Now and then an edge string (a NUL, characters outside the BMP, a zero-width space) at whatever depth the
+      // string sits: a server that breaks on one inside an array item is reached by random requests too.
+      const edges = [nulString, ...unicodeSamples].filter(
+        (text) => text.length >= minLength && text.length <= maxLength,
+      );
+      return fc.oneof(
+        { arbitrary: fc.string({ minLength, maxLength }), weight: 4 },
+        { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 4 },
+        ...(edges.length > 0 ? [{ arbitrary: fc.constantFrom(...edges), weight: 1 }] : []),
+      );
     }
     case 'integer':
       return formatIntegers(schema, numberFormat(schema.format) ?? int32);
