@@ -4,6 +4,7 @@
 // also owns the hooks the run creates: each carries the run marker in config.url, and each is deleted at the end.
 import { ResourceLedger } from './auth-probes.js';
 import { AuthRefusals } from './auth-refusals.js';
+import { UndocumentedRefusals } from './undocumented-refusals.js';
 import { ValidRequests } from './valid-requests.js';
 import { RateLimits, type RateLimitSettings } from './rate-limits.js';
 import { targetDiedOn } from './target-died.js';
@@ -501,6 +502,11 @@ export class Executor {
         negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`),
       ]);
     }
+    if (verdict !== 'positive') {
+      const refusalCheck = verdict === 'unauthenticated' ? 'ignored_auth' : 'negative_data_rejection';
+      const warnings = this.undocumentedRefusals.warn(target.api, model, status, refusalCheck);
+      if (warnings.length > 0) judged.push([refusalCheck, warnings]);
+    }
     for (const [check, findings] of judged)
       this.options.results.record(target.api, operation, check, findings, sent.durationMs, omitted?.[check]);
     this.options.har?.record(target, sent, {
@@ -528,6 +534,8 @@ export class Executor {
   /** Valid requests per operation and how many were refused with 401/403 (auth-refusals.ts). */
   readonly authRefusals = new AuthRefusals();
 
+  /** Refusal statuses the operations do not document, said once each (undocumented-refusals.ts). */
+  readonly undocumentedRefusals = new UndocumentedRefusals();
   /** Which operations got a valid request, and why the others did not (valid-requests.ts). */
   readonly validRequests = new ValidRequests();
 

@@ -8,6 +8,7 @@ import { ContractsError } from '../core/errors.js';
 import type { Redactor } from '../reports/redact.js';
 import { jsonReport } from '../reports/json-report.js';
 import { answerLine } from './failure-answer.js';
+import { warningLines } from './undocumented-refusals.js';
 import type { FuzzRun } from './run-fuzz.js';
 
 /** `scripts`: the folder --scripts wrote each failure's reproduction to, as shown to the user. */
@@ -29,6 +30,7 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: str
       // per reason, and never as a failure of that check (no answer broke it).
       for (const check of checks.filter((candidate) => candidate.status === 'failed' && !notExercised(candidate)))
         lines.push(`      ✗ ${check.check}`);
+      lines.push(...warningLines(checks));
       // One line per reason: a choice like --read-only skips every check of an operation at once.
       const skippedBy = new Map<string, string[]>();
       for (const check of checks.filter((candidate) => candidate.status === 'skipped'))
