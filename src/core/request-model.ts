@@ -88,6 +88,11 @@ export interface RequestData {
   styledQuery?: string;
   /** Absent: no body is sent. */
   body?: unknown;
+  /**
+   * Text sent as the body as it is, under the operation's JSON media type, instead of `body` encoded: a negative
+   * case's text that is not JSON (truncated, trailing garbage), which no value of `body` can be.
+   */
+  rawBody?: string;
 }
 
 export interface Violation {
@@ -335,7 +340,9 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
       found.push({ where: `header ${header}`, message: `the security requirement's ${header} header is missing` });
     }
   }
-  if (model.body) {
+  if (model.body && request.rawBody !== undefined) {
+    found.push(...rawBodyViolations(model, compiled, request.rawBody));
+  } else if (model.body) {
     if (request.body === undefined) {
       if (model.body.required) found.push({ where: 'body', message: 'the required request body is missing' });
     } else {
@@ -391,6 +398,20 @@ export function styledWire(param: ParamModel, value: ParamValue): WireForm | und
 }
 
 /** JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0. */
+/** A body sent as text: not JSON at all is a violation of its media type (RFC 8259 §2), else judged as its value. */
+function rawBodyViolations(model: OperationModel, compiled: CompiledSpec, text: string): Violation[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [{ where: 'body', message: `the body is not JSON, as its media type ${model.body!.mediaType} says` }];
+  }
+  return compiled.validateAt(model.body!.schemaPath, value).map((error) => ({
+    where: 'body',
+    message: describe(error, 'body'),
+  }));
+}
+
 function jsonOnWire(body: unknown): { value: unknown; problems: string[] } {
   return { value: JSON.parse(JSON.stringify(body)) as unknown, problems: [] };
 }

@@ -8,6 +8,8 @@ import { schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
 import { ownValue, setOwn } from '../core/own-key.js';
 import { bodyFields, fieldValue, setField, withoutField } from './body-fields.js';
+import { notJsonBodies } from './not-json-bodies.js';
+import { isJsonType } from '../core/media-type.js';
 
 export interface Generator {
   api: string;
@@ -289,6 +291,10 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
     const body = request.body ?? minimalValue(document, model.body.schema);
     for (const { note, value } of breakingValues(document, model.body.schema, false))
       yield negative({ ...request, body: value }, `body: ${note}`);
+    if (isJsonType(model.body.mediaType)) {
+      const { body: _value, ...bodiless } = request;
+      for (const { note, text } of notJsonBodies(body)) yield negative({ ...bodiless, rawBody: text }, `body: ${note}`);
+    }
     for (const { pointer, schema, required, steps } of bodyFields(document, model.body.schema)) {
       // A form's fields are text on the wire, as parameters are: only what text cannot be breaks their type.
       for (const { note, value } of breakingValues(document, schema, formBody(model)))

@@ -53,6 +53,7 @@ export class RequestBinder {
       headers: { ...headers },
       ...(body !== undefined ? { body: structuredClone(body) } : {}),
       ...(fuzzCase.request.styledQuery !== undefined ? { styledQuery: fuzzCase.request.styledQuery } : {}),
+      ...(fuzzCase.request.rawBody !== undefined ? { rawBody: fuzzCase.request.rawBody } : {}),
     };
     const hookId = freshHook ?? this.run.sharedHook;
     const bindings: Record<string, ParamValue | undefined> = {
@@ -162,9 +163,11 @@ export class RequestBinder {
       headers.push([name, typeof wire === 'string' ? wire : String(request.headers[name])]);
     }
     const encoded =
-      request.body === undefined
-        ? undefined
-        : encodeBody(model.body?.mediaType ?? 'application/json', request.body, model.body?.form);
+      request.rawBody !== undefined
+        ? { contentType: model.body?.mediaType ?? 'application/json', body: request.rawBody }
+        : request.body === undefined
+          ? undefined
+          : encodeBody(model.body?.mediaType ?? 'application/json', request.body, model.body?.form);
     if (encoded) headers.push(['content-type', encoded.contentType]);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
     // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).

@@ -65,7 +65,14 @@ function fromWire(model: OperationModel, sent: SentRequest): RequestData {
   names.forEach((name, index) => (request.path[name] = decodeURIComponent(match[index + 1]!)));
   for (const [name, value] of url.searchParams) request.query[name] = value;
   headers.forEach((value, name) => (request.headers[name] = value));
-  if (sent.body !== undefined) request.body = JSON.parse(sent.body);
+  // A body that is not JSON (a negative case's truncated text) is read back as the text it is.
+  if (sent.body !== undefined) {
+    try {
+      request.body = JSON.parse(sent.body);
+    } catch {
+      request.rawBody = sent.body;
+    }
+  }
   return request;
 }
 

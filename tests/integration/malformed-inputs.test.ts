@@ -74,9 +74,10 @@ describe('malformed inputs (real process)', () => {
       'failures[0].request.url is not an absolute http(s) URL',
     ],
     [
-      'a replay file whose request body is not JSON',
-      { method: 'POST', url: 'http://x.invalid/client-session', headers: [], body: '{nope' },
-      'failures[0].request.body is not JSON text',
+      // Text that is not JSON is a body a negative case sent (not-json-bodies.ts): replayed as it was.
+      'a replay file whose request body is not text',
+      { method: 'POST', url: 'http://x.invalid/client-session', headers: [], body: 42 },
+      'failures[0].request.body is not text',
     ],
   ])('refuses %s in one line', async (_name, request, message) => {
     const replay = await file('replay.json', { failures: [savedFailure(request)] });
