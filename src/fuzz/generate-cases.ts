@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { isBoundParam, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
 import { deref, type OperationModel, type ParamModel, type ParamValue, type RequestData } from './request-model.js';
-import { schemaArbitrary } from './schema-arbitrary.js';
+import { examplesOf, schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
 import { ownValue, setOwn } from '../core/own-key.js';
 import { bodyFields, fieldValue, setField, withoutField } from './body-fields.js';
@@ -112,6 +112,23 @@ export function examplesPhase(generator: Generator): FuzzCase[] {
         'derive',
       ),
     );
+  }
+  // Each body field's own examples, the rest of the body at its smallest: a value a business rule accepts where it
+  // refuses random ones, kept in one field (the random phase mixes them in too, schema-arbitrary.ts).
+  if (model.body) {
+    const base = baseRequest(generator);
+    for (const { pointer, schema, steps } of bodyFields(document, model.body.schema))
+      for (const example of examplesOf(deref(document, schema)))
+        cases.push(
+          caseOf(
+            generator,
+            'examples',
+            { ...base, body: setField(document, base.body ?? {}, steps, structuredClone(example)) },
+            `body${pointer} = its example ${short(example)}`,
+            'derive',
+            keep(pointer),
+          ),
+        );
   }
   for (const param of model.params.filter(generatedIn(generator))) {
     const schema = resolved(document, param.schema);

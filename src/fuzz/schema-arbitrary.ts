@@ -45,6 +45,36 @@ export function schemaArbitrary(
   depth = 0,
   budget = maxGeneratedNodes,
 ): fc.Arbitrary<unknown> {
+  const generated = drawnArbitrary(document, raw, options, depth, budget);
+  // The spec's own examples of this value, now and then, beside generated ones elsewhere: a business rule that
+  // refuses random strings ("flexibleRollout" is a strategy's name) lets a request with the example through, to the
+  // code behind it. What an example breaks, the validators refuse, as any proposal.
+  const examples = examplesOf(deref(document, raw)).filter(
+    (value) =>
+      !(options.nonEmpty && value === '') &&
+      // A header carries printable ASCII only, as every header value drawn here (headerChar).
+      !(options.header && !/^[\x20-\x7e]*$/.test(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
+  );
+  if (examples.length === 0) return generated;
+  return fc.oneof({ arbitrary: generated, weight: 2 }, { arbitrary: fc.constantFrom(...examples), weight: 1 });
+}
+
+/** A schema's `examples` (JSON Schema 2020-12 §9.5) and its `example` (OpenAPI 3.1 §4.8.24, deprecated), at most 8. */
+export function examplesOf(schema: unknown): unknown[] {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return [];
+  const record = schema as Schema;
+  const listed = Array.isArray(record.examples) ? record.examples : [];
+  const single = Object.hasOwn(record, 'example') && record.example !== undefined ? [record.example] : [];
+  return [...listed, ...single].slice(0, 8);
+}
+
+function drawnArbitrary(
+  document: unknown,
+  raw: unknown,
+  options: ArbitraryOptions,
+  depth: number,
+  budget: number,
+): fc.Arbitrary<unknown> {
   const found = deref(document, raw);
   // A boolean schema: `false` admits nothing (the validators drop the case), `true` anything.
   if (found === false) return fc.constant(null);
