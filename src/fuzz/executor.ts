@@ -188,6 +188,12 @@ export interface FuzzFailure {
    * when the case left it out. Kept apart because `request` has credentials' parameters redacted by name.
    */
   varied?: VariedParam;
+  /** The kind of value that triggered it (value-kind.ts): with operation, check and status, its group. */
+  kind?: string;
+  /** How many judged requests fell in its group (absent in reports of earlier versions: one). */
+  count?: number;
+  /** Notes of other cases in its group, a few (failure-book.ts maxNotes). */
+  others?: string[];
   /** The reproduction as a bash script (repro-script.ts): the requests that led to it, then the check again. */
   script?: string;
   /** How many requests the script sends. */
@@ -526,7 +532,9 @@ export class Executor {
     const errors: Finding[] = [];
     for (const [, findings] of judged)
       for (const finding of findings) if (finding.severity === 'error') errors.push(finding);
-    return { case: fuzzCase, verdict, sent, findings: errors };
+    const result = { case: fuzzCase, verdict, sent, findings: errors };
+    this.book.count(result);
+    return result;
   }
 
   private readonly lastAnswers = new Map<string, JudgedAnswer>();
@@ -702,10 +710,9 @@ export class Executor {
     if (findings.length > 0) {
       // The run's own hook made without its id is this answer's one finding; what needed the hook is not exercised.
       this.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
-      if (!this.book.knows(findings[0]!, sent))
-        this.book.keep(
-          this.book.failureOf(target, { phase: 'examples', note: 'a hook of the run' }, sent, findings[0]!),
-        );
+      const facts = { phase: 'examples', note: 'a hook of the run' } as const;
+      if (!this.book.knows(findings[0]!, sent, facts))
+        this.book.keep(this.book.failureOf(target, facts, sent, findings[0]!));
       this.lastCreate = 'answered 201 without the id of the hook it made';
     } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
     if (id === undefined) return undefined;

@@ -1,6 +1,7 @@
-// The distinct failures a fuzz run found: one per check, operation, status and finding (numbers and quoted values
-// aside), each with its curl line and reproduction script; a later, smaller reproduction replaces an earlier one; at
-// most maxFailures kept, the rest counted.
+// The failures a fuzz run found, grouped by cause: one group per operation, check, status and kind of value that
+// triggered it (value-kind.ts), never per field or per server message (a NUL reaching a database through 40 fields
+// is one cause, not 40). Every group keeps its occurrences' count and one complete reproduction (curl line and
+// script); a later, smaller reproduction replaces an earlier one. Only the notes of other occurrences are capped.
 import type { Finding } from '../core/finding.js';
 import { curlLine, type SentRequest } from './curl-line.js';
 import type { ApiTarget, CaseResult, ExecutorOptions, FuzzFailure, Sent, VariedParam } from './executor.js';
@@ -8,8 +9,17 @@ import { answerOf } from './failure-answer.js';
 import type { FuzzCase } from './fuzz-case.js';
 import { reproScript } from './repro-script.js';
 import type { RequestBinder } from './request-binding.js';
+import { caseKind, ordinaryValues } from './value-kind.js';
 
-export const maxFailures = 200;
+/** How a run's failures are grouped, as the reports say it. */
+export const groupedBy = 'grouped by operation, check, status and value kind';
+
+/** Most notes of other occurrences kept per group (each group keeps its count and one reproduction whatever). */
+export const maxNotes = 5;
+
+type CaseFacts = Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail' | 'kind' | 'anonymous'> & {
+  request?: FuzzCase['request'];
+};
 
 export class FailureBook {
   readonly failures = new Map<string, FuzzFailure>();
@@ -19,27 +29,66 @@ export class FailureBook {
     private readonly binder: RequestBinder,
   ) {}
 
-  /** Whether this finding, on this answer, is a failure the run has already. */
-  knows(finding: Finding, sent: Sent): boolean {
-    return this.failures.has(failureKey(finding, sent));
+  /** Occurrences per group, counted once per judged request (see count), kept or not yet. */
+  private readonly counts = new Map<string, { count: number; notes: string[] }>();
+
+  /** Whether this finding, on this answer to this case, is in a group the run has already. */
+  knows(finding: Finding, sent: Sent, fuzzCase: CaseFacts): boolean {
+    return this.failures.has(failureKey(finding, sent, fuzzCase));
   }
 
-  /** The failures of a result not seen before in this run (by check, operation, status and finding). */
+  /** The failures of a result in no group seen before in this run. */
   newFailures(target: ApiTarget, result: CaseResult): FuzzFailure[] {
     // Known ones are left out before anything is built: a sequence asks this of every step that broke a rule, and a
     // failure's reproduction script walks the whole trail.
+    const seen = new Set<string>();
     return result.findings
-      .filter((finding) => !this.knows(finding, result.sent))
+      .filter((finding) => {
+        const key = failureKey(finding, result.sent, result.case);
+        if (this.failures.has(key) || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
       .map((finding) => this.failureOf(target, result.case, result.sent, finding));
   }
 
-  failureOf(
-    target: ApiTarget,
-    fuzzCase: Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail'>,
-    sent: Sent,
-    finding: Finding,
-  ): FuzzFailure {
-    const key = failureKey(finding, sent);
+  /** Counts a judged request once in each group its findings fall in (the executor calls it once per judgement). */
+  count(result: CaseResult): void {
+    const keys = new Set(result.findings.map((finding) => failureKey(finding, result.sent, result.case)));
+    for (const key of keys) {
+      const tally = this.counts.get(key) ?? { count: 0, notes: [] };
+      tally.count++;
+      if (tally.notes.length < maxNotes && !tally.notes.includes(result.case.note)) tally.notes.push(result.case.note);
+      this.counts.set(key, tally);
+    }
+  }
+
+  /**
+   * The kept failures, each with its group's count (at least 1: a sequence's own findings are not judged apart). A
+   * kind's group is folded into the group of ordinary values of its operation, check and status when there is one:
+   * a failure that ordinary values meet too was not triggered by the kind (a delete that always answers 200).
+   */
+  all(): FuzzFailure[] {
+    const groups = new Map<string, { failure: FuzzFailure; count: number; notes: string[] }>();
+    for (const failure of this.failures.values()) {
+      const tally = this.counts.get(failure.key) ?? { count: 1, notes: [] };
+      const ordinary = this.failures.get(ordinaryKey(failure));
+      const into = ordinary?.key ?? failure.key;
+      const group = groups.get(into) ?? { failure: ordinary ?? failure, count: 0, notes: [] };
+      group.count += Math.max(tally.count, 1);
+      for (const note of [failure.note, ...tally.notes])
+        if (group.notes.length < maxNotes && !group.notes.includes(note)) group.notes.push(note);
+      groups.set(into, group);
+    }
+    return [...groups.values()].map(({ failure, count, notes }) => {
+      const others = notes.filter((note) => note !== failure.note);
+      return { ...failure, count, ...(others.length > 0 ? { others } : {}) };
+    });
+  }
+
+  failureOf(target: ApiTarget, fuzzCase: CaseFacts, sent: Sent, finding: Finding): FuzzFailure {
+    const key = failureKey(finding, sent, fuzzCase);
+    const kind = caseKind(fuzzCase, finding.check);
     const varied = fuzzCase.varies === undefined ? undefined : variedParam(sent.sent, fuzzCase.varies);
     const credentials = this.binder
       .credentialsOf(target)
@@ -72,6 +121,7 @@ export class FailureBook {
       operation: finding.operation,
       check: finding.check,
       status: sent.exchange.status,
+      kind,
       message: finding.message,
       phase: fuzzCase.phase,
       note: fuzzCase.note,
@@ -91,27 +141,26 @@ export class FailureBook {
     for (const failure of this.newFailures(target, result)) this.keep(failure);
   }
 
-  /** Distinct failures left out once `maxFailures` were kept: a hostile target cannot grow the report without end. */
-  omitted = 0;
-
-  /** Keeps a failure (a later, smaller reproduction of the same failure replaces an earlier one). */
+  /**
+   * Keeps a failure (a later, smaller reproduction of the same group replaces an earlier one). Groups are not capped:
+   * there are at most operations × checks × statuses × kinds, linear in the spec, and each needs its reproduction.
+   */
   keep(failure: FuzzFailure): void {
-    if (!this.failures.has(failure.key) && this.failures.size >= maxFailures) {
-      this.omitted++;
-      return;
-    }
     this.failures.set(failure.key, failure);
   }
 }
 
-/** What makes a failure distinct: its check, operation, status and finding (numbers and quoted values aside). */
-function failureKey(finding: Finding, sent: Sent): string {
-  return [finding.check, finding.operation, sent.exchange.status, normalize(finding.message)].join('\u0000');
+/**
+ * A failure's group: its operation, check, status and value kind. Never a field's name nor the finding's message
+ * (both vary per field: one NUL bug was 2,244 "distinct failures" for about 25 causes).
+ */
+function failureKey(finding: Finding, sent: Sent, fuzzCase: CaseFacts): string {
+  return [finding.operation, finding.check, sent.exchange.status, caseKind(fuzzCase, finding.check)].join('\u0000');
 }
 
-/** A finding's message without the values that vary from case to case, so one bug is one failure. */
-function normalize(message: string): string {
-  return message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
+/** The key of the group of ordinary values of a failure's operation, check and status. */
+function ordinaryKey(failure: FuzzFailure): string {
+  return [failure.operation, failure.check, failure.status, ordinaryValues].join('\u0000');
 }
 
 function shortHash(text: string): string {

@@ -28,6 +28,11 @@ export interface FuzzCase {
   operationId: string;
   phase: Phase;
   request: RequestData;
+  /**
+   * The kind of value that makes this case what it is ("string with NUL", "missing required field": value-kind.ts),
+   * recorded where the generator knows it; failures are grouped by it. Never a field's name.
+   */
+  kind?: string;
   /** What this case does, for a person: "per_page = 101", "body/config: unknown field \"x\"". */
   note: string;
   /**

@@ -9,6 +9,7 @@ import type { Redactor } from '../reports/redact.js';
 import { jsonReport } from '../reports/json-report.js';
 import { answerLine } from './failure-answer.js';
 import { warningLines } from './undocumented-refusals.js';
+import { groupedBy } from './failure-book.js';
 import type { FuzzRun } from './run-fuzz.js';
 
 /** `scripts`: the folder --scripts wrote each failure's reproduction to, as shown to the user. */
@@ -48,19 +49,20 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: str
     }
   }
   if (run.failures.length > 0) {
-    lines.push('', `Failures (${run.failures.length} distinct, seed ${run.seed}):`);
+    lines.push('', `Failures (${run.failures.length} distinct, seed ${run.seed}), ${groupedBy}:`);
     for (const failure of run.failures) {
+      const count = failure.count ?? 1;
       lines.push(
-        `  [${failure.id}] ${failure.check} · ${failure.operation} · ${failure.status}`,
+        `  [${failure.id}] ${failure.check} · ${failure.operation} · ${failure.status}${failure.kind ? ` · ${failure.kind}` : ''} · ${count} occurrence${count === 1 ? '' : 's'}`,
         `      ${failure.message}`,
         `      case (${failure.phase}): ${failure.note}`,
+        ...(failure.others?.length ? [`      also: ${failure.others.join('; ')}`] : []),
         ...(failure.answer
           ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded))}`]
           : []),
         ...reproduceLines(run, failure, embedded, scripts),
       );
     }
-    if (run.omittedFailures) lines.push(`  … and ${run.omittedFailures} more distinct failures, not kept`);
     lines.push('', `Repeat this run with --seed ${run.seed}.`);
   }
   if (run.notRun.length > 0)
@@ -141,6 +143,7 @@ export async function writeFuzzJson(run: FuzzRun, file: string, redactor: Redact
         seed: run.seed,
         requests: run.requests,
         ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
+        failureGrouping: groupedBy,
         failures: run.failures.map(({ key: _key, ...failure }) => failure),
       },
       null,

@@ -6,6 +6,7 @@ import { isBoundParam, isPlainObject, type FuzzCase, type Phase } from './fuzz-c
 import { deref, type OperationModel, type ParamModel, type ParamValue, type RequestData } from './request-model.js';
 import { examplesOf, schemaArbitrary } from './schema-arbitrary.js';
 import { boundaryValues, breakingValues, minimalValue, resolved } from './values.js';
+import { breakKind, valueKind } from './value-kind.js';
 import { ownValue, setOwn } from '../core/own-key.js';
 import { bodyFields, fieldValue, setField, withoutField } from './body-fields.js';
 import { notJsonBodies } from './not-json-bodies.js';
@@ -153,7 +154,10 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
       group.push(caseOf(generator, 'boundaries', baseRequest(generator), `${param.name} absent`, 'derive'));
     for (const value of boundaryValues(document, param.schema, param.in === 'header')) {
       if ((value !== null && typeof value === 'object') || !fitsParam(param, value)) continue;
-      group.push(withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`));
+      group.push({
+        ...withParam(generator, 'boundaries', param, toParam(value), `${param.name} = ${short(value)}`),
+        kind: valueKind(value),
+      });
     }
     groups.push(group);
   }
@@ -180,7 +184,7 @@ export function boundariesPhase(generator: Generator): FuzzCase[] {
             { ...base, body: setField(document, base.body ?? {}, steps, value) },
             `body${pointer} = ${short(value)}`,
             'derive',
-            keep(pointer),
+            { ...keep(pointer), kind: valueKind(value) },
           ),
         ),
       );
@@ -240,7 +244,11 @@ function carriedCases(generator: Generator, param: ParamModel): FuzzCase[] {
       typeof value === 'string' && value.length > 8 && /^x+$/.test(value)
         ? `${param.name} = ${value.length} characters`
         : `${param.name} = ${short(value)}`;
-    cases.push({ ...withParam(generator, 'boundaries', param, toParam(value), note), varies: param.name });
+    cases.push({
+      ...withParam(generator, 'boundaries', param, toParam(value), note),
+      varies: param.name,
+      kind: valueKind(value),
+    });
   }
   return cases;
 }
@@ -299,32 +307,35 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
         yield negative(
           setParam(request, param, toParam(value)),
           `${param.in} ${param.name}: ${note} (${short(value)})`,
+          { kind: breakKind(note) },
         );
     }
     if (param.required && param.in !== 'path')
-      yield negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`);
+      yield negative(dropParam(request, param), `${param.in} ${param.name}: the required parameter is missing`, {
+        kind: 'missing required parameter',
+      });
   }
   if (model.body) {
     const body = request.body ?? minimalValue(document, model.body.schema);
     for (const { note, value } of breakingValues(document, model.body.schema, false))
-      yield negative({ ...request, body: value }, `body: ${note}`);
+      yield negative({ ...request, body: value }, `body: ${note}`, { kind: breakKind(note) });
     if (isJsonType(model.body.mediaType)) {
       const { body: _value, ...bodiless } = request;
-      for (const { note, text } of notJsonBodies(body)) yield negative({ ...bodiless, rawBody: text }, `body: ${note}`);
+      for (const { note, text } of notJsonBodies(body))
+        yield negative({ ...bodiless, rawBody: text }, `body: ${note}`, { kind: 'body not JSON' });
     }
     for (const { pointer, schema, required, steps } of bodyFields(document, model.body.schema)) {
       // A form's fields are text on the wire, as parameters are: only what text cannot be breaks their type.
       for (const { note, value } of breakingValues(document, schema, formBody(model)))
-        yield negative(
-          { ...request, body: setField(document, body, steps, value) },
-          `body${pointer}: ${note}`,
-          keep(pointer),
-        );
+        yield negative({ ...request, body: setField(document, body, steps, value) }, `body${pointer}: ${note}`, {
+          ...keep(pointer),
+          kind: breakKind(note),
+        });
       if (required && fieldValue(body, steps) !== undefined)
         yield negative(
           { ...request, body: withoutField(body, steps) },
           `body${pointer}: the required field is missing`,
-          keep(pointer),
+          { ...keep(pointer), kind: 'missing required field' },
         );
     }
     for (const pointer of strictObjects(document, model.body.schema)) {
@@ -332,6 +343,7 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
         yield negative(
           { ...request, body: setAt(body, `${pointer}/unexpected_field`, 1) },
           `body${pointer}: a field additionalProperties: false forbids`,
+          { kind: 'unexpected field' },
         );
       } else {
         yield negative(
@@ -343,6 +355,7 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
             }),
           },
           `body${pointer}: a field additionalProperties: false forbids`,
+          { kind: 'unexpected field' },
         );
       }
     }

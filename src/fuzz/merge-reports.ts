@@ -1,6 +1,8 @@
 // Merges the JSON reports of several runs (the shards of one fuzz run across CI jobs, or check runs) into one:
-// a check failed in any shard failed, else passed in any passed, else it stays skipped; findings and failures are
-// kept once each. The result is a run like any other, for the same junit/json writers.
+// a check failed in any shard failed, else passed in any passed, else it stays skipped; findings are kept once each,
+// and failures once per group (operation, check, status and value kind: failure-book.ts), their counts summed and
+// the reproduction of the fewest steps kept. A failure of an earlier report, without a kind, is its own group. The
+// result is a run like any other, for the same junit/json writers.
 import { readFile } from 'node:fs/promises';
 import type { ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
@@ -61,6 +63,10 @@ function reportProblem(report: Record<string, unknown>): string | undefined {
       if (!isObject(failure)) return `failures[${index}] is not an object`;
       const field = failureFields.find(([name, type]) => typeof failure[name] !== type);
       if (field) return `failures[${index}].${field[0]} is not a ${field[1]}`;
+      const optional = optionalFailureFields.find(
+        ([name, type]) => failure[name] !== undefined && typeof failure[name] !== type,
+      );
+      if (optional) return `failures[${index}].${optional[0]} is not a ${optional[1]}`;
     }
   }
   if (
@@ -88,6 +94,12 @@ const failureFields = [
   ['curl', 'string'],
 ] as const;
 
+/** Fields of later versions, checked when present. */
+const optionalFailureFields = [
+  ['kind', 'string'],
+  ['count', 'number'],
+] as const;
+
 function resultProblem(result: unknown): string | undefined {
   if (!isObject(result)) return ' is not an object';
   for (const name of ['api', 'operation', 'check'])
@@ -106,6 +118,22 @@ function resultProblem(result: unknown): string | undefined {
       (finding.count !== undefined && typeof finding.count !== 'number'),
   );
   return bad < 0 ? undefined : `.findings[${bad}] is not a finding with a message and a severity`;
+}
+
+/** Adds a saved failure to its group: counts summed, the shorter reproduction kept (the first, when as short). */
+function mergeFailure(failures: Map<string, FuzzFailure>, failure: Omit<FuzzFailure, 'key'>): void {
+  const key =
+    typeof failure.kind === 'string'
+      ? [failure.api, failure.operation, failure.check, failure.status, failure.kind].join('\u0000')
+      : `id\u0000${failure.id}`;
+  const seen = failures.get(key);
+  if (!seen) {
+    failures.set(key, { ...failure, key });
+    return;
+  }
+  const count = (seen.count ?? 1) + (failure.count ?? 1);
+  const kept = (failure.steps ?? 1) < (seen.steps ?? 1) ? { ...failure, key } : seen;
+  failures.set(key, { ...kept, count });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -142,9 +170,7 @@ export function mergeReports(reports: readonly SavedReport[]): FuzzRun {
     }
   }
   const failures = new Map<string, FuzzFailure>();
-  for (const report of reports)
-    for (const failure of report.failures ?? [])
-      if (!failures.has(failure.id)) failures.set(failure.id, { ...failure, key: failure.id });
+  for (const report of reports) for (const failure of report.failures ?? []) mergeFailure(failures, failure);
   const all = [...results.values()];
   const error = reports.find((report) => report.error)?.error;
   return {

@@ -87,8 +87,6 @@ export interface FuzzRun extends CheckRun {
   seed: number;
   marker: string;
   requests: number;
-  /** Distinct failures past the first 200, not kept. */
-  omittedFailures?: number;
   /** The failure id of the request the target died on; the run stopped after it (target-died.ts). */
   targetDied?: string;
   /** Operations the target rate-limited (rate-limits.ts). */
@@ -253,11 +251,10 @@ export class FuzzRunner {
       notRun,
       durationMs: performance.now() - started,
       ...(error ? { error } : {}),
-      failures: [...executor.book.failures.values()],
+      failures: executor.book.all(),
       seed: options.seed,
       marker: options.marker,
       requests: executor.requests,
-      ...(executor.book.omitted > 0 ? { omittedFailures: executor.book.omitted } : {}),
       ...(executor.targetDied !== undefined ? { targetDied: executor.targetDied } : {}),
       ...(executor.rateLimits.report().length > 0 ? { rateLimited: executor.rateLimits.report() } : {}),
       ...(coverage ? { coverage: coverage.report() } : {}),

@@ -54,6 +54,31 @@ describe('mergeReports', () => {
     expect(merged.failures.map((f) => f.id)).toEqual(['abcd1234']);
     expect(merged.requests).toBe(15);
   });
+
+  it('merges failures of one group from several shards: counts summed, the shortest reproduction kept', () => {
+    const failure = (id: string, seed: number, count: number, steps: number) => ({
+      id,
+      api: 'items',
+      operation: 'createItem',
+      check: 'not_a_server_error',
+      status: 500,
+      kind: 'string with NUL',
+      count,
+      message: 'createItem answered 500: a server error',
+      phase: 'boundaries' as const,
+      note: `seed ${seed}`,
+      curl: `curl ${seed}`,
+      seed,
+      request: { method: 'POST', url: 'http://x/items', headers: [] },
+      steps,
+    });
+    const other = { ...failure('99999999', 3, 1, 1), kind: 'non-ASCII string' };
+    const merged = mergeReports([
+      { results: [], failures: [failure('aaaaaaaa', 1, 4, 2)], seed: 1 },
+      { results: [], failures: [failure('bbbbbbbb', 2, 3, 1), other], seed: 2 },
+    ]);
+    expect(merged.failures.map(({ key: _key, ...kept }) => kept)).toEqual([{ ...failure('bbbbbbbb', 2, 7, 1) }, other]);
+  });
 });
 
 describe('contracts merge-reports', () => {
