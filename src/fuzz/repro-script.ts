@@ -13,7 +13,7 @@ import { decodeParameter, MalformedParameter } from '../core/parameter-style-dec
 import type { ParamModel } from '../core/request-model.js';
 import type { OperationSpec } from '../core/operation-index.js';
 import { type CredentialSource, curlLine, type ScriptVariables, type SentRequest } from './curl-line.js';
-import { oneLine, type ShellPiece, shellQuote } from './shell-word.js';
+import { oneLine, type ShellPiece, shellQuote, variableReference } from './shell-word.js';
 
 /** A request a case or a sequence sent before the one that failed, with what it was answered. */
 export interface TrailStep {
@@ -73,7 +73,6 @@ export function reproScript(input: ScriptInput): string {
   const counts = { hook_id: 0, delivery_id: 0 };
   const lines: string[] = [];
   const cleanup: { variable: string; line: string }[] = [];
-  const credentialNames = [...new Set(input.credentials.flatMap((credential) => credential.env ?? []))];
   // Where a variable goes, the text holds a placeholder no request of the run holds, so none can be forged.
   const mark = markerPrefix(steps.map((step) => step.request));
   const placeholder = (name: string) => `${mark}${name}__`;
@@ -133,17 +132,22 @@ export function reproScript(input: ScriptInput): string {
   });
   const lastStep = steps.length;
   const conditions = reproducedWhen(input, lastStep, variables);
+  // Only the credentials the requests carry are required: one the failing steps never send (another scheme's token,
+  // a login's body credentials) left unset is no reason not to run, and never a "reproduced".
+  const sentText = [...lines, ...cleanup.map(({ line }) => line)].join('\n');
+  const credentialNames = [...new Set(input.credentials.flatMap((credential) => credential.env ?? []))].filter((name) =>
+    sentText.includes(variableReference(name)),
+  );
   const header = [
     '#!/usr/bin/env bash',
     `# contracts fuzz, failure ${failure.id} (seed ${failure.seed}): ${oneLine(`${failure.check} · ${failure.operation}`)} · ${failure.status}`,
     `#   ${oneLine(failure.message)}`,
     '# Every request that led to it, as the run sent them; ids are read from the answers, as the run read them.',
     `# BASE_URL: the target (${oneLine(input.api)}); needs curl and node${conditions.validates ? ', and contracts (CONTRACTS, default npx --no-install contracts) with the config the run used' : ''}.`,
-    '# Exit status: 1 when the failure reproduces, 0 when it does not, 2 when a step could not be sent.',
+    '# Exit status: 1 when the failure reproduces, 0 when it does not, 2 when the script cannot run (a variable it',
+    '# needs unset, curl or node missing, the target unreachable) or a step could not be sent.',
     'set -u',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
-    ': "${BASE_URL:?set BASE_URL to the target, e.g. http://127.0.0.1:4010}"',
-    ...credentialNames.map((name) => `: "\${${name}:?set ${name} (a credential the run used)}"`),
+    ...requireLines(credentialNames),
     ...[...secrets.values()].map((name) => `${name}="contracts-repro-$RANDOM$RANDOM$RANDOM"`),
     'RUN_0="$RANDOM$RANDOM"',
     '# At exit: the hooks the script made are deleted, its answers removed.',
@@ -152,21 +156,7 @@ export function reproScript(input: ScriptInput): string {
     '  rm -rf "$dir"',
     '}',
     'dir=$(mktemp -d) && trap cleanup EXIT',
-    '# send N [curl arguments]: the answer of step N in $dir/N, its status in $status, its content type in $ctype',
-    'send() {',
-    '  local n=$1 out; shift',
-    '  out=$(curl -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "step $n: curl failed" >&2; exit 2; }',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
-    '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
-    '}',
-    '# value N POINTER: the value at a JSON pointer of the answer of step N (nothing when it has none)',
-    `value() { node -e ${ownProgram(valueScript)} "$dir/$1" "$2"; }`,
-    ...(conditions.usesSame
-      ? [
-          '# same N POINTER JSON: whether the answer of step N has that value there (lists of names in any order)',
-          `same() { node -e ${ownProgram(sameScript)} "$dir/$1" "$2" "$3"; }`,
-        ]
-      : []),
+    ...helperLines(conditions.usesSame),
     '',
   ];
   const footer = [
@@ -181,6 +171,40 @@ export function reproScript(input: ScriptInput): string {
     '',
   ];
   return [...header, ...lines, ...footer].join('\n');
+}
+
+/** The script's own shell functions: send (a step), value (an id read from an answer), same (the check's test). */
+function helperLines(usesSame: boolean): string[] {
+  return [
+    '# send N [curl arguments]: the answer of step N in $dir/N, its status in $status, its content type in $ctype',
+    'send() {',
+    '  local n=$1 out; shift',
+    '  out=$(curl -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "cannot run: step $n: curl failed (is the target at $BASE_URL up?)" >&2; exit 2; }',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
+    '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
+    '}',
+    '# value N POINTER: the value at a JSON pointer of the answer of step N (nothing when it has none)',
+    `value() { node -e ${ownProgram(valueScript)} "$dir/$1" "$2"; }`,
+    ...(usesSame
+      ? [
+          '# same N POINTER JSON: whether the answer of step N has that value there (lists of names in any order)',
+          `same() { node -e ${ownProgram(sameScript)} "$dir/$1" "$2" "$3"; }`,
+        ]
+      : []),
+  ];
+}
+
+/** The checks a script makes before sending anything: each failing with exit 2 and one line saying what is missing. */
+function requireLines(credentialNames: readonly string[]): string[] {
+  const needed = (name: string, why: string) =>
+    `[ -n "\${${name}:-}" ] || { echo ${shellQuote(`cannot run: set ${name} (${why})`)} >&2; exit 2; }`;
+  return [
+    needed('BASE_URL', 'the target, e.g. http://127.0.0.1:4010'),
+    ...credentialNames.map((name) => needed(name, 'a credential the failing requests send')),
+    ...['curl', 'node'].map(
+      (tool) => `command -v ${tool} >/dev/null || { echo 'cannot run: ${tool} is not installed' >&2; exit 2; }`,
+    ),
+  ];
 }
 
 /**

@@ -209,6 +209,57 @@ function hostileInput(markers: string, check: string): { input: ScriptInput; bod
   };
 }
 
+/** Runs a script with exactly these variables (and PATH): what a user who set only some of them gets. */
+async function runWith(script: string, env: NodeJS.ProcessEnv) {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.sh`);
+  await writeFile(file, script);
+  return new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = execFile(
+      'bash',
+      [file],
+      { env: { PATH: process.env.PATH, ...env }, timeout: 30_000 },
+      (_e, _o, stderr) => resolve({ code: child.exitCode, stderr: String(stderr) }),
+    );
+  });
+}
+
+describe('a reproduction script and the variables it needs', () => {
+  // Exit status: 1 reproduced, 0 not reproduced, 2 the script could not run (a needed variable unset, no target).
+  const withOther = (): ScriptInput => ({
+    ...input(),
+    credentials: [
+      ...input().credentials,
+      // A credential of the config that the failing requests never send (another scheme's).
+      { env: 'OTHER_API_KEY', in: 'header', name: 'X-Other-Key', prefix: '' },
+    ],
+  });
+
+  it('requires only the credentials its requests send: another one unset, it still reproduces (exit 1)', async () => {
+    const server = await target(42, 500);
+    try {
+      const result = await runWith(reproScript(withOther()), { BASE_URL: server.url, WEBHOOKS_TOKEN: token });
+      expect(result.code, result.stderr).toBe(1);
+      expect(reproScript(withOther())).not.toContain('OTHER_API_KEY');
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    ['a credential its requests send', { BASE_URL: 'http://127.0.0.1:9' }, 'cannot run: set WEBHOOKS_TOKEN'],
+    ['BASE_URL', { WEBHOOKS_TOKEN: token }, 'cannot run: set BASE_URL'],
+    [
+      'a reachable target',
+      { BASE_URL: 'http://127.0.0.1:9', WEBHOOKS_TOKEN: token },
+      'cannot run: step 1: curl failed',
+    ],
+  ])('exits 2, saying so in one line, without %s', async (_name, env, said) => {
+    const result = await runWith(reproScript(withOther()), env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(said);
+  });
+});
+
 describe('a reproduction script of a styled path parameter', () => {
   // OpenAPI 3.1 section 4.8.12.4: hook 5 is `.5` in label style, `;hook_id=5` in matrix style; the script reads the
   // id from the create's answer and writes it in the same style.
