@@ -1,7 +1,7 @@
 // What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
 // distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
 // or on the port of the embedded sandbox, so the same seed prints the same text.
-import { isSeedApi } from '../config/apis.js';
+import { apis, isApiName, isSeedApi } from '../config/apis.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
@@ -9,6 +9,7 @@ import type { Redactor } from '../reports/redact.js';
 import { jsonReport } from '../reports/json-report.js';
 import { answerLine } from './failure-answer.js';
 import { warningLines } from './undocumented-refusals.js';
+import { shellQuote } from './shell-word.js';
 import { groupedBy } from './failure-book.js';
 import type { FuzzRun } from './run-fuzz.js';
 
@@ -96,8 +97,10 @@ function reproduceLines(
   const curl = stable(run, failure.curl, embedded);
   const file = scripts === undefined ? undefined : path.join(scripts, `${failure.id}.sh`);
   const steps = failure.steps ?? 1;
-  if (steps <= 1) return [`      reproduce: ${curl}`, ...(file ? [`      script: bash ${file}`] : [])];
+  const start = embedded ? [`      the target is gone with the run; start it first: ${startCommand(failure.api)}`] : [];
+  if (steps <= 1) return [...start, `      reproduce: ${curl}`, ...(file ? [`      script: bash ${file}`] : [])];
   return [
+    ...start,
     file
       ? `      reproduce: bash ${file} (the ${steps} requests that led to it, ids read from the answers)`
       : `      reproduce: the ${steps} requests that led to it (--scripts DIR writes them as a bash script; the JSON report's "script"), the last:`,
@@ -120,16 +123,35 @@ export async function writeFuzzScripts(run: FuzzRun, dir: string, redactor: Reda
   }
 }
 
+/** The port `contracts sandbox` listens on by default (sandbox-command.ts). */
+const sandboxPort = 4020;
+
 /**
- * The run marker and the port of the sandbox or mock vary from run to run; the curl line shows neither. Only the marker in a
- * config.url is replaced: a secret the run made up carries it too, and must stay whole for the redactor to find it.
+ * Where a curl line sends what went to an embedded target, which ends with the run: the port the command that
+ * starts it again listens on (startCommand), so the line runs as printed once that is started.
+ */
+function restartedOrigin(api: string): string {
+  return `http://127.0.0.1:${isSeedApi(api) ? sandboxPort : isApiName(api) ? apis[api].mockPort : 4010}`;
+}
+
+/** The command that starts an embedded target again, on the port restartedOrigin names. */
+function startCommand(api: string): string {
+  if (isSeedApi(api)) return `npx contracts sandbox --port ${sandboxPort}`;
+  const port = restartedOrigin(api).split(':').at(-1);
+  return `npx contracts mock --api ${shellQuote(api)} ${shellQuote(`--port-${api}`)} ${port}`;
+}
+
+/**
+ * The run marker and the port of the sandbox or mock vary from run to run; the curl line shows neither: an embedded
+ * target's origin is the one its start command listens on. Only the marker in a config.url is replaced: a secret the
+ * run made up carries it too, and must stay whole for the redactor to find it.
  */
 function stable(run: FuzzRun, text: string, embedded: boolean): string {
   let shown = run.marker === '' ? text : text.split(`contracts-fuzz=${run.marker}-`).join('contracts-fuzz=RUN-');
   if (embedded)
-    for (const [api, target] of Object.entries(run.targets))
-      if (target)
-        shown = shown.split(target).join(`http://127.0.0.1:${isSeedApi(api) ? '$SANDBOX_PORT' : '$MOCK_PORT'}`);
+    // The longest first: a port that is another's prefix (5432, 54321) is not replaced inside it.
+    for (const [api, target] of Object.entries(run.targets).sort(([, a], [, b]) => (b?.length ?? 0) - (a?.length ?? 0)))
+      if (target) shown = shown.split(target).join(restartedOrigin(api));
   return shown;
 }
 
