@@ -2,6 +2,7 @@
 // breaks) case by case, the arbitraries (random, random negatives) through fast-check, which shrinks each new
 // failure to a minimal request; then the stateful sequences. One executor, one set of checks, one seed.
 import { probeAuthOnResources } from './auth-probes.js';
+import { securityOf } from './auth-refusals.js';
 import path from 'node:path';
 import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
@@ -474,6 +475,7 @@ export class FuzzRunner {
       target.api,
       executor.binder.credentialsOf(target),
       'contracts.config.yaml',
+      (operation) => securityOf(target.compiled.spec.document, target.models.get(operation)?.spec.path ?? []),
     );
     for (const [operation, reason] of refused)
       executor.options.results.notExercised(target.api, operation, 'positive_data_acceptance', reason);

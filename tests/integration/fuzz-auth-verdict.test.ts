@@ -103,3 +103,77 @@ describe('contracts fuzz when the target refuses every request', () => {
     expect(page).not.toContain('right-key');
   }, 60_000);
 });
+
+// A service that refuses everything with 401: the hint to set a variable is given only where the operation's security
+// requirement names the scheme that variable feeds (OpenAPI 3.1 section 4.8.10); a login with `security: []` and an
+// operation needing another scheme are told what the spec documents instead.
+const mixedSpec = `openapi: 3.1.0
+info: { title: mixed, version: "1" }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Inventory-Key }
+    bearer: { type: http, scheme: bearer }
+security: [{ key: [] }]
+paths:
+  /items:
+    get:
+      operationId: listItems
+      responses: { "200": { description: ok }, "401": { description: refused } }
+  /login:
+    post:
+      operationId: login
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { type: object, required: [user, password], properties: { user: { type: string }, password: { type: string } } }
+      responses: { "200": { description: ok }, "401": { description: refused } }
+  /stats:
+    get:
+      operationId: getStats
+      security: [{ bearer: [] }]
+      responses: { "200": { description: ok }, "401": { description: refused } }
+`;
+
+describe('contracts fuzz when the target refuses every request, on operations of different security', () => {
+  let refuser: http.Server;
+  let refuserUrl: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'contracts-auth-hint-'));
+    await writeFile(path.join(dir, 'mixed.yaml'), mixedSpec);
+    await writeFile(
+      path.join(dir, 'contracts.config.yaml'),
+      'apis:\n  - name: mixed\n    spec: mixed.yaml\n    credentials:\n      - { env: CONTRACTS_MIXED_KEY, securityScheme: key }\n',
+    );
+    refuser = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(401).end());
+    });
+    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', resolve));
+    refuserUrl = `http://127.0.0.1:${(refuser.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => refuser.close(resolve)));
+
+  it('names the variable only for the operation whose security names its scheme', async () => {
+    const args = ['fuzz', '--api', 'mixed', '--base-url', refuserUrl, '--max-examples', '5', '--seed', '1'];
+    const result = await runMain(args, dir, { CONTRACTS_MIXED_KEY: 'wrong-key' });
+    const reasons = [...result.output.matchAll(/not exercised: (\w+) positive_data_acceptance: (.*)$/gm)]
+      .map((match) => [match[1], match[2]!.replace(/\(\d+\)/, '(N)')])
+      .sort();
+    expect(reasons).toEqual([
+      [
+        'getStats',
+        'every valid request (N) to getStats was refused (401): give the API credentials in contracts.config.yaml (the operation documents security: bearer; credentials: [{ env: NAME, securityScheme: bearer }])',
+      ],
+      [
+        'listItems',
+        'every valid request (N) to listItems was refused (401): the target refused CONTRACTS_MIXED_KEY: check the value (credentials in contracts.config.yaml)',
+      ],
+      ['login', 'every valid request (N) to login was refused (401): the operation documents no security requirement'],
+    ]);
+    expect(result.code).toBe(1);
+  }, 60_000);
+});
