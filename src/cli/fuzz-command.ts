@@ -542,7 +542,7 @@ async function replay(
       reproduced === undefined
         ? `not replayed: ${reason}`
         : reproduced
-          ? `still fails (answered ${status})`
+          ? `still fails (answered ${status}${reason ? `, ${reason}` : ''})`
           : missing
             ? `could not reproduce: answered ${status} where the run got ${failure.status} (${status === 404 || status === 410 ? 'what it needs is gone' : 'refused: check the credentials'}), so this says nothing of the bug`
             : `no longer fails (answered ${status})`;

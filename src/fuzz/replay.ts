@@ -1,7 +1,9 @@
-// `contracts fuzz --replay REPORT.json`: re-sends each failing request a JSON report saved, bound afresh to what this
-// run owns (a new hook instead of the deleted one, the credentials from the environment), judges the answer with the
-// same checks, and says whether each failure still reproduces. A failure found in a sequence needs its sequence:
-// it is listed, not replayed.
+// `contracts fuzz --replay REPORT.json`: re-sends each failing request a JSON report saved, with the values that
+// failed (path, query, body), bound afresh only to what this run owns (a new hook instead of the deleted one, the
+// credentials from the environment), judges the answer with the same checks, and says whether each failure still
+// reproduces. A change to an item of the old run goes to an item the replay creates: that is another request, so
+// when it does not fail the failure is "not replayed", never "no longer fails". A failure found in a sequence needs
+// its sequence: it is listed, not replayed.
 import { readFile } from 'node:fs/promises';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract } from '../core/compile-contract.js';
@@ -177,11 +179,11 @@ export async function replayFailures(
         });
         continue;
       }
-      outcomes.push({
-        failure,
-        reproduced: result.findings.some((finding) => finding.check === failure.check),
-        status: result.sent.exchange.status,
-      });
+      const reproduced = result.findings.some((finding) => finding.check === failure.check);
+      const status = result.sent.exchange.status;
+      outcomes.push(
+        fresh ? freshOutcome(target, failure, fresh.path, reproduced, status) : { failure, reproduced, status },
+      );
     }
   } finally {
     const webhooks = targets.get('repository-webhooks');
@@ -189,6 +191,31 @@ export async function replayFailures(
     capture.close();
   }
   return outcomes;
+}
+
+/**
+ * The outcome of a failure replayed on an item this replay created in place of the saved one: not the request that
+ * failed. Still failing, it still fails (and says where); not failing, it proves nothing of the saved value (a
+ * server that breaks on the id `%00` does not break on the id it just made): could not replay, never "no longer fails".
+ */
+function freshOutcome(
+  target: ApiTarget,
+  failure: SavedFailure,
+  fresh: PathValues,
+  reproduced: boolean,
+  status: number,
+): ReplayOutcome {
+  const saved = savedOperation(target, failure)?.match.pathParams ?? {};
+  const names = Object.keys(fresh);
+  const was = names.map((name) => `${name} ${JSON.stringify(ownValue(saved, name))}`).join(', ');
+  const now = names.map((name) => `${name} ${JSON.stringify(ownValue(fresh, name))}`).join(', ');
+  if (reproduced) return { failure, reproduced, status, reason: `on ${now}, made by this replay in place of ${was}` };
+  return {
+    failure,
+    reproduced: undefined,
+    status,
+    reason: `could not replay the same request: it changes ${was}, which this replay did not create; on ${now}, made by this replay instead, it answered ${status}, which says nothing of the saved value`,
+  };
 }
 
 async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: Executor): Promise<ApiTarget> {
