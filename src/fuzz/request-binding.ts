@@ -7,6 +7,7 @@ import type { ApiCredential } from '../http/api-credentials.js';
 import { withCredentials } from '../http/api-credentials.js';
 import type { SentRequest } from './curl-line.js';
 import { encodeBody } from './encode-body.js';
+import { mockPlaceholders, withPlaceholders } from './mock-credentials.js';
 import type { ApiTarget, ExecutorOptions } from './executor.js';
 import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
 import { styledWire, type OperationModel, type ParamValue, type RequestData } from './request-model.js';
@@ -37,8 +38,11 @@ export interface RunState {
 }
 
 export class RequestBinder {
+  /** Per API and operation, the placeholders its requests carry to the embedded mock (mock-credentials.ts). */
+  private readonly placeholders = new Map<string, ApiCredential[]>();
+
   constructor(
-    private readonly options: Pick<ExecutorOptions, 'credentials' | 'owner' | 'repo'>,
+    private readonly options: Pick<ExecutorOptions, 'credentials' | 'owner' | 'repo' | 'embedded'>,
     private readonly run: RunState,
   ) {}
 
@@ -182,6 +186,8 @@ export class RequestBinder {
         !(varied !== undefined && credential.scheme === undefined && credential.name === varied),
     );
     const placed = rest.length === 0 ? { url, headers } : withCredentials({ url, headers }, rest, target.baseUrl);
+    const placeholders = anonymous ? [] : this.placeholdersFor(target, model);
+    if (placeholders.length > 0) Object.assign(placed, withPlaceholders(placed, placeholders));
     return {
       method: model.method,
       url: placed.url,
@@ -201,6 +207,31 @@ export class RequestBinder {
       ),
     ];
     return schemes.length > 0 ? `credentials (${schemes.join(', ')})` : 'credentials';
+  }
+
+  /** Only for the run's own mock or sandbox: a --base-url gets no credential the user did not set. */
+  private placeholdersFor(target: ApiTarget, model: OperationModel): ApiCredential[] {
+    if (this.options.embedded !== true) return [];
+    const key = `${target.api}\u0000${model.operationId}`;
+    let found = this.placeholders.get(key);
+    if (found === undefined) {
+      const security = target.contract.requests.get(model.operationId)?.security ?? [];
+      // Not what the case itself decides: the apiKey headers bind() sets (or leaves out on purpose), and credentials
+      // that are documented parameters, which the generators fill (or drop, in a negative case).
+      const same = (a: string, b: string, where: string) =>
+        where === 'query' ? a === b : a.toLowerCase() === b.toLowerCase();
+      found = mockPlaceholders(security, this.credentialsOf(target)).filter(
+        (credential) =>
+          !(
+            credential.in === 'header' && model.apiKeyHeaders.some((header) => same(header, credential.name, 'header'))
+          ) &&
+          !model.checkedParams.some(
+            (param) => param.in === credential.in && same(param.name, credential.name, param.in),
+          ),
+      );
+      this.placeholders.set(key, found);
+    }
+    return found;
   }
 
   credentialsOf(target: ApiTarget): ApiCredential[] {
