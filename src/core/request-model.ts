@@ -4,7 +4,6 @@
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
-import { parseMediaType, type MediaRange } from './media-type.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue } from './own-key.js';
 import { encodeParameter, isPlainParameter, queryText, shapeOf, type WireForm } from './parameter-style.js';
@@ -12,6 +11,7 @@ import { decodeParameter, MalformedParameter, queryPairs } from './parameter-sty
 import { decodeFormBody } from './form-body/decode-form-body.js';
 import { encodeForm } from './form-body/encode-form-body.js';
 import { formPlan, type FormPlan } from './form-body/form-plan.js';
+import { bodyWire, chooseBody, textOnWire } from './sendable-body.js';
 
 export type ParamLocation = 'path' | 'query' | 'header';
 
@@ -42,11 +42,16 @@ export interface CheckedParamModel extends Omit<ParamModel, 'in'> {
 }
 
 export interface BodyModel {
-  /** The media type requests are sent as: JSON (or a +json type) first, then a form, then multipart. */
+  /** The documented media type requests are sent as (sendable-body.ts): JSON (or a +json type) first, then a form,
+   * multipart, `*\/*` as JSON, then a type a string can be (binary types, text/*). */
   mediaType: string;
+  /** The Content-Type sent: the key, or for a range key a type it covers. Also says how it goes on the wire. */
+  contentType: string;
   required: boolean;
+  /** What generation draws from (for a text body, a string schema: sendable-body.ts). */
   schema: Record<string, unknown>;
-  schemaPath: JsonPath;
+  /** The documented schema a body is judged by; undefined when the media type has none. */
+  schemaPath: JsonPath | undefined;
   examples: unknown[];
   /** For a form media type: how its fields go on the wire and are read back (form-body/form-plan.ts). */
   form?: FormPlan;
@@ -61,6 +66,8 @@ export interface OperationModel {
   /** Every parameter the request check judges: `params`, cookies, and those described by `content`. */
   checkedParams: CheckedParamModel[];
   body: BodyModel | undefined;
+  /** A required body none of whose media types can be generated: why (then no request of it is valid). */
+  bodyUnsendable?: string;
   /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
   apiKeyHeaders: string[];
   /** Per alternative of the operation's security, the header names of its apiKey schemes (none without security). */
@@ -122,7 +129,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       pathTemplate: operation.pathTemplate,
       params,
       checkedParams,
-      body: bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
+      ...bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
       apiKeyHeaders: commonHeaders(alternatives),
       apiKeyHeaderAlternatives: alternatives,
       secured: isSecured(raw.security ?? document.security),
@@ -188,44 +195,52 @@ function parameterModels(document: Record<string, unknown>, sources: [unknown, J
   return [...params.values()];
 }
 
-function bodyModel(document: Record<string, unknown>, raw: unknown, at: JsonPath): BodyModel | undefined {
-  if (raw === undefined) return undefined;
+function bodyModel(
+  document: Record<string, unknown>,
+  raw: unknown,
+  at: JsonPath,
+): { body: BodyModel | undefined; bodyUnsendable?: string } {
+  if (raw === undefined) return { body: undefined };
   const { value, path } = follow(document, raw, at);
   const body = value as {
     required?: boolean;
     content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }>;
   };
-  const mediaType = sendableMediaType(Object.keys(body.content ?? {}).filter((type) => body.content?.[type]?.schema));
-  const media = mediaType === undefined ? undefined : body.content?.[mediaType];
-  if (mediaType === undefined || !media?.schema) return undefined;
+  const content: NonNullable<typeof body.content> = isRecord(body.content) ? body.content : {};
+  const choice = chooseBody(content, [...path, 'content'], (schema) => deref(document, schema));
+  if ('unsendable' in choice) {
+    if (body.required !== true) return { body: undefined };
+    return {
+      body: undefined,
+      bodyUnsendable: `the required request body cannot be generated in any of its media types (${choice.unsendable})`,
+    };
+  }
+  const media = content[choice.mediaType]!;
+  // A text body's examples are what it sends only when they are text (an object example of `*/*` is JSON's).
   const examples = [
     ...(media.example !== undefined ? [media.example] : []),
     ...Object.values(media.examples ?? {}).map(
       (example) => (deref(document, example) as { value?: unknown } | undefined)?.value,
     ),
-  ].filter((example) => example !== undefined);
-  const form = formPlan(document, mediaType, [...path, 'content', mediaType]);
+  ].filter(
+    (example) => example !== undefined && (bodyWire(choice.contentType) !== 'text' || typeof example === 'string'),
+  );
+  const form = formPlan(document, choice.mediaType, [...path, 'content', choice.mediaType]);
   return {
-    required: body.required === true,
-    schema: deref(document, media.schema) as Record<string, unknown>,
-    schemaPath: Object.freeze([...path, 'content', mediaType, 'schema']),
-    mediaType,
-    examples,
-    ...(form ? { form } : {}),
+    body: {
+      required: body.required === true,
+      schema: choice.schema,
+      schemaPath: choice.schemaPath && Object.freeze(choice.schemaPath),
+      mediaType: choice.mediaType,
+      contentType: choice.contentType,
+      examples,
+      ...(form ? { form } : {}),
+    },
   };
 }
 
-/** The media type a generated body goes out as, of those the operation takes with a schema; undefined if none fits. */
-function sendableMediaType(types: string[]): string | undefined {
-  const ranges = types.map((type) => ({ type, range: parseMediaType(type) }));
-  const first = (fits: (range: MediaRange) => boolean) =>
-    ranges.find(({ range }) => range !== undefined && fits(range))?.type;
-  return (
-    first((range) => range.essence === 'application/json') ??
-    first((range) => range.type === 'application' && range.json) ??
-    first((range) => range.essence === 'application/x-www-form-urlencoded') ??
-    first((range) => range.essence === 'multipart/form-data')
-  );
+function isRecord(value: unknown): value is Record<string, Record<string, unknown>> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isSecured(security: unknown): boolean {
@@ -340,16 +355,26 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
       found.push({ where: `header ${header}`, message: `the security requirement's ${header} header is missing` });
     }
   }
+  if (model.bodyUnsendable !== undefined) found.push({ where: 'body', message: model.bodyUnsendable });
   if (model.body && request.rawBody !== undefined) {
     found.push(...rawBodyViolations(model, compiled, request.rawBody));
   } else if (model.body) {
-    if (request.body === undefined) {
+    const wire = bodyWire(model.body.contentType);
+    // An empty text is no body on the wire (RFC 9110 section 8.6).
+    const text = wire === 'text' && request.body !== undefined ? textOnWire(request.body) : undefined;
+    if (request.body === undefined || text === '') {
       if (model.body.required) found.push({ where: 'body', message: 'the required request body is missing' });
     } else {
-      const sent = model.body.form ? formOnWire(model.body.form, request.body) : jsonOnWire(request.body);
+      const sent =
+        text !== undefined
+          ? { value: text, problems: [] }
+          : wire === 'form' && model.body.form
+            ? formOnWire(model.body.form, request.body)
+            : jsonOnWire(request.body);
       for (const message of sent.problems) found.push({ where: 'body', message });
-      for (const error of compiled.validateAt(model.body.schemaPath, sent.value))
-        found.push({ where: 'body', message: describe(error, 'body') });
+      if (model.body.schemaPath)
+        for (const error of compiled.validateAt(model.body.schemaPath, sent.value))
+          found.push({ where: 'body', message: describe(error, 'body') });
     }
   }
   return found;
@@ -397,7 +422,6 @@ export function styledWire(param: ParamModel, value: ParamValue): WireForm | und
   return encodeParameter(param, styled) ?? [];
 }
 
-/** JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0. */
 /** A body sent as text: not JSON at all is a violation of its media type (RFC 8259 §2), else judged as its value. */
 function rawBodyViolations(model: OperationModel, compiled: CompiledSpec, text: string): Violation[] {
   let value: unknown;
@@ -406,12 +430,15 @@ function rawBodyViolations(model: OperationModel, compiled: CompiledSpec, text: 
   } catch {
     return [{ where: 'body', message: `the body is not JSON, as its media type ${model.body!.mediaType} says` }];
   }
-  return compiled.validateAt(model.body!.schemaPath, value).map((error) => ({
+  const schemaPath = model.body!.schemaPath;
+  if (schemaPath === undefined) return [];
+  return compiled.validateAt(schemaPath, value).map((error) => ({
     where: 'body',
     message: describe(error, 'body'),
   }));
 }
 
+/** JSON.stringify is what goes on the wire: undefined fields vanish, -0 becomes 0. */
 function jsonOnWire(body: unknown): { value: unknown; problems: string[] } {
   return { value: JSON.parse(JSON.stringify(body)) as unknown, problems: [] };
 }

@@ -1,15 +1,24 @@
-// A generated body as the operation's media type puts it on the wire: JSON (and +json types), a form
+// A generated body as the operation's media type puts it on the wire (core/sendable-body.ts chose the type): JSON
+// (and +json types, and `*/*` sent as application/json), a form
 // (https://url.spec.whatwg.org/#urlencoded-serializing) or multipart/form-data (RFC 7578), the latter two by the
-// core's form encoder (src/core/form-body/encode-form-body.ts), which the request check's decoder reads back. Before,
-// every body went out as JSON, and an operation that takes only a form (Stripe's and Twilio's POSTs) was sent none.
+// core's form encoder (src/core/form-body/encode-form-body.ts), which the request check's decoder reads back; any
+// other type (binary, text/*, XML given by a string schema) as the string's UTF-8 bytes. Before, every body went out
+// as JSON, and an operation that takes only a form (Stripe's and Twilio's POSTs) or only bytes was sent none.
 import { encodeForm } from '../core/form-body/encode-form-body.js';
 import type { FormPlan } from '../core/form-body/form-plan.js';
+import { bodyWire, textOnWire } from '../core/sendable-body.js';
 
-export function encodeBody(mediaType: string, value: unknown, plan?: FormPlan): { contentType: string; body: string } {
-  const type = mediaType.split(';')[0]!.trim().toLowerCase();
-  if ((type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') && isRecord(value))
-    return encodeForm(type === 'multipart/form-data', value, plan);
-  return { contentType: type.endsWith('json') ? mediaType : 'application/json', body: JSON.stringify(value) };
+/** `contentType`: the body model's (BodyModel.contentType), which also says how the value goes on the wire. */
+export function encodeBody(
+  contentType: string,
+  value: unknown,
+  plan?: FormPlan,
+): { contentType: string; body: string } {
+  const wire = bodyWire(contentType);
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (wire === 'form' && isRecord(value)) return encodeForm(type === 'multipart/form-data', value, plan);
+  if (wire === 'text') return { contentType, body: textOnWire(value) };
+  return { contentType: wire === 'json' ? contentType : 'application/json', body: JSON.stringify(value) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -319,7 +319,7 @@ function* mutations(generator: Generator, request: RequestData): IterableIterato
     const body = request.body ?? minimalValue(document, model.body.schema);
     for (const { note, value } of breakingValues(document, model.body.schema, false))
       yield negative({ ...request, body: value }, `body: ${note}`, { kind: breakKind(note) });
-    if (isJsonType(model.body.mediaType)) {
+    if (isJsonType(model.body.contentType)) {
       const { body: _value, ...bodiless } = request;
       for (const { note, text } of notJsonBodies(body))
         yield negative({ ...bodiless, rawBody: text }, `body: ${note}`, { kind: 'body not JSON' });

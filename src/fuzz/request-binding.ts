@@ -168,10 +168,10 @@ export class RequestBinder {
     }
     const encoded =
       request.rawBody !== undefined
-        ? { contentType: model.body?.mediaType ?? 'application/json', body: request.rawBody }
+        ? { contentType: model.body?.contentType ?? 'application/json', body: request.rawBody }
         : request.body === undefined
           ? undefined
-          : encodeBody(model.body?.mediaType ?? 'application/json', request.body, model.body?.form);
+          : encodeBody(model.body?.contentType ?? 'application/json', request.body, model.body?.form);
     if (encoded) headers.push(['content-type', encoded.contentType]);
     // The other credentials (a bearer token, a query or cookie key); the apiKey headers were bound, or left out on purpose.
     // Anonymous (ignored_auth): none of them, except one that feeds a documented parameter (a clientToken).

@@ -49,6 +49,18 @@ const cases: [string, { mediaType: string; value: unknown; want: { contentType: 
       want: { contentType: 'application/json', body: '"text"' },
     },
   ],
+  [
+    'a binary type: the string as its bytes',
+    { mediaType: 'image/jpeg', value: 'ÿØÿ', want: { contentType: 'image/jpeg', body: 'ÿØÿ' } },
+  ],
+  [
+    'text, a lone surrogate as U+FFFD (what UTF-8 carries)',
+    { mediaType: 'text/plain', value: 'a\ud800', want: { contentType: 'text/plain', body: 'a\ufffd' } },
+  ],
+  [
+    "a text type's negative case that is no string, as its JSON",
+    { mediaType: 'text/plain', value: 12, want: { contentType: 'text/plain', body: '12' } },
+  ],
 ];
 
 describe('encodeBody', () => {
