@@ -9,6 +9,7 @@ import {
   maxListedErrors,
 } from './bounded-errors.js';
 import { ajvDocument, ajvPointer } from './ajv-document.js';
+import { compileKey } from './compile-key.js';
 import { discriminatorBranchesKeyword } from './discriminator.js';
 import {
   addDocumentKeywords,
@@ -59,6 +60,8 @@ export interface CompiledSpec {
   unknownFormats: ReadonlySet<string>;
   /** Whether a validator came from this compilation's validatorAt (so its check() can run it). */
   owns(validate: ValidateFunction): boolean;
+  /** Equal for two schema paths that compile alike (compile-key.ts); undefined when that cannot be told. */
+  compileKey(schemaPath: JsonPath): string | undefined;
 }
 
 // Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
@@ -206,6 +209,7 @@ export function compileSpec(
     allErrorsValidator,
     unknownFormats: customFormats,
     owns: (validate) => pointers.has(validate),
+    compileKey: (schemaPath) => compileKey(forAjv, ajvPointer(forAjv, pathToPointer(schemaPath))),
     validateAt(schemaPath, value) {
       return check(validatorAt(schemaPath), value).errors;
     },

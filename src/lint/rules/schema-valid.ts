@@ -43,9 +43,15 @@ export function schemaValidResults(compiled: CompiledSpec): IFunctionResult[] {
 function compileErrors(compiled: CompiledSpec, roots: SchemaSite[]): IFunctionResult[] {
   const seen = new Set<string>();
   const results: IFunctionResult[] = [];
+  // A schema that compiles alike one that compiled already (compile-key.ts) compiles too; one that failed is
+  // compiled again, for its own message.
+  const compiles = new Set<string>();
   for (const root of roots) {
+    const key = compiled.compileKey(root.path);
+    if (key !== undefined && compiles.has(key)) continue;
     try {
       compiled.validatorAt(root.path);
+      if (key !== undefined) compiles.add(key);
     } catch (error) {
       const message =
         (error as { ajvMessage?: string }).ajvMessage ??
