@@ -19,6 +19,7 @@ const benchmarks = [
   'fuzz-throughput',
   'proxy-throughput',
   'start-up',
+  'lint-speed',
 ];
 const out = resultsPath(process.argv, root);
 
@@ -213,6 +214,19 @@ function table(all: Record<string, any>): string {
       `${p.contractsProxy.requestsPerSecond} req/s, p50 ${p.contractsProxy.latencyP50Ms} ms, p99 ${p.contractsProxy.latencyP99Ms} ms`,
       `${p.proxyToDirect}× direct to the sandbox (${p.direct.requestsPerSecond} req/s); bare node:http proxy ${p.bareProxyToDirect}×${p.proxyToBareProxy ? ` (ours ${p.proxyToBareProxy}× bare)` : ''}${p.uncheckedProxyToDirect ? `; our engine without checks ${p.uncheckedProxyToDirect}×` : ''}${p.rawRelayToDirect ? `; TCP relay (no HTTP) ${p.rawRelayToDirect}×` : ''}${p.prismProxy ? `; Prism proxy ${p.prismProxyToDirect}×` : ''}${p.roundRatios ? ` [rounds ${p.roundRatios.contractsProxy.join(', ')}]` : ''}${p.contractsProxy.cpuMicrosPerExchange ? `; proxy CPU per exchange ${p.contractsProxy.cpuMicrosPerExchange} µs, bare ${p.bareNodeHttpProxy.cpuMicrosPerExchange} µs${p.uncheckedProxy ? `, without checks ${p.uncheckedProxy.cpuMicrosPerExchange} µs` : ''}${p.rawTcpRelay ? `, relay ${p.rawTcpRelay.cpuMicrosPerExchange} µs` : ''}` : ''}`,
     ]);
+  }
+  const lint = all['lint-speed'];
+  if (lint) {
+    for (const [spec, f] of Object.entries<any>(lint)) {
+      if (typeof f !== 'object' || !f?.contracts) continue;
+      const tool = (t: any) =>
+        `${t.cpuSeconds} s CPU (${t.wallSeconds} s wall, ${t.peakRssMb} MB, ${t.findings} findings)`;
+      rows.push([
+        `contracts lint ${spec} (${f.specMb} MB)`,
+        tool(f.contracts),
+        `${f.cpuRatioToRedocly}× Redocly CLI's CPU: ${tool(f.redocly)}; ${f.cpuRatioToSpectral}× Spectral CLI's: ${tool(f.spectral)}`,
+      ]);
+    }
   }
   const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`).join('\n');
