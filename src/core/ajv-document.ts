@@ -10,6 +10,7 @@
 import { pathToPointer, resolvePointer, type JsonPath } from './source-locator.js';
 import { setOwn } from './own-key.js';
 import { discriminatorBranchesKeyword } from './discriminator.js';
+import { uriFragment } from './uri-fragment.js';
 
 const idKeys = new Set(['$id', '$anchor', '$dynamicAnchor']);
 /** The keyword names ajv accepts (its KEYWORD_NAME): an extension named otherwise (Akeneo's `x-1.7`) is left out. */
@@ -65,7 +66,9 @@ function rewrite(root: unknown, value: unknown, at: JsonPath, moved: Moved): unk
   result = emptyEnum(result);
   const moving = discriminated(result);
   if (!moving) return result;
+  // A bundled reference names the place as a URI fragment (`%7Bid%7D`, uri-fragment.ts), one of the user's as written.
   moved.add(`#${pathToPointer([...at, moving.combinator])}`);
+  moved.add(`#${uriFragment([...at, moving.combinator])}`);
   return moving.schema;
 }
 

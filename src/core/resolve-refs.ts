@@ -6,11 +6,12 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError, type SourceLocation } from './errors.js';
-import { isLiteral } from './literal-values.js';
+import { isLiteral, isNameMap } from './literal-values.js';
 import { type BoundedRead, readBounded } from './read-bounded.js';
 import { parseReferencedFile } from './parse-referenced-file.js';
-import { pathToPointer, pointerToPath, resolvePointer, type JsonPath } from './source-locator.js';
+import { pointerToPath, resolvePointer, type JsonPath } from './source-locator.js';
 import { setOwn } from './own-key.js';
+import { uriFragment } from './uri-fragment.js';
 
 export interface RefPolicy {
   /** Folders besides the spec's own whose files a `$ref` may name (real paths are compared). */
@@ -33,6 +34,7 @@ export const fileSystem: RefSource = {
 
 // A bundle may not grow past this many nodes: distinct pointers into big files could otherwise multiply it.
 const maxBundledNodes = 5_000_000;
+const tooMany = `grows past ${maxBundledNodes} nodes: refusing it`;
 
 interface Target {
   file: string;
@@ -67,6 +69,10 @@ export async function bundleRefs(
     throw new ContractsError('SPEC_BROKEN_REF', `$ref "${shown(ref)}" ${reason}`, at([...blame, '$ref']));
   };
 
+  const tooBig = (): never => {
+    throw new ContractsError('SPEC_BROKEN_REF', `bundling the files this spec references ${tooMany}`, at(blame));
+  };
+
   const targetOf = (ref: string, from: string): Promise<Target> => refTarget(ref, from, allowed, source, fail);
 
   const load = async (ref: string, file: string): Promise<unknown> => {
@@ -88,12 +94,7 @@ export async function bundleRefs(
   };
 
   const walk = async (value: unknown, out: JsonPath, from: string): Promise<unknown> => {
-    if (++nodes > maxBundledNodes)
-      throw new ContractsError(
-        'SPEC_BROKEN_REF',
-        `bundling the files this spec references grows past ${maxBundledNodes} nodes: refusing it`,
-        at(blame),
-      );
+    if (++nodes > maxBundledNodes) tooBig();
     if (Array.isArray(value)) {
       const items: unknown[] = [];
       for (const [index, item] of value.entries()) items.push(await walk(item, [...out, index], from));
@@ -104,10 +105,25 @@ export async function bundleRefs(
     if (typeof object.$ref === 'string') return follow(object, out, from);
     const copy: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(object)) {
-      setOwn(copy, key, isLiteral(key, child, out) ? child : await walk(child, [...out, key], from));
+      const literal = isLiteral(key, child, out);
+      setOwn(copy, key, literal ? await literalValue(key, child, from) : await walk(child, [...out, key], from));
       if (key === 'mapping' && out[out.length - 1] === 'discriminator') mappings.push({ owner: copy, from });
     }
     return copy;
+  };
+
+  // An `example` kept in a file of its own (`example: { $ref: examples.yml#/list }`, as DigitalOcean writes) is that
+  // file's data, as Redocly, Spectral and swagger-parser read it (an Example Object's `value` is not: Redocly keeps
+  // it as written, and so do we). Literal data is otherwise data (OpenAPI 3.1 §4.8.19):
+  // a `$ref` that names no readable file is kept as written, and what is brought in is copied, never followed.
+  const literalValue = async (key: string, value: unknown, from: string): Promise<unknown> => {
+    const content = await exampleInFile(key, value, async (ref) => {
+      const target = await targetOf(ref, from);
+      return resolvePointer(await load(ref, target.file), target.pointer);
+    });
+    if (content === value) return value;
+    nodes += countNodes(content, maxBundledNodes - nodes);
+    return nodes > maxBundledNodes ? tooBig() : content;
   };
 
   const follow = async (object: Record<string, unknown>, out: JsonPath, from: string): Promise<unknown> => {
@@ -115,19 +131,20 @@ export async function bundleRefs(
     if (from === rootReal) blame = out;
     if (from === rootReal && ref.startsWith('#')) return object;
     const target = await targetOf(ref, from);
+    // A `$ref` standing for a map of names (`properties: { $ref: attributes.yml#/… }`, as DigitalOcean writes) has no
+    // local pointer tools read as that map: it is inlined at every place, never left as `{ $ref: '#/…' }`.
+    const inlineOnly = isNameMap(out);
     const local = (pointer: string) => ({ $ref: `#${pointer}`, ...siblings });
-    if (target.file === rootReal) return local(target.pointer);
+    if (target.file === rootReal && !inlineOnly) return local(target.pointer);
     const key = `${target.file}#${target.pointer}`;
-    const there = placed.get(key);
-    if (there) return local(pathToPointer(there));
+    const there = inlineOnly ? undefined : placed.get(key);
+    if (there) return local(uriFragment(there));
     const document = await load(ref, target.file);
     const content = resolvePointer(document, target.pointer);
-    if (content === undefined) return fail(ref, 'does not resolve: nothing at that pointer in the file it names');
-    // What a $ref stands for is an object (a JSON Schema may be true or false): a string or a number from another
-    // file could only end up shown in a message, as a pattern or a name, and is refused without being shown.
-    if (!isMapping(content) && typeof content !== 'boolean')
-      return fail(ref, 'names a value that is not an object: a $ref stands for an object of a spec');
-    placed.set(key, out);
+    const refused = refusedContent(content, out);
+    if (refused) return fail(ref, refused);
+    if (typeof content === 'string') return content;
+    if (!inlineOnly) placed.set(key, out);
     const inlined = await walk(content, out, target.file);
     const keep = Object.keys(siblings).length === 0;
     // With siblings (a description beside the $ref), this place is not the target alone: later refs inline anew.
@@ -137,27 +154,31 @@ export async function bundleRefs(
       : { ...(inlined as object), ...siblings };
   };
 
-  // discriminator.mapping values may name schemas by reference (`pet.yaml`, `#/components/schemas/Pet`): those to
-  // other files become the local pointer of the place their content was bundled to.
-  const mapping = async (value: unknown, from: string): Promise<unknown> => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    const copy: Record<string, unknown> = {};
-    for (const [name, ref] of Object.entries(value as Record<string, unknown>)) {
-      setOwn(copy, name, ref);
-      if (typeof ref !== 'string' || !/[/#]|\.(ya?ml|json)$/i.test(ref) || (from === rootReal && ref.startsWith('#')))
-        continue;
-      const target = await targetOf(ref, from);
-      const there =
-        target.file === rootReal ? pointerToPath(target.pointer) : placed.get(`${target.file}#${target.pointer}`);
-      if (there) setOwn(copy, name, `#${pathToPointer(there)}`);
-    }
-    return copy;
-  };
-
   const bundled = (await walk(root, [], rootReal)) as Record<string, unknown>;
   // After the walk: a mapping may name a schema that is bundled further down the document.
-  for (const { owner, from } of mappings) owner.mapping = await mapping(owner.mapping, from);
+  const placeOf = ({ file, pointer }: Target) =>
+    file === rootReal ? pointerToPath(pointer) : placed.get(`${file}#${pointer}`);
+  for (const { owner, from } of mappings)
+    owner.mapping = await mapping(owner.mapping, from === rootReal, async (ref) => placeOf(await targetOf(ref, from)));
   return bundled;
+}
+
+// discriminator.mapping values may name schemas by reference (`pet.yaml`, `#/components/schemas/Pet`): those to
+// other files become the local pointer of the place their content was bundled to (`placeOf`).
+async function mapping(
+  value: unknown,
+  inRoot: boolean,
+  placeOf: (ref: string) => Promise<JsonPath | undefined>,
+): Promise<unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [name, ref] of Object.entries(value as Record<string, unknown>)) {
+    setOwn(copy, name, ref);
+    if (typeof ref !== 'string' || !/[/#]|\.(ya?ml|json)$/i.test(ref) || (inRoot && ref.startsWith('#'))) continue;
+    const there = await placeOf(ref);
+    if (there) setOwn(copy, name, `#${uriFragment(there)}`);
+  }
+  return copy;
 }
 
 /**
@@ -189,6 +210,48 @@ async function refTarget(
   if (!allowed.some((dir) => real === dir || real.startsWith(dir + path.sep)))
     fail(ref, `leads outside the spec folder (${allowed[0]}): only files inside it are read`);
   return { file: real, pointer: fragment };
+}
+
+/**
+ * Why what a `$ref` at `out` names cannot stand there, if it cannot. What a $ref stands for is an object (a JSON Schema
+ * may be true or false): a string or a number from another file could only end up shown in a message, as a pattern or
+ * a name, and is refused without being shown. The one exception is prose: a `description` (or `summary`) whose text
+ * is kept in a file of its own (DigitalOcean's tags), which no message shows.
+ */
+function refusedContent(content: unknown, out: JsonPath): string | undefined {
+  if (content === undefined) return 'does not resolve: nothing at that pointer in the file it names';
+  const prose = typeof content === 'string' && (out.at(-1) === 'description' || out.at(-1) === 'summary');
+  if (!isMapping(content) && typeof content !== 'boolean' && !prose)
+    return 'names a value that is not an object: a $ref stands for an object of a spec';
+  return undefined;
+}
+
+/**
+ * What an `example` whose whole value is `{ $ref: <file> }` names (`read` reads it), or `value` itself: a reference
+ * that cannot be read, or names nothing, is data as written.
+ */
+async function exampleInFile(key: string, value: unknown, read: (ref: string) => Promise<unknown>): Promise<unknown> {
+  if (key !== 'example' || !isMapping(value)) return value;
+  const ref = value.$ref;
+  if (typeof ref !== 'string' || ref.startsWith('#') || Object.keys(value).length !== 1) return value;
+  try {
+    return (await read(ref)) ?? value;
+  } catch (error) {
+    if (error instanceof ContractsError) return value;
+    throw error;
+  }
+}
+
+// The nodes of `value`, counted up to `limit` (past it the count stops: the bundle is refused anyway).
+function countNodes(value: unknown, limit: number): number {
+  let count = 0;
+  const stack = [value];
+  while (stack.length > 0 && count <= limit) {
+    const node = stack.pop();
+    count++;
+    if (node !== null && typeof node === 'object') for (const child of Object.values(node)) stack.push(child);
+  }
+  return count;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

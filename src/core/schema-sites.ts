@@ -1,5 +1,6 @@
 // Finds every Schema Object in an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#schema-object),
 // nested subschemas included, by the document path a validator can be compiled at.
+import { isLiteral, isNameMap } from './literal-values.js';
 import type { JsonPath } from './source-locator.js';
 
 export interface SchemaSite {
@@ -22,8 +23,6 @@ export const applicatorKeywords = [
 ] as const;
 const schemaKeywords = ['items', 'additionalProperties', ...applicatorKeywords];
 const schemaArrayKeywords = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-// Literal data inside the OpenAPI structure: never holds a Schema Object to lint.
-const literalKeys = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /** Top-level schemas: components.schemas entries and every `schema` field of a parameter, header or media type. */
 export function rootSchemaSites(document: unknown): SchemaSite[] {
@@ -37,8 +36,10 @@ export function rootSchemaSites(document: unknown): SchemaSite[] {
     for (const [key, child] of Object.entries(node)) {
       const childPath = [...path, key];
       const inComponentSchemas = path.length === 2 && path[0] === 'components' && path[1] === 'schemas';
-      if ((key === 'schema' || inComponentSchemas) && isSchema(child)) sites.push({ path: childPath, schema: child });
-      else if (!literalKeys.has(key) && !key.startsWith('x-')) walk(child, childPath);
+      // In a map of names, `schema` is a name (a parameter called so) and `default` a response: literal-values.ts.
+      const schemaField = key === 'schema' && !isNameMap(path);
+      if ((schemaField || inComponentSchemas) && isSchema(child)) sites.push({ path: childPath, schema: child });
+      else if (!isLiteral(key, child, path) && !key.startsWith('x-')) walk(child, childPath);
     }
   };
   walk(document, []);
