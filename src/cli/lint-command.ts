@@ -14,9 +14,10 @@ export const lintCommand: Command = {
   summary: 'Lint OpenAPI specs (swagger-parser, spectral:oas and our own rules)',
   usage: '[options] [SPEC...]',
   description: [
-    'Validates each spec with swagger-parser and Spectral (the spectral:oas recommended rules plus our own:',
-    'operationId and summary on every operation, every example valid against its schema with the same ajv',
-    'setup the conformance suite uses, every schema compiling in ajv strict mode, no unused components).',
+    'Validates each spec with swagger-parser and Spectral (the spectral:oas recommended rules at their own levels,',
+    'plus our own: every example valid against its schema with the same ajv setup the conformance suite uses,',
+    'every schema compiling in ajv strict mode, a summary on every operation). Errors are what breaks a tool or a',
+    'client (an invalid schema or example, a broken $ref, a duplicate operationId); opinions are warnings.',
     'Prints one line per problem: file:line:col severity rule message; or JSON, GitHub workflow commands (annotations',
     'on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format.',
     'Without SPEC it lints the spec of every API in contracts.config.yaml (--api picks one).',

@@ -71,12 +71,13 @@ export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
         given: [enumOwners],
         then: { field: 'enum', function: duplicatedEntryInEnum },
       },
-      'operation-operationId': 'error',
-      'oas3-unused-component': 'error',
+      // Opinions are warnings, at spectral:oas's own levels (operation-operationId and oas3-unused-component are
+      // `warn` there): errors are kept for what breaks a tool or a client (an invalid schema or example, a broken
+      // $ref, a duplicate operationId). Stripe's description had 452 errors of these, OAI's petstore exited 1.
       'contracts-operation-summary': {
         description: 'Every operation has a summary.',
         message: 'operation has no summary',
-        severity: 'error',
+        severity: 'warn',
         given: operations,
         then: { field: 'summary', function: truthy },
       },
