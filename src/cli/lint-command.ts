@@ -4,7 +4,7 @@ import path from 'node:path';
 import { configuredApis, projectRoot, selectApis, specPath } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
-import { formatProblem, type LintProblem } from '../lint/lint-problem.js';
+import { formatProblem, type LintProblem, problemPointer } from '../lint/lint-problem.js';
 import { sarifLog } from '../lint/sarif-report.js';
 import { exitCodes, type Command } from './command.js';
 import { requireChoice } from './parse-args.js';
@@ -18,8 +18,9 @@ export const lintCommand: Command = {
     'plus our own: every example valid against its schema with the same ajv setup the conformance suite uses,',
     'every schema compiling in ajv strict mode, a summary on every operation). Errors are what breaks a tool or a',
     'client (an invalid schema or example, a broken $ref, a duplicate operationId); opinions are warnings.',
-    'Prints one line per problem: file:line:col severity rule message; or JSON, GitHub workflow commands (annotations',
-    'on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format.',
+    'Prints one line per problem: file:line:col #/json/pointer severity rule message; or JSON, GitHub workflow',
+    'commands (annotations on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format; each carries',
+    'the pointer.',
     'Without SPEC it lints the spec of every API in contracts.config.yaml (--api picks one).',
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.0 or 3.1 YAML or JSON file (any number)' }],
@@ -112,7 +113,13 @@ export const lintCommand: Command = {
       const error = couldNotRun && { code: couldNotRun.code, message: couldNotRun.toLine() };
       io.out(
         JSON.stringify(
-          { problems: problems.map(({ path: _path, ...rest }) => rest), ...(error ? { error } : {}) },
+          {
+            problems: problems.map((problem) => {
+              const { path: _path, ...rest } = problem;
+              return { ...rest, pointer: problemPointer(problem) };
+            }),
+            ...(error ? { error } : {}),
+          },
           null,
           2,
         ),
@@ -136,7 +143,12 @@ function githubProblem(problem: LintProblem): string {
   const command = problem.severity === 'error' ? 'error' : problem.severity === 'warning' ? 'warning' : 'notice';
   return githubCommand(
     command,
-    { file: problem.file, line: problem.line, col: problem.column, title: problem.rule },
+    {
+      file: problem.file,
+      line: problem.line,
+      col: problem.column,
+      title: `${problem.rule} ${problemPointer(problem)}`,
+    },
     problem.message,
   );
 }

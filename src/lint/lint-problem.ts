@@ -1,4 +1,6 @@
-// One problem found in a spec, reported as `file:line:col severity rule message`.
+// One problem found in a spec, reported as `file:line:col #/json/pointer severity rule message`: the pointer (RFC 6901)
+// names the place where a line and column cannot (a spec served on one line: every finding at `spec.json:1:…`).
+import { uriFragment } from '../core/uri-fragment.js';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -13,8 +15,14 @@ export interface LintProblem {
   path: ReadonlyArray<string | number>;
 }
 
+/** The problem's place in the document as a JSON pointer in URI-fragment form (RFC 6901 §6: `#/paths/~1a~1%7Bid%7D`). */
+export function problemPointer(problem: LintProblem): string {
+  return `#${uriFragment(problem.path)}`;
+}
+
 export function formatProblem(problem: LintProblem): string {
-  return `${problem.file}:${problem.line}:${problem.column} ${problem.severity} ${problem.rule} ${problem.message}`;
+  const { file, line, column, severity, rule, message } = problem;
+  return `${file}:${line}:${column} ${problemPointer(problem)} ${severity} ${rule} ${message}`;
 }
 
 export function compareProblems(a: LintProblem, b: LintProblem): number {

@@ -1,6 +1,6 @@
 // Lint problems as a SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html), the format
 // code-scanning services (GitHub code scanning among them) import.
-import type { LintProblem, Severity } from './lint-problem.js';
+import { type LintProblem, problemPointer, type Severity } from './lint-problem.js';
 
 const sarifLevel: Record<Severity, 'error' | 'warning' | 'note'> = {
   error: 'error',
@@ -35,8 +35,12 @@ export function sarifLog(problems: LintProblem[], toolVersion: string): object {
                 artifactLocation: { uri: encodeURI(problem.file.split('\\').join('/')), uriBaseId: '%SRCROOT%' },
                 region: { startLine: Math.max(1, problem.line), startColumn: Math.max(1, problem.column) },
               },
+              // The JSON pointer of the place (SARIF 2.1.0 §3.33 logicalLocation): a line alone cannot name it in a
+              // spec written on one line.
+              logicalLocations: [{ fullyQualifiedName: problemPointer(problem), kind: 'object' }],
             },
           ],
+          properties: { pointer: problemPointer(problem) },
         })),
       },
     ],

@@ -16,7 +16,10 @@ const broken = ['tests/fixtures/specs/example-violates-schema.yaml', 'tests/fixt
 interface SarifResult {
   ruleId: string;
   level: string;
-  locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+  locations: {
+    physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+    logicalLocations: { fullyQualifiedName: string }[];
+  }[];
 }
 
 describe('contracts lint --format sarif (real process)', () => {
@@ -31,10 +34,23 @@ describe('contracts lint --format sarif (real process)', () => {
         r.level,
         r.locations[0]!.physicalLocation.artifactLocation.uri,
         r.locations[0]!.physicalLocation.region.startLine,
+        r.locations[0]!.logicalLocations[0]!.fullyQualifiedName,
       ]),
     ).toEqual([
-      ['contracts-example-valid', 'error', 'tests/fixtures/specs/example-violates-schema.yaml', 33],
-      ['operation-description', 'warning', 'tests/fixtures/specs/openapi-warnings.yaml', 14],
+      [
+        'contracts-example-valid',
+        'error',
+        'tests/fixtures/specs/example-violates-schema.yaml',
+        33,
+        '#/paths/~1items~1%7Bid%7D/get/responses/200/content/application~1json/example',
+      ],
+      [
+        'operation-description',
+        'warning',
+        'tests/fixtures/specs/openapi-warnings.yaml',
+        14,
+        '#/paths/~1items~1%7Bid%7D/get',
+      ],
     ]);
     expect(result.code).toBe(1);
   });
@@ -56,12 +72,34 @@ describe('contracts lint --format sarif (real process)', () => {
   });
 });
 
+describe('a spec written on one line (real process)', () => {
+  // Unleash serves its 748 KB description on one line: every finding at `spec.json:1:…`; the pointer tells them apart.
+  it('names each finding by its JSON pointer in text and JSON', async () => {
+    const spec = fixture('specs', 'one-line.json');
+    const text = await runCli(['lint', spec], { cwd: fixture('specs') });
+    expect(text.stdout.trim().split('\n')).toContain(
+      'one-line.json:1:297 #/paths/~1items~1%7Bid%7D/get/responses/200/content/application~1json/example error contracts-example-valid example does not match its schema: the example must be integer',
+    );
+    const json = await runCli(['lint', '--format', 'json', spec], { cwd: fixture('specs') });
+    const { problems } = JSON.parse(json.stdout) as { problems: { rule: string }[] };
+    expect(problems.find((problem) => problem.rule === 'contracts-example-valid')).toEqual({
+      file: 'one-line.json',
+      line: 1,
+      column: 297,
+      severity: 'error',
+      rule: 'contracts-example-valid',
+      message: 'example does not match its schema: the example must be integer',
+      pointer: '#/paths/~1items~1%7Bid%7D/get/responses/200/content/application~1json/example',
+    });
+  });
+});
+
 describe('contracts lint --format github (real process)', () => {
   it('writes one workflow command per problem, error or warning, with file, line, column and rule', async () => {
     const result = await runCli(['lint', '--format', 'github', ...broken]);
     expect(result.stdout.trim().split('\n')).toEqual([
-      '::error file=tests/fixtures/specs/example-violates-schema.yaml,line=33,col=23,title=contracts-example-valid::example does not match its schema: /id must be integer',
-      '::warning file=tests/fixtures/specs/openapi-warnings.yaml,line=14,col=9,title=operation-description::Operation "description" must be present and non-empty string.',
+      '::error file=tests/fixtures/specs/example-violates-schema.yaml,line=33,col=23,title=contracts-example-valid #/paths/~1items~1%257Bid%257D/get/responses/200/content/application~1json/example::example does not match its schema: /id must be integer',
+      '::warning file=tests/fixtures/specs/openapi-warnings.yaml,line=14,col=9,title=operation-description #/paths/~1items~1%257Bid%257D/get::Operation "description" must be present and non-empty string.',
     ]);
     expect(result.code).toBe(1);
   });

@@ -9,10 +9,10 @@ describe('contracts lint (real process)', () => {
     expect(result.code).toBe(0);
   });
 
-  it('exits 1 with file:line:col severity rule message for a broken spec', async () => {
+  it('exits 1 with file:line:col #/json/pointer severity rule message for a broken spec', async () => {
     const result = await runCli(['lint', 'tests/fixtures/specs/example-violates-schema.yaml']);
     expect(result.stdout.trim()).toBe(
-      'tests/fixtures/specs/example-violates-schema.yaml:33:23 error contracts-example-valid example does not match its schema: /id must be integer',
+      'tests/fixtures/specs/example-violates-schema.yaml:33:23 #/paths/~1items~1%7Bid%7D/get/responses/200/content/application~1json/example error contracts-example-valid example does not match its schema: /id must be integer',
     );
     expect(result.code).toBe(1);
   });
@@ -25,7 +25,7 @@ describe('contracts lint (real process)', () => {
   ])('exits 1 for %s, naming the file and line of the problem', async (file, line, rule) => {
     const result = await runCli(['lint', `tests/fixtures/specs/${file}`]);
     expect(result.stdout).toMatch(
-      new RegExp(`^tests/fixtures/specs/${file.replace('.', '\\.')}:${line}:\\d+ error ${rule} `, 'm'),
+      new RegExp(`^tests/fixtures/specs/${file.replace('.', '\\.')}:${line}:\\d+ #\\S* error ${rule} `, 'm'),
     );
     expect(result.code).toBe(1);
   });
@@ -39,7 +39,7 @@ describe('contracts lint (real process)', () => {
       'tests/fixtures/specs/duplicate-operation-id.yaml',
     ]);
     expect(spectral.stdout).toMatch(
-      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec is 0\.0 MB, over --spectral-limit 0\.0001 MB/m,
+      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 # warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec is 0\.0 MB, over --spectral-limit 0\.0001 MB/m,
     );
     expect(spectral.stdout).not.toContain('operation-operationId-unique');
     expect(spectral.code).toBe(0);
@@ -50,7 +50,7 @@ describe('contracts lint (real process)', () => {
       'tests/fixtures/specs/example-violates-schema.yaml',
     ]);
     expect(ours.stdout).toMatch(
-      /:33:\d+ error contracts-example-valid example does not match its schema: \/id must be integer/,
+      /:33:\d+ #\S+ error contracts-example-valid example does not match its schema: \/id must be integer/,
     );
     expect(ours.code).toBe(1);
     const refused = await runCli(['lint', '--spectral-limit', 'big', 'tests/fixtures/specs/clean.yaml']);
@@ -62,7 +62,7 @@ describe('contracts lint (real process)', () => {
     const args = ['lint', 'tests/fixtures/specs/duplicate-operation-id.yaml'];
     const skipped = await runCli([...args, '--spectral-max-nodes', '50']);
     expect(skipped.stdout).toMatch(
-      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec with its \$refs expanded is over 50 JSON nodes \(--spectral-max-nodes\)/m,
+      /^tests\/fixtures\/specs\/duplicate-operation-id\.yaml:1:1 # warning contracts-spectral-skipped Spectral's rules \(spectral:oas\) were not run: the spec with its \$refs expanded is over 50 JSON nodes \(--spectral-max-nodes\)/m,
     );
     expect(skipped.stdout).not.toContain('operation-operationId-unique');
     const ran = await runCli(args);

@@ -20,9 +20,9 @@ describe('an OpenAPI 3.0 spec (real process)', () => {
   it('lints a bad example on the line the user wrote it, under a nullable schema too', async () => {
     const result = await runCli(['lint', badExamples]);
     expect(result.stdout.trim().split('\n')).toEqual([
-      `${badExamples}:25:30 warning contracts-response-example response 200 application/json of listThings has a schema but no example: a mock can only make one up from the schema (add \`example\` or \`examples\`)`,
-      `${badExamples}:37:20 error contracts-example-valid example does not match its schema: the example must be > 0`,
-      `${badExamples}:43:24 error contracts-example-valid example does not match its schema: the example must be integer`,
+      `${badExamples}:25:30 #/paths/~1things/get/responses/200/content/application~1json warning contracts-response-example response 200 application/json of listThings has a schema but no example: a mock can only make one up from the schema (add \`example\` or \`examples\`)`,
+      `${badExamples}:37:20 #/components/schemas/Thing/properties/size/example error contracts-example-valid example does not match its schema: the example must be > 0`,
+      `${badExamples}:43:24 #/components/schemas/Thing/properties/maker/properties/age/example error contracts-example-valid example does not match its schema: the example must be integer`,
     ]);
     expect(result.code).toBe(1);
   });
