@@ -8,6 +8,7 @@ import { ContractsError } from '../core/errors.js';
 import { diffFormats, failsAt, renderDiff, summaryLine, type DiffFormat } from '../diff/diff-reports.js';
 import { defaultIgnoreFile, filePair, gitPairs, readIgnoreFile } from '../diff/load-diff-inputs.js';
 import { exitCodes, type Command } from './command.js';
+import { aside } from './help.js';
 import { requireChoice } from './parse-args.js';
 
 export const diffCommand: Command = {
@@ -21,7 +22,10 @@ export const diffCommand: Command = {
       'instances they accept, also inside allOf/anyOf/oneOf: a request that accepts fewer bodies breaks clients, a',
       'response that may take new shapes may break them; an equivalent rewrite is no change. Where that cannot be',
       'decided (a oneOf whose branches overlap, not, if/then), it says so as schema-change-undecided.',
-      `With --base REF it compares each spec (by default ${apiNames.map((name) => apis[name].spec).join(', ')}) with its`,
+      `With --base REF it compares each spec${aside(
+        apiNames.map((name) => apis[name].spec),
+        'by default ',
+      )} with its`,
       'version at the git ref, read with git show (no checkout).',
       '',
       `Accepted changes: ${defaultIgnoreFile} (or --ignore-file) lists them, each with its reason:`,

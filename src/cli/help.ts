@@ -7,6 +7,14 @@ import type { Command, OptionSpec } from './command.js';
 export const helpWidth = 100;
 const flagColumn = 28;
 
+/**
+ * A list said in parentheses after a phrase (` (a :4010, b :4011)`), or nothing when the list is empty: outside a
+ * project there are no APIs to name, and help never prints `()`.
+ */
+export function aside(items: readonly string[], lead = ''): string {
+  return items.length === 0 ? '' : ` (${lead}${items.join(', ')})`;
+}
+
 export function commandHelp(command: Command): string {
   const lines = [
     ...wrapWords(`Usage: contracts ${command.name} ${command.usage}`.trimEnd(), helpWidth, '', '    '),

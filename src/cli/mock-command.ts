@@ -2,6 +2,7 @@
 import { ContractsError } from '../core/errors.js';
 import { apiNames, apis, selectApis, type ApiName } from '../config/apis.js';
 import { exitCodes, type Command, type OptionSpec } from './command.js';
+import { aside } from './help.js';
 import { requirePort, untilSignalled } from './parse-args.js';
 import { specOption, specOverrides } from './spec-option.js';
 
@@ -17,7 +18,7 @@ function requireSeconds(name: string, value: unknown): number {
 export const mockCommand: Command = {
   name: 'mock',
   get summary() {
-    return `Serve the specs with Prism mock servers (${apiNames.map((api) => `${api} :${apis[api].mockPort}`).join(', ')})`;
+    return `Serve the specs with Prism mock servers${aside(apiNames.map((api) => `${api} :${apis[api].mockPort}`))}`;
   },
   usage: '[options]',
   description: [
