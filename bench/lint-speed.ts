@@ -133,7 +133,9 @@ function findings(tool: Tool, stdout: string): number {
   const output = JSON.parse(stdout.slice(stdout.search(/[[{]/))) as unknown;
   if (tool === 'contracts') return (output as { problems: unknown[] }).problems.length;
   if (tool === 'spectral') return (output as unknown[]).length;
-  return (output as { problems: unknown[] }).problems.length;
+  // Redocly lists at most 100 problems (--max-problems); its totals count them all.
+  const { totals } = output as { totals: { errors: number; warnings: number } };
+  return totals.errors + totals.warnings;
 }
 
 function argument(name: string): string | undefined {
