@@ -27,8 +27,8 @@ export const operationFilterOptions: OptionSpec[] = (['include', 'exclude'] as c
       multiple: true,
       description:
         direction === 'include'
-          ? `Fuzz only operations with this ${what[kind][1]}; repeatable (one of them), and every --include-* kind must match`
-          : `Never fuzz operations with this ${what[kind][1]}; repeatable; excludes win over includes`,
+          ? `Fuzz only operations with this ${what[kind][1]}; given several times, any one of them, and every --include-* kind must match`
+          : `Never fuzz operations with this ${what[kind][1]}; excludes win over includes`,
       conflicts: ['replay'],
     }),
   ),
