@@ -108,8 +108,8 @@ describe('newlines a target or a file supplies', () => {
       'fuzz',
       ['fuzz', '--strict', '--base-url', '$URL', '--max-examples', '2', '--seed', '1'],
       [],
-      // One failure per operation and message: the key it shows first.
-      ['"b\\u000d\\u000a::warning::crlf"'],
+      // One failure per cause (operation, check, status, value kind): the finding it shows first.
+      ['"a\\u000a::error::forged"'],
     ],
   ])(
     'are printed escaped by %s, on a line of ours',
