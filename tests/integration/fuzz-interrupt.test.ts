@@ -90,8 +90,8 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
         '0',
       ]);
       // The target died on its sixth request (issue #44, item 4): that request is the one failure, then the run stops.
-      expect(stdout).toMatch(/^ {2}\[[0-9a-f]+\] not_a_server_error · \w+ · 0$/m);
-      expect(stdout.match(/^ {2}\[[0-9a-f]+\] .* · 0$/gm)).toHaveLength(1);
+      expect(stdout).toMatch(/^ {2}\[[0-9a-f]+\] not_a_server_error · \w+ · 0 · ordinary values · 1 occurrence$/m);
+      expect(stdout.match(/^ {2}\[[0-9a-f]+\] .* · 0 · /gm)).toHaveLength(1);
       expect(stderr.trim().split('\n').at(-1)).toMatch(
         /^contracts fuzz: the target stopped answering after the request of failure \[[0-9a-f]+\] \(its curl line is above\): the run stopped there$/,
       );
