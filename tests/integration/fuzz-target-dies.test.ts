@@ -49,7 +49,7 @@ describe('contracts fuzz when the target dies on a request', () => {
       ['fuzz', '--base-url', `http://127.0.0.1:${port}`, '--max-examples', '3', '--seed', '1'],
       dir,
     );
-    const id = /^ {2}\[([0-9a-f]+)\] not_a_server_error · exportAll · 0$/m.exec(output)?.[1];
+    const id = /^ {2}\[([0-9a-f]+)\] not_a_server_error · exportAll · 0 · [^·]+ · 1 occurrence$/m.exec(output)?.[1];
     expect(id, output).toBeDefined();
     expect(output).toMatch(/^ {6}reproduce: curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/export'$/m);
     expect(output).not.toMatch(/cannot reach/);
