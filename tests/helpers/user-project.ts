@@ -53,3 +53,28 @@ components:
   'contracts.config.yaml':
     'apis:\n  - name: notes\n    spec: notes.yaml\n    credentials:\n      - { env: CONTRACTS_NOTES_KEY, securityScheme: key }\n',
 };
+
+/** A one-API project: the spec as `NAME.yaml` and a config naming it, beside a stand-in API. */
+export function scratchApi(
+  prefix: string,
+  name: string,
+  spec: string,
+  handler: http.RequestListener,
+): Promise<ScratchProject> {
+  return scratchProject(
+    prefix,
+    { [`${name}.yaml`]: spec, 'contracts.config.yaml': `apis:\n  - name: ${name}\n    spec: ${name}.yaml\n` },
+    handler,
+  );
+}
+
+/** A stand-in's handler given each request's whole body as text, to judge what the run sent. */
+export function onBodyText(
+  answer: (text: string, response: http.ServerResponse, request: http.IncomingMessage) => void,
+): http.RequestListener {
+  return (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => answer(text, response, request));
+  };
+}

@@ -1,14 +1,12 @@
 // The spec's examples kept in one field while the others are generated: a business rule that refuses random values
 // ("flexibleRollout" is the one strategy name the server knows) hid a server error behind it from every random
 // request; Schemathesis reached two server errors on Unleash that way.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSpec } from '../../src/core/load-spec.js';
 import { examplesPhase } from '../../src/fuzz/generate-cases.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
-import { runCli } from '../helpers/run-cli.js';
-import { scratchProject, type ScratchProject } from '../helpers/user-project.js';
+import { fuzzProject } from '../helpers/fuzz-project.js';
+import { onBodyText, scratchApi, type ScratchProject } from '../helpers/user-project.js';
 
 const spec = `openapi: 3.1.0
 info: { title: flags, version: "1" }
@@ -32,22 +30,19 @@ paths:
 let project: ScratchProject;
 
 beforeAll(async () => {
-  project = await scratchProject(
+  project = await scratchApi(
     'contracts-examples-mixed-',
-    { 'flags.yaml': spec, 'contracts.config.yaml': 'apis:\n  - name: flags\n    spec: flags.yaml\n' },
-    (request, response) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => {
-        let body: { name?: unknown; rollout?: unknown } = {};
-        try {
-          body = JSON.parse(text);
-        } catch {}
-        if (body?.name !== 'flexibleRollout') return response.writeHead(400).end();
-        // The bug behind the business rule: a rollout past 100 percent.
-        response.writeHead(typeof body.rollout === 'number' && body.rollout > 100 ? 500 : 200).end();
-      });
-    },
+    'flags',
+    spec,
+    onBodyText((text, response) => {
+      let body: { name?: unknown; rollout?: unknown } = {};
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      if (body?.name !== 'flexibleRollout') return response.writeHead(400).end();
+      // The bug behind the business rule: a rollout past 100 percent.
+      response.writeHead(typeof body.rollout === 'number' && body.rollout > 100 ? 500 : 200).end();
+    }),
   );
 });
 afterAll(() => project.stop());
@@ -68,14 +63,10 @@ describe('examples mixed with generated values', () => {
   });
 
   it('reaches the server error behind the business rule with default settings', async () => {
-    const { code, stdout } = await runCli(
-      ['fuzz', '--api', 'flags', '--base-url', project.baseUrl, '--seed', '1', '--report', 'json:r.json'],
-      { cwd: project.dir },
-    );
-    expect(code, stdout).toBe(1);
-    const report = JSON.parse(await readFile(path.join(project.dir, 'r.json'), 'utf8')) as {
+    const { code, stdout, report } = await fuzzProject<{
       failures: { check: string; operation: string; status: number }[];
-    };
+    }>(project, 'flags', ['--seed', '1']);
+    expect(code, stdout).toBe(1);
     expect(
       report.failures
         .filter((failure) => failure.check === 'not_a_server_error')

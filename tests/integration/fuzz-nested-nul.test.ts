@@ -1,11 +1,9 @@
 // A server that breaks on a NUL inside an array item (the Unleash server died on one in an export body, a value the
 // run never sent): fuzz with its default settings sends that value there and reports the server error, with the
 // field it varied.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { scratchProject, type ScratchProject } from '../helpers/user-project.js';
+import { fuzzProject } from '../helpers/fuzz-project.js';
+import { onBodyText, scratchApi, type ScratchProject } from '../helpers/user-project.js';
 
 const spec = `openapi: 3.1.0
 info: { title: flags, version: "1" }
@@ -34,25 +32,22 @@ paths:
 let project: ScratchProject;
 
 beforeAll(async () => {
-  project = await scratchProject(
+  project = await scratchApi(
     'contracts-nested-nul-',
-    { 'flags.yaml': spec, 'contracts.config.yaml': 'apis:\n  - name: flags\n    spec: flags.yaml\n' },
-    (request, response) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => {
-        let body: { features?: { name?: unknown }[] };
-        try {
-          body = JSON.parse(text);
-        } catch {
-          return response.writeHead(400).end();
-        }
-        // As a database refusing NUL in text would: only a name inside an array item reaches it.
-        const features = Array.isArray(body?.features) ? body.features : [];
-        const nul = features.some((item) => typeof item?.name === 'string' && item.name.includes('\u0000'));
-        response.writeHead(nul ? 500 : 200).end();
-      });
-    },
+    'flags',
+    spec,
+    onBodyText((text, response) => {
+      let body: { features?: { name?: unknown }[] };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return response.writeHead(400).end();
+      }
+      // As a database refusing NUL in text would: only a name inside an array item reaches it.
+      const features = Array.isArray(body?.features) ? body.features : [];
+      const nul = features.some((item) => typeof item?.name === 'string' && item.name.includes('\u0000'));
+      response.writeHead(nul ? 500 : 200).end();
+    }),
   );
 });
 afterAll(() => project.stop());
@@ -67,12 +62,8 @@ interface Failure {
 
 describe('fuzz with default settings against a server that breaks on a NUL inside an array item', () => {
   it('sends the NUL there and reports the server error', async () => {
-    const { code, stdout } = await runCli(
-      ['fuzz', '--api', 'flags', '--base-url', project.baseUrl, '--seed', '1', '--report', 'json:r.json'],
-      { cwd: project.dir },
-    );
+    const { code, stdout, report } = await fuzzProject<{ failures: Failure[] }>(project, 'flags', ['--seed', '1']);
     expect(code, stdout).toBe(1);
-    const report = JSON.parse(await readFile(path.join(project.dir, 'r.json'), 'utf8')) as { failures: Failure[] };
     const serverErrors = report.failures
       .filter((failure) => failure.check === 'not_a_server_error')
       .map(({ check, operation, status, phase, note }) => ({ check, operation, status, phase, note }));

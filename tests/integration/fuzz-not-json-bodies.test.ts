@@ -1,10 +1,8 @@
 // A server that parses a JSON body without checking it answers 500 to a body that is not JSON: fuzz with default
 // settings sends one (the valid body cut short) and reports the server error, with a curl line that sends that text.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { scratchProject, type ScratchProject } from '../helpers/user-project.js';
+import { fuzzProject } from '../helpers/fuzz-project.js';
+import { onBodyText, scratchApi, type ScratchProject } from '../helpers/user-project.js';
 
 const spec = `openapi: 3.1.0
 info: { title: pets, version: "1" }
@@ -23,24 +21,20 @@ paths:
 let project: ScratchProject;
 
 beforeAll(async () => {
-  project = await scratchProject(
+  project = await scratchApi(
     'contracts-not-json-',
-    { 'pets.yaml': spec, 'contracts.config.yaml': 'apis:\n  - name: pets\n    spec: pets.yaml\n' },
-    (request, response) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          return response.writeHead(text === '' ? 400 : 500).end();
-        }
-        const named =
-          body !== null && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string';
-        response.writeHead(named ? 200 : 400).end();
-      });
-    },
+    'pets',
+    spec,
+    onBodyText((text, response) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return response.writeHead(text === '' ? 400 : 500).end();
+      }
+      const named = body !== null && typeof body === 'object' && typeof (body as { name?: unknown }).name === 'string';
+      response.writeHead(named ? 200 : 400).end();
+    }),
   );
 });
 afterAll(() => project.stop());
@@ -56,12 +50,8 @@ interface Failure {
 
 describe('fuzz with default settings against a server that breaks on a body that is not JSON', () => {
   it('sends such a body and reports the server error', async () => {
-    const { code, stdout } = await runCli(
-      ['fuzz', '--api', 'pets', '--base-url', project.baseUrl, '--seed', '1', '--report', 'json:r.json'],
-      { cwd: project.dir },
-    );
+    const { code, stdout, report } = await fuzzProject<{ failures: Failure[] }>(project, 'pets', ['--seed', '1']);
     expect(code, stdout).toBe(1);
-    const report = JSON.parse(await readFile(path.join(project.dir, 'r.json'), 'utf8')) as { failures: Failure[] };
     expect(
       report.failures.map(({ check, operation, status, phase, note, curl }) => ({
         check,

@@ -1,11 +1,9 @@
 // A refusal of a bad request is fine, documented or not (src/core/refusal-rule.ts); a refusal status the operation
 // does not document is a spec-quality warning, once per operation and status, in the text and JSON reports, and
 // the exit code stays 0. Unleash answered 401 on 44 operations and 400 on 33 that document neither.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { scratchProject, type ScratchProject } from '../helpers/user-project.js';
+import { fuzzProject } from '../helpers/fuzz-project.js';
+import { onBodyText, scratchApi, type ScratchProject } from '../helpers/user-project.js';
 
 const body = `
       requestBody:
@@ -32,26 +30,23 @@ paths:
 let project: ScratchProject;
 
 beforeAll(async () => {
-  project = await scratchProject(
+  project = await scratchApi(
     'contracts-undocumented-refusals-',
-    { 'pets.yaml': spec, 'contracts.config.yaml': 'apis:\n  - name: pets\n    spec: pets.yaml\n' },
-    (request, response) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => {
-        let valid = false;
-        try {
-          const parsed = JSON.parse(text) as { name?: unknown };
-          valid =
-            parsed !== null &&
-            typeof parsed === 'object' &&
-            !Array.isArray(parsed) &&
-            typeof parsed.name === 'string' &&
-            [...parsed.name].length <= 5;
-        } catch {}
-        response.writeHead(valid ? 200 : 400).end();
-      });
-    },
+    'pets',
+    spec,
+    onBodyText((text, response) => {
+      let valid = false;
+      try {
+        const parsed = JSON.parse(text) as { name?: unknown };
+        valid =
+          parsed !== null &&
+          typeof parsed === 'object' &&
+          !Array.isArray(parsed) &&
+          typeof parsed.name === 'string' &&
+          [...parsed.name].length <= 5;
+      } catch {}
+      response.writeHead(valid ? 200 : 400).end();
+    }),
   );
 });
 afterAll(() => project.stop());
@@ -65,14 +60,10 @@ interface Result {
 
 describe('fuzz of operations whose refusals the spec does not document', () => {
   it('warns once per operation and status, and passes', async () => {
-    const { code, stdout } = await runCli(
-      ['fuzz', '--api', 'pets', '--base-url', project.baseUrl, '--rate', '0', '--report', 'json:r.json'],
-      { cwd: project.dir },
-    );
+    const { code, stdout, report } = await fuzzProject<{ results: Result[] }>(project, 'pets', ['--rate', '0']);
     expect(code, stdout).toBe(0);
     const warning = '      ! POST /pets answered 400, which the operation does not document (spec quality)';
     expect(stdout.split('\n').filter((line) => line.includes('does not document'))).toEqual([warning]);
-    const report = JSON.parse(await readFile(path.join(project.dir, 'r.json'), 'utf8')) as { results: Result[] };
     const warnings = report.results.flatMap((result) =>
       result.findings.filter((finding) => finding.severity === 'warning').map((finding) => ({ result, finding })),
     );
