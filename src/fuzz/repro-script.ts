@@ -152,7 +152,7 @@ export function reproScript(input: ScriptInput): string {
     'RUN_0="$RANDOM$RANDOM"',
     '# At exit: the hooks the script made are deleted, its answers removed.',
     'cleanup() {',
-    ...cleanup.map(({ variable, line }) => `  [ -n "\${${variable}:-}" ] && curl -sS -o /dev/null ${line} || true`),
+    ...cleanup.map(({ variable, line }) => `  [ -n "\${${variable}:-}" ] && curl -g -sS -o /dev/null ${line} || true`),
     '  rm -rf "$dir"',
     '}',
     'dir=$(mktemp -d) && trap cleanup EXIT',
@@ -179,7 +179,7 @@ function helperLines(usesSame: boolean): string[] {
     '# send N [curl arguments]: the answer of step N in $dir/N, its status in $status, its content type in $ctype',
     'send() {',
     '  local n=$1 out; shift',
-    '  out=$(curl -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "cannot run: step $n: curl failed (is the target at $BASE_URL up?)" >&2; exit 2; }',
+    '  out=$(curl -g -sS -o "$dir/$n" -w \'%{http_code} %{content_type}\' "$@") || { echo "cannot run: step $n: curl failed (is the target at $BASE_URL up?)" >&2; exit 2; }',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
     '  status=${out%% *}; ctype=${out#* }; echo "step $n: $status" >&2',
     '}',

@@ -260,6 +260,28 @@ describe('a reproduction script and the variables it needs', () => {
   });
 });
 
+describe('a reproduction script of a URL with brackets', () => {
+  // A deepObject query (`filter[name]=x`, OpenAPI 3.1 section 4.8.12.4) or a redacted value (`key=[REDACTED]`) is
+  // text to send: curl must not read `[...]` as its URL globbing (it failed with exit 3, the script said "cannot run").
+  it('sends it as written and reproduces (exit 1)', async () => {
+    const given = input();
+    const bracketed: ScriptInput = {
+      ...given,
+      last: {
+        ...given.last,
+        request: { ...given.last.request, url: `${given.last.request.url}&filter[name]=x&key=[REDACTED]` },
+      },
+    };
+    const server = await target(42, 500);
+    try {
+      const result = await runWith(reproScript(bracketed), { BASE_URL: server.url, WEBHOOKS_TOKEN: token });
+      expect(result.code, result.stderr).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('a reproduction script of a styled path parameter', () => {
   // OpenAPI 3.1 section 4.8.12.4: hook 5 is `.5` in label style, `;hook_id=5` in matrix style; the script reads the
   // id from the create's answer and writes it in the same style.
