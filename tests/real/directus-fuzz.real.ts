@@ -28,8 +28,8 @@ interface SavedFailure {
   curl?: string;
   script?: string;
   /** The groups lane's fields (issue #44 item 3): what the group's failures share, and how many there were. */
-  cause?: unknown;
-  occurrences?: unknown;
+  kind?: unknown;
+  count?: unknown;
 }
 
 interface FuzzReport {
@@ -106,11 +106,11 @@ describe('contracts fuzz against a live Directus with its own description and it
     expect(coverage.perOperation.filter((operation) => operation.calls === 0).map((o) => o.operationId)).toEqual([]);
   });
 
-  it('keeps one failure per cause (operation, check, status, cause), each with how often it happened', () => {
+  it('keeps one failure per cause (operation, check, status, value kind), each with how often it happened', () => {
     const { failures } = report();
-    const keys = failures.map((f) => JSON.stringify([f.operation, f.check, f.status, f.cause]));
+    const keys = failures.map((f) => JSON.stringify([f.operation, f.check, f.status, f.kind]));
     const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
-    const uncounted = failures.filter((f) => typeof f.cause !== 'string' || typeof f.occurrences !== 'number');
+    const uncounted = failures.filter((f) => typeof f.kind !== 'string' || typeof f.count !== 'number');
     expect({ repeated: [...new Set(repeated)], uncounted: uncounted.map((f) => f.id) }).toEqual({
       repeated: [],
       uncounted: [],
@@ -131,7 +131,10 @@ describe('contracts fuzz against a live Directus with its own description and it
       .filter((match) => match !== null)
       .map((match) => ({ id: match[1]!, verdict: match[2]! }));
     const resent = verdicts.filter((v) => v.verdict !== 'not replayed');
-    expect({ code: replay.code, firstError: replay.stderr.split('\n').find((l) => / --replay: /.test(l)) }).toEqual({
+    expect(
+      { code: replay.code, firstError: replay.stderr.split('\n').find((l) => / --replay: /.test(l)) },
+      `${replay.stdout.slice(-3000)}\n${replay.stderr.slice(-2000)}`,
+    ).toEqual({
       code: report().failures.length > 0 ? 1 : 0,
       firstError: undefined,
     });
