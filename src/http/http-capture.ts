@@ -446,13 +446,18 @@ function reason(error: unknown, timeoutMs: number): string {
   return cause?.message ?? (error as Error).message;
 }
 
-/** Milliseconds to wait before retry `attempt`: Retry-After (seconds or an HTTP date) when given, else 1 s, 2 s, 4 s… */
+/**
+ * Milliseconds to wait before retry `attempt`: Retry-After (seconds or an HTTP date) when given, never less than the
+ * back-off of 1 s, 2 s, 4 s… that applies without one. A limiter that rounds its wait down says `Retry-After: 0`
+ * while the window is still closed (Directus does, with 0.4 s left): three immediate retries would all meet it.
+ */
 export function retryDelay(retryAfter: string | null, attempt: number, maxMs: number): number {
-  let ms = 1000 * 2 ** attempt;
+  const backoff = 1000 * 2 ** attempt;
+  let ms = backoff;
   if (retryAfter !== null) {
     const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds) && seconds >= 0) ms = seconds * 1000;
-    else if (!Number.isNaN(Date.parse(retryAfter))) ms = Math.max(0, Date.parse(retryAfter) - Date.now());
+    if (Number.isFinite(seconds) && seconds >= 0) ms = Math.max(seconds * 1000, backoff);
+    else if (!Number.isNaN(Date.parse(retryAfter))) ms = Math.max(Date.parse(retryAfter) - Date.now(), backoff);
   }
   return Math.min(ms, maxMs);
 }
