@@ -55,5 +55,5 @@ describe('npm run bench --quick', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
