@@ -4,6 +4,7 @@
 // sent again. Bounded: one Retry-After longer than --max-retry-after, a total wait on one operation past
 // --rate-limit-budget, or a wait that would end after the run's own --max-time, gives that operation up. The run
 // reports each rate-limited operation, how often, the longest wait asked, and whether it ever got through.
+import { backoffMs, retryAfterMs } from '../http/retry-after.js';
 
 /** What the report says of one rate-limited operation. */
 export interface RateLimitedOperation {
@@ -26,18 +27,6 @@ export interface RateLimitSettings {
   budgetMs: number;
   /** The run's own end, in performance.now() milliseconds: no wait goes past it. */
   deadline: number;
-}
-
-/** Waits asked without Retry-After: 1 s, 2 s, 4 s…, as HttpCapture's retries. */
-const backoffMs = (attempt: number) => 1000 * 2 ** Math.min(attempt, 10);
-
-/** Milliseconds a Retry-After asks for, or undefined when it is neither a delay nor a date (RFC 9110 §10.2.3). */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function header(headers: Record<string, string | undefined>, name: string): string | undefined {

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { backoffMs, retryAfterMs } from './retry-after.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import { ParseError, rawHeader } from './strict-parser.js';
@@ -452,12 +453,5 @@ function reason(error: unknown, timeoutMs: number): string {
  * while the window is still closed (Directus does, with 0.4 s left): three immediate retries would all meet it.
  */
 export function retryDelay(retryAfter: string | null, attempt: number, maxMs: number): number {
-  const backoff = 1000 * 2 ** attempt;
-  let ms = backoff;
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds) && seconds >= 0) ms = Math.max(seconds * 1000, backoff);
-    else if (!Number.isNaN(Date.parse(retryAfter))) ms = Math.max(Date.parse(retryAfter) - Date.now(), backoff);
-  }
-  return Math.min(ms, maxMs);
+  return Math.min(Math.max(retryAfterMs(retryAfter ?? undefined) ?? 0, backoffMs(attempt)), maxMs);
 }
