@@ -384,7 +384,7 @@ async function closingReport(
   if (received !== counts.exchanges)
     io.err(`${received - counts.exchanges} of the ${received} requests received were not checked`);
   io.out(
-    `${signal}: ${counts.exchanges} exchanges: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}${counts.notJudged ? `, ${counts.notJudged} cut off at stop (not judged)` : ''}`,
+    `${signal}: ${counts.exchanges} exchange${counts.exchanges === 1 ? '' : 's'}: ${counts.conform} conform, ${counts.fail} fail${counts.blocked ? ` (${counts.blocked} blocked)` : ''}, ${counts.unmatched} match no operation${counts.upstreamErrors ? `, ${counts.upstreamErrors} target failures` : ''}${counts.clientGone ? `, ${counts.clientGone} cut off by the client` : ''}${counts.notJudged ? `, ${counts.notJudged} cut off at stop (not judged)` : ''}`,
   );
   if (judgedAtOnce > 0)
     io.out(`${judgedAtOnce} exchanges were checked while forwarding waited: more traffic than checking keeps up with`);

@@ -307,7 +307,7 @@ async function validateHar(
     );
   else
     io.out(
-      `${counts.exchanges} exchanges: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`,
+      `${counts.exchanges} exchange${counts.exchanges === 1 ? '' : 's'}: ${counts.passed} conform, ${counts.failed} fail, ${counts.unmatched} match no operation${counts.invalid ? `, ${counts.invalid} not an exchange` : ''}`,
     );
   const showCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
   const underCoverage =
@@ -318,7 +318,7 @@ async function validateHar(
   if (reason === 'output closed') return exitCodes.cannotRun;
   if (reason) {
     io.err(
-      `contracts validate: ${reason}: stopped after ${counts.exchanges} exchanges; the rest of the capture was not checked`,
+      `contracts validate: ${reason}: stopped after ${counts.exchanges} exchange${counts.exchanges === 1 ? '' : 's'}; the rest of the capture was not checked`,
     );
     return exitCodes.cannotRun;
   }

@@ -187,7 +187,7 @@ describe('contracts proxy, stopping while a target trickles an answer', () => {
       expect(proxy.output.stdout).toContain(
         `! GET ${list('trickled')} → 200: not judged: the proxy stopped before this exchange was over (cut off 500 ms after the stop)`,
       );
-      expect(proxy.output.stdout).toMatch(/SIGTERM: 1 exchanges: .*, 1 cut off at stop \(not judged\)/);
+      expect(proxy.output.stdout).toMatch(/SIGTERM: 1 exchange: .*, 1 cut off at stop \(not judged\)/);
       const har = JSON.parse(await readFile(files.har, 'utf8')) as {
         log: { entries: { response: { comment?: string } }[] };
       };

@@ -70,6 +70,6 @@ describe('contracts proxy to an HTTPS target', () => {
       child.kill('SIGINT');
     }
     await exited;
-    expect(output.stdout).toContain('SIGINT: 1 exchanges');
+    expect(output.stdout).toContain('SIGINT: 1 exchange');
   }, 60_000);
 });

@@ -132,7 +132,7 @@ describe('contracts validate --har --coverage', () => {
     const low = await runCli(['validate', '--api', 'all', '--har', goodHar, '--min-coverage', '1']);
     expect(low.code).toBe(0);
     const high = await runCli(['validate', '--api', 'all', '--har', goodHar, '--min-coverage', '50']);
-    expect(high.stdout).toContain('1 exchanges: 1 conform');
+    expect(high.stdout).toContain('1 exchange: 1 conform');
     expect(high.code).toBe(1);
   });
 

@@ -238,6 +238,11 @@ describe('contracts validate --har', () => {
       expect(fail.stdout).toContain('operation_matching: GET /favicon.ico matches no operation');
       expect(fail.stdout).toContain('3 exchanges: 1 conform, 1 fail, 1 match no operation');
       expect(fail.code).toBe(1);
+
+      const one = path.join(dir, 'one.har');
+      await writeFile(one, JSON.stringify({ log: { version: '1.2', entries: [entries[0]] } }));
+      const single = await runCli(['validate', '--api', 'repository-webhooks', '--har', one, '--side', 'response']);
+      expect(single.stdout).toContain('1 exchange: 1 conform, 0 fail, 0 match no operation');
     } finally {
       await server.close();
     }
