@@ -3,8 +3,8 @@
 // (https://spec.openapis.org/oas/v3.1.0#runtime-expressions). The stateful fuzzer walks this graph; what it may
 // follow is what the spec says, not a table in code.
 import { resolvePointer, type OpenApiDocument } from './load-spec.js';
-import { indexOperations } from './operation-index.js';
-import { pathToPointer, pointerToPath } from './source-locator.js';
+import { indexOperations, type OperationSpec } from './operation-index.js';
+import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue, setOwn } from './own-key.js';
 
 /** Where a link parameter's value comes from: the response body at a JSON pointer, or the request's path. */
@@ -32,14 +32,17 @@ export interface LinkContext {
   body: unknown;
 }
 
-export function linkGraph(document: OpenApiDocument): LinkGraph {
-  const operations = indexOperations(document);
+/** `operations`: the document's, when the caller has indexed them already (the resource model does). */
+export function linkGraph(
+  document: OpenApiDocument,
+  operations: readonly OperationSpec[] = indexOperations(document),
+): LinkGraph {
   const known = new Set(operations.map((operation) => operation.operationId));
   const edges: LinkEdge[] = [];
   const problems: string[] = [];
   for (const operation of operations) {
     for (const response of operation.responses) {
-      const links = (resolvePointer(document, pathToPointer(response.path)) as { links?: unknown } | undefined)?.links;
+      const links = (valueAt(document, response.path) as { links?: unknown } | undefined)?.links;
       if (links === null || typeof links !== 'object') continue;
       for (const [name, raw] of Object.entries(links)) {
         const where = `${operation.operationId} ${response.status} link ${name}`;
@@ -109,6 +112,16 @@ function parseExpression(expression: string): LinkSource | undefined {
   const path = /^\$request\.path\.([A-Za-z0-9_.~-]+)$/.exec(expression);
   if (path) return { from: 'request.path', name: path[1]! };
   return undefined;
+}
+
+/** The value at a document path (what resolvePointer(pathToPointer(path)) finds, without the pointer's round trip). */
+export function valueAt(document: unknown, path: JsonPath): unknown {
+  let node = document;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
 }
 
 function follow(document: OpenApiDocument, value: unknown): unknown {
