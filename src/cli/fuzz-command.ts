@@ -193,6 +193,13 @@ const outputOptions: OptionSpec[] = [
     description: 'Re-send the failing requests a JSON report saved and say which still fail (exit 1 if any does)',
   },
   {
+    name: 'explain-links',
+    type: 'boolean',
+    description:
+      "Print each API's resource model and exit, sending nothing: its resources (what creates, reads, updates, deletes, lists and acts on each, pagination), and for every operation where each path parameter's value comes from (a link of the spec, else inferred from a create's answer, a Location header or a list) or why nothing gives it",
+    conflicts: ['replay'],
+  },
+  {
     name: 'quiet',
     type: 'boolean',
     description: 'No progress line and no notes on standard error; the results and the summary are still printed',
@@ -245,6 +252,10 @@ export const fuzzCommand: Command = {
     },
     { command: 'contracts fuzz --seed 1234 --phases negative', description: "Repeat a run's negative phase exactly" },
     {
+      command: 'contracts fuzz --spec openapi.yaml --explain-links',
+      description: 'Which operations create, read and list what, and where each path parameter comes from',
+    },
+    {
       command: 'contracts fuzz --replay reports/fuzz.json --base-url https://staging.example.com',
       description: 'After a fix: do the saved failures still reproduce?',
     },
@@ -254,6 +265,12 @@ export const fuzzCommand: Command = {
     const commandStarted = performance.now();
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    if (options['explain-links'] === true)
+      return (await import('./explain-links.js')).explainLinks(
+        selected,
+        specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
+        io,
+      );
     const settings = validate(options);
     const [{ FuzzRunner }, { parseReportTargets }] = await Promise.all([
       import('../fuzz/run-fuzz.js'),
