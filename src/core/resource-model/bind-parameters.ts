@@ -11,7 +11,7 @@ import type { LinkEdge } from '../link-graph.js';
 import type { DraftResource } from './discover-resources.js';
 import { idPrefix, looksLikeId, normalized, singular } from './naming.js';
 import type { OperationFacts } from './operation-facts.js';
-import { segmentsOf, shapeOf, templateOf, type Segment } from './path-shape.js';
+import { maxModelledSegments, segmentsOf, shapeOf, templateOf, type Segment } from './path-shape.js';
 import { escapePointer, listItems, propertiesOf } from './schema-shape.js';
 import type { Binding, BindingSource, ModelOperation } from './types.js';
 
@@ -28,7 +28,11 @@ export function bindAll(context: Context): void {
   const byItemShape = new Map<string, DraftResource>();
   for (const draft of context.drafts) if (draft.kind === 'item' && draft.item) byItemShape.set(draft.item.shape, draft);
   const linksTo = new Map<string, LinkEdge[]>();
-  for (const edge of context.edges) linksTo.set(edge.to, [...(linksTo.get(edge.to) ?? []), edge]);
+  for (const edge of context.edges) {
+    const list = linksTo.get(edge.to);
+    if (list) list.push(edge);
+    else linksTo.set(edge.to, [edge]);
+  }
   const byName = new Map<string, DraftResource>();
   for (const draft of context.drafts) {
     for (const word of [draft.resource.name, draft.resource.schema, draft.word])
@@ -96,6 +100,8 @@ function infer(
   factsById: Map<string, OperationFacts>,
 ): { sources: BindingSource[]; unbound?: string } {
   const segments = segmentsOf(facts.spec.pathTemplate);
+  if (segments.length > maxModelledSegments)
+    return { sources: [], unbound: `its path has more than ${maxModelledSegments} segments: not modelled` };
   const index = parameter.in === 'path' ? segments.findIndex((segment) => segment.parameter === parameter.name) : -1;
   const prefix = index < 0 ? undefined : segments.slice(0, index + 1);
   const byShape = prefix ? byItemShape.get(shapeOf(prefix)) : undefined;

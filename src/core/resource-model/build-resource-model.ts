@@ -37,9 +37,10 @@ export function buildResourceModel(document: OpenApiDocument): ResourceModel {
     for (const [operation, roles] of draft.roles) owner.set(operation, { draft, roles });
     finishResource(document, draft, taken);
   }
+  const items = new Map(drafts.filter((draft) => draft.kind === 'item').map((draft) => [draft.item!.shape, draft]));
   for (const draft of drafts) {
     if (draft.parentShape === undefined || draft.parentParameter === undefined) continue;
-    const parent = drafts.find((candidate) => candidate.kind === 'item' && candidate.item?.shape === draft.parentShape);
+    const parent = items.get(draft.parentShape);
     if (parent) draft.resource.parent = { resource: parent.resource.name, parameter: draft.parentParameter };
   }
   const operations: ModelOperation[] = facts.map((operation) => {

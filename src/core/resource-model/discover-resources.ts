@@ -9,7 +9,7 @@
 // - a literal path with a POST that documents 201, or a GET answering a list, and no item path below it, is a
 //   collection-only resource (a POST answering 200 or 202 there is more often a verb: /credentials/revoke).
 import type { OperationFacts } from './operation-facts.js';
-import { segmentsOf, shapeOf, type Segment } from './path-shape.js';
+import { maxModelledSegments, segmentsOf, shapeOf, type Segment } from './path-shape.js';
 import { singular } from './naming.js';
 import { listItems } from './schema-shape.js';
 import type { Resource, Role } from './types.js';
@@ -53,7 +53,8 @@ export function groupPaths(facts: readonly OperationFacts[]): Map<string, PathGr
 
 export function discoverResources(document: unknown, groups: Map<string, PathGroup>): Map<string, DraftResource> {
   const byShape = new Map<string, PathGroup>();
-  for (const group of groups.values()) if (!byShape.has(group.shape)) byShape.set(group.shape, group);
+  for (const group of groups.values())
+    if (group.segments.length <= maxModelledSegments && !byShape.has(group.shape)) byShape.set(group.shape, group);
   const drafts = new Map<string, DraftResource>();
   let order = 0;
   for (const group of byShape.values()) {

@@ -1,6 +1,13 @@
 // Path templates as shapes: `/users/{userId}/posts` and `/users/{id}/posts` are one place (OpenAPI 3.1 section
 // 4.8.8: templated paths that differ only in their parameter names are the same path), so the model keys on shapes.
 
+/**
+ * Longer paths are left out of the model (their operations are on no resource, their parameters unbound): each
+ * parameter looks at the path up to it, so a path of n segments costs n² (a hostile spec's 16,000-segment path took
+ * 30 s). Real APIs stay far below: GitHub's deepest path has 11 segments.
+ */
+export const maxModelledSegments = 64;
+
 export interface Segment {
   text: string;
   /** The parameter's name when the segment is exactly one `{name}`. */
