@@ -94,7 +94,7 @@ function finishResource(document: unknown, draft: DraftResource, taken: Set<stri
   if (parameter === undefined) return;
   const fields = itemSchema === undefined ? [] : [...propertiesOf(document, itemSchema).keys()];
   const words = [resource.schema, draft.word].filter((word): word is string => word !== undefined);
-  const matched = matchIdField(parameter, words, fields, true);
+  const matched = matchIdField(parameter, words, fields);
   resource.id = matched
     ? { parameter, field: matched.field, rule: matched.rule }
     : {

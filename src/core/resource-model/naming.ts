@@ -24,14 +24,15 @@ const idSuffixes = ['id', 'uuid', 'guid', 'key', 'slug', 'name', 'number', 'code
  * 1. a field of the same name, or the same once case and separators are ignored (`pet_id` ↔ `petId`);
  * 2. the parameter is the resource's name plus an id suffix, and the field is that suffix (`petId`, `pet_id` ↔ `id`);
  * 3. the parameter is the bare suffix and the field is the resource's name plus it (`id` ↔ `petId`);
- * 4. the parameter ends in an id suffix and the resource has an `id` field (Schemathesis's fallback);
- * 5. the parameter is the item path's own and the resource has an `id` field.
+ * 4. the parameter is named like an id (`image_id`, `fileUuid`) and the resource has an `id` field (Schemathesis's
+ *    fallback).
+ * Nothing else: `{username}`, `{org}` or `{sha}` are not a resource's numeric `id` (GitHub's users have both), and a
+ * wrong field would send one resource's value where another's is asked.
  */
 export function matchIdField(
   parameter: string,
   resourceWords: readonly string[],
   fields: readonly string[],
-  ownsItemPath: boolean,
 ): { field: string; rule: string } | undefined {
   if (fields.includes(parameter)) return { field: parameter, rule: 'same name' };
   const wanted = normalized(parameter);
@@ -50,10 +51,8 @@ export function matchIdField(
     }
   }
   const hasId = fields.find((field) => normalized(field) === 'id');
-  if (hasId !== undefined && /(^|[a-z0-9])(id|uuid|guid)$/i.test(parameter) && /(id|uuid|guid)$/.test(wanted))
+  if (hasId !== undefined && looksLikeId(parameter))
     return { field: hasId, rule: 'an id-named parameter and the resource has id' };
-  if (hasId !== undefined && ownsItemPath)
-    return { field: hasId, rule: "the item path's parameter, and the resource has id" };
   return undefined;
 }
 
