@@ -1,12 +1,14 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configuredApis, projectRoot, selectApis, specPath } from '../config/apis.js';
+import { type ApiEntry, configLintRules, configuredApis, projectRoot, selectApis, specPath } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem, problemPointer } from '../lint/lint-problem.js';
+import { applyRuleLevels, type RuleLevels } from '../lint/rule-levels.js';
+import { isLintRule, type LintLevel, lintLevels, unknownRuleHint } from '../lint/rule-names.js';
 import { sarifLog } from '../lint/sarif-report.js';
-import { exitCodes, type Command } from './command.js';
+import { type Command, exitCodes, type Io, type ParsedOptions } from './command.js';
 import { requireChoice } from './parse-args.js';
 
 export const lintCommand: Command = {
@@ -22,6 +24,8 @@ export const lintCommand: Command = {
     'commands (annotations on a pull request) or a SARIF 2.1.0 log (for code scanning) with --format; each carries',
     'the pointer.',
     'Without SPEC it lints the spec of every API in contracts.config.yaml (--api picks one).',
+    "A rule's level comes from the config's lint.rules (RULE: error|warn|info|hint|off, as in a Spectral ruleset), an",
+    "API's own apis[].lint.rules over it, and --level RULE=LEVEL over both; off drops the rule's problems.",
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.0 or 3.1 YAML or JSON file (any number)' }],
   options: [
@@ -44,6 +48,13 @@ export const lintCommand: Command = {
       valueName: 'error|warning',
       description: 'Lowest severity that makes the exit status 1',
       default: 'error',
+    },
+    {
+      name: 'level',
+      type: 'string',
+      valueName: 'rule=level',
+      multiple: true,
+      description: `Set a rule's level (${lintLevels.join(', ')}), over the config's lint.rules`,
     },
     {
       name: 'spectral-limit',
@@ -71,6 +82,10 @@ export const lintCommand: Command = {
     },
     { command: 'contracts lint my-api.yaml --format json', description: 'Lint any OpenAPI 3.1 file, problems as JSON' },
     { command: 'contracts lint --format sarif > contracts-lint.sarif', description: 'A SARIF log for code scanning' },
+    {
+      command: 'contracts lint --level oas3-unused-component=error --level operation-tags=off',
+      description: 'An unused component fails the lint; missing tags are not reported',
+    },
   ],
   async run(options, positionals, io) {
     const format = requireChoice('format', options.format, ['text', 'json', 'github', 'sarif']);
@@ -87,28 +102,20 @@ export const lintCommand: Command = {
         'USAGE',
         `--spectral-max-nodes takes a whole number greater than 0, not "${String(options['spectral-max-nodes'])}"`,
       );
+    const cliLevels = parseLevels((options.level as string[] | undefined) ?? []);
     if (options.api !== undefined && positionals.length > 0)
       throw new ContractsError('USAGE', 'give SPEC files or --api, not both');
-    const files =
-      positionals.length > 0
-        ? positionals.map((file) => path.resolve(io.cwd, file))
-        : (options.api === undefined ? configuredApis() : selectApis(String(options.api))).map(specPath);
-    // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
-    const { lintSpec } = await import('../lint/lint-spec.js');
-    const problems: LintProblem[] = [];
-    let couldNotRun: ContractsError | undefined;
-    let linted = 0;
-    for (const file of files) {
-      const display = path.relative(io.cwd, file) || file;
-      try {
-        problems.push(...(await lintSpec(file, display, { spectralLimitMb, spectralMaxNodes })));
-        linted++;
-      } catch (error) {
-        if (!(error instanceof ContractsError)) throw error;
-        couldNotRun ??= error;
-        io.err(`contracts lint: ${error.toLine()}`);
-      }
-    }
+    const targets = lintTargets(options, positionals, io.cwd);
+    const { problems, couldNotRun, linted } = await lintAll(
+      targets,
+      io,
+      (api) => ({
+        ...configLintRules(),
+        ...api?.lintRules,
+        ...cliLevels,
+      }),
+      { spectralLimitMb, spectralMaxNodes },
+    );
     if (format === 'json') {
       const error = couldNotRun && { code: couldNotRun.code, message: couldNotRun.toLine() };
       io.out(
@@ -138,6 +145,73 @@ export const lintCommand: Command = {
     return failing > 0 ? exitCodes.failed : exitCodes.ok;
   },
 };
+
+/** The files to lint, each with the API of the config whose spec it is (its lint.rules apply), if any. */
+function lintTargets(options: ParsedOptions, positionals: string[], cwd: string): { file: string; api?: ApiEntry }[] {
+  if (positionals.length === 0)
+    return (options.api === undefined ? configuredApis() : selectApis(String(options.api))).map((api) => ({
+      file: specPath(api),
+      api,
+    }));
+  const byFile = new Map(safeApis().map((api) => [specPath(api), api]));
+  return positionals.map((given) => {
+    const file = path.resolve(cwd, given);
+    const api = byFile.get(file);
+    return api ? { file, api } : { file };
+  });
+}
+
+// SPEC files given without a config: no API, no levels but --level's.
+function safeApis(): ApiEntry[] {
+  try {
+    return configuredApis();
+  } catch {
+    return [];
+  }
+}
+
+/** Lints each file in turn, each at its levels; a spec that cannot be linted is said, and the others still are. */
+async function lintAll(
+  targets: readonly { file: string; api?: ApiEntry }[],
+  io: Io,
+  levelsFor: (api: ApiEntry | undefined) => RuleLevels,
+  limits: { spectralLimitMb: number; spectralMaxNodes: number },
+): Promise<{ problems: LintProblem[]; couldNotRun: ContractsError | undefined; linted: number }> {
+  // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
+  const { lintSpec } = await import('../lint/lint-spec.js');
+  const problems: LintProblem[] = [];
+  let couldNotRun: ContractsError | undefined;
+  let linted = 0;
+  for (const { file, api } of targets) {
+    const display = path.relative(io.cwd, file) || file;
+    const levels = levelsFor(api);
+    try {
+      problems.push(...applyRuleLevels(await lintSpec(file, display, { ...limits, rules: levels }), levels));
+      linted++;
+    } catch (error) {
+      if (!(error instanceof ContractsError)) throw error;
+      couldNotRun ??= error;
+      io.err(`contracts lint: ${error.toLine()}`);
+    }
+  }
+  return { problems, couldNotRun, linted };
+}
+
+/** `--level RULE=LEVEL` values → levels; an unknown rule or level is a usage error naming the nearest rule. */
+function parseLevels(values: readonly string[]): RuleLevels {
+  const levels: Record<string, LintLevel> = {};
+  for (const value of values) {
+    const at = value.lastIndexOf('=');
+    const rule = at < 0 ? value : value.slice(0, at);
+    const level = at < 0 ? '' : value.slice(at + 1);
+    if (!isLintRule(rule))
+      throw new ContractsError('USAGE', `--level: unknown rule "${rule}". ${unknownRuleHint(rule)}`);
+    if (!(lintLevels as readonly string[]).includes(level))
+      throw new ContractsError('USAGE', `--level ${rule}= takes one of ${lintLevels.join(', ')}, not "${level}"`);
+    levels[rule] = level as LintLevel;
+  }
+  return levels;
+}
 
 function githubProblem(problem: LintProblem): string {
   const command = problem.severity === 'error' ? 'error' : problem.severity === 'warning' ? 'warning' : 'notice';

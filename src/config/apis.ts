@@ -6,6 +6,7 @@ import { findConfigUpwards, readConfig, type ConfigCredential } from './read-con
 import { ContractsError } from '../core/errors.js';
 import { setRefPolicy } from '../core/load-spec.js';
 import { packageRoot } from './package-root.js';
+import type { RuleLevels } from '../lint/rule-levels.js';
 
 /** This package's directory: the repository in a checkout, node_modules/… once installed. */
 export const projectRoot = packageRoot;
@@ -23,6 +24,8 @@ export interface ApiEntry {
   credentials: ConfigCredential[];
   /** contracts fuzz's operation filters from the config (`exclude-path: [...]`…). */
   fuzz?: Record<string, string[]>;
+  /** contracts lint's rule levels for this API's spec, over the config's (`apis[].lint.rules`). */
+  lintRules?: RuleLevels;
   /** The directory `spec` and `generated` are relative to: the config file's (the project root by default). */
   baseDir: string;
 }
@@ -77,6 +80,7 @@ export function useConfig(options: {
   const config = file === undefined ? undefined : readConfig(file, path.relative(options.cwd, file) || file);
   if (config) setRefPolicy(config.refs);
   configSearch = file === undefined ? path.resolve(options.cwd) : undefined;
+  lintRulesInUse = config?.lintRules ?? {};
   const names = apiNames as ApiName[];
   names.splice(0, names.length, ...((config?.apis ?? []).map((api) => api.name) as ApiName[]));
   for (const name of Object.keys(apis)) delete (apis as Record<string, ApiEntry>)[name];
@@ -114,6 +118,13 @@ export function useSpecFiles(specs: readonly { api: string | undefined; file: st
       baseDir: path.resolve(cwd),
     };
   }
+}
+
+let lintRulesInUse: RuleLevels = {};
+
+/** contracts lint's rule levels from the config in use (`lint.rules`), for every spec it lints. */
+export function configLintRules(): RuleLevels {
+  return lintRulesInUse;
 }
 
 /** Where useConfig looked for a config and found none (undefined when it found one, or never looked). */

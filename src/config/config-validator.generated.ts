@@ -8,8 +8,9 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}}}};
-const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}}}};
+const schema4 = {"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}};
+const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."}}};
 const schema2 = {"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}};
 const schema3 = {"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
@@ -50,7 +51,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz"))){
+if(!(((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz")) || (key0 === "lint"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -781,14 +782,69 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lint !== undefined){
+let data28 = data.lint;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key3 in data28){
+if(!(key3 === "rules")){
+const err55 = {instancePath:instancePath+"/lint",schemaPath:"#/$defs/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data28.rules !== undefined){
+let data29 = data28.rules;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key4 in data29){
+let data30 = data29[key4];
+if(!((((((data30 === "error") || (data30 === "warn")) || (data30 === "warning")) || (data30 === "info")) || (data30 === "hint")) || (data30 === "off"))){
+const err56 = {instancePath:instancePath+"/lint/rules/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/lint/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema4.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/$defs/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/lint",schemaPath:"#/$defs/lint/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -821,7 +877,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "$schema") || (key0 === "apis")) || (key0 === "refs"))){
+if(!((((key0 === "$schema") || (key0 === "apis")) || (key0 === "refs")) || (key0 === "lint"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -979,14 +1035,69 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lint !== undefined){
+let data7 = data.lint;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+if(!(key2 === "rules")){
+const err13 = {instancePath:instancePath+"/lint",schemaPath:"#/$defs/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data7.rules !== undefined){
+let data8 = data7.rules;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key3 in data8){
+let data9 = data8[key3];
+if(!((((((data9 === "error") || (data9 === "warn")) || (data9 === "warning")) || (data9 === "info")) || (data9 === "hint")) || (data9 === "off"))){
+const err14 = {instancePath:instancePath+"/lint/rules/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/lint/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema4.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/lint/rules",schemaPath:"#/$defs/lint/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/lint",schemaPath:"#/$defs/lint/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }

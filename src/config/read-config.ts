@@ -11,6 +11,8 @@ import { configBoundary, confinementProblem } from './confine-path.js';
 import { foundConfigDistrust } from './config-trust.js';
 import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
+import type { RuleLevels } from '../lint/rule-levels.js';
+import { lintRules } from './lint-rules.js';
 
 export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
 
@@ -34,6 +36,8 @@ export interface ConfigApi {
   credentials: ConfigCredential[];
   /** contracts fuzz's operation filters (`exclude-path: [...]`…), as written; src/fuzz/operation-filter.ts reads them. */
   fuzz?: Record<string, string[]>;
+  /** contracts lint's rule levels for this API's spec, over the config's (`apis[].lint.rules`). */
+  lintRules?: RuleLevels;
 }
 
 export interface Config {
@@ -44,6 +48,8 @@ export interface Config {
   apis: ConfigApi[];
   /** What specs' `$ref`s may read besides each spec's own folder (absolute paths), and the bound on one file. */
   refs: { roots: string[]; maxFileBytes?: number };
+  /** contracts lint's rule levels (`lint.rules`). */
+  lintRules: RuleLevels;
 }
 
 /** The config file in `dir` (the first of configFileNames there), or undefined. */
@@ -116,7 +122,7 @@ export function readConfig(file: string, display = file): Config {
     const extra = error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)] : [];
     throw new ContractsError('CONFIG_INVALID', explain(error, where), at([...where, ...extra]));
   }
-  const raw = (data as { apis: Partial<ConfigApi>[] }).apis;
+  const raw = (data as { apis: (Partial<ConfigApi> & { lint?: Parameters<typeof lintRules>[0] })[] }).apis;
   const names = new Set<string>();
   const ports = new Set(raw.map((api) => api.mockPort).filter((port) => port !== undefined));
   let nextPort = 4010;
@@ -142,6 +148,7 @@ export function readConfig(file: string, display = file): Config {
       mockPort,
       credentials: api.credentials ?? [],
       ...(api.fuzz ? { fuzz: api.fuzz } : {}),
+      ...(api.lint?.rules ? { lintRules: lintRules(api.lint, ['apis', index, 'lint'], at) } : {}),
     };
   });
   const mockPorts = new Map<number, string>();
@@ -166,6 +173,7 @@ export function readConfig(file: string, display = file): Config {
       roots: (refs.roots ?? []).map((root) => path.resolve(dir, root)),
       ...(refs.maxFileMB === undefined ? {} : { maxFileBytes: Math.round(refs.maxFileMB * 1024 * 1024) }),
     },
+    lintRules: lintRules((data as { lint?: Parameters<typeof lintRules>[0] }).lint, ['lint'], at),
   };
 }
 
@@ -217,6 +225,8 @@ function explain(error: ErrorObject, where: JsonPath): string {
       return name.endsWith('.name')
         ? `${name} must be lower-case letters, digits and dashes, starting with a letter`
         : `${name} must match ${String(error.params.pattern)}`;
+    case 'enum':
+      return `${name} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'oneOf':
       return `${name} must name exactly one of header, query or securityScheme`;
     default:

@@ -8,6 +8,7 @@ import { findKey } from '../core/find-key.js';
 import { pathToPointer } from '../core/source-locator.js';
 import { compareProblems, type LintProblem, type Severity } from './lint-problem.js';
 import { localOnlyResolver, resolvedNodes } from './local-resolver.js';
+import type { RuleLevels } from './rule-levels.js';
 import { buildRuleset, type OwnRuleResults, ownRuleResults, ownRuleSeverity } from './ruleset.js';
 import { swaggerParserProblems } from './swagger-parser-problems.js';
 
@@ -51,7 +52,7 @@ export const defaultSpectralMaxNodes = 10_000_000;
 export async function lintSpec(
   file: string,
   displayFile = file,
-  options: { spectralLimitMb?: number; spectralMaxNodes?: number } = {},
+  options: { spectralLimitMb?: number; spectralMaxNodes?: number; rules?: RuleLevels } = {},
 ): Promise<LintProblem[]> {
   // Every YAML syntax error reported: yaml reads the text, never the fast path (load-spec.ts).
   const spec = await loadSpec(file, displayFile, { strictYaml: true });
@@ -99,7 +100,7 @@ export async function lintSpec(
         'and Spectral walks it whole for its rules (about a second per million); raise the limit to run them',
     );
   const spectral = new Spectral({ resolver });
-  spectral.setRuleset(buildRuleset(own));
+  spectral.setRuleset(buildRuleset(own, options.rules));
   const results = await spectral.run(document);
   const problems: LintProblem[] = results.map((result) => ({
     file: displayFile,

@@ -8,6 +8,8 @@ import { exampleValidResults } from './rules/example-valid.js';
 import { formatUnknownResults } from './rules/format-unknown.js';
 import { patternBacktrackingResults } from './rules/pattern-backtracking.js';
 import { responseExampleResults } from './rules/response-example.js';
+import { type RuleLevels, spectralLevel } from './rule-levels.js';
+import { nonSpectralRules } from './rule-names.js';
 import { schemaValidResults } from './rules/schema-valid.js';
 
 const { truthy } = spectralFunctions;
@@ -54,73 +56,86 @@ function documentRule(results: IFunctionResult[]) {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, () => results);
 }
 
-export function buildRuleset(own: OwnRuleResults): RulesetDefinition {
+/**
+ * spectral:oas (recommended) with our changes and rules, then the project's levels (`levels`): a level on a rule that
+ * is off here (not recommended, or replaced by one of ours) turns it on, as in a Spectral ruleset; `off` spares
+ * Spectral the rule's work. Levels of rules outside Spectral (swagger-parser) are lint-command's to apply.
+ */
+export function buildRuleset(own: OwnRuleResults, levels: RuleLevels = {}): RulesetDefinition {
+  const rules = ourRules(own);
+  for (const [rule, level] of Object.entries(levels)) {
+    if ((nonSpectralRules as readonly string[]).includes(rule)) continue;
+    const ours = rules[rule];
+    rules[rule] =
+      typeof ours === 'object' && ours !== null ? { ...ours, severity: spectralLevel(level) } : spectralLevel(level);
+  }
+  return { extends: [[oas as RulesetDefinition, 'recommended']], rules } as RulesetDefinition;
+}
+
+function ourRules(own: OwnRuleResults): Record<string, unknown> {
   return {
-    extends: [[oas as RulesetDefinition, 'recommended']],
-    rules: {
-      // The seeds name no contact; inventing one would break "not shown stays open".
-      'info-contact': 'off',
-      // Replaced by contracts-example-valid, which uses the conformance suite's ajv setup.
-      'oas3-valid-media-example': 'off',
-      'oas3-valid-schema-example': 'off',
-      // spectral:oas's own compares every pair of values: quadratic, minutes for a 100k-value enum.
-      'duplicated-entry-in-enum': {
-        description: 'Enum values must not have duplicate entry.',
-        message: '{{error}}',
-        severity: 'warn',
-        given: [enumOwners],
-        then: { field: 'enum', function: duplicatedEntryInEnum },
-      },
-      // Opinions are warnings, at spectral:oas's own levels (operation-operationId and oas3-unused-component are
-      // `warn` there): errors are kept for what breaks a tool or a client (an invalid schema or example, a broken
-      // $ref, a duplicate operationId). Stripe's description had 452 errors of these, OAI's petstore exited 1.
-      'contracts-operation-summary': {
-        description: 'Every operation has a summary.',
-        message: 'operation has no summary',
-        severity: 'warn',
-        given: operations,
-        then: { field: 'summary', function: truthy },
-      },
-      'contracts-example-valid': {
-        description: "Every example is valid against its schema (the conformance suite's ajv setup).",
-        message: '{{error}}',
-        severity: spectralSeverity('example-valid'),
-        given: '$',
-        resolved: false,
-        then: { function: documentRule(own['example-valid']) },
-      },
-      'contracts-pattern-backtracking': {
-        description: 'Every pattern runs in linear time: no syntax RE2 lacks (lookaround, backreferences).',
-        message: '{{error}}',
-        severity: spectralSeverity('pattern-backtracking'),
-        given: '$',
-        resolved: false,
-        then: { function: documentRule(own['pattern-backtracking']) },
-      },
-      'contracts-format-unknown': {
-        description: 'A format with no check is an annotation (OpenAPI allows any): said once per format.',
-        message: '{{error}}',
-        severity: spectralSeverity('format-unknown'),
-        given: '$',
-        resolved: false,
-        then: { function: documentRule(own['format-unknown']) },
-      },
-      'contracts-schema-valid': {
-        description: 'Every schema compiles in ajv strict mode: no unknown keywords.',
-        message: '{{error}}',
-        severity: spectralSeverity('schema-valid'),
-        given: '$',
-        resolved: false,
-        then: { function: documentRule(own['schema-valid']) },
-      },
-      'contracts-response-example': {
-        description: 'Every response media type with a schema has an example: what a mock serves as real data.',
-        message: '{{error}}',
-        severity: spectralSeverity('response-example'),
-        given: '$',
-        resolved: false,
-        then: { function: documentRule(own['response-example']) },
-      },
+    // The seeds name no contact; inventing one would break "not shown stays open".
+    'info-contact': 'off',
+    // Replaced by contracts-example-valid, which uses the conformance suite's ajv setup.
+    'oas3-valid-media-example': 'off',
+    'oas3-valid-schema-example': 'off',
+    // spectral:oas's own compares every pair of values: quadratic, minutes for a 100k-value enum.
+    'duplicated-entry-in-enum': {
+      description: 'Enum values must not have duplicate entry.',
+      message: '{{error}}',
+      severity: 'warn',
+      given: [enumOwners],
+      then: { field: 'enum', function: duplicatedEntryInEnum },
     },
-  } as RulesetDefinition;
+    // Opinions are warnings, at spectral:oas's own levels (operation-operationId and oas3-unused-component are
+    // `warn` there): errors are kept for what breaks a tool or a client (an invalid schema or example, a broken
+    // $ref, a duplicate operationId). Stripe's description had 452 errors of these, OAI's petstore exited 1.
+    'contracts-operation-summary': {
+      description: 'Every operation has a summary.',
+      message: 'operation has no summary',
+      severity: 'warn',
+      given: operations,
+      then: { field: 'summary', function: truthy },
+    },
+    'contracts-example-valid': {
+      description: "Every example is valid against its schema (the conformance suite's ajv setup).",
+      message: '{{error}}',
+      severity: spectralSeverity('example-valid'),
+      given: '$',
+      resolved: false,
+      then: { function: documentRule(own['example-valid']) },
+    },
+    'contracts-pattern-backtracking': {
+      description: 'Every pattern runs in linear time: no syntax RE2 lacks (lookaround, backreferences).',
+      message: '{{error}}',
+      severity: spectralSeverity('pattern-backtracking'),
+      given: '$',
+      resolved: false,
+      then: { function: documentRule(own['pattern-backtracking']) },
+    },
+    'contracts-format-unknown': {
+      description: 'A format with no check is an annotation (OpenAPI allows any): said once per format.',
+      message: '{{error}}',
+      severity: spectralSeverity('format-unknown'),
+      given: '$',
+      resolved: false,
+      then: { function: documentRule(own['format-unknown']) },
+    },
+    'contracts-schema-valid': {
+      description: 'Every schema compiles in ajv strict mode: no unknown keywords.',
+      message: '{{error}}',
+      severity: spectralSeverity('schema-valid'),
+      given: '$',
+      resolved: false,
+      then: { function: documentRule(own['schema-valid']) },
+    },
+    'contracts-response-example': {
+      description: 'Every response media type with a schema has an example: what a mock serves as real data.',
+      message: '{{error}}',
+      severity: spectralSeverity('response-example'),
+      given: '$',
+      resolved: false,
+      then: { function: documentRule(own['response-example']) },
+    },
+  };
 }
