@@ -170,29 +170,55 @@ function safeApis(): ApiEntry[] {
   }
 }
 
-/** Lints each file in turn, each at its levels; a spec that cannot be linted is said, and the others still are. */
+/**
+ * Lints each file in turn. SIGINT or SIGTERM stops the lint at once (a spec can take minutes): it says so in one
+ * line, and what was finished is reported with the stop as the error that kept the rest from running (exit 2).
+ */
 async function lintAll(
   targets: readonly { file: string; api?: ApiEntry }[],
   io: Io,
   levelsFor: (api: ApiEntry | undefined) => RuleLevels,
   limits: { spectralLimitMb: number; spectralMaxNodes: number },
 ): Promise<{ problems: LintProblem[]; couldNotRun: ContractsError | undefined; linted: number }> {
-  // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
-  const { lintSpec } = await import('../lint/lint-spec.js');
+  let signalled: (signal: NodeJS.Signals) => void = () => {};
+  const stopped = new Promise<NodeJS.Signals>((resolve) => (signalled = resolve));
+  const onInt = () => signalled('SIGINT');
+  const onTerm = () => signalled('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   const problems: LintProblem[] = [];
   let couldNotRun: ContractsError | undefined;
   let linted = 0;
-  for (const { file, api } of targets) {
-    const display = path.relative(io.cwd, file) || file;
-    const levels = levelsFor(api);
-    try {
-      problems.push(...applyRuleLevels(await lintSpec(file, display, { ...limits, rules: levels }), levels));
-      linted++;
-    } catch (error) {
-      if (!(error instanceof ContractsError)) throw error;
-      couldNotRun ??= error;
-      io.err(`contracts lint: ${error.toLine()}`);
+  try {
+    // Spectral is heavy: loaded only when a lint runs, so other commands start fast.
+    const loading = import('../lint/lint-spec.js');
+    for (const [index, { file, api }] of targets.entries()) {
+      const display = path.relative(io.cwd, file) || file;
+      const levels = levelsFor(api);
+      const lint = loading.then(({ lintSpec }) => lintSpec(file, display, { ...limits, rules: levels }));
+      lint.catch(() => {}); // a lint the signal overtook may still fail: nobody is waiting for it any more
+      try {
+        const outcome = await Promise.race([lint, stopped]);
+        if (typeof outcome === 'string') {
+          const left = targets.length - index;
+          couldNotRun = new ContractsError(
+            'INTERRUPTED',
+            `${outcome}: stopped while linting ${display}${left > 1 ? ` and ${left - 1} more spec${left > 2 ? 's' : ''} not linted` : ''}`,
+          );
+          io.err(`contracts lint: ${couldNotRun.toLine()}`);
+          break;
+        }
+        problems.push(...applyRuleLevels(outcome, levels));
+        linted++;
+      } catch (error) {
+        if (!(error instanceof ContractsError)) throw error;
+        couldNotRun ??= error;
+        io.err(`contracts lint: ${error.toLine()}`);
+      }
     }
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   }
   return { problems, couldNotRun, linted };
 }
