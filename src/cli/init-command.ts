@@ -5,6 +5,7 @@ import { Document, isSeq, parseDocument } from 'yaml';
 import { projectRoot } from '../config/apis.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { writableFile, writeProjectFile } from '../config/write-project-file.js';
+import { shortApiName } from '../config/api-name.js';
 import { credentialVariable } from '../config/credential-variables.js';
 import { configBoundary, confinementProblem } from '../config/confine-path.js';
 import { ContractsError } from '../core/errors.js';
@@ -18,7 +19,8 @@ export const initCommand: Command = {
   description: [
     'Loads the spec (so a spec that will not load is said now), then adds an entry for it to the config file:',
     'the one given with --config, else contracts.config.yaml (or .json) in this directory, created when missing.',
-    "The name comes from the spec's info.title unless --name says otherwise; the mock port is the next free one.",
+    'The name is a short one made from the spec\'s info.title ("GitHub\'s official OpenAPI spec" → github), unless',
+    '--name says otherwise; the mock port is the next free one.',
     'Afterwards lint, generate, mock, validate and fuzz take it as --api NAME.',
   ].join('\n'),
   positionals: [{ name: 'SPEC', description: 'Path of the OpenAPI 3.0 or 3.1 YAML or JSON file' }],
@@ -68,7 +70,9 @@ export const initCommand: Command = {
     const name =
       typeof options.name === 'string'
         ? options.name
-        : slug(typeof title === 'string' ? title : path.basename(specFile).replace(/\.[^.]*$/, ''));
+        : ((typeof title === 'string' ? shortApiName(title) : undefined) ??
+          shortApiName(path.basename(specFile).replace(/\.[^.]*$/, '')) ??
+          'api');
     if (!/^[a-z][a-z0-9-]{0,39}$/.test(name))
       throw new ContractsError(
         'USAGE',
@@ -148,19 +152,6 @@ function credentialStubs(api: string, document: unknown): CredentialStub[] {
     stubs.push({ env, securityScheme: schemeName, where });
   }
   return stubs;
-}
-
-/** A title as an API name: lower case, words joined by `-`, at most 36 characters, cut between words. */
-function slug(text: string): string {
-  const words = text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  // GitHub's "GitHub's official OpenAPI spec + Octokit extension" is github-s-official-openapi-spec, not …-octok.
-  const head = words.slice(0, 37);
-  const cut = words.length <= 36 ? words : head.includes('-') ? head.replace(/-[^-]*$/, '') : words.slice(0, 36);
-  const base = cut.replace(/-+$/, '');
-  return /^[a-z]/.test(base) ? base : `api-${base}`.replace(/-+$/, '');
 }
 
 function nextPort(config: Config | undefined): number {

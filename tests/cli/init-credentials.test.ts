@@ -35,24 +35,25 @@ describe('contracts init', () => {
       expect(code, output).toBe(0);
       const written = parse(await readFile(path.join(project, args[1] ?? 'contracts.config.yaml'), 'utf8'));
       expect(written.apis[0].credentials).toEqual([
-        { env: 'CONTRACTS_INVENTORY_API_API_KEY', securityScheme: 'apiKey' },
-        { env: 'CONTRACTS_INVENTORY_API_BEARER_AUTH', securityScheme: 'bearerAuth' },
-        { env: 'CONTRACTS_INVENTORY_API_BASIC', securityScheme: 'basic' },
-        { env: 'CONTRACTS_INVENTORY_API_OAUTH', securityScheme: 'oauth' },
+        { env: 'CONTRACTS_INVENTORY_API_KEY', securityScheme: 'apiKey' },
+        { env: 'CONTRACTS_INVENTORY_BEARER_AUTH', securityScheme: 'bearerAuth' },
+        { env: 'CONTRACTS_INVENTORY_BASIC', securityScheme: 'basic' },
+        { env: 'CONTRACTS_INVENTORY_OAUTH', securityScheme: 'oauth' },
       ]);
       expect(output).toContain(
-        'credentials: set CONTRACTS_INVENTORY_API_API_KEY for the security scheme apiKey (header X-Inventory-Key)',
+        'credentials: set CONTRACTS_INVENTORY_API_KEY for the security scheme apiKey (header X-Inventory-Key)',
       );
-      expect(output).toContain('CONTRACTS_INVENTORY_API_BASIC for the security scheme basic (Authorization: Basic');
+      expect(output).toContain('CONTRACTS_INVENTORY_BASIC for the security scheme basic (Authorization: Basic');
       expect(output).not.toMatch(/mtls/);
     },
   );
 
   it.each([
-    ["GitHub's official OpenAPI spec + Octokit extension", 'github-s-official-openapi-spec'],
-    ['Inventory API', 'inventory-api'],
-    ['Averyveryveryveryveryveryverylongtitlewithnospaces', 'averyveryveryveryveryveryverylongtit'],
-  ])('names the API after its title, cut between words: %s', async (title, name) => {
+    ["GitHub's official OpenAPI spec + Octokit extension", 'github'],
+    ['Inventory API', 'inventory'],
+    ['Averyveryveryveryveryveryverylongtitlewithnospaces', 'averyveryveryveryveryver'],
+    ['OpenAPI spec', 'api'],
+  ])('names the API after its title, short: %s', async (title, name) => {
     const project = await mkdtemp(path.join(os.tmpdir(), 'contracts-init-'));
     await writeFile(path.join(project, 'openapi.yaml'), spec.replace('title: Inventory API', `title: "${title}"`));
     const { code, output } = await runMain(['init', 'openapi.yaml'], project);

@@ -159,20 +159,20 @@ describe('contracts init (real process)', () => {
     await copyFile(fixture('specs', 'openapi-30', 'multi-file.yaml'), path.join(project, 'owners.yaml'));
     const first = await runCli(['init', 'pets.yaml'], { cwd: project });
     expect(first.stdout.trim()).toBe(
-      'added pets-openapi-3-0-fixture to contracts.config.yaml: spec pets.yaml (OpenAPI 3.0.3), mock port 4010, types generated/pets-openapi-3-0-fixture.ts',
+      'added pets to contracts.config.yaml: spec pets.yaml (OpenAPI 3.0.3), mock port 4010, types generated/pets.ts',
     );
     expect(first.code).toBe(0);
     const configFile = path.join(project, 'contracts.config.yaml');
     await writeFile(configFile, `# our APIs\n${await readFile(configFile, 'utf8')}`);
     const again = await runCli(['init', 'pets.yaml', '--name', 'pets2'], { cwd: project });
-    expect(again.stderr).toMatch(/already has this spec, as pets-openapi-3-0-fixture/);
+    expect(again.stderr).toMatch(/already has this spec, as pets/);
     expect(again.code).toBe(2);
 
     const validate = await runCli(
       [
         'validate',
         '--api',
-        'pets-openapi-3-0-fixture',
+        'pets',
         '--operation',
         'getPet',
         '--status',
