@@ -5,6 +5,8 @@ import { compileSpec, type CompiledSpec, type SchemaError } from '../../core/com
 import { exampleSites } from '../../core/example-sites.js';
 import { directionViews } from '../../core/read-write-views.js';
 import type { JsonPath } from '../../core/source-locator.js';
+import { validatorPerKey } from '../validator-per-key.js';
+import { sharedWithView } from '../view-sharing.js';
 
 export function exampleValidResults(compiled: CompiledSpec): IFunctionResult[] {
   const results: IFunctionResult[] = [];
@@ -37,14 +39,22 @@ export function exampleValidResults(compiled: CompiledSpec): IFunctionResult[] {
  */
 function directionJudge(compiled: CompiledSpec): (at: JsonPath, schemaPath: JsonPath, value: unknown) => SchemaError[] {
   const views = directionViews(compiled.spec);
-  if (!views) return (_at, schemaPath, value) => compiled.validateAt(schemaPath, value);
+  const judge = validatorPerKey(compiled);
+  if (!views) return (_at, schemaPath, value) => judge(schemaPath, value);
   const options = { optimize: false, unknownKeywords: 'refuse' } as const;
   let request: CompiledSpec | undefined;
   let response: CompiledSpec | undefined;
+  // A schema the view leaves as it is is judged by the spec's own validators (view-sharing.ts): no compile of its own.
+  const requestShares = sharedWithView(compiled.spec.document, views.request.document);
+  const responseShares = sharedWithView(compiled.spec.document, views.response.document);
   const asRequest = (schemaPath: JsonPath, value: unknown) =>
-    (request ??= compileSpec(views.request, views.request.document, options)).validateAt(schemaPath, value);
+    requestShares(schemaPath)
+      ? judge(schemaPath, value)
+      : (request ??= compileSpec(views.request, views.request.document, options)).validateAt(schemaPath, value);
   const asResponse = (schemaPath: JsonPath, value: unknown) =>
-    (response ??= compileSpec(views.response, views.response.document, options)).validateAt(schemaPath, value);
+    responseShares(schemaPath)
+      ? judge(schemaPath, value)
+      : (response ??= compileSpec(views.response, views.response.document, options)).validateAt(schemaPath, value);
   return (at, schemaPath, value) => {
     const direction = directionOf(at);
     if (direction === 'request') return asRequest(schemaPath, value);
