@@ -1,6 +1,7 @@
 // Spectral's resolver, made to follow local pointers (`#/components/…`) only: the document it lints is already
 // bundled by our resolver (src/core/resolve-refs.ts), and a `$ref` it still holds to a file or a URL sits in literal
 // data (an example, a default, an enum), where it is data. Spectral's own resolver would read or fetch it.
+import { createRequire } from 'node:module';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 
 type ResolveResult = Awaited<ReturnType<Resolver['resolve']>>;
@@ -22,6 +23,7 @@ class LocalOnlyResolver extends Resolver {
 }
 
 export function localOnlyResolver(): Resolver {
+  unfrozenResults();
   return new LocalOnlyResolver({
     resolvers: {},
     getRef: (_key: string, value: unknown) => {
@@ -53,4 +55,17 @@ export async function resolvedNodes(
       for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
   }
   return count;
+}
+
+/**
+ * Spectral's resolver (@stoplight/json-ref-resolver) writes each expansion with immer, which deep-freezes every result
+ * it returns by default: a walk of the whole resolved document after each write (a million nodes on GitHub's
+ * description). Nothing in lint writes to that document, and a frozen root also turns off nimma's zoned traversal
+ * (it walks only the parts of the document a rule's path can reach, through proxies it will not set on frozen
+ * objects). The immer copy is the resolver's own (found from it): no other package lint loads uses immer.
+ */
+function unfrozenResults(): void {
+  const fromSpectral = createRequire(createRequire(import.meta.url).resolve('@stoplight/spectral-ref-resolver'));
+  const fromResolver = createRequire(fromSpectral.resolve('@stoplight/json-ref-resolver'));
+  (fromResolver('immer') as { setAutoFreeze(on: boolean): void }).setAutoFreeze(false);
 }

@@ -43,4 +43,12 @@ describe('resolvedNodes', () => {
     expect(await resolver.resolve(data, { baseUri: 'spec.yaml' })).toBe(first);
     expect(await resolver.resolve(doubling(3), {})).not.toBe(first);
   });
+
+  it('hands Spectral a resolved document it did not deep-freeze (no walk of it after each expansion)', async () => {
+    const data = doubling(3);
+    const { result } = await localOnlyResolver().resolve(data, {});
+    const schemas = (result as ReturnType<typeof doubling>).components.schemas as Record<string, object>;
+    expect([result, schemas.s3, schemas.s0].map((node) => Object.isFrozen(node))).toEqual([false, false, false]);
+    expect(data.components.schemas.s0).toEqual({ type: 'string' });
+  });
 });
