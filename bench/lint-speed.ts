@@ -4,7 +4,9 @@
 // its own process, the three alternating (the order turns each round), the best of the rounds per tool. Ours runs
 // built (dist/, as the installed package does). The corpus is installed into a cache outside the repository on first
 // use (scripts/corpus-files.ts); no spec is committed. `--quick`: the shipped client-session spec, one round.
-// Each tool's findings are counted too: a faster lint that finds less is no win.
+// Each tool's findings are counted too: a faster lint that finds less is no win. `--baseline DIR` adds a fourth
+// contender in the same rounds: the built lint of another checkout (say a worktree of the commit before a change, after
+// its `npm run build`), with its ratio to ours and to Redocly, so a change is measured side by side with its base.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -31,7 +33,8 @@ interface Run {
   peakRssMb: number;
   findings: number;
 }
-type Tool = 'contracts' | 'redocly' | 'spectral';
+type Tool = 'contracts' | 'redocly' | 'spectral' | 'baseline';
+const baseline = argument('--baseline');
 
 const require = createRequire(import.meta.url);
 const binOf = (name: string, bin: string) => {
@@ -42,6 +45,7 @@ const binOf = (name: string, bin: string) => {
 // Each CLI's own entry, run by node as npx would run it (npx's own start-up is not the linter's time).
 const commands: Record<Tool, (spec: string, dir: string) => string[]> = {
   contracts: (spec) => [path.join(root, 'bin/contracts.js'), 'lint', '--format', 'json', spec],
+  baseline: (spec) => [path.resolve(baseline ?? root, 'bin/contracts.js'), 'lint', '--format', 'json', spec],
   redocly: (spec) => [binOf('@redocly/cli', 'redocly'), 'lint', '--format', 'json', spec],
   spectral: (spec, dir) => [
     binOf('@stoplight/spectral-cli', 'spectral'),
@@ -79,7 +83,7 @@ try {
   const figures: Record<string, unknown> = { rounds };
   for (const spec of specs) {
     const best: Partial<Record<Tool, Run>> = {};
-    const order: Tool[] = ['contracts', 'redocly', 'spectral'];
+    const order: Tool[] = ['contracts', 'redocly', 'spectral', ...(baseline ? (['baseline'] as const) : [])];
     for (let i = 0; i < rounds; i++) {
       for (const tool of order) {
         process.stderr.write(`  ${path.basename(spec)} ${tool}…\n`);
@@ -88,7 +92,7 @@ try {
       }
       order.push(order.shift()!);
     }
-    const { contracts, redocly, spectral } = best as Record<Tool, Run>;
+    const { contracts, redocly, spectral, baseline: before } = best as Record<Tool, Run>;
     figures[path.relative(path.dirname(path.dirname(spec)), spec).replace(/^api\//, '')] = {
       specMb: round((await stat(spec)).size / 1e6),
       contracts,
@@ -96,6 +100,11 @@ try {
       spectral,
       cpuRatioToRedocly: round(contracts.cpuSeconds / redocly.cpuSeconds),
       cpuRatioToSpectral: round(contracts.cpuSeconds / spectral.cpuSeconds),
+      ...(before && {
+        baseline: before,
+        baselineCpuRatioToRedocly: round(before.cpuSeconds / redocly.cpuSeconds),
+        cpuRatioToBaseline: round(contracts.cpuSeconds / before.cpuSeconds),
+      }),
     };
   }
   report('lint-speed', figures);
@@ -134,7 +143,7 @@ async function timed(tool: Tool, args: string[], dir: string): Promise<Run> {
 /** How many problems a tool's JSON output lists. */
 function findings(tool: Tool, stdout: string): number {
   const output = JSON.parse(stdout.slice(stdout.search(/[[{]/))) as unknown;
-  if (tool === 'contracts') return (output as { problems: unknown[] }).problems.length;
+  if (tool === 'contracts' || tool === 'baseline') return (output as { problems: unknown[] }).problems.length;
   if (tool === 'spectral') return (output as unknown[]).length;
   // Redocly lists at most 100 problems (--max-problems); its totals count them all.
   const { totals } = output as { totals: { errors: number; warnings: number } };
