@@ -143,7 +143,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     byOperationId,
     // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
     get requests() {
-      return (requests ??= compileRequests(spec, forRequests()));
+      return (requests ??= compileRequests(spec, forRequests(), lazy));
     },
     // With views, a request validator belongs to the request view's compilation: its check runs it.
     check: views

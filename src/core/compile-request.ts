@@ -1,6 +1,8 @@
 // What a request to each operation must carry, compiled at load time: parameter and body validators (OpenAPI 3.1
 // Parameter and Request Body Objects) and the credentials of its Security Requirement alternatives, so checking a
-// request does no schema work.
+// request does no schema work. A big spec's (compileContract's lazy mode) validators are compiled when first read:
+// fuzz reads only the security of every operation, and compiling every operation's validators for it held them all
+// for the whole run.
 import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
@@ -9,6 +11,7 @@ import { deref, operationModels, typesOf, type CheckedParamModel } from './reque
 import { ownValue } from './own-key.js';
 import { isPlainParameter, type DecodableParameter } from './parameter-style.js';
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
+import type { JsonPath } from './source-locator.js';
 import { mayMark } from './read-write-views.js';
 import { isOpenApi30 } from './upgrade-openapi-30.js';
 import { formPlan, type EncodingHeader, type FormPlan } from './form-body/form-plan.js';
@@ -74,7 +77,7 @@ export interface CompiledRequest {
 // OpenAPI 3.1 section 4.8.12.1: header parameters with these names are ignored.
 const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 
-export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<string, CompiledRequest> {
+export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec, lazy = false): Map<string, CompiledRequest> {
   const document = spec.document as Record<string, unknown>;
   const requests = new Map<string, CompiledRequest>();
   // 3.0 only: a readOnly property in a request SHOULD NOT be (3.1 makes it an annotation).
@@ -95,19 +98,18 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec): Map<s
         .filter((param) => !(param.in === 'header' && ignoredHeaders.has(param.name.toLowerCase())))
         .map((param) => {
           const decodable: DecodableParameter = { ...param, resolve };
-          return {
+          return withValidator(compiled, param.schemaPath, lazy, {
             model: param,
             types: typesOf(param.schema),
-            validate: compiled.validatorAt(param.schemaPath),
             decodable,
             plain:
               param.in !== 'cookie' && param.mediaType === undefined && isPlainParameter(param, param.schema, resolve),
             otherQueryNames: new Set([...queryNames].filter((name) => name !== param.name)),
             reservedEncoded: param.in === 'query' && param.allowReserved !== true,
             secret: credentials.has(`${param.in}:${param.name.toLowerCase()}`),
-          };
+          });
         }),
-      body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly),
+      body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly, lazy),
       security,
     });
   }
@@ -120,6 +122,7 @@ function requestBody(
   at: (string | number)[],
   compiled: CompiledSpec,
   warnReadOnly: boolean,
+  lazy: boolean,
 ): CompiledRequestBody | undefined {
   if (raw === undefined) return undefined;
   let node = raw as Record<string, unknown>;
@@ -140,16 +143,31 @@ function requestBody(
       const presence = hasSchema && warnReadOnly ? presenceWalk(document, schemaPath, 'readOnly') : undefined;
       const form = hasSchema ? compiledForm(document, mediaType, [...path, 'content', mediaType], compiled) : undefined;
       const range = parseMediaType(mediaType);
-      return {
+      const fields = {
         mediaType: mediaType.toLowerCase(),
         range,
         json: range?.json === true,
-        validate: hasSchema ? compiled.validatorAt(schemaPath) : undefined,
         ...(presence ? { readOnlyPresence: presence } : {}),
         ...(form ? { form } : {}),
       };
+      return hasSchema ? withValidator(compiled, schemaPath, lazy, fields) : { ...fields, validate: undefined };
     }),
   };
+}
+
+/** `fields` with the validator of the schema at `schemaPath`: compiled now, or (lazy) when `validate` is first read. */
+function withValidator<T extends object>(
+  compiled: CompiledSpec,
+  schemaPath: JsonPath,
+  lazy: boolean,
+  fields: T,
+): T & { validate: ValidateFunction } {
+  if (!lazy) return { ...fields, validate: compiled.validatorAt(schemaPath) };
+  let made: ValidateFunction | undefined;
+  return Object.defineProperty(fields, 'validate', {
+    enumerable: true,
+    get: () => (made ??= compiled.validatorAt(schemaPath)),
+  }) as T & { validate: ValidateFunction };
 }
 
 /** A form media type's plan, decided here once (only a form media type has one: JSON bodies pay nothing). */

@@ -1,6 +1,7 @@
 // A contract compiled lazily (validate of one exchange) compiles a validator when it is first used: it judges every
 // response exactly as the eagerly compiled one does, and costs far less to build.
-import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it, vi } from 'vitest';
 import { checkExchange } from '../../src/core/check-exchange.js';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { exampleSites } from '../../src/core/example-sites.js';
@@ -65,5 +66,24 @@ describe('compileContract with lazy', () => {
       lazy.push(cost(true));
     }
     expect(Math.min(...lazy)).toBeLessThan(Math.min(...eager) / 2);
+  });
+
+  it('compiles no request validator for a caller that reads only what each operation needs for credentials', async () => {
+    // fuzz reads every operation's security (api-credentials.ts, the mock's placeholders): compiling every request
+    // validator for it held them all, each operation's, for the whole run of a big spec (issue #44 item 8).
+    const spec = await loadSpec(specFile('repository-webhooks'));
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    try {
+      const contract = compileContract(spec, { lazy: true });
+      const security = [...contract.requests].map(([operationId, request]) => [operationId, request.security]);
+      expect(security.length).toBeGreaterThan(4);
+      expect(compile.mock.calls).toEqual([]);
+      // A validator read is compiled then, and judges as before.
+      const param = [...contract.requests.values()].flatMap((request) => request.params)[0]!;
+      expect(typeof param.validate).toBe('function');
+      expect(compile.mock.calls.length).toBe(1);
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
