@@ -2,7 +2,7 @@
 // so checking a response does no schema work. A big spec (GitHub's has some 1,100 operations) compiles each
 // validator when it is first used instead: compiling them all would cost more than most runs check.
 import type { ValidateFunction } from 'ajv';
-import { compileRequests, type CompiledRequest } from './compile-request.js';
+import { compileRequests, lazyRequests, type CompiledRequest } from './compile-request.js';
 import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
@@ -76,6 +76,11 @@ export interface ContractOptions {
    * compiling every operation's schemas would cost more than everything else it does.
    */
   lazy?: boolean;
+  /**
+   * Compile what a request to an operation must carry when a request to it is first checked (a mock: one request
+   * answered must not wait for every operation's). `requests` then holds only what was compiled; `get` works.
+   */
+  lazyRequests?: boolean;
 }
 
 /** Above this many operations, validators are compiled when first used rather than at load time. */
@@ -143,7 +148,9 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
     byOperationId,
     // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
     get requests() {
-      return (requests ??= compileRequests(spec, forRequests(), lazy));
+      return (requests ??= options.lazyRequests
+        ? lazyRequests(spec, forRequests, lazy)
+        : compileRequests(spec, forRequests(), lazy));
     },
     // With views, a request validator belongs to the request view's compilation: its check runs it.
     check: views

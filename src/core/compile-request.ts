@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
 import { resolvePointer, type LoadedSpec } from './load-spec.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
-import { deref, operationModels, typesOf, type CheckedParamModel } from './request-model.js';
+import { deref, operationModels, typesOf, type CheckedParamModel, type OperationModel } from './request-model.js';
 import { ownValue } from './own-key.js';
 import { isPlainParameter, type DecodableParameter } from './parameter-style.js';
 import { presenceWalk, type PresenceWalk } from './read-write-presence.js';
@@ -78,11 +78,48 @@ export interface CompiledRequest {
 const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 
 export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec, lazy = false): Map<string, CompiledRequest> {
-  const document = spec.document as Record<string, unknown>;
   const requests = new Map<string, CompiledRequest>();
+  const compileOne = requestCompiler(spec, compiled, lazy);
+  for (const model of operationModels(spec)) requests.set(model.operationId, compileOne(model));
+  return requests;
+}
+
+/**
+ * The same map, each operation compiled when first asked for: a mock of a big spec (Stripe's request bodies took
+ * 35 s to compile at once) answers its first request after compiling one operation. Only `get` and `has` are lazy.
+ */
+export function lazyRequests(
+  spec: LoadedSpec,
+  compiled: () => CompiledSpec,
+  lazy = false,
+): Map<string, CompiledRequest> {
+  let models: Map<string, OperationModel> | undefined;
+  let compileOne: ((model: OperationModel) => CompiledRequest) | undefined;
+  return new (class extends Map<string, CompiledRequest> {
+    override has(operationId: string): boolean {
+      models ??= new Map(operationModels(spec).map((model) => [model.operationId, model]));
+      return models.has(operationId);
+    }
+    override get(operationId: string): CompiledRequest | undefined {
+      const made = super.get(operationId);
+      if (made || !this.has(operationId)) return made;
+      compileOne ??= requestCompiler(spec, compiled(), lazy);
+      const request = compileOne(models!.get(operationId)!);
+      super.set(operationId, request);
+      return request;
+    }
+  })();
+}
+
+function requestCompiler(
+  spec: LoadedSpec,
+  compiled: CompiledSpec,
+  lazy: boolean,
+): (model: OperationModel) => CompiledRequest {
+  const document = spec.document as Record<string, unknown>;
   // 3.0 only: a readOnly property in a request SHOULD NOT be (3.1 makes it an annotation).
   const warnReadOnly = isOpenApi30(spec.sourceVersion) && mayMark(spec);
-  for (const model of operationModels(spec)) {
+  return (model) => {
     const raw = resolvePointer(document, '#' + pointerOf(model.spec.path)) as Record<string, unknown>;
     const security = securityAlternatives(document, raw.security ?? document.security);
     const queryNames = new Set([
@@ -93,7 +130,7 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec, lazy =
     const credentials = new Set(
       security.flat().map((credential) => `${credential.in}:${credential.name.toLowerCase()}`),
     );
-    requests.set(model.operationId, {
+    return {
       params: model.checkedParams
         .filter((param) => !(param.in === 'header' && ignoredHeaders.has(param.name.toLowerCase())))
         .map((param) => {
@@ -111,9 +148,8 @@ export function compileRequests(spec: LoadedSpec, compiled: CompiledSpec, lazy =
         }),
       body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly, lazy),
       security,
-    });
-  }
-  return requests;
+    };
+  };
 }
 
 function requestBody(
