@@ -36,7 +36,8 @@ export const requestBodyConformance: RequestCheck = {
       return fail(`the request body is over ${request.bodyTooLarge} bytes: not checked`, { severity: 'warning' });
     }
     if (media.validate && media.form) return formBodyFindings(context, media.form, media.validate, media.mediaType);
-    if (!media.validate || !media.json) return [];
+    // A JSON body under a wildcard key (`*/*`) is JSON too: the key's schema describes it (OpenAPI 3.1 section 4.8.14).
+    if (!media.validate || !(media.json || actual?.json)) return [];
     let value: unknown;
     try {
       value = JSON.parse(request.body);
