@@ -14,6 +14,7 @@ import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { indexOperations } from '../core/operation-index.js';
+import { startOwnMocks } from './engine/start-own-mocks.js';
 import { startFront, type Front } from './validating-front.js';
 
 export interface MockOptions {
@@ -38,6 +39,11 @@ export interface MockOptions {
    * spec's Prism takes half a minute to answer; a user who gives up should not have to wait for it.
    */
   signal?: AbortSignal;
+  /**
+   * Which engine answers: Prism behind our validating front (the default), or our own (src/mock/engine/), which
+   * starts in seconds on any spec and serves only what the spec's checks accept; `dynamic` and `seed` are Prism's.
+   */
+  engine?: 'prism' | 'own';
 }
 
 export interface RunningMock {
@@ -64,6 +70,7 @@ const exitWithParent = fileURLToPath(new URL('./exit-with-parent.cjs', import.me
 export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   const host = options.host ?? '127.0.0.1';
   const selected = options.apis ?? apiNames;
+  if (options.engine === 'own') return startOwnMocks(options, selected);
   const started: { mock: RunningMock; child: ChildProcess; output: string[] }[] = [];
   let stopping = false;
   let reportExit: (value: Awaited<Mocks['unexpectedExit']>) => void = () => {};

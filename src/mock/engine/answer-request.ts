@@ -1,0 +1,76 @@
+// The engine's answer to one request, stateless: route it (route.ts), check it with the core's request checks
+// (check-request.ts), refuse it as the spec documents (refusal-status.ts) or answer the documented success
+// (documented-answer.ts), honouring Prism's `Prefer` header; every answer judged before it is served (guarded).
+import { checkRequest, type RequestRecord } from '../../core/check-request.js';
+import type { Contract } from '../../core/compile-contract.js';
+import { headerValue } from '../../core/exchange.js';
+import type { Finding } from '../../core/finding.js';
+import { responseFor } from '../../core/operation-index.js';
+import { documentedAnswer } from './documented-answer.js';
+import { guarded, problem, unable, type EngineAnswer } from './engine-answer.js';
+import { readPrefer } from './prefer.js';
+import { refusalStatus, successStatus } from './statuses.js';
+import { route } from './route.js';
+
+export interface Engine {
+  contract: Contract;
+  /** The servers' base paths (route.ts). */
+  bases: string[];
+  /** Answers to valid requests, by operation, status, media type and example: stateless, so made once. */
+  answers: Map<string, EngineAnswer>;
+}
+
+/** Answers kept at most; past it the cache starts again (a spec has a bounded number of keys anyway). */
+const maxCached = 10_000;
+
+export function answerRequest(engine: Engine, request: RequestRecord): EngineAnswer {
+  const { contract } = engine;
+  const routed = route(contract.operations, engine.bases, request.method, request.path);
+  const shown = `${request.method.toUpperCase()} ${request.path}`;
+  if (routed.kind === 'no-path') return problem(404, 'Not Found', `${shown} matches no path of the spec`);
+  if (routed.kind === 'no-method')
+    return problem(405, 'Method Not Allowed', `${shown}: the spec documents ${routed.allow.join(', ')} for this path`, {
+      allow: routed.allow.join(', '),
+    });
+  const { operation } = routed.match;
+  const compiled = contract.byOperationId.get(operation.operationId)!;
+  // HEAD routed to its GET twin is checked and answered as that GET, its body dropped by the server.
+  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path };
+  const checked = checkRequest(contract, { ...request, ...judgedAs });
+  const errors = checked.findings.filter((finding) => finding.severity === 'error');
+  const preferences = readPrefer(headerValue(request.headers, 'prefer'));
+  const accept = headerValue(request.headers, 'accept');
+  if (errors.length > 0) {
+    const status = refusalStatus(operation, errors);
+    const detail = errors
+      .slice(0, 3)
+      .map((finding) => finding.message)
+      .join('; ');
+    const draft = { type: 'about:blank', title: 'Request refused by the spec', status, detail };
+    const answer = responseFor(operation, status)
+      ? documentedAnswer(contract, compiled, judgedAs, status, { problem: draft, ...(accept ? { accept } : {}) })
+      : problem(status, draft.title, detail);
+    return guarded(contract, judgedAs, errors, answer);
+  }
+  const status = preferences.code ?? successStatus(operation);
+  if (status === undefined) return unable(`${operation.operationId} documents no response`);
+  if (!responseFor(operation, status))
+    return unable(`Prefer: code=${status} is not documented for ${operation.operationId}`);
+  const key = `${operation.operationId}\n${status}\n${accept ?? ''}\n${preferences.example ?? ''}`;
+  const cached = engine.answers.get(key);
+  if (cached) return cached;
+  const answer = guarded(
+    contract,
+    judgedAs,
+    noFindings,
+    documentedAnswer(contract, compiled, judgedAs, status, {
+      ...(preferences.example === undefined ? {} : { example: preferences.example }),
+      ...(accept ? { accept } : {}),
+    }),
+  );
+  if (engine.answers.size >= maxCached) engine.answers.clear();
+  engine.answers.set(key, answer);
+  return answer;
+}
+
+const noFindings: Finding[] = [];
