@@ -59,6 +59,19 @@ describe('the engine of our own', () => {
     );
   });
 
+  it("makes a refusal's documented body once per operation and status, each answer with its own reason", async () => {
+    const engine = await engineOf(fixture);
+    const refuse = (query: string) =>
+      answerRequest(engine, { method: 'GET', path: '/items', query, headers: {}, body: '' });
+    const [low, text] = [refuse('limit=0'), refuse('limit=abc')];
+    expect([low.status, text.status]).toEqual([422, 422]);
+    expect([...engine.answers.keys()]).toEqual(['refusal\nlistItems\n422\n']);
+    const reasons = [low, text].map((answer) => (JSON.parse(answer.body) as { message: string }).message);
+    expect(reasons[0]).toMatch(/limit/);
+    expect(reasons[1]).toMatch(/limit/);
+    expect(reasons[0]).not.toEqual(reasons[1]);
+  });
+
   it.each([
     ['a schema no value satisfies', '/impossible', undefined],
     ['an undocumented Prefer code', '/items', 'code=418'],

@@ -6,7 +6,8 @@ import type { Contract } from '../../core/compile-contract.js';
 import { headerValue } from '../../core/exchange.js';
 import type { Finding } from '../../core/finding.js';
 import { responseFor } from '../../core/operation-index.js';
-import { documentedAnswer } from './documented-answer.js';
+import { documentedAnswer, withReason } from './documented-answer.js';
+import { escapeLine } from '../../core/escape-line.js';
 import { guarded, problem, unable, type EngineAnswer } from './engine-answer.js';
 import { readPrefer } from './prefer.js';
 import { refusalStatus, successStatus } from './statuses.js';
@@ -16,7 +17,7 @@ export interface Engine {
   contract: Contract;
   /** The servers' base paths (route.ts). */
   bases: string[];
-  /** Answers to valid requests, by operation, status, media type and example: stateless, so made once. */
+  /** Answers by operation, status, media type and example (a refusal's without its reason): made once. */
   answers: Map<string, EngineAnswer>;
 }
 
@@ -46,11 +47,22 @@ export function answerRequest(engine: Engine, request: RequestRecord): EngineAns
       .slice(0, 3)
       .map((finding) => finding.message)
       .join('; ');
-    const draft = { type: 'about:blank', title: 'Request refused by the spec', status, detail };
-    const answer = responseFor(operation, status)
-      ? documentedAnswer(contract, compiled, judgedAs, status, { problem: draft, ...(accept ? { accept } : {}) })
-      : problem(status, draft.title, detail);
-    return guarded(contract, judgedAs, errors, answer);
+    const title = 'Request refused by the spec';
+    if (!responseFor(operation, status)) return guarded(contract, judgedAs, errors, problem(status, title, detail));
+    // The documented body is made once per operation and status (a big error schema takes seconds to generate
+    // for), then given each request's reason where it has a place for one.
+    const key = `refusal\n${operation.operationId}\n${status}\n${accept ?? ''}`;
+    const made =
+      engine.answers.get(key) ??
+      remember(
+        engine,
+        key,
+        documentedAnswer(contract, compiled, judgedAs, status, {
+          problem: { type: 'about:blank', title, status, detail: '' },
+          ...(accept ? { accept } : {}),
+        }),
+      );
+    return guarded(contract, judgedAs, errors, withReason(contract, judgedAs, made, escapeLine(detail)));
   }
   const status = preferences.code ?? successStatus(operation);
   if (status === undefined) return unable(`${operation.operationId} documents no response`);
@@ -68,6 +80,10 @@ export function answerRequest(engine: Engine, request: RequestRecord): EngineAns
       ...(accept ? { accept } : {}),
     }),
   );
+  return remember(engine, key, answer);
+}
+
+function remember(engine: Engine, key: string, answer: EngineAnswer): EngineAnswer {
   if (engine.answers.size >= maxCached) engine.answers.clear();
   engine.answers.set(key, answer);
   return answer;

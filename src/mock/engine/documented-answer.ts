@@ -47,8 +47,7 @@ export function documentedAnswer(
   const judged = validAnswer(contract, exchange);
   if (judged.kind === 'unable') return { status: judged.status, headers: judged.headers, body: judged.body };
   if (judged.kind === 'as-is') return { status, headers, body };
-  const mended = { status, headers: { ...headers, ...judged.headers }, body: judged.body };
-  return options.problem ? withReason(contract, request, mended, options.problem) : mended;
+  return { status, headers: { ...headers, ...judged.headers }, body: judged.body };
 }
 
 function chooseMedia(mediaTypes: readonly CompiledMediaType[], options: DraftOptions): CompiledMediaType | undefined {
@@ -98,11 +97,11 @@ function draftBody(contract: Contract, media: CompiledMediaType, options: DraftO
 }
 
 /** The refusal's reason written into the documented body where it has a place for one and stays valid. */
-function withReason(
+export function withReason(
   contract: Contract,
   request: { method: string; path: string },
   answer: EngineAnswer,
-  problem: Record<string, unknown>,
+  detail: string,
 ): EngineAnswer {
   let value: unknown;
   try {
@@ -121,7 +120,7 @@ function withReason(
     if (holder === null || typeof holder !== 'object' || typeof (holder as Record<string, unknown>)[key] !== 'string')
       continue;
     const before = (holder as Record<string, unknown>)[key];
-    (holder as Record<string, unknown>)[key] = problem.detail;
+    (holder as Record<string, unknown>)[key] = detail;
     const candidate = { ...answer, body: JSON.stringify(record) };
     if (!answerFails(contract, { ...request, ...candidate })) return candidate;
     (holder as Record<string, unknown>)[key] = before;
