@@ -8,6 +8,7 @@ import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
+import { embeddedMockLine, mockEngine, mockEngineOption } from './mock-engine-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
 import { operationFilterOptions, operationFilters, suggestName } from './operation-filter-options.js';
@@ -97,9 +98,10 @@ const paceOptions: OptionSpec[] = [
     type: 'string',
     valueName: 's',
     description:
-      "Without --base-url: how many seconds the API's Prism mock may take to answer after it starts (default: 30 s plus 10 s per MB of the spec), as for contracts mock",
+      "Without --base-url: how many seconds the API's Prism mock may take to answer after it starts (default: 30 s plus 10 s per MB of the spec); past it, our own engine serves the mock",
     conflicts: ['base-url'],
   },
+  mockEngineOption,
   {
     name: 'delivery-wait',
     type: 'string',
@@ -293,6 +295,7 @@ export const fuzzCommand: Command = {
       Boolean(options.quiet),
       io,
       settings.startTimeoutS,
+      mockEngine(options['mock-engine']),
     );
     const embedded = sandbox !== undefined || mocks !== undefined;
     const baseUrl = settings.baseUrl ?? sandbox?.url ?? '';
@@ -392,6 +395,7 @@ async function startEmbedded(
   quiet: boolean,
   io: Io,
   startTimeoutS: number | undefined,
+  engine: 'prism' | 'own',
 ): Promise<{
   sandbox?: { url: string; stop(): Promise<void> };
   mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> };
@@ -408,18 +412,20 @@ async function startEmbedded(
       sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     }
     if (mocked.length > 0) {
-      const { startMocks } = await import('../mock/start-mocks.js');
-      mocks = await startMocks({
-        apis: mocked,
-        ports: Object.fromEntries(mocked.map((api) => [api, 0])),
-        specFiles,
-        signal: starting.signal,
-        ...(startTimeoutS === undefined ? {} : { startTimeoutMs: startTimeoutS * 1000 }),
-      });
-      if (!quiet)
-        io.err(
-          `contracts fuzz: no --base-url: fuzzing the Prism mock of ${mocked.join(', ')} (its spec's examples; an answer the spec refuses is mended)`,
-        );
+      const { startEmbeddedMocks } = await import('../mock/start-embedded-mocks.js');
+      const started = await startEmbeddedMocks(
+        {
+          apis: mocked,
+          ports: Object.fromEntries(mocked.map((api) => [api, 0])),
+          specFiles,
+          signal: starting.signal,
+          engine,
+          ...(startTimeoutS === undefined ? {} : { startTimeoutMs: startTimeoutS * 1000 }),
+        },
+        (line) => io.err(`contracts fuzz: ${line}`),
+      );
+      mocks = started;
+      if (!quiet) io.err(embeddedMockLine(mocked, started.engine));
     }
     if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
   } catch (error) {

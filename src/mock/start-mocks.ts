@@ -181,6 +181,9 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   return { urls: Object.fromEntries(mocks.map((mock) => [mock.api, mock.url])), mocks, unexpectedExit, stop };
 }
 
+/** Prism did not answer within the start timeout (it was stopped): the embedded mock may take our engine instead. */
+export class PrismTimeout extends ContractsError {}
+
 /** Resolves the port to use: fails with PORT_IN_USE when it is taken; 0 means any free port. */
 async function claimPort(api: ApiName, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -226,7 +229,7 @@ async function waitUntilAnswering(
     if (await accepts(new URL(mock.url))) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new ContractsError(
+  throw new PrismTimeout(
     'MOCK_START_FAILED',
     `Prism for ${mock.api} did not answer on ${mock.url} within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s: a big spec may need longer (--start-timeout SECONDS)`,
   );
