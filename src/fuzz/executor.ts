@@ -8,6 +8,7 @@ import { UndocumentedRefusals } from './undocumented-refusals.js';
 import { ValidRequests } from './valid-requests.js';
 import { RateLimits, type RateLimitSettings } from './rate-limits.js';
 import { targetDiedOn } from './target-died.js';
+import { coreFindsValid } from './second-opinion.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -490,8 +491,12 @@ export class Executor {
       omitted = checked.omitted;
       judged.push(...checked.byCheck);
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
-      if (!fuzzCase.refusalExpected)
-        judged.push(['positive_data_acceptance', positiveDataAcceptance(operation, status)]);
+      if (!fuzzCase.refusalExpected) {
+        const refused = positiveDataAcceptance(operation, status);
+        // A refusal of what the core judge also calls invalid says nothing of the server (second-opinion.ts).
+        if (refused.length === 0 || coreFindsValid(target.contract, sent.sent))
+          judged.push(['positive_data_acceptance', refused]);
+      }
       // A hook made without its id: credited to ensure_resource_availability with this answer (never a pass here).
       if (target.api === 'repository-webhooks' && operation === 'createWebhook') {
         const { findings } = createdHookId(status, sent.json);
@@ -503,10 +508,10 @@ export class Executor {
         ignoredAuth(operation, status, this.binder.credentialNames(target, model), fuzzCase.note),
       ]);
     } else {
-      judged.push([
-        'negative_data_rejection',
-        negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`),
-      ]);
+      const accepted = negativeDataRejection(operation, status, `${broken[0]!.where}: ${broken[0]!.message}`);
+      // Accepting what the core judge calls valid says nothing of the server (second-opinion.ts).
+      if (accepted.length === 0 || !coreFindsValid(target.contract, sent.sent))
+        judged.push(['negative_data_rejection', accepted]);
     }
     if (verdict !== 'positive') {
       const refusalCheck = verdict === 'unauthenticated' ? 'ignored_auth' : 'negative_data_rejection';
