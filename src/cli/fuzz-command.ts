@@ -567,7 +567,7 @@ async function replay(
         : reproduced
           ? `still fails (answered ${status}${reason ? `, ${reason}` : ''})`
           : missing
-            ? `could not reproduce: answered ${status} where the run got ${failure.status} (${status === 404 || status === 410 ? 'what it needs is gone' : 'refused: check the credentials'}), so this says nothing of the bug`
+            ? `could not reproduce: answered ${status} where the run got ${failure.status} (${status < 300 ? 'what it names exists now: made since the run' : status === 404 || status === 410 ? 'what it needs is gone' : 'refused: check the credentials'}), so this says nothing of the bug`
             : `no longer fails (answered ${status})`;
     io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
   }
@@ -608,7 +608,10 @@ async function openFuzzHar(file: string, shown: string, io: Io): Promise<import(
  */
 function preconditionGone(check: string, saved: number, replayed: number): boolean {
   if (check === 'ignored_auth' || check === 'negative_data_rejection') return false;
-  return [401, 403, 404, 410].includes(replayed) && replayed !== saved;
+  // The other way too: refused then (not found, or hidden as forbidden) and answered now, so it exists now.
+  const absent = [401, 403, 404, 410];
+  if (absent.includes(saved) && replayed >= 200 && replayed < 300) return true;
+  return absent.includes(replayed) && replayed !== saved;
 }
 
 function validate(options: ParsedOptions) {

@@ -100,6 +100,11 @@ export interface RequestData {
    * case's text that is not JSON (truncated, trailing garbage), which no value of `body` can be.
    */
   rawBody?: string;
+  /**
+   * The Content-Type a replay's rawBody goes out with, as the saved request sent it (a multipart body's boundary
+   * lives there: RFC 2046 section 5.1.1). Absent: the operation's media type.
+   */
+  rawContentType?: string;
 }
 
 export interface Violation {
@@ -356,7 +361,8 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
     }
   }
   if (model.bodyUnsendable !== undefined) found.push({ where: 'body', message: model.bodyUnsendable });
-  if (model.body && request.rawBody !== undefined) {
+  // A replay's saved bytes beside the value they decode to: judged as that value, as the run judged it.
+  if (model.body && request.rawBody !== undefined && request.body === undefined) {
     found.push(...rawBodyViolations(model, compiled, request.rawBody));
   } else if (model.body) {
     const wire = bodyWire(model.body.contentType);

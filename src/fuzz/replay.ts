@@ -23,6 +23,7 @@ import type { RequestData } from './request-model.js';
 import { requestSide } from './request-side.js';
 import { fuzzCredentials } from './run-fuzz.js';
 import { ownValue, setOwn } from '../core/own-key.js';
+import { resentDifferences, savedBody, savedHeaders } from './saved-request.js';
 
 export interface SavedFailure {
   id: string;
@@ -108,15 +109,6 @@ function savedFailureProblem(failure: unknown): string | undefined {
   return undefined;
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function replayFailures(
   failures: readonly SavedFailure[],
   baseUrl: string,
@@ -166,24 +158,7 @@ export async function replayFailures(
         outcomes.push({ failure, reproduced: undefined, reason: fuzzCase });
         continue;
       }
-      const result = await executor.runCase(target, fuzzCase);
-      if (fresh) {
-        const document = generationSpec(target.compiled.spec).document;
-        await deleteCreated(executor, target, document, [...target.models.values()], fresh.template, fresh.path);
-      }
-      if (!result) {
-        outcomes.push({
-          failure,
-          reproduced: undefined,
-          reason: executor.unsendable ?? 'the saved request no longer is what it was (the spec changed?)',
-        });
-        continue;
-      }
-      const reproduced = result.findings.some((finding) => finding.check === failure.check);
-      const status = result.sent.exchange.status;
-      outcomes.push(
-        fresh ? freshOutcome(target, failure, fresh.path, reproduced, status) : { failure, reproduced, status },
-      );
+      outcomes.push(await replayOne(executor, target, failure, fuzzCase, fresh));
     }
   } finally {
     const webhooks = targets.get('repository-webhooks');
@@ -191,6 +166,74 @@ export async function replayFailures(
     capture.close();
   }
   return outcomes;
+}
+
+/** Sends one saved failure's case (on `fresh`, an item this replay made, when given) and says what it proved. */
+async function replayOne(
+  executor: Executor,
+  target: ApiTarget,
+  failure: SavedFailure,
+  fuzzCase: FuzzCase,
+  fresh: { template: string; path: PathValues } | undefined,
+): Promise<ReplayOutcome> {
+  const result = await executor.runCase(target, fuzzCase);
+  if (fresh) {
+    const document = generationSpec(target.compiled.spec).document;
+    await deleteCreated(executor, target, document, [...target.models.values()], fresh.template, fresh.path);
+  }
+  if (!result)
+    return {
+      failure,
+      reproduced: undefined,
+      reason: executor.unsendable ?? 'the saved request no longer is what it was (the spec changed?)',
+    };
+  const reproduced = result.findings.some((finding) => finding.check === failure.check);
+  const status = result.sent.exchange.status;
+  if (fresh) return freshOutcome(target, failure, fresh.path, reproduced, status);
+  // What the replay binds afresh (hooks, the repository, its own config.url) differs by design; anything else that
+  // went out otherwise than saved makes the answer no verdict on the saved request.
+  const credentials = executor.binder.credentialsOf(target);
+  const differences = bindsAfresh(target, failure)
+    ? []
+    : resentDifferences(failure.request, result.sent.sent, credentials);
+  if (differences.length === 0) {
+    // The same request on an item gone since the run: once more on an item this replay makes, and said so.
+    if (!reproduced && itemGone(failure, status)) {
+      const made = await freshItem(executor, target, failure, true);
+      const onMade = made ? caseOf(target, failure, credentials, made.path) : undefined;
+      if (made && onMade !== undefined && typeof onMade !== 'string')
+        return replayOne(executor, target, failure, onMade, made);
+    }
+    return { failure, reproduced, status };
+  }
+  const what = `not re-sent unchanged: ${differences.join(', ')} went out otherwise than saved`;
+  if (reproduced) return { failure, reproduced, status, reason: what };
+  return {
+    failure,
+    reproduced: undefined,
+    status,
+    reason: `${what}, so its answer ${status} says nothing of the saved one`,
+  };
+}
+
+/**
+ * The answer says what the saved request names is gone (404, 410; 401 and 403 where a target hides what does not
+ * exist, as Directus does), where the run got something else. Not for the checks whose fix is such a refusal.
+ */
+function itemGone(failure: SavedFailure, status: number): boolean {
+  if (failure.check === 'ignored_auth' || failure.check === 'negative_data_rejection' || failure.varied) return false;
+  return [401, 403, 404, 410].includes(status) && status !== failure.status;
+}
+
+/** Whether the replay binds part of this request afresh by design: the seed APIs' hooks, repository, config.url. */
+function bindsAfresh(target: ApiTarget, failure: SavedFailure): boolean {
+  const saved = savedOperation(target, failure);
+  if (!saved) return false;
+  const { model } = saved;
+  return (
+    model.params.some((param) => isBoundParam(target.api, param)) ||
+    ['createWebhook', 'updateWebhook', 'updateWebhookConfig'].includes(model.operationId)
+  );
 }
 
 /**
@@ -212,12 +255,18 @@ function freshOutcome(
   // ignored_auth's cause is the credential left out, not the item: its probes act on items the run made itself, so
   // an item this replay made is the same request in every way that matters, and its refusal is a fix.
   if (failure.check === 'ignored_auth') return { failure, reproduced, status };
-  if (reproduced) return { failure, reproduced, status, reason: `on ${now}, made by this replay in place of ${was}` };
+  if (reproduced)
+    return {
+      failure,
+      reproduced,
+      status,
+      reason: `not re-sent unchanged: on ${now}, made by this replay in place of ${was}`,
+    };
   return {
     failure,
     reproduced: undefined,
     status,
-    reason: `could not replay the same request: it changes ${was}, which this replay did not create; on ${now}, made by this replay instead, it answered ${status}, which says nothing of the saved value`,
+    reason: `could not replay the same request: it ${changingMethods.has(failure.request.method) ? 'changes' : 'reads'} ${was}, which this replay did not create; on ${now}, made by this replay instead, it answered ${status}, which says nothing of the saved value`,
   };
 }
 
@@ -271,9 +320,10 @@ async function freshItem(
   executor: Executor,
   target: ApiTarget,
   failure: SavedFailure,
+  anyMethod = false,
 ): Promise<{ template: string; path: PathValues } | undefined> {
   const model = savedOperation(target, failure)?.model;
-  if (!model || !changingMethods.has(model.method)) return undefined;
+  if (!model || !(anyMethod || changingMethods.has(model.method))) return undefined;
   const item = itemOf(model.pathTemplate);
   if (!item) return undefined;
   const document = generationSpec(target.compiled.spec).document;
@@ -318,9 +368,12 @@ function caseOf(
   }
   if (recorded.length > 0) request.styledQuery = recorded.join('&');
   const sentHeaders = new Map(failure.request.headers.map(([name, value]) => [name.toLowerCase(), value]));
-  for (const param of model.params.filter((candidate) => candidate.in === 'header')) {
-    const value = sentHeaders.get(param.name.toLowerCase());
-    if (value !== undefined) setOwn(request.headers, param.name, value);
+  // Every saved header but the credentials goes again as it was, under its parameter's name when it has one.
+  for (const [name, value] of savedHeaders(failure.request, credentials)) {
+    const param = model.params.find(
+      (candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase(),
+    );
+    setOwn(request.headers, param?.name ?? name, value);
   }
   // The value the case put in a credential's parameter (the saved URL has it redacted), or none.
   if (varied) {
@@ -328,10 +381,8 @@ function caseOf(
     delete bag[varied.name];
     if (varied.value !== undefined) setOwn(bag, varied.name, varied.value);
   }
-  if (failure.request.body !== undefined) {
-    if (isJson(failure.request.body)) request.body = JSON.parse(failure.request.body);
-    else request.rawBody = failure.request.body;
-  }
+  // The body's bytes go again under the Content-Type they went with, judged as the value they decode to.
+  Object.assign(request, savedBody(model, failure.request));
   const configUrl = isPlainObject(request.body)
     ? isPlainObject(request.body.config)
       ? request.body.config.url

@@ -58,6 +58,7 @@ export class RequestBinder {
       ...(body !== undefined ? { body: structuredClone(body) } : {}),
       ...(fuzzCase.request.styledQuery !== undefined ? { styledQuery: fuzzCase.request.styledQuery } : {}),
       ...(fuzzCase.request.rawBody !== undefined ? { rawBody: fuzzCase.request.rawBody } : {}),
+      ...(fuzzCase.request.rawContentType !== undefined ? { rawContentType: fuzzCase.request.rawContentType } : {}),
     };
     const hookId = freshHook ?? this.run.sharedHook;
     const bindings: Record<string, ParamValue | undefined> = {
@@ -102,6 +103,7 @@ export class RequestBinder {
     if (isPlainObject(request.body) && !fuzzCase.keepPath) {
       const body = request.body;
       const ownUrl = hookId !== undefined ? this.run.ownHooks.get(Number(request.path.hook_id ?? hookId)) : undefined;
+      const before = request.rawBody === undefined ? undefined : JSON.stringify(body);
       if (model.operationId === 'createWebhook') {
         if (body.config === undefined) body.config = { url: this.run.markerUrl() };
         else if (isPlainObject(body.config)) body.config.url = this.run.markerUrl();
@@ -109,6 +111,11 @@ export class RequestBinder {
         body.config.url = ownUrl;
       } else if (model.operationId === 'updateWebhookConfig' && 'url' in body && ownUrl) {
         body.url = ownUrl;
+      }
+      // A replay's saved bytes hold the old run's URL: the body bound afresh goes out encoded from its value.
+      if (before !== undefined && JSON.stringify(body) !== before) {
+        delete request.rawBody;
+        delete request.rawContentType;
       }
     }
     return request;
@@ -168,7 +175,10 @@ export class RequestBinder {
     }
     const encoded =
       request.rawBody !== undefined
-        ? { contentType: model.body?.contentType ?? 'application/json', body: request.rawBody }
+        ? {
+            contentType: request.rawContentType ?? model.body?.contentType ?? 'application/json',
+            body: request.rawBody,
+          }
         : request.body === undefined
           ? undefined
           : encodeBody(model.body?.contentType ?? 'application/json', request.body, model.body?.form);
