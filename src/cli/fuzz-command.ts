@@ -567,7 +567,7 @@ async function replay(
         : reproduced
           ? `still fails (answered ${status}${reason ? `, ${reason}` : ''})`
           : missing
-            ? `could not reproduce: answered ${status} where the run got ${failure.status} (${status < 300 ? 'what it names exists now: made since the run' : status === 404 || status === 410 ? 'what it needs is gone' : 'refused: check the credentials'}), so this says nothing of the bug`
+            ? `could not reproduce: answered ${status} where the run got ${failure.status} (${whyNotReproduced(failure.status, status)}), so this says nothing of the bug`
             : `no longer fails (answered ${status})`;
     io.out(`[${failure.id}] ${failure.check} · ${failure.operation}: ${verdict}`);
   }
@@ -606,8 +606,17 @@ async function openFuzzHar(file: string, shown: string, io: Io): Promise<import(
  * Whether a refusal on replay says only that what the request needs is gone (not that the bug is fixed). Never for
  * a case that set a credential's parameter itself: refusing that value is the server's answer to it.
  */
+/** Why a replay's answer says nothing of the saved failure (preconditionGone said so), in a few words. */
+function whyNotReproduced(saved: number, replayed: number): string {
+  if (saved === 429 || saved === 503) return "the run's answer was the target's load or rate limit, not the request's";
+  if (replayed < 300) return 'what it names exists now: made since the run';
+  return replayed === 404 || replayed === 410 ? 'what it needs is gone' : 'refused: check the credentials';
+}
+
 function preconditionGone(check: string, saved: number, replayed: number): boolean {
   if (check === 'ignored_auth' || check === 'negative_data_rejection') return false;
+  // 429 and 503 say the target's load or limit then (RFC 6585 section 4, RFC 9110 section 15.6.4), not the request.
+  if ((saved === 429 || saved === 503) && replayed !== saved) return true;
   // The other way too: refused then (not found, or hidden as forbidden) and answered now, so it exists now.
   const absent = [401, 403, 404, 410];
   if (absent.includes(saved) && replayed >= 200 && replayed < 300) return true;
