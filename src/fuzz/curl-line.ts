@@ -63,7 +63,9 @@ export function curlLine(
     )}`;
   // A method is a token of letters; anything else in its place is quoted like the rest.
   const method = /^[A-Za-z]+$/.test(request.method) ? request.method : quote(request.method);
-  const parts = ['curl', '-sS', '-i', '-X', method, shownUrl];
+  // curl reads [ ] { } in a URL as globbing (a deepObject's `filter[a]`, a redacted `[REDACTED]`): exit 3, or
+  // another URL sent. -g (--globoff) sends it as written, as the scripts do (repro-script.ts).
+  const parts = ['curl', ...(/[[\]{}]/.test(shownUrl) ? ['-g'] : []), '-sS', '-i', '-X', method, shownUrl];
   for (const [name, value] of request.headers) {
     const credential = named.find(
       (candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === name.toLowerCase(),

@@ -115,7 +115,7 @@ export function reproScript(input: ScriptInput): string {
       input.credentials,
       isLast ? input.varied : undefined,
       variablesIn,
-    ).replace(/^curl -sS -i /, '');
+    ).replace(/^curl (-g )?-sS -i /, '');
     const operation = match?.operation.operationId ?? `${step.request.method} ${relative}`;
     // Each hook the script makes is deleted when it ends, whatever happened.
     for (const variable of bound)
@@ -259,7 +259,7 @@ function deleteLine(
     credentials,
     undefined,
     variables,
-  ).replace(/^curl -sS -i /, '');
+  ).replace(/^curl (-g )?-sS -i /, '');
 }
 
 function bindLines(variable: { name: string; step: number; pointer: string }, source: TrailStep): string[] {

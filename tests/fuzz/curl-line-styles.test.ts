@@ -9,6 +9,6 @@ describe('curlLine with styled query pairs', () => {
     const line = curlLine({ method: 'GET', url: 'http://h/items?ids=1,2&key=s3cret&f[a]=x|y', headers: [] }, [
       { env: 'API_KEY', in: 'query', name: 'key', prefix: '' },
     ]);
-    expect(line).toBe(`curl -sS -i -X GET 'http://h/items?ids=1,2&f[a]=x|y''&key='"$API_KEY"`);
+    expect(line).toBe(`curl -g -sS -i -X GET 'http://h/items?ids=1,2&f[a]=x|y''&key='"$API_KEY"`);
   });
 });
