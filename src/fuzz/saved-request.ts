@@ -74,21 +74,30 @@ function bodyValue(
   }
 }
 
-/** A query's pairs as written, bar the credentials' (saved redacted, sent from the environment). */
+/**
+ * A query's pairs as written, bar the credentials' (saved redacted, sent from the environment). A pair the report
+ * redacted by its name alone (`key=[REDACTED]`: redact-fields.ts) stays: the replay did not have its value.
+ */
 function queryPairsOf(url: URL, credentials: readonly CredentialPlace[]): string[] {
   const secret = new Set(credentials.filter((credential) => credential.in === 'query').map((c) => c.name));
   return url.search
     .slice(1)
     .split('&')
-    .filter((pair) => pair !== '' && !redactedValue.test(pair))
+    .filter((pair) => pair !== '')
     .filter((pair) => !secret.has(decodeURIComponent(pair.split('=')[0]!.replace(/\+/g, ' '))));
 }
 
+/** Headers a report always redacts (redact-fields.ts): a credential's whatever the config names. */
+const alwaysSecret = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/**
+ * The headers as written, bar the transport's and the credentials' (by name: a header the report redacted by its
+ * name alone, `x-session-id: [REDACTED]`, was not re-sent as it was, and counts as a difference).
+ */
 function headerList(request: SentRequest, credentials: readonly CredentialPlace[]): string[] {
+  const secret = (name: string) => alwaysSecret.has(name.toLowerCase()) || isCredentialHeader(name, '', credentials);
   return request.headers
-    .filter(
-      ([name, value]) => !transportHeaders.has(name.toLowerCase()) && !isCredentialHeader(name, value, credentials),
-    )
+    .filter(([name]) => !transportHeaders.has(name.toLowerCase()) && !secret(name))
     .map(([name, value]) => `${name.toLowerCase()}: ${value}`)
     .sort();
 }
