@@ -116,8 +116,12 @@ export function resentDifferences(
   const [was, now] = [new URL(saved.url), new URL(sent.url)];
   if (saved.method !== sent.method) differences.push('the method');
   if (was.pathname !== now.pathname) differences.push('the path');
-  if (queryPairsOf(was, credentials).join('&') !== queryPairsOf(now, credentials).join('&'))
-    differences.push('the query');
+  const savedPairs = queryPairsOf(was, credentials);
+  if (savedPairs.join('&') !== queryPairsOf(now, credentials).join('&')) {
+    // A value the report redacted by its name alone (`key`: redact-fields.ts) was not there to send.
+    const hidden = savedPairs.filter((pair) => redactedValue.test(pair)).map((pair) => pair.split('=')[0]!);
+    differences.push(hidden.length > 0 ? `the query (the report redacted ${hidden.join(', ')})` : 'the query');
+  }
   const [savedHeaderList, sentHeaderList] = [headerList(saved, credentials), headerList(sent, credentials)];
   const names = new Set(
     [

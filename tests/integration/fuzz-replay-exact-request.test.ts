@@ -173,7 +173,7 @@ describe('contracts fuzz --replay re-sends the saved request exactly', () => {
         '[trace001] not_a_server_error · traced: still fails (answered 500)',
         '[gone0001] response_schema_conformance · getThing: still fails (answered 200, not re-sent unchanged: on id 1, made by this replay in place of id "7")',
         '[made0001] status_code_conformance · getThing: could not reproduce: answered 200 where the run got 403 (what it names exists now: made since the run), so this says nothing of the bug',
-        '[redact01] not_a_server_error · traced: not replayed: not re-sent unchanged: the query went out otherwise than saved, so its answer 200 says nothing of the saved one',
+        '[redact01] not_a_server_error · traced: not replayed: not re-sent unchanged: the query (the report redacted key) went out otherwise than saved, so its answer 200 says nothing of the saved one',
         "[busy0001] not_a_server_error · traced: could not reproduce: answered 200 where the run got 503 (the run's answer was the target's load or rate limit, not the request's), so this says nothing of the bug",
       ],
     });
