@@ -95,11 +95,12 @@ export class RateLimits {
     tally.waitedMs += waitMs;
     this.onPark(key);
     const until = performance.now() + waitMs;
-    while (performance.now() < until) {
-      if (stop()) return false;
+    while (performance.now() < until && !stop())
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - performance.now())));
-    }
-    return !stop();
+    if (!stop()) return true;
+    // The run ended (--max-time, Ctrl-C) during the wait: the rate limit in hand is still no answer to judge.
+    tally.gaveUp = `the run ended while it waited out ${seconds(waitMs)}`;
+    return false;
   }
 
   /** Why an operation's checks were not exercised, when the run gave it up. */
