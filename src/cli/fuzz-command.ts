@@ -380,7 +380,7 @@ export const fuzzCommand: Command = {
       await har?.close();
     }
     if (harFile !== undefined) io.out(`HAR written to ${harFile}`);
-    return finish(run, options, io, { embedded, reports, coverageSetting });
+    return finish(run, options, io, { embedded, reports, coverageSetting, mockEngine: mocks?.engine ?? 'prism' });
   },
 };
 
@@ -398,10 +398,10 @@ async function startEmbedded(
   engine: 'prism' | 'own',
 ): Promise<{
   sandbox?: { url: string; stop(): Promise<void> };
-  mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> };
+  mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: 'prism' | 'own' };
 }> {
   let sandbox: { url: string; stop(): Promise<void> } | undefined;
-  let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void> } | undefined;
+  let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: 'prism' | 'own' } | undefined;
   const starting = new AbortController();
   const onEarlySignal = () => starting.abort();
   process.once('SIGINT', onEarlySignal);
@@ -484,8 +484,10 @@ async function finish(
     embedded,
     reports,
     coverageSetting,
+    mockEngine = 'prism',
   }: {
     embedded: boolean;
+    mockEngine?: 'prism' | 'own';
     reports: ReturnType<typeof import('../reports/write-reports.js').parseReportTargets>;
     coverageSetting: ReturnType<typeof coverageSettings>;
   },
@@ -498,7 +500,7 @@ async function finish(
     ]);
   const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
   if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
-  io.out(fuzzConsoleReport(run, embedded, scripts));
+  io.out(fuzzConsoleReport(run, embedded, scripts, mockEngine));
   for (const line of rateLimitLines(run.rateLimited)) io.out(line);
   await writeReports(
     run,

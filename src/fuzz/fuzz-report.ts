@@ -14,11 +14,18 @@ import { groupedBy } from './failure-book.js';
 import type { FuzzRun } from './run-fuzz.js';
 
 /** `scripts`: the folder --scripts wrote each failure's reproduction to, as shown to the user. */
-export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: string): string {
+export function fuzzConsoleReport(
+  run: FuzzRun,
+  embedded: boolean,
+  scripts?: string,
+  mockEngine: 'prism' | 'own' = 'prism',
+): string {
   const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
     const url = run.targets[api as keyof typeof run.targets];
-    lines.push(`${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its Prism mock, ${url}`) : url})`);
+    lines.push(
+      `${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its ${mockEngine === 'own' ? 'mock (our own engine)' : 'Prism mock'}, ${url}`) : url})`,
+    );
     const results = run.results.filter((result) => result.api === api);
     for (const operation of [...new Set(results.map((result) => result.operation))]) {
       const checks = results.filter((result) => result.operation === operation);
@@ -61,7 +68,7 @@ export function fuzzConsoleReport(run: FuzzRun, embedded: boolean, scripts?: str
         ...(failure.answer
           ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded))}`]
           : []),
-        ...reproduceLines(run, failure, embedded, scripts),
+        ...reproduceLines(run, failure, embedded, scripts, mockEngine),
       );
     }
     lines.push('', `Repeat this run with --seed ${run.seed}.`);
@@ -93,11 +100,14 @@ function reproduceLines(
   failure: FuzzRun['failures'][number],
   embedded: boolean,
   scripts: string | undefined,
+  mockEngine: 'prism' | 'own',
 ): string[] {
   const curl = stable(run, failure.curl, embedded);
   const file = scripts === undefined ? undefined : path.join(scripts, `${failure.id}.sh`);
   const steps = failure.steps ?? 1;
-  const start = embedded ? [`      the target is gone with the run; start it first: ${startCommand(failure.api)}`] : [];
+  const start = embedded
+    ? [`      the target is gone with the run; start it first: ${startCommand(failure.api, mockEngine)}`]
+    : [];
   if (steps <= 1) return [...start, `      reproduce: ${curl}`, ...(file ? [`      script: bash ${file}`] : [])];
   return [
     ...start,
@@ -135,10 +145,11 @@ function restartedOrigin(api: string): string {
 }
 
 /** The command that starts an embedded target again, on the port restartedOrigin names. */
-function startCommand(api: string): string {
+function startCommand(api: string, mockEngine: 'prism' | 'own'): string {
   if (isSeedApi(api)) return `npx contracts sandbox --port ${sandboxPort}`;
   const port = restartedOrigin(api).split(':').at(-1);
-  return `npx contracts mock --api ${shellQuote(api)} ${shellQuote(`--port-${api}`)} ${port}`;
+  const engine = mockEngine === 'own' ? ' --engine own' : '';
+  return `npx contracts mock --api ${shellQuote(api)} ${shellQuote(`--port-${api}`)} ${port}${engine}`;
 }
 
 /**

@@ -64,6 +64,13 @@ describe('a fuzz failure printed after a run against an embedded target', () => 
     expect(stdout.split('\n')).toEqual(['-sS', '-i', '-X', 'GET', `${origin}/items/a%00b?q=%27x%27`, '']);
   });
 
+  it('starts our own engine again with --engine own when it served the mock', () => {
+    const text = fuzzConsoleReport(fuzzRun('items', 'http://127.0.0.1:54321', '/items/1'), true, undefined, 'own');
+    expect(text).toContain(
+      "      the target is gone with the run; start it first: npx contracts mock --api 'items' '--port-items' 4010 --engine own",
+    );
+  });
+
   it('prints the target as it was when the run was given one (--base-url), with no start line', () => {
     const text = fuzzConsoleReport(fuzzRun('items', 'http://127.0.0.1:54321', '/items/1'), false);
     expect(text).toContain("      reproduce: curl -sS -i -X GET 'http://127.0.0.1:54321/items/1'");
