@@ -27,7 +27,8 @@ const examples = '@readme/oas-examples@8.2.2';
 export const namedSpecs: NamedSpec[] = [
   // The description GitHub publishes (13 MB), a devDependency already: the slow lane's tests use it.
   { name: 'GitHub', from: { devDependency: '@octokit/openapi', file: 'generated/api.github.com.json' } },
-  { name: 'Stripe', from: { directory: 'stripe.com.json' } },
+  // Prism does not read Stripe's in minutes: fuzz falls back to our own mock engine after --start-timeout.
+  { name: 'Stripe', from: { directory: 'stripe.com.json' }, mockFuzzClean: true },
   { name: 'Twilio', from: { directory: 'twilio.com/api.json' }, mockFuzzClean: true },
   { name: 'DigitalOcean', from: { directory: 'digitalocean.com.json' } },
   {
@@ -43,7 +44,7 @@ export const namedSpecs: NamedSpec[] = [
   // OAI's petstore-expanded example (OpenAPI-Specification, examples/v3.0), as ReadMe's collection of examples ships it.
   {
     name: "OAI's petstore",
-    from: { package: examples, file: '3.0/json/petstore-expanded.json', size: 'about 3 MB' },
+    from: { package: examples, file: '3.0/json/petstore-expanded.json', size: 'about 7 KB' },
     lintExitZero: true,
   },
 ];

@@ -28,6 +28,7 @@ describe('the named corpus', () => {
     ]);
     expect(namedSpecs.filter((named) => 'absent' in named.from).map((named) => named.name)).toEqual(['Discord']);
     expect(namedSpecs.filter((named) => named.mockFuzzClean).map((named) => named.name)).toEqual([
+      'Stripe',
       'Twilio',
       'Kubernetes',
     ]);
