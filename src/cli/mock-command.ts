@@ -118,7 +118,7 @@ export const mockCommand: Command = {
       starting.abort();
       return { signal };
     });
-    const { startMocks } = await import('../mock/start-mocks.js');
+    const { startMocks, PrismTimeout } = await import('../mock/start-mocks.js');
     const began = Date.now();
     const mocks = await startMocks({
       apis: selected,
@@ -134,6 +134,11 @@ export const mockCommand: Command = {
       ...(options['start-timeout'] === undefined
         ? {}
         : { startTimeoutMs: requireSeconds('start-timeout', options['start-timeout']) * 1000 }),
+    }).catch((error: unknown) => {
+      // A spec Prism reads for minutes (Stripe's): our own engine serves it in seconds.
+      if (error instanceof PrismTimeout)
+        throw new ContractsError(error.code, `${error.message}, or serve it without Prism: --engine own`);
+      throw error;
     });
     for (const mock of mocks.mocks)
       io.out(`${mock.api.padEnd(20)} ${mock.url}   (${engine === 'own' ? 'our engine' : `Prism pid ${mock.pid}`})`);
