@@ -25,6 +25,8 @@ export const contentTypeConformance: ExchangeCheck = {
       ];
     }
     if (size === 0) {
+      // RFC 9110 §9.3.2: a response to HEAD carries no content, whatever the status documents.
+      if (context.exchange.method.length === 4 && context.exchange.method.toUpperCase() === 'HEAD') return [];
       return [
         finding(context, 'content_type_conformance', {
           message: `status ${status} is documented with a body (${documented(response).join(', ')}), but the response has none`,
