@@ -136,7 +136,7 @@ export function noApisMessage(): string {
     configSearch === undefined
       ? 'the config names no API'
       : `no contracts.config.yaml in ${configSearch} or any folder above it`;
-  return `${where}: run \`contracts init --spec FILE\` to write one for your spec, or give --config FILE`;
+  return `${where}: run \`contracts init SPEC\` to write one for your spec, or give --config FILE`;
 }
 
 export function isApiName(value: string): value is ApiName {

@@ -32,7 +32,7 @@ describe('without a config anywhere up from the working directory', () => {
   ])('%s has no API: it says where it looked and how to write a config, exit 2', async (_name, args) => {
     const result = await runCli(args, { cwd: dir });
     expect(result.stderr).toContain(
-      `no contracts.config.yaml in ${dir} or any folder above it: run \`contracts init --spec FILE\` to write one for your spec, or give --config FILE`,
+      `no contracts.config.yaml in ${dir} or any folder above it: run \`contracts init SPEC\` to write one for your spec, or give --config FILE`,
     );
     expect(result.stderr).not.toContain('client-session');
     expect(result.stderr).not.toMatch(/^\s+at /m);
