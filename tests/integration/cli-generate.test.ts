@@ -39,7 +39,7 @@ describe('contracts generate (real process)', () => {
     await rm(path.join(dir, 'repository-webhooks.ts'));
     const result = await runCli(['generate', '--check', '--out-dir', dir]);
     expect(result.stdout).toContain('client-session.ts: stale');
-    expect(result.stdout).toContain('repository-webhooks.ts: missing');
+    expect(result.stdout).toContain('repository-webhooks.ts: missing: run `npx contracts generate`');
     expect(result.code).toBe(1);
   });
 });
