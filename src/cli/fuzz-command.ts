@@ -503,7 +503,7 @@ async function finish(
   io.out(fuzzConsoleReport(run, embedded, scripts, mockEngine));
   for (const line of rateLimitLines(run.rateLimited)) io.out(line);
   await writeReports(
-    run,
+    { ...run, command: 'fuzz' },
     reports.filter((target) => target.kind !== 'json'),
     io.redactor,
   );

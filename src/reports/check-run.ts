@@ -20,4 +20,12 @@ export interface CheckRun {
   durationMs: number;
   /** With the coverage option: how much of the contract the run exercised. */
   coverage?: CoverageReport;
+  /** The command that made the run, when its mode does not say (fuzz runs in the check modes). */
+  command?: 'check' | 'fuzz';
+}
+
+/** What the reports call the run: the command that made it (`contracts fuzz`), not always `contracts check`. */
+export function runTitle(run: CheckRun): string {
+  if (run.mode === 'proxy' || run.mode === 'receive') return `contracts ${run.mode}`;
+  return `contracts ${run.command ?? 'check'}`;
 }

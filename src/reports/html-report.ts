@@ -8,7 +8,7 @@ import path from 'node:path';
 import { projectRoot } from '../config/apis.js';
 import { checkNames } from '../core/finding.js';
 import type { CheckResult, ReportedFinding } from './results.js';
-import type { CheckRun } from '../reports/check-run.js';
+import { runTitle, type CheckRun } from '../reports/check-run.js';
 
 export interface HtmlReportOptions {
   /** Applied to every string before it is escaped, so a secret is caught in its plain form. */
@@ -55,7 +55,7 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
     .map(([api, url]) => `<li><b>${text(api)}</b> ${text(String(url))}</li>`)
     .join('');
   const head = [
-    `<h1>contracts check</h1>`,
+    `<h1>${runTitle(run)}</h1>`,
     `<p class="summary">`,
     ...(['passed', 'failed', 'skipped'] as const).map(
       (status) => `<span class="badge ${status}">${status} <b data-count="${status}">${run.summary[status]}</b></span>`,
@@ -117,7 +117,7 @@ export function htmlReport(run: CheckRun, options: HtmlReportOptions = {}): stri
     // Defence in depth behind the escaping: nothing is fetched, and only this report's own script runs.
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src '${scriptHash}'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>contracts check: ${run.summary.failed} failed, ${run.summary.passed} passed, ${run.summary.skipped} skipped</title>`,
+    `<title>${runTitle(run)}: ${run.summary.failed} failed, ${run.summary.passed} passed, ${run.summary.skipped} skipped</title>`,
     `<style>${style}</style></head><body>`,
     ...head,
     ...filters,

@@ -2,7 +2,7 @@
 // mode (passed, failed, or skipped with the reason), so CI dashboards compare like with like; a run that could not
 // finish adds one <error> testcase. One testsuite per API.
 import type { CheckResult } from './results.js';
-import type { CheckRun } from '../reports/check-run.js';
+import { runTitle, type CheckRun } from '../reports/check-run.js';
 import { findingLines } from './finding-lines.js';
 
 export function junitReport(run: CheckRun): string {
@@ -10,7 +10,7 @@ export function junitReport(run: CheckRun): string {
   const apis = [...new Set(run.results.map((result) => result.api))];
   const errors = run.error ? 1 : 0;
   lines.push(
-    `<testsuites name="contracts check" tests="${run.results.length + errors}" failures="${run.summary.failed}" errors="${errors}" skipped="${run.summary.skipped}" time="${seconds(run.durationMs)}">`,
+    `<testsuites name="${runTitle(run)}" tests="${run.results.length + errors}" failures="${run.summary.failed}" errors="${errors}" skipped="${run.summary.skipped}" time="${seconds(run.durationMs)}">`,
   );
   for (const api of apis) {
     const results = run.results.filter((result) => result.api === api);

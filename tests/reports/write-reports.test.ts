@@ -220,3 +220,26 @@ describe('checkReportTargets', () => {
     );
   });
 });
+
+describe('the title of the HTML and JUnit reports', () => {
+  it.each([
+    ['a check run', run, 'contracts check'],
+    ['a fuzz run', { ...run, command: 'fuzz' as const }, 'contracts fuzz'],
+    ['a proxy run', { ...run, mode: 'proxy' as const }, 'contracts proxy'],
+    ['a receive session', { ...run, mode: 'receive' as const }, 'contracts receive'],
+  ])('names the command of %s', async (_name, given, title) => {
+    const sub = await fresh();
+    const html = path.join(sub, 'r.html');
+    const junit = path.join(sub, 'r.xml');
+    await writeReports(
+      given,
+      [
+        { kind: 'html', file: html },
+        { kind: 'junit', file: junit },
+      ],
+      new Redactor(),
+    );
+    expect(await readFile(html, 'utf8')).toContain(`<h1>${title}</h1>`);
+    expect(await readFile(junit, 'utf8')).toContain(`<testsuites name="${title}" `);
+  });
+});
