@@ -5,12 +5,14 @@
 // differ (a deepObject parameter whose schema also allows an integer: `created=0`), the request proves nothing about
 // the server, and is not counted for or against it. Asked only on the rare answer that would be a finding.
 import type { Contract } from '../core/compile-contract.js';
-import { checkRequest, splitTarget } from '../core/check-request.js';
+import { checkRequest } from '../core/check-request.js';
 import type { SentRequest } from './curl-line.js';
 
 /** Whether the core's request judge finds the request, as sent, valid (no error-severity finding). */
 export function coreFindsValid(contract: Contract, sent: SentRequest): boolean {
-  const { path, query } = splitTarget(new URL(sent.url).pathname + new URL(sent.url).search);
+  const url = new URL(sent.url);
+  const path = url.pathname;
+  const query = url.search.slice(1);
   const headers: Record<string, string> = {};
   for (const [name, value] of sent.headers) {
     const key = name.toLowerCase();
