@@ -6,9 +6,7 @@ import { decodeFormBody } from '../core/form-body/decode-form-body.js';
 import type { OperationModel, RequestData } from '../core/request-model.js';
 import { bodyWire } from '../core/sendable-body.js';
 import type { SentRequest } from './curl-line.js';
-
-/** How a credential was saved: the report writes its value so (redact-fields.ts). */
-const redactedValue = /\[REDACTED\]/;
+import { redacted } from '../reports/redact-fields.js';
 
 /** Headers the HTTP client writes itself, whatever the request says (RFC 9112 sections 6.1, 6.2, 9.6; RFC 9110 7.2). */
 const transportHeaders = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
@@ -21,7 +19,7 @@ interface CredentialPlace {
 /** Whether a saved or sent header is a credential's, which the replay re-reads from the environment. */
 function isCredentialHeader(name: string, value: string, credentials: readonly CredentialPlace[]): boolean {
   const lower = name.toLowerCase();
-  if (redactedValue.test(value)) return true;
+  if (value.includes(redacted)) return true;
   if (lower === 'cookie' && credentials.some((credential) => credential.in === 'cookie')) return true;
   return credentials.some((credential) => credential.in === 'header' && credential.name.toLowerCase() === lower);
 }
@@ -119,7 +117,7 @@ export function resentDifferences(
   const savedPairs = queryPairsOf(was, credentials);
   if (savedPairs.join('&') !== queryPairsOf(now, credentials).join('&')) {
     // A value the report redacted by its name alone (`key`: redact-fields.ts) was not there to send.
-    const hidden = savedPairs.filter((pair) => redactedValue.test(pair)).map((pair) => pair.split('=')[0]!);
+    const hidden = savedPairs.filter((pair) => pair.includes(redacted)).map((pair) => pair.split('=')[0]!);
     differences.push(hidden.length > 0 ? `the query (the report redacted ${hidden.join(', ')})` : 'the query');
   }
   const [savedHeaderList, sentHeaderList] = [headerList(saved, credentials), headerList(sent, credentials)];
