@@ -35,7 +35,9 @@ export const generateCommand: Command = {
     if (options.check) {
       const stale = await findStale(files);
       for (const item of stale)
-        io.out(`${relative(item.file)}: ${item.reason === 'missing' ? 'missing' : 'stale'}: run \`npx contracts generate\``);
+        io.out(
+          `${relative(item.file)}: ${item.reason === 'missing' ? 'missing' : 'stale'}: run \`npx contracts generate\``,
+        );
       if (stale.length === 0) io.err(`generated types are up to date (${files.length} files)`);
       return stale.length > 0 ? exitCodes.failed : exitCodes.ok;
     }
