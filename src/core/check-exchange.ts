@@ -6,7 +6,8 @@ import { headerValue, type Exchange } from './exchange.js';
 import { parseMediaType, selectMediaType } from './media-type.js';
 import type { CheckName, Finding } from './finding.js';
 import { describeJsonSyntaxError } from './json-syntax-error.js';
-import { matchOperation, responseFor } from './operation-index.js';
+import { responseFor } from './operation-index.js';
+import { matchRequest } from './server-bases.js';
 import { checkExchangeInput } from './exchange-input.js';
 
 export interface ExchangeResult {
@@ -140,7 +141,7 @@ function findOperation(
   operationId: string | undefined,
 ): CompiledOperation | undefined {
   if (operationId !== undefined) return contract.byOperationId.get(operationId);
-  const match = matchOperation(contract.operations, exchange.method, exchange.path);
+  const match = matchRequest(contract, exchange.method, exchange.path);
   return match && contract.byOperationId.get(match.operation.operationId);
 }
 

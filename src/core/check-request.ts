@@ -2,7 +2,7 @@
 // request that breaks the spec.
 import type { Contract } from './compile-contract.js';
 import type { CheckName, Finding } from './finding.js';
-import { matchOperation } from './operation-index.js';
+import { matchRequest } from './server-bases.js';
 import { requestChecks } from './request-checks/index.js';
 import type { RequestCheckContext, RequestRecord } from './request-checks/request-check-context.js';
 
@@ -22,7 +22,7 @@ export interface RequestResult {
 export const maxRequestFindings = 100;
 
 export function checkRequest(contract: Contract, request: RequestRecord): RequestResult {
-  const match = matchOperation(contract.operations, request.method, request.path);
+  const match = matchRequest(contract, request.method, request.path);
   const compiled = match && contract.requests.get(match.operation.operationId);
   if (!match || !compiled) {
     const operation = `${request.method.toUpperCase()} ${request.path}`;

@@ -1,6 +1,7 @@
 // Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
 // so checking a response does no schema work. A big spec (GitHub's has some 1,100 operations) compiles each
 // validator when it is first used instead: compiling them all would cost more than most runs check.
+import { basePaths } from './server-bases.js';
 import type { ValidateFunction } from 'ajv';
 import { compileRequests, lazyRequests, type CompiledRequest } from './compile-request.js';
 import { compileSpec, type CompiledSpec, type Validation } from './compile-spec.js';
@@ -59,6 +60,8 @@ export interface CompiledOperation {
 export interface Contract {
   spec: LoadedSpec;
   operations: OperationSpec[];
+  /** The base paths of the spec's servers, longest first (server-bases.ts): a request under one still matches. */
+  bases: string[];
   byOperationId: Map<string, CompiledOperation>;
   /** What a request to each operation must carry, by operationId (request conformance). */
   requests: Map<string, CompiledRequest>;
@@ -145,6 +148,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
   return {
     spec,
     operations,
+    bases: basePaths(spec.document),
     byOperationId,
     // What requests must carry is needed only where requests are checked (a HAR capture, a fuzz run).
     get requests() {

@@ -8,7 +8,7 @@ import { excuseRefusal } from '../core/refusal-rule.js';
 import type { Coverage, CoverageObservation } from '../core/coverage.js';
 import type { Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
-import { matchOperation } from '../core/operation-index.js';
+import { matchRequest } from '../core/server-bases.js';
 import { toExchange, type Found } from './har-entry.js';
 
 export type Side = 'request' | 'response' | 'both';
@@ -134,9 +134,7 @@ function contractFor(
   requestPath: string,
 ): HarContracts['contracts'][number] {
   if (contracts.length === 1) return contracts[0]!;
-  return (
-    contracts.find((candidate) => matchOperation(candidate.contract.operations, method, requestPath)) ?? contracts[0]!
-  );
+  return contracts.find((candidate) => matchRequest(candidate.contract, method, requestPath)) ?? contracts[0]!;
 }
 
 /** A HAR body over the limit is not checked, as check does with a response over --max-body. */

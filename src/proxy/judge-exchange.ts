@@ -7,7 +7,7 @@ import { checkRequest, splitTarget, type RequestRecord, type RequestResult } fro
 import { isJsonType } from '../core/media-type.js';
 import type { Contract } from '../core/compile-contract.js';
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
-import { matchOperation } from '../core/operation-index.js';
+import { matchRequest } from '../core/server-bases.js';
 import { decodeContentEncoding } from '../http/decode-content-encoding.js';
 import type { BoundedCopy } from './bounded-copy.js';
 
@@ -93,7 +93,7 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
 /** An exchange cut off before it was over: recorded (its request as far as it came), and not judged. */
 function notJudged(contract: Contract, captured: CapturedExchange, maxBodyBytes: number, why: string): ProxiedExchange {
   const request = requestRecord(captured, maxBodyBytes);
-  const operationId = matchOperation(contract.operations, request.method, request.path)?.operation.operationId;
+  const operationId = matchRequest(contract, request.method, request.path)?.operation.operationId;
   return {
     method: captured.method,
     target: captured.target,

@@ -3,7 +3,7 @@
 // section 4.8.8: a Paths Object's keys are "appended to the expanded URL from the Server Object's url field", so
 // `GET /api/v3/pets` is `/pets` of a spec served at `https://example.com/api/v3`; a client that leaves the base path
 // out (fuzz, Prism's users) is routed too.
-import type { OpenApiDocument } from '../../core/load-spec.js';
+import { candidatePaths } from '../../core/server-bases.js';
 import { matchOperation, type OperationMatch, type OperationSpec } from '../../core/operation-index.js';
 
 export type Route =
@@ -11,29 +11,7 @@ export type Route =
   | { kind: 'no-path' }
   | { kind: 'no-method'; allow: string[] };
 
-/** The base paths of the document's top-level servers (`{var}` replaced by its default), longest first, no `/`. */
-export function basePaths(document: OpenApiDocument): string[] {
-  const servers = (document as { servers?: unknown }).servers;
-  const found = new Set<string>();
-  for (const server of Array.isArray(servers) ? servers.slice(0, 100) : []) {
-    if (server === null || typeof server !== 'object' || typeof (server as { url?: unknown }).url !== 'string')
-      continue;
-    const { url, variables } = server as { url: string; variables?: Record<string, { default?: unknown }> };
-    const expanded = url.replace(/\{([^}]+)\}/g, (_all, name: string) => {
-      const value = variables && Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
-      return typeof value === 'string' ? value : '';
-    });
-    let pathname: string;
-    try {
-      pathname = new URL(expanded, 'http://base.invalid').pathname;
-    } catch {
-      continue;
-    }
-    const trimmed = pathname.replace(/\/+$/, '');
-    if (trimmed !== '') found.add(trimmed);
-  }
-  return [...found].sort((a, b) => b.length - a.length);
-}
+export { basePaths } from '../../core/server-bases.js';
 
 export function route(
   operations: readonly OperationSpec[],
@@ -41,9 +19,7 @@ export function route(
   method: string,
   path: string,
 ): Route {
-  const candidates = [path];
-  for (const base of bases)
-    if (path === base || path.startsWith(`${base}/`)) candidates.push(path.slice(base.length) || '/');
+  const candidates = candidatePaths(bases, path);
   for (const candidate of candidates) {
     const match = matchOperation(operations, method, candidate);
     if (match) return { kind: 'operation', match, path: candidate };
