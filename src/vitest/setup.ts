@@ -4,8 +4,9 @@
 // apply the `declare module 'vitest'` below in a project that installed the package (its matchers were untyped there).
 /// <reference types="vitest" preserve="true" />
 import { expect } from 'vitest';
-import { toMatchSchema, toSatisfyContract } from './matchers.js';
-import type { MatchSchemaOptions, SatisfyContractOptions } from './matchers.js';
+import type { ApiNameOf, MatchSchemaOptions as AnyMatchSchemaOptions } from '../matchers/matchers.js';
+import type { SatisfyContractOptions as AnySatisfyContractOptions } from '../matchers/matchers.js';
+import { toMatchSchema, toSatisfyContract } from '../matchers/matchers.js';
 
 expect.extend({ toSatisfyContract, toMatchSchema });
 
@@ -16,6 +17,11 @@ expect.extend({ toSatisfyContract, toMatchSchema });
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the user's declaration merging
 export interface ContractApis {}
+
+/** An API of contracts.config.yaml: any string, or one of the names declared in ContractApis. */
+export type ContractApi = ApiNameOf<ContractApis>;
+export type SatisfyContractOptions = AnySatisfyContractOptions<ContractApi>;
+export type MatchSchemaOptions = AnyMatchSchemaOptions<ContractApi>;
 
 interface ContractMatchers {
   /** The response (fetch Response, openapi-fetch result or plain exchange) conforms to its operation. Await it. */
@@ -28,5 +34,3 @@ declare module 'vitest' {
   // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's own, which has this default
   interface Assertion<T = any> extends ContractMatchers {}
 }
-
-export type { MatchSchemaOptions, SatisfyContractOptions };

@@ -1,13 +1,7 @@
-// toSatisfyContract and toMatchSchema: thin adapters that hand what a test received to the core and turn the
-// findings into a vitest verdict. Usage mistakes (unknown API or schema, an ambiguous Response) throw; a response
-// that breaks the contract fails the assertion with a message listing each finding.
-import type { ContractApis } from './setup.js';
-
-/**
- * An API of contracts.config.yaml by name: any string (checked against the config when the test runs), or, once
- * a project declares its names in ContractApis (setup.ts), one of those, so a misspelt name is a type error.
- */
-export type ContractApi = [keyof ContractApis] extends [never] ? string : Extract<keyof ContractApis, string>;
+// toSatisfyContract and toMatchSchema, for any test runner: they hand what a test received to the core and turn the
+// findings into a verdict { pass, message } that vitest's, jest's and Playwright's expect.extend all take. Usage
+// mistakes (unknown API or schema, an ambiguous Response) throw; a response that breaks the contract fails the
+// assertion with a message listing each finding.
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';
@@ -16,9 +10,15 @@ import { compiledSpecFor, contractFor } from './contract-cache.js';
 import { exchangeOf } from './exchange-of.js';
 import { findingLines } from './failure-message.js';
 
-export interface SatisfyContractOptions {
+/**
+ * An API of contracts.config.yaml by name: any string (checked against the config when the test runs), or, once
+ * a project declares its names in an entry's ContractApis interface, one of those, so a misspelt name is a type error.
+ */
+export type ApiNameOf<Declared> = [keyof Declared] extends [never] ? string : Extract<keyof Declared, string>;
+
+export interface SatisfyContractOptions<Api extends string = string> {
   /** An API of contracts.config.yaml (the one in the test's working directory or the nearest above it). */
-  api: ContractApi;
+  api: Api;
   /** The operation the response answers; without it, the operation is matched from the method and path. */
   operationId?: string;
   /** The request method, for a Response (which does not carry it) whose path several operations share. */
@@ -31,14 +31,14 @@ export interface SatisfyContractOptions {
   maxBodyBytes?: number;
 }
 
-export interface MatchSchemaOptions {
-  api: ContractApi;
+export interface MatchSchemaOptions<Api extends string = string> {
+  api: Api;
   /** A name under components/schemas, e.g. `ClientSession`. */
   schema: string;
   spec?: string;
 }
 
-interface MatcherResult {
+export interface MatcherResult {
   pass: boolean;
   message: () => string;
 }
