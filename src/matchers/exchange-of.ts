@@ -1,5 +1,6 @@
 // What a matcher is given, as the core's Exchange: a fetch Response (read from a clone, so the test can still read
-// it), an openapi-fetch result `{ data, error, response }`, or a plain `{ method, path, status, headers, body }`.
+// it), an openapi-fetch result `{ data, error, response }`, a Playwright APIResponse (its body read with the awaited
+// `body()`), a supertest (superagent) response, or a plain `{ method, path, status, headers, body }`.
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import { setOwn } from '../core/own-key.js';
@@ -30,6 +31,8 @@ export async function exchangeOf(received: unknown, maxBodyBytes = defaultMaxBod
   if (isRecord(received) && isResponse(received.response) && ('data' in received || 'error' in received)) {
     return fromOpenapiFetch(received, received.response, maxBodyBytes);
   }
+  if (isPlaywrightResponse(received)) return fromPlaywright(received, maxBodyBytes);
+  if (isSupertestResponse(received)) return fromSupertest(received, maxBodyBytes);
   if (
     isRecord(received) &&
     typeof received.method === 'string' &&
@@ -40,7 +43,7 @@ export async function exchangeOf(received: unknown, maxBodyBytes = defaultMaxBod
   }
   throw new ContractsError(
     'USAGE',
-    `toSatisfyContract takes a fetch Response, an openapi-fetch result { data, error, response } or { method, path, status, headers, body }, not ${describe(received)}`,
+    `toSatisfyContract takes a fetch Response, an openapi-fetch result { data, error, response }, a Playwright APIResponse, a supertest response or { method, path, status, headers, body }, not ${describe(received)}`,
   );
 }
 
@@ -76,6 +79,68 @@ async function fromOpenapiFetch(
   if (typeof parsed === 'string') exchange.body = parsed;
   else if (parsed !== undefined) Object.assign(exchange, { body: JSON.stringify(parsed) ?? '', json: parsed });
   return { exchange, method: undefined, value: typeof parsed === 'string' ? parseOrUndefined(parsed) : parsed };
+}
+
+/** What toSatisfyContract reads of Playwright's APIResponse (@playwright/test's `request` fixture answers it). */
+export interface PlaywrightResponseLike {
+  url(): string;
+  status(): number;
+  headers(): Record<string, string>;
+  body(): Promise<Uint8Array>;
+}
+
+/**
+ * Playwright has read the whole body into its own process already: what it hands over is measured, not streamed,
+ * and one over the limit is a finding as for a Response. It does not say the request method (like a Response).
+ */
+async function fromPlaywright(response: PlaywrightResponseLike, maxBodyBytes: number): Promise<ReceivedExchange> {
+  const bytes = await response.body();
+  const exchange: Exchange = {
+    method: '',
+    path: pathOf(response.url()),
+    status: response.status(),
+    headers: { ...response.headers() },
+    body: '',
+  };
+  if (bytes.byteLength > maxBodyBytes) {
+    exchange.bodyTooLarge = maxBodyBytes;
+    return { exchange, method: undefined, value: undefined };
+  }
+  const { text, notUtf8 } = decodeBody(bytes);
+  exchange.body = text;
+  if (notUtf8) exchange.bodyNotUtf8 = true;
+  return { exchange, method: undefined, value: parseOrUndefined(text) };
+}
+
+/** What toSatisfyContract reads of a supertest (superagent) response: `res.req` is the Node request it sent. */
+interface SupertestResponseLike {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text?: unknown;
+  body?: unknown;
+  req: { method: string; path: string };
+}
+
+/** supertest keeps the raw text when the body is text (JSON included); otherwise only what it parsed. */
+function fromSupertest(response: SupertestResponseLike, maxBodyBytes: number): ReceivedExchange {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) setOwn(headers, name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+  }
+  const plain = fromPlain({
+    method: response.req.method,
+    path: response.req.path,
+    status: response.status,
+    headers,
+    body: typeof response.text === 'string' ? response.text : response.body,
+  });
+  if (Buffer.byteLength(plain.exchange.body) > maxBodyBytes) {
+    plain.exchange.body = '';
+    delete plain.exchange.json;
+    plain.exchange.bodyTooLarge = maxBodyBytes;
+    plain.value = undefined;
+  }
+  return plain;
 }
 
 function fromPlain(plain: PlainExchange): ReceivedExchange {
@@ -158,6 +223,27 @@ function parseOrUndefined(text: string): unknown {
 
 function isResponse(value: unknown): value is Response {
   return value instanceof Response;
+}
+
+function isPlaywrightResponse(value: unknown): value is PlaywrightResponseLike {
+  return (
+    isRecord(value) &&
+    typeof value.url === 'function' &&
+    typeof value.status === 'function' &&
+    typeof value.headers === 'function' &&
+    typeof value.body === 'function'
+  );
+}
+
+function isSupertestResponse(value: unknown): value is SupertestResponseLike {
+  return (
+    isRecord(value) &&
+    typeof value.status === 'number' &&
+    isRecord(value.headers) &&
+    isRecord(value.req) &&
+    typeof value.req.method === 'string' &&
+    typeof value.req.path === 'string'
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
