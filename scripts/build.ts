@@ -4,6 +4,7 @@
 // of that output, dist/cli/: one file per command (split at main's dynamic imports) with ajv and yaml inside, which
 // start-up needs: loading their ~190 CommonJS files one by one was a fifth of a cold `validate` (0.205 s → 0.165 s).
 // Packages only some commands need (Prism, Spectral, TypeScript, puppeteer) stay outside, loaded where they are.
+// dist/cjs/ holds CommonJS bundles of the jest and Playwright matcher entries, for test runs that require() them.
 // Built beside dist/ and moved into place at the end, so two builds at once (a test and a benchmark) never see a
 // half-written or half-deleted dist/.
 import { spawnSync } from 'node:child_process';
@@ -43,6 +44,7 @@ try {
     copyFileSync(path.join(root, from!), path.join(fresh, to!));
   }
   await bundleCli(fresh);
+  await bundleCommonJsMatchers(fresh);
   chmodSync(fresh, 0o755); // mkdtemp made it private; dist/ is for everyone to read
   const old = `${fresh}-old`;
   try {
@@ -92,6 +94,33 @@ async function bundleCli(out: string): Promise<void> {
         },
       },
     ],
+  });
+  if (result.errors.length > 0) throw new Error(`esbuild failed: ${result.errors.map((e) => e.text).join('; ')}`);
+}
+
+/**
+ * dist/cjs/jest.cjs and playwright.cjs, the "require" condition of `contracts-kit/jest` and `/playwright`: a
+ * CommonJS jest run (jest's default) or a CommonJS Playwright project cannot require() an ES module on Node < 24.9
+ * (jest says "Must use import to load ES Module"). Our modules are bundled; packages stay outside (those the
+ * matchers load are CommonJS), and `@jest/globals` is answered by jest's runtime itself. import.meta.url becomes the
+ * bundle's own URL: package-root.ts finds package.json above dist/cjs/ as it does above dist/src/config/.
+ */
+async function bundleCommonJsMatchers(out: string): Promise<void> {
+  const result = await build({
+    entryPoints: {
+      jest: path.join(out, 'src/jest/setup.js'),
+      playwright: path.join(out, 'src/playwright/index.js'),
+    },
+    outdir: path.join(out, 'cjs'),
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    define: { 'import.meta.url': '__contractsModuleUrl' },
+    banner: { js: "const __contractsModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
   });
   if (result.errors.length > 0) throw new Error(`esbuild failed: ${result.errors.map((e) => e.text).join('; ')}`);
 }
