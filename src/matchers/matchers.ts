@@ -5,7 +5,8 @@
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';
-import { httpMethods, matchOperation, type OperationSpec } from '../core/operation-index.js';
+import { httpMethods, type OperationSpec } from '../core/operation-index.js';
+import { matchRequest } from '../core/server-bases.js';
 import { compiledSpecFor, contractFor } from './contract-cache.js';
 import { exchangeOf } from './exchange-of.js';
 import { findingLines } from './failure-message.js';
@@ -99,7 +100,7 @@ function operationByPath(contract: Contract, path: string, status: number): stri
     throw new ContractsError('USAGE', 'the response carries no URL to match an operation by: pass { operationId }');
   const found = new Map<string, OperationSpec>();
   for (const method of httpMethods) {
-    const match = matchOperation(contract.operations, method, path);
+    const match = matchRequest(contract, method, path);
     if (match) found.set(match.operation.operationId, match.operation);
   }
   if (found.size <= 1) return [...found.keys()][0];
