@@ -2,10 +2,11 @@
 # The whole suite, as `npm test` runs it: spec lint, generated types in sync, type-check, core coverage, then vitest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The slow lane, one list: GitHub's 13 MB description, the load test, the benchmarks' smoke test, and the hostile
+# The slow lane, one list: GitHub's 13 MB description, the load test, the benchmarks' smoke test, jest and
+# Playwright run on the matchers in scratch projects (the package built first), and the hostile
 # config, cache and deep-spec suites (every command as a process on each hostile input: four minutes together).
 # `npm test` leaves it out; `npm run test:slow` (this script with `slow`) runs only it, and CI runs it after npm test.
-slow=(tests/github/ tests/integration/load.test.ts tests/bench/bench-smoke.test.ts
+slow=(tests/github/ tests/integration/load.test.ts tests/bench/bench-smoke.test.ts tests/matchers/runner-projects.test.ts
   tests/integration/hostile-cache.test.ts tests/integration/hostile-config.test.ts tests/integration/deep-specs.test.ts)
 slow_excludes=()
 for path in "${slow[@]}"; do
