@@ -7,6 +7,7 @@ import { ContractsError } from '../core/errors.js';
 import { setRefPolicy } from '../core/load-spec.js';
 import { packageRoot } from './package-root.js';
 import type { RuleLevels } from '../lint/rule-levels.js';
+import { exampleConvention, type DeliveryConvention } from '../core/delivery/delivery-convention.js';
 
 /** This package's directory: the repository in a checkout, node_modules/… once installed. */
 export const projectRoot = packageRoot;
@@ -26,6 +27,8 @@ export interface ApiEntry {
   fuzz?: Record<string, string[]>;
   /** contracts lint's rule levels for this API's spec, over the config's (`apis[].lint.rules`). */
   lintRules?: RuleLevels;
+  /** How its webhook deliveries are told apart and signed (`apis[].webhooks`), when the config says. */
+  webhooks?: DeliveryConvention;
   /** The directory `spec` and `generated` are relative to: the config file's (the project root by default). */
   baseDir: string;
 }
@@ -56,6 +59,7 @@ const seedApis: ApiEntry[] = [
     generated: 'generated/repository-webhooks.ts',
     mockPort: 4011,
     credentials: [{ env: 'WEBHOOKS_TOKEN', header: 'Authorization', prefix: 'Bearer ' }],
+    webhooks: exampleConvention,
     baseDir: projectRoot,
   },
 ];

@@ -8,11 +8,12 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}},"signature":{"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}}}};
 const schema4 = {"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}};
-const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."}}};
+const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}};
 const schema2 = {"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}};
 const schema3 = {"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}};
+const schema5 = {"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
 const pattern1 = new RegExp("\\.ts$", "u");
 const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
@@ -51,7 +52,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz")) || (key0 === "lint"))){
+if(!((((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz")) || (key0 === "lint")) || (key0 === "webhooks"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -837,14 +838,494 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.webhooks !== undefined){
+let data31 = data.webhooks;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key5 in data31){
+if(!((key5 === "eventHeader") || (key5 === "signature"))){
+const err59 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data31.eventHeader !== undefined){
+let data32 = data31.eventHeader;
+if(typeof data32 === "string"){
+if(!pattern3.test(data32)){
+const err60 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data31.signature !== undefined){
+let data33 = data31.signature;
+const _errs80 = errors;
+let valid28 = false;
+const _errs81 = errors;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.scheme === undefined){
+const err62 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data33.secretEnv === undefined){
+const err63 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((((((key6 === "scheme") || (key6 === "header")) || (key6 === "prefix")) || (key6 === "algorithm")) || (key6 === "secretEnv")) || (key6 === "tolerance"))){
+const err64 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data33.scheme !== undefined){
+let data34 = data33.scheme;
+if(!(((data34 === "hmac") || (data34 === "standard-webhooks")) || (data34 === "stripe"))){
+const err65 = {instancePath:instancePath+"/webhooks/signature/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data33.header !== undefined){
+let data35 = data33.header;
+if(typeof data35 === "string"){
+if(!pattern3.test(data35)){
+const err66 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data33.prefix !== undefined){
+let data36 = data33.prefix;
+if(typeof data36 === "string"){
+if(func0(data36) > 64){
+const err68 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data33.algorithm !== undefined){
+let data37 = data33.algorithm;
+if(!(((data37 === "sha1") || (data37 === "sha256")) || (data37 === "sha512"))){
+const err70 = {instancePath:instancePath+"/webhooks/signature/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data33.secretEnv !== undefined){
+let data38 = data33.secretEnv;
+if(typeof data38 === "string"){
+if(!pattern2.test(data38)){
+const err71 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data33.tolerance !== undefined){
+let data39 = data33.tolerance;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err73 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 > 604800 || isNaN(data39)){
+const err74 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data39 < 1 || isNaN(data39)){
+const err75 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+var _valid1 = _errs81 === errors;
+valid28 = valid28 || _valid1;
+const _errs95 = errors;
+if(Array.isArray(data33)){
+if(data33.length > 4){
+const err77 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data33.length < 1){
+const err78 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const len9 = data33.length;
+for(let i9=0; i9<len9; i9++){
+let data40 = data33[i9];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.scheme === undefined){
+const err79 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data40.secretEnv === undefined){
+const err80 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key7 in data40){
+if(!((((((key7 === "scheme") || (key7 === "header")) || (key7 === "prefix")) || (key7 === "algorithm")) || (key7 === "secretEnv")) || (key7 === "tolerance"))){
+const err81 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data40.scheme !== undefined){
+let data41 = data40.scheme;
+if(!(((data41 === "hmac") || (data41 === "standard-webhooks")) || (data41 === "stripe"))){
+const err82 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data40.header !== undefined){
+let data42 = data40.header;
+if(typeof data42 === "string"){
+if(!pattern3.test(data42)){
+const err83 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data40.prefix !== undefined){
+let data43 = data40.prefix;
+if(typeof data43 === "string"){
+if(func0(data43) > 64){
+const err85 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data40.algorithm !== undefined){
+let data44 = data40.algorithm;
+if(!(((data44 === "sha1") || (data44 === "sha256")) || (data44 === "sha512"))){
+const err87 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data40.secretEnv !== undefined){
+let data45 = data40.secretEnv;
+if(typeof data45 === "string"){
+if(!pattern2.test(data45)){
+const err88 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data40.tolerance !== undefined){
+let data46 = data40.tolerance;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err90 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 > 604800 || isNaN(data46)){
+const err91 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data46 < 1 || isNaN(data46)){
+const err92 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+var _valid1 = _errs95 === errors;
+valid28 = valid28 || _valid1;
+if(!valid28){
+const err95 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }

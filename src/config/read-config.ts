@@ -13,6 +13,8 @@ import compiledValidator from './config-validator.generated.js';
 import { createLocator, pointerToPath, type JsonPath } from '../core/source-locator.js';
 import type { RuleLevels } from '../lint/rule-levels.js';
 import { lintRules } from './lint-rules.js';
+import type { DeliveryConvention } from '../core/delivery/delivery-convention.js';
+import { webhookConvention, type RawWebhooks } from './webhook-convention.js';
 
 export const configFileNames = ['contracts.config.yaml', 'contracts.config.yml', 'contracts.config.json'] as const;
 
@@ -38,6 +40,8 @@ export interface ConfigApi {
   fuzz?: Record<string, string[]>;
   /** contracts lint's rule levels for this API's spec, over the config's (`apis[].lint.rules`). */
   lintRules?: RuleLevels;
+  /** How its webhook deliveries are told apart and signed (`apis[].webhooks`), when the config says. */
+  webhooks?: DeliveryConvention;
 }
 
 export interface Config {
@@ -122,7 +126,14 @@ export function readConfig(file: string, display = file): Config {
     const extra = error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)] : [];
     throw new ContractsError('CONFIG_INVALID', explain(error, where), at([...where, ...extra]));
   }
-  const raw = (data as { apis: (Partial<ConfigApi> & { lint?: Parameters<typeof lintRules>[0] })[] }).apis;
+  const raw = (
+    data as {
+      apis: (Omit<Partial<ConfigApi>, 'webhooks'> & {
+        lint?: Parameters<typeof lintRules>[0];
+        webhooks?: RawWebhooks;
+      })[];
+    }
+  ).apis;
   const names = new Set<string>();
   const ports = new Set(raw.map((api) => api.mockPort).filter((port) => port !== undefined));
   let nextPort = 4010;
@@ -149,6 +160,7 @@ export function readConfig(file: string, display = file): Config {
       credentials: api.credentials ?? [],
       ...(api.fuzz ? { fuzz: api.fuzz } : {}),
       ...(api.lint?.rules ? { lintRules: lintRules(api.lint, ['apis', index, 'lint'], at) } : {}),
+      ...(api.webhooks ? { webhooks: webhookConvention(api.webhooks, ['apis', index, 'webhooks'], at) } : {}),
     };
   });
   const mockPorts = new Map<number, string>();
@@ -184,7 +196,7 @@ export function readConfig(file: string, display = file): Config {
 function confinePaths(
   dir: string,
   apis: readonly ConfigApi[],
-  raw: readonly Partial<ConfigApi>[],
+  raw: readonly Pick<Partial<ConfigApi>, 'generated'>[],
   roots: readonly string[],
   at: (p: JsonPath) => { file: string; line: number; column: number },
 ): void {
@@ -227,6 +239,8 @@ function explain(error: ErrorObject, where: JsonPath): string {
         : `${name} must match ${String(error.params.pattern)}`;
     case 'enum':
       return `${name} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'anyOf':
+      return `${name} must be a signature scheme ({ scheme, secretEnv, … }) or a list of them`;
     case 'oneOf':
       return `${name} must name exactly one of header, query or securityScheme`;
     default:
