@@ -2,22 +2,28 @@
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
 import { requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
-import { singleSpec, specOption } from './spec-option.js';
+import { deliveryTarget } from './delivery-target.js';
+import { specOption } from './spec-option.js';
 
 export const receiveCommand: Command = {
   name: 'receive',
-  summary: 'Receive webhook deliveries and check each against the spec: signatures, headers, payload (port 4030)',
+  summary:
+    "Receive webhook deliveries and check each against an API's webhooks: signature, headers, payload (port 4030)",
   usage: '[options]',
   description: [
-    "Listens for the deliveries a service sends to a hook's config.url and checks each one against the webhooks of",
-    'specs/repository-webhooks.yaml: X-Hub-Signature-256 and X-Hub-Signature verify over the raw body with the',
-    "hook's secret (constant-time compares); the X-Service-* headers, User-Agent and the content type (JSON, or a",
-    "form whose payload field holds the JSON) are as documented; the payload validates against its event's schema.",
+    'Listens for the deliveries a service sends to a webhook URL and checks each one against the OpenAPI 3.1',
+    '`webhooks` of an API of the config (--api NAME; by default the one with a `webhooks:` block, or the only API):',
+    "the payload validates against the webhook's requestBody schema for its content type, and its documented",
+    'headers are as the spec says. Which webhook a delivery is comes from the header `webhooks.eventHeader` names,',
+    'else from its payload: the one webhook whose schema accepts it (several: ambiguous, none is claimed).',
+    '',
+    'Signatures are judged by the scheme the config sets (`webhooks.signature`: hmac, standard-webhooks or',
+    'stripe), with the secret from the environment variable it names (--secret-env overrides); constant-time',
+    'compares. Without a scheme, or with its variable unset, signatures are not judged, and the output says so.',
+    'Neither secrets nor signatures appear in output or reports.',
+    '',
     'One line per delivery; reports at exit. It answers 200 (400 with --reject-invalid to a delivery that breaks',
     'the contract, so the service records the failure).',
-    '',
-    'The secret comes only from the environment: WEBHOOK_SECRET, or the variable --secret-env names. When it is',
-    'unset, signatures are not judged. It never appears in output or reports, nor do signatures.',
     '',
     'Exit status: 0 every delivery held (or none came), 1 one broke the contract, 2 it could not run.',
   ].join('\n'),
@@ -30,12 +36,13 @@ export const receiveCommand: Command = {
       default: '4030',
     },
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+    { name: 'api', type: 'string', valueName: 'name', description: 'The API whose webhooks deliveries are held to' },
     {
       name: 'secret-env',
       type: 'string',
       valueName: 'NAME',
-      description: "Environment variable holding the hooks' secret",
-      default: 'WEBHOOK_SECRET',
+      description:
+        "Environment variable holding the signing secret (default: the one the API's signature scheme names)",
     },
     {
       name: 'head-timeout',
@@ -57,8 +64,8 @@ export const receiveCommand: Command = {
   ],
   examples: [
     {
-      command: 'WEBHOOK_SECRET=… contracts receive',
-      description: "Check deliveries to http://127.0.0.1:4030 (point a hook's config.url there)",
+      command: 'SHOP_WEBHOOK_SECRET=… contracts receive --api shop',
+      description: "Check deliveries to http://127.0.0.1:4030 against shop's webhooks (point the webhook URL there)",
     },
     {
       command:
@@ -70,14 +77,10 @@ export const receiveCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const port = requirePort('port', options.port);
     const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
-    const secretEnv = String(options['secret-env']);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv))
-      throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
     const rawCount = options.count as string | undefined;
     if (rawCount !== undefined && !/^[1-9]\d{0,5}$/.test(rawCount))
       throw new ContractsError('USAGE', `--count must be a whole number from 1 to 999999, not "${rawCount}"`);
-    const secret = io.env[secretEnv] || undefined;
-    io.redactor.add(secret);
+    const target = deliveryTarget(options, io);
     const [
       { startReceiver },
       { receiveRun, deliveryLine },
@@ -94,10 +97,8 @@ export const receiveCommand: Command = {
       import('../core/delivery/index.js'),
     ]);
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    const spec = singleSpec(options.spec, io.cwd);
-    const contract = spec ? compileDeliveryContract(await loadSpec(spec.file, spec.shown)) : undefined;
-    if (contract && contract.webhooks.size === 0)
-      throw new ContractsError('USAGE', `${spec!.shown} documents no webhooks`);
+    const contract = compileDeliveryContract(await loadSpec(target.file, target.shown), target.convention);
+    if (contract.webhooks.size === 0) throw new ContractsError('USAGE', `${target.shown} documents no webhooks`);
     const signalled = untilSignalled();
     let enough: () => void = () => undefined;
     const counted = new Promise<void>((resolve) => (enough = resolve));
@@ -106,25 +107,31 @@ export const receiveCommand: Command = {
     const receiver = await startReceiver({
       port,
       host: String(options.host),
-      ...(secret === undefined ? {} : { secret }),
+      secrets: target.secrets,
       rejectInvalid: Boolean(options['reject-invalid']),
       headTimeoutMs,
       // The lines and reports need each delivery's verdict, not its payload: memory stays that of the findings.
       keepPayloads: false,
-      ...(contract ? { contract } : {}),
+      contract,
       onDelivery: (delivery) => {
         io.out(deliveryLine(delivery));
         if (rawCount !== undefined && ++received >= Number(rawCount)) enough();
       },
     });
-    io.out(
-      `Receiving webhook deliveries at ${receiver.url} (${secret === undefined ? `${secretEnv} is not set: signatures are not judged` : `signatures checked with ${secretEnv}`}). Ctrl-C to stop.`,
-    );
+    const variables = [
+      ...new Set(target.convention.signatures.map((scheme) => options['secret-env'] ?? scheme.secretEnv)),
+    ];
+    const signatures =
+      target.notJudged === undefined
+        ? `signatures checked with ${variables.join(', ')}`
+        : `${target.notJudged}: signatures are not judged`;
+    io.out(`Receiving webhook deliveries at ${receiver.url} for ${target.api} (${signatures}). Ctrl-C to stop.`);
     await Promise.race([signalled, counted]);
     await receiver.stop();
-    const run = receiveRun(receiver.url, receiver.deliveries, performance.now() - began);
+    const run = receiveRun(target.api, receiver.url, receiver.deliveries, performance.now() - began);
     if (run.results.length > 0) io.out(consoleReport(run));
     else io.out('No deliveries received.');
+    if (target.notJudged !== undefined) io.out(`Signatures were not judged: ${target.notJudged}.`);
     if (receiver.dropped > 0)
       io.out(
         `(${receiver.dropped} older deliveries were let go to stay within memory bounds; their lines above still count)`,

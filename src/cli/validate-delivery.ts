@@ -1,12 +1,12 @@
 // `contracts validate --delivery`: one recorded webhook delivery (its request headers and raw body) checked against
-// the spec's `webhooks`, as `contracts receive` checks a live one. The secret comes only from the environment.
+// an API's `webhooks` under its config's convention (delivery-target.ts), as `contracts receive` checks a live one.
+// The secrets come only from the environment.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apis, specPath } from '../config/apis.js';
+import { deliveryTarget } from './delivery-target.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import { exitCodes, type Io, type ParsedOptions } from './command.js';
-import { singleSpec } from './spec-option.js';
 import { readCapped } from './validate-command.js';
 import { createReadStream } from 'node:fs';
 import { ownValue, setOwn } from '../core/own-key.js';
@@ -19,7 +19,7 @@ export async function validateDelivery(
   format: string,
   maxBodyBytes: number,
 ): Promise<number> {
-  for (const name of ['api', 'operation', 'method', 'path', 'status', 'header', 'har', 'strict']) {
+  for (const name of ['operation', 'method', 'path', 'status', 'header', 'har', 'strict']) {
     if (options[name] !== undefined)
       throw new ContractsError('USAGE', `--delivery checks one webhook delivery: it does not go with --${name}`);
   }
@@ -30,11 +30,7 @@ export async function validateDelivery(
       'USAGE',
       "--delivery needs --headers FILE (the delivery's request headers) and --body FILE|- (its raw body)",
     );
-  const secretEnv = String(options['secret-env'] ?? 'WEBHOOK_SECRET');
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv))
-    throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${secretEnv}"`);
-  const secret = io.env[secretEnv] || undefined;
-  io.redactor.add(secret);
+  const target = deliveryTarget(options, io);
 
   const headers = parseHeaders(await readText(path.resolve(io.cwd, headersFile), headersFile), headersFile);
   const read =
@@ -51,15 +47,12 @@ export async function validateDelivery(
     import('../core/load-spec.js'),
     import('../core/delivery/index.js'),
   ]);
-  const specFile = singleSpec(options.spec, io.cwd) ?? {
-    file: specPath(apis['repository-webhooks']),
-    shown: apis['repository-webhooks'].spec,
-  };
-  const contract = compileDeliveryContract(await loadSpec(specFile.file, specFile.shown));
+  const contract = compileDeliveryContract(await loadSpec(target.file, target.shown), target.convention);
+  if (contract.webhooks.size === 0) throw new ContractsError('USAGE', `${target.shown} documents no webhooks`);
   const result = await checkDelivery(
     contract,
     { method: 'POST', headers, body: read.bytes },
-    secret === undefined ? {} : { secret },
+    { secrets: target.secrets },
   );
   const failed = result.findings.some((finding) => finding.severity === 'error');
   if (format === 'json') {
@@ -68,19 +61,25 @@ export async function validateDelivery(
         {
           operation: result.operation,
           event: result.event ?? null,
+          identified: result.identified,
           applied: result.applied,
           findings: result.findings,
-          ...(secret === undefined ? { signatures: `not judged: ${secretEnv} is not set` } : {}),
+          ...(target.notJudged === undefined ? {} : { signatures: `not judged: ${target.notJudged}` }),
         },
         null,
         2,
       ),
     );
   } else {
-    if (result.findings.length === 0) io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks)`);
+    if (result.findings.length === 0)
+      io.out(`✓ conforms (${result.operation}: ${result.applied.length} checks; ${result.identified})`);
+    else
+      io.out(
+        `${failed ? '✗ does not conform' : '! conforms, with warnings'} (${result.operation}; ${result.identified})`,
+      );
     for (const finding of result.findings) io.out(`${mark(finding)} ${finding.check}: ${finding.message}`);
-    if (secret === undefined && !options.quiet)
-      io.err(`contracts validate: ${secretEnv} is not set: signatures were not judged`);
+    if (target.notJudged !== undefined && !options.quiet)
+      io.err(`contracts validate: ${target.notJudged}: signatures were not judged`);
   }
   return failed ? exitCodes.failed : exitCodes.ok;
 }

@@ -1,15 +1,21 @@
 // What a `contracts receive` session got, as a check run: every delivery judged by the checks it was held to,
 // under its webhook's operation, so the console, JUnit and JSON reports of `check` serve it unchanged.
 import { ResultCollector, summarize } from '../reports/results.js';
+import type { ApiName } from '../config/apis.js';
 import type { CheckRun } from '../reports/check-run.js';
 import type { StoredDelivery } from './start-receiver.js';
 
-export function receiveRun(url: string, deliveries: readonly StoredDelivery[], durationMs: number): CheckRun {
+export function receiveRun(
+  api: string,
+  url: string,
+  deliveries: readonly StoredDelivery[],
+  durationMs: number,
+): CheckRun {
   const results = new ResultCollector();
   for (const delivery of deliveries) {
     for (const check of delivery.result.applied) {
       results.record(
-        'repository-webhooks',
+        api as ApiName,
         delivery.result.operation,
         check,
         delivery.result.findings.filter((finding) => finding.check === check),
@@ -19,7 +25,7 @@ export function receiveRun(url: string, deliveries: readonly StoredDelivery[], d
   const all = results.all();
   return {
     mode: 'receive',
-    targets: { 'repository-webhooks': url },
+    targets: { [api as ApiName]: url },
     results: all,
     summary: summarize(all),
     notRun: [],
@@ -31,7 +37,12 @@ export function receiveRun(url: string, deliveries: readonly StoredDelivery[], d
 export function deliveryLine(delivery: StoredDelivery): string {
   const { result } = delivery;
   const errors = result.findings.filter((finding) => finding.severity === 'error');
-  const head = `${errors.length === 0 ? '✓' : '✗'} ${result.event ?? '(no event)'} ${result.guid ?? '(no guid)'} hook ${result.hookId ?? '?'} → ${delivery.status}`;
+  // The GUID and hook are the repository-webhooks example's headers: shown when a delivery carries them.
+  const ids =
+    result.guid === undefined && result.hookId === undefined
+      ? ''
+      : ` ${result.guid ?? '(no guid)'} hook ${result.hookId ?? '?'}`;
+  const head = `${errors.length === 0 ? '✓' : '✗'} ${result.event ?? `(${result.identified})`}${ids} → ${delivery.status}`;
   if (errors.length === 0) return `${head}: ${result.applied.join(', ')} held`;
   const shown = errors
     .slice(0, 5)

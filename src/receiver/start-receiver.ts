@@ -5,7 +5,8 @@
 // time a request may take, and the connections (the longest idle is closed to make room for a new one).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apis, specPath } from '../config/apis.js';
+import path from 'node:path';
+import { packageRoot } from '../config/package-root.js';
 import {
   checkDelivery,
   compileDeliveryContract,
@@ -26,11 +27,17 @@ export interface ReceiverOptions {
   host?: string;
   /** The hooks' secret (null: the hooks have none, so no signature may come); or one per request, by its URL. */
   secret?: string | null | ((request: { url: string }) => string | null | undefined);
+  /** Without `secret`: each signature scheme's secret by the variable the config names (DeliveryExpectation). */
+  secrets?: Readonly<Record<string, string>>;
   /** More of what a delivery must be, by its URL (its event, the hook's content_type). */
   expect?: (request: { url: string }) => Omit<DeliveryExpectation, 'secret'>;
   /** Answer 400 to a delivery that breaks the contract, so the sender records the failure. */
   rejectInvalid?: boolean;
-  /** The spec whose webhooks the deliveries are held to (default: the shipped repository-webhooks spec). */
+  /**
+   * The spec's webhooks and the API's convention the deliveries are held to. The default, the repository-webhooks
+   * example this package ships, serves the check sequences and fuzz's webhook lifecycle until that example is a
+   * plug-in (#45); `contracts receive` always passes the chosen API's.
+   */
   contract?: DeliveryContract;
   maxBodyBytes?: number;
   maxHeaderBytes?: number;
@@ -70,7 +77,9 @@ export const receiverDefaults = {
 } as const;
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
-  const contract = options.contract ?? compileDeliveryContract(await loadSpec(specPath(apis['repository-webhooks'])));
+  const contract =
+    options.contract ??
+    compileDeliveryContract(await loadSpec(path.join(packageRoot, 'specs/repository-webhooks.yaml')));
   const maxBody = options.maxBodyBytes ?? receiverDefaults.maxBodyBytes;
   const store = new DeliveryStore(
     {
@@ -137,6 +146,7 @@ function receive(
   const expectation: DeliveryExpectation = {
     ...options.expect?.({ url }),
     ...(secret === undefined ? {} : { secret }),
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   };
   const declared = Number(request.headers['content-length']);
   const answer = (status: number, text: string) => {
@@ -153,7 +163,7 @@ function receive(
     const result = await checkDelivery(
       contract,
       { method: request.method ?? '', headers: request.headers, body: new Uint8Array() },
-      { ...expectation, secret: undefined },
+      { ...expectation, secret: undefined, secrets: undefined },
     );
     result.findings = [
       ...result.findings.filter((finding) => finding.check !== 'delivery_payload_schema'),

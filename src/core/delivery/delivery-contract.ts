@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { compileSpec } from '../compile-spec.js';
 import type { LoadedSpec } from '../load-spec.js';
 import { pointerToPath, type JsonPath } from '../source-locator.js';
+import { exampleConvention, type DeliveryConvention } from './delivery-convention.js';
 
 export interface DeliveryHeaderRule {
   name: string;
@@ -19,7 +20,7 @@ export interface DeliveryMediaType {
 }
 
 export interface CompiledWebhook {
-  /** The webhook's key in the spec, which is the event name (X-Service-Event). */
+  /** The webhook's key in the spec (what the convention's event header carries, when it has one). */
   event: string;
   operationId: string;
   headers: DeliveryHeaderRule[];
@@ -28,6 +29,8 @@ export interface CompiledWebhook {
 
 export interface DeliveryContract {
   webhooks: Map<string, CompiledWebhook>;
+  /** How the API tells its webhooks apart and signs them (from the config). */
+  convention: DeliveryConvention;
   /** The headers every documented delivery shares (for an event the spec does not document). */
   commonHeaders: DeliveryHeaderRule[];
   /** Runs a validator (linear in the value, errors bounded): the errors, empty when the value holds. */
@@ -38,7 +41,11 @@ export const formMediaType = 'application/x-www-form-urlencoded';
 /** The form field that carries the JSON payload (webhooks seed: content_type form). */
 export const formPayloadField = 'payload';
 
-export function compileDeliveryContract(spec: LoadedSpec): DeliveryContract {
+/** `convention`: the API's, from its config entry; without one, the repository-webhooks example's (the default before). */
+export function compileDeliveryContract(
+  spec: LoadedSpec,
+  convention: DeliveryConvention = exampleConvention,
+): DeliveryContract {
   const compiled = compileSpec(spec);
   const document = spec.document;
   const webhooks = new Map<string, CompiledWebhook>();
@@ -85,6 +92,7 @@ export function compileDeliveryContract(spec: LoadedSpec): DeliveryContract {
   }
   return {
     webhooks,
+    convention,
     commonHeaders: commonHeaders([...webhooks.values()]),
     errorsOf: (validate, value) => compiled.check(validate, value).errors,
   };

@@ -5,7 +5,7 @@ import type { Finding } from '../finding.js';
 import { mediaTypeOf } from '../exchange.js';
 import { formMediaType, type DeliveryContract, type DeliveryHeaderRule } from './delivery-contract.js';
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
-import { signatureHeaders } from './delivery-signature.js';
+import { signatureHeaderNames } from './delivery-convention.js';
 import { ownValue } from '../own-key.js';
 
 export function deliveryHeaders(
@@ -35,17 +35,18 @@ export function deliveryHeaders(
     if (errors.length > 0) {
       const reason = errors[0]?.message.replace(/^body /, '') ?? 'is invalid';
       // A signature's value is as good as the secret to whoever replays the payload: it is not echoed.
-      const actual = isSignature(rule.name) ? 'a malformed signature' : raw;
+      const actual = isSignature(contract, rule.name) ? 'a malformed signature' : raw;
       findings.push(finding(operation, `${rule.name} ${reason}`, where, undefined, actual));
     }
   }
-  const event = deliveryHeader(delivery, 'X-Service-Event');
+  const eventHeader = contract.convention.eventHeader;
+  const event = eventHeader === undefined ? undefined : deliveryHeader(delivery, eventHeader);
   if (expected.event !== undefined && event !== undefined && event !== expected.event) {
     findings.push(
       finding(
         operation,
-        `X-Service-Event is ${JSON.stringify(event)}, expected ${JSON.stringify(expected.event)}`,
-        '/headers/X-Service-Event',
+        `${eventHeader} is ${JSON.stringify(event)}, expected ${JSON.stringify(expected.event)}`,
+        `/headers/${eventHeader}`,
         expected.event,
         event,
       ),
@@ -79,7 +80,11 @@ export function deliveryHeaders(
   return findings;
 }
 
-const isSignature = (name: string) => signatureHeaders.some((header) => header.toLowerCase() === name.toLowerCase());
+// Any header a scheme of the API signs in, and the example's, whatever the convention: a signature is never echoed.
+const isSignature = (contract: DeliveryContract, name: string) =>
+  [...contract.convention.signatures.flatMap(signatureHeaderNames), 'X-Hub-Signature-256', 'X-Hub-Signature'].some(
+    (header) => header.toLowerCase() === name.toLowerCase(),
+  );
 
 const finding = (
   operation: string,

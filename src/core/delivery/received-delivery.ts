@@ -12,9 +12,14 @@ export interface ReceivedDelivery {
 export interface DeliveryExpectation {
   /**
    * The hook's secret: a string when it has one (both signatures must verify with it), null when it has none (no
-   * signature header may be sent), undefined when unknown (signatures are not judged).
+   * signature header may be sent), undefined when unknown (then `secrets`).
    */
   secret?: string | null;
+  /** Without `secret`: each scheme's secret by the variable its config names (`secretEnv`); a scheme whose
+   * variable is not here is not judged. */
+  secrets?: Readonly<Record<string, string>>;
+  /** The clock the timestamped schemes judge tolerance by (ms since the epoch; default now). */
+  now?: number;
   /** The event the delivery must carry (a ping must arrive as ping). */
   event?: string;
   /** The hook's config.content_type: form deliveries are form-encoded, any other JSON. */

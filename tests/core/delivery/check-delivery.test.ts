@@ -81,11 +81,12 @@ describe('checkDelivery', () => {
     expect(result.guid).toBe(guid);
   });
 
-  it('says which delivery it judged: operation, event, GUID, hook and the payload read', async () => {
+  it('says which delivery it judged and how it told it: operation, event, GUID, hook and the payload read', async () => {
     const result = await checkDelivery(contract, await delivery(), { secret });
     expect({ ...result, applied: undefined, findings: undefined }).toEqual({
       operation: 'issuesDeliveryReceived',
       event: 'issues',
+      identified: 'by X-Service-Event',
       guid,
       hookId: '12345678',
       payload: issues,

@@ -91,6 +91,12 @@ describe('deliveryPayloadSchema', () => {
   it.each(rows)('%s', (_name, event, reading, findings) => {
     const webhook = event === undefined ? undefined : contract.webhooks.get(event);
     if (event !== undefined) expect(webhook).toBeDefined();
-    expect(deliveryPayloadSchema(contract, 'receive', webhook, reading)).toStrictEqual(findings);
+    const identification = {
+      how: 'event-header',
+      header: 'X-Service-Event',
+      value: event ?? 'other',
+      webhook,
+    } as const;
+    expect(deliveryPayloadSchema(contract, 'receive', identification, reading)).toStrictEqual(findings);
   });
 });

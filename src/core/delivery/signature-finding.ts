@@ -1,0 +1,13 @@
+// A delivery_signature finding. `expected` says the signature's form, `actual` what was wrong with it: neither
+// ever holds a signature, sent or computed, nor the secret.
+import type { Finding } from '../finding.js';
+
+export const signatureFinding = (operation: string, message: string, expected: unknown, actual: unknown): Finding => ({
+  check: 'delivery_signature',
+  severity: 'error',
+  operation,
+  instancePath: '',
+  message,
+  expected,
+  actual,
+});
