@@ -1,6 +1,6 @@
 // Runs the conformance sequences against a target (staging, the sandbox) or, without one, against embedded
 // Prism mocks it starts and stops. Collects results; an operational fault ends the run with partial results.
-import { apis, specPath, type ApiName } from '../config/apis.js';
+import { apis, isSeedApi, specPath, type ApiName } from '../config/apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
@@ -18,6 +18,7 @@ import { placeholderApiKey, runClientSession } from './sequences/client-session.
 import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
 import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
 import { DeliveryWatch } from './sequences/delivery-watch.js';
+import { runConformance } from './generic/run-conformance.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
 
 export interface CheckRunOptions {
@@ -149,7 +150,9 @@ export class CheckRunner {
           log: (line) => options.log?.(line),
           ...(coverage ? { coverage } : {}),
         };
-        if (api === 'client-session') await runClientSession(context);
+        // The example APIs keep their own sequences; any other API gets the generic conformance pass.
+        if (!isSeedApi(api)) await runConformance(context);
+        else if (api === 'client-session') await runClientSession(context);
         else await runRepositoryWebhooks(context, { ...options.webhooks, ...(watch ? { deliveries: watch } : {}) });
       }
     } catch (caught) {
