@@ -59,7 +59,7 @@ export function bindStep(
       bag[binding.parameter] = example;
       continue;
     }
-    return unbound(binding, sources, ledger, ownOnly);
+    return unbound(binding, sources, ledger);
   }
   return bound;
 }
@@ -138,7 +138,7 @@ function documentedValue(param: ParamModel): ParamValue | undefined {
   return undefined;
 }
 
-function unbound(binding: Binding, sources: readonly BindingSource[], ledger: RunLedger, ownOnly: boolean): Unbound {
+function unbound(binding: Binding, sources: readonly BindingSource[], ledger: RunLedger): Unbound {
   const name = `path parameter ${binding.parameter}`;
   if (binding.sources.length === 0) return { reason: `${name}: ${binding.unbound ?? 'no source'}`, cause: 'spec' };
   if (sources.length === 0) {
