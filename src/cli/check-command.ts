@@ -12,20 +12,18 @@ export const checkCommand: Command = {
   summary: 'Run the conformance suite against the embedded mocks or a server (--base-url)',
   usage: '[options]',
   description: [
-    'Calls the API through the typed clients and checks every response against the spec: status code, content',
-    'type, body schema, response headers, the paymentMethod placement rule, the refusal of requests without',
-    "X-API-KEY or with another X-API-VERSION, and the webhooks seed's behaviour across calls (events default to",
-    'push; events/add_events/remove_events; the secret is masked; redelivery; a deleted hook is 404; per_page).',
+    'Calls each API of the config and checks every answer against its spec: status code, content type, body schema',
+    "and response headers. Its operations go in the order of the API's resource model (creates first, a",
+    'parent before what nests under it; deletes last), with its documented request examples or, where it has none,',
+    'its smallest valid request; ids come from earlier answers (links, the id field, Location). Only what the run',
+    'created is updated or deleted. An operation whose path it cannot bind is reported as not exercised, with the',
+    'reason (a failure with --strict, or when an answer of the target kept it from a value). It prints how many of',
+    'the documented statuses it saw. An API with a check sequence of its own runs that instead; --owner, --repo,',
+    "--hook-id, --hook-url, --receiver-port, --no-receiver and --delivery-wait are for the webhooks example's.",
     '',
-    'Without --base-url it starts the Prism mocks, runs against them and stops them; checks that need a stateful',
-    'server are reported as skipped. With --base-url it runs the full sequence: it creates two webhooks on',
-    '--owner/--repo, exercises them and deletes them at the end, also when checks fail or on Ctrl-C.',
-    '',
-    'Credentials come only from the environment, and never appear in output or reports:',
-    '  CLIENT_SESSION_API_KEY        sent as X-API-KEY (without it a placeholder is sent: enough for the mocks and',
-    '                                the sandbox, which only check that a key is present; staging will refuse it)',
-    '  CLIENT_SESSION_CLIENT_TOKEN   sent as the clientToken query parameter (optional)',
-    '  WEBHOOKS_TOKEN                sent as Authorization: Bearer (optional)',
+    'Without --base-url it starts the embedded mocks, runs against them and stops them; checks that need a stateful',
+    'server are reported as skipped. Credentials come only from the environment variables the config names',
+    '(apis[].credentials), and never appear in output or reports.',
   ].join('\n'),
   // A getter: the options name the config's APIs, known once main() has read the config.
   get options(): OptionSpec[] {
@@ -138,16 +136,14 @@ export const checkCommand: Command = {
   },
   sendsCredentials: true,
   examples: [
-    { command: 'contracts check', description: 'Both APIs against embedded Prism mocks' },
+    { command: 'contracts check', description: 'Every API of the config against its embedded mock' },
     {
-      command:
-        'CLIENT_SESSION_API_KEY=… WEBHOOKS_TOKEN=… contracts check --base-url https://staging.example.com --owner acme --repo app --report junit:reports/contracts.xml',
-      description: 'The full sequence against staging, with a JUnit report for CI',
+      command: 'contracts check --api NAME --base-url https://staging.example.com --report junit:reports/contracts.xml',
+      description: 'One API against staging, with a JUnit report for CI',
     },
     {
-      command:
-        'contracts check --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --read-only --hook-id 42',
-      description: 'Only GET calls, on hook 42',
+      command: 'contracts check --api NAME --base-url https://staging.example.com --read-only',
+      description: 'Only GET operations: creates, changes and deletes nothing',
     },
   ],
   async run(options, positionals, io) {
@@ -295,7 +291,7 @@ function checkBaseUrl(baseUrl: string): void {
   if (url.username !== '' || url.password !== '') {
     throw new ContractsError(
       'USAGE',
-      '--base-url must not carry a user or password: credentials come only from the environment (CLIENT_SESSION_API_KEY, WEBHOOKS_TOKEN)',
+      '--base-url must not carry a user or password: credentials come only from the environment (the variables the config names)',
     );
   }
   if (url.search !== '' || url.hash !== '')

@@ -127,4 +127,18 @@ describe('contracts check on a user API with no sequence of its own (real proces
     ]);
     expect(strict.result.code).toBe(1);
   }, 90_000);
+
+  it('checks every API of the config against its embedded mock without --base-url', async () => {
+    const result = await runCli(['check'], { cwd: dir });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^inventory \(embedded Prism mock at http:\/\/127\.0\.0\.1:\d+\)$/m);
+    expect(result.stdout).toContain('19 passed, 0 failed, 4 skipped');
+  }, 90_000);
+
+  it('says in --help what check does for the user API, naming none of the example APIs or their variables', async () => {
+    const result = await runCli(['check', '--help'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('inventory or all');
+    expect(result.stdout).not.toMatch(/client-session|repository-webhooks|X-API-KEY|CLIENT_SESSION|WEBHOOKS_TOKEN/);
+  });
 });
