@@ -141,4 +141,18 @@ describe('contracts check on a user API with no sequence of its own (real proces
     expect(result.stdout).toContain('inventory or all');
     expect(result.stdout).not.toMatch(/client-session|repository-webhooks|X-API-KEY|CLIENT_SESSION|WEBHOOKS_TOKEN/);
   });
+
+  it('deletes what it created when the target goes away mid-run, and ends in one line, exit 2', async () => {
+    const service = await startInventory({ bug: 'drop-on-patch' });
+    try {
+      const result = await runCli(['check', '--base-url', service.baseUrl, '--retries', '0'], { cwd: dir });
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      expect(service.requests.slice(-2)).toEqual(['PATCH /items/i1', 'DELETE /items/i1']);
+      expect(service.items()).toBe(0);
+      expect(result.stderr).toContain('contracts check: cleanup: deleteItem answered 204');
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });
