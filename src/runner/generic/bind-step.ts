@@ -61,6 +61,12 @@ export function bindStep(
     }
     return unbound(binding, sources, ledger);
   }
+  // A change with no path to a resource the run made (`PUT /settings`, `POST /reindex`) would change what it did not.
+  if (ownOnly && Object.keys(bound.path).length === 0)
+    return {
+      reason: `${step.operation.method.toUpperCase()} ${step.operation.path} changes state, and no path parameter binds it to a resource this run created`,
+      cause: 'spec',
+    };
   return bound;
 }
 

@@ -124,3 +124,32 @@ describe('bindStep on the inventory API', () => {
     });
   });
 });
+
+describe('bindStep on state changes that name no resource', () => {
+  it.each([
+    ['putSettings', 'PUT /settings'],
+    ['reindex', 'POST /reindex'],
+  ])('leaves %s unsent: it would change what the run did not create', async (operationId, request) => {
+    const spec = await loadSpec(path.join(root, 'tests/runner/fixtures/settings.yaml'));
+    const model = buildResourceModel(spec.document);
+    const step = conformancePlan(model).find((candidate) => candidate.operationId === operationId)!;
+    const operation = operationModels(spec).find((candidate) => candidate.operationId === operationId)!;
+    expect(bindStep(step, operation, new RunLedger(), undefined, new Set())).toEqual({
+      reason: `${request} changes state, and no path parameter binds it to a resource this run created`,
+      cause: 'spec',
+    });
+  });
+
+  it('still reads the singleton', async () => {
+    const spec = await loadSpec(path.join(root, 'tests/runner/fixtures/settings.yaml'));
+    const step = conformancePlan(buildResourceModel(spec.document)).find(
+      (entry) => entry.operationId === 'getSettings',
+    )!;
+    const operation = operationModels(spec).find((candidate) => candidate.operationId === 'getSettings')!;
+    expect(bindStep(step, operation, new RunLedger(), undefined, new Set())).toEqual({
+      path: {},
+      query: {},
+      headers: {},
+    });
+  });
+});
