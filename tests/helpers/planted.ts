@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
 import { fixture } from './paths.js';
 
-export type PlantedShape = 'notes';
+export type PlantedShape = 'notes' | 'boards';
 
 export interface PlantedShapeFacts {
   /** The API's name in the shape's contracts.config.yaml. */
@@ -25,6 +25,12 @@ export const plantedShapes: Readonly<Record<PlantedShape, PlantedShapeFacts>> = 
     lifecycleBugs: ['read_after_write', 'paging_consistent', 'ignored_auth'],
     singleBugs: ['wrong_type', 'server_error'],
     env: { CONTRACTS_NOTES_TOKEN: 'planted-token', CONTRACTS_NOTES_KEY: 'planted-key' },
+  },
+  boards: {
+    api: 'boards',
+    lifecycleBugs: ['ensure_resource_availability', 'listed_after_create', 'use_after_free'],
+    singleBugs: ['undocumented_status', 'server_error'],
+    env: {},
   },
 };
 

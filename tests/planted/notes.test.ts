@@ -1,8 +1,8 @@
 // Planted-bug service A (notes): its twin conforms to its spec, and each planted bug is real: a short request
 // sequence shows it with the bug on and not in the twin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlantedService, plantedCall, startPlanted } from '../helpers/planted.js';
-import { runCli } from '../helpers/run-cli.js';
+import { expect } from 'vitest';
+import { plantedCall } from '../helpers/planted.js';
+import { type BugSequence, describePlanted } from '../helpers/planted-suite.js';
 
 const bearer = { authorization: 'Bearer planted-token' };
 const key = { 'x-api-key': 'planted-key' };
@@ -28,7 +28,7 @@ async function pageIds(base: string, limit: number) {
 }
 
 // [bug, the sequence that shows it: what it observes, in the twin, with the bug on]
-const sequences: [string, { run: (base: string) => Promise<unknown>; twin: unknown; planted: unknown }][] = [
+const sequences: [string, BugSequence][] = [
   [
     'read_after_write',
     {
@@ -87,43 +87,4 @@ const sequences: [string, { run: (base: string) => Promise<unknown>; twin: unkno
   ],
 ];
 
-describe('the planted notes service', () => {
-  let twin: PlantedService;
-  beforeAll(async () => {
-    twin = await startPlanted('notes');
-  });
-  afterAll(() => twin.stop());
-
-  it('has a spec our linter finds clean', async () => {
-    const result = await runCli(['lint', twin.specPath]);
-    expect({ code: result.code, summary: result.stderr.trim().split('\n').at(-1) }).toEqual({
-      code: 0,
-      summary: '1 spec linted: 0 errors, 0 warnings',
-    });
-  }, 60_000);
-
-  it('as the twin, answers every example of its spec as documented (fuzz --phases examples exits 0)', async () => {
-    const result = await runCli(['fuzz', '--api', 'notes', '--base-url', twin.url, '--phases', 'examples', '--quiet'], {
-      cwd: twin.dir,
-      env: twin.env,
-    });
-    expect({ code: result.code, stderr: result.stderr }).toMatchObject({ code: 0 });
-    expect(result.stdout).toContain('0 failed');
-  }, 60_000);
-
-  it.each(sequences)('shows %s to its request sequence only with that bug on', async (bug, sequence) => {
-    const planted = await startPlanted('notes', [bug]);
-    try {
-      expect({ twin: await sequence.run(twin.url), planted: await sequence.run(planted.url) }).toEqual({
-        twin: sequence.twin,
-        planted: sequence.planted,
-      });
-    } finally {
-      await planted.stop();
-    }
-  });
-
-  it('refuses an unknown bug name instead of starting as the twin', async () => {
-    await expect(startPlanted('notes', ['no_such_bug'])).rejects.toThrow(/unknown planted bug: no_such_bug/);
-  });
-});
+describePlanted('notes', sequences);
