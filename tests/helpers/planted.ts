@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
 import { fixture } from './paths.js';
 
-export type PlantedShape = 'notes' | 'boards';
+export type PlantedShape = 'notes' | 'boards' | 'orders';
 
 export interface PlantedShapeFacts {
   /** The API's name in the shape's contracts.config.yaml. */
@@ -31,6 +31,12 @@ export const plantedShapes: Readonly<Record<PlantedShape, PlantedShapeFacts>> = 
     lifecycleBugs: ['ensure_resource_availability', 'listed_after_create', 'use_after_free'],
     singleBugs: ['undocumented_status', 'server_error'],
     env: {},
+  },
+  orders: {
+    api: 'orders',
+    lifecycleBugs: ['conflict_documented', 'read_after_write'],
+    singleBugs: ['missing_header', 'server_error'],
+    env: { CONTRACTS_ORDERS_TOKEN: 'planted-token' },
   },
 };
 
