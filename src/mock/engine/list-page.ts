@@ -1,0 +1,81 @@
+// A list answered from the store, one page at a time as the list declares (the model's pagination, pagination.ts):
+// a cursor (the next item's position, fed back through the declared next-cursor field), page numbers, offsets, and
+// an RFC 8288 `Link: <…>; rel="next"` header where the answer documents one. A page holds the size parameter's value,
+// else 20, never more than 100: a list answer stays bounded whatever the store holds.
+import { responseFor } from '../../core/operation-index.js';
+import type { EngineAnswer } from './engine-answer.js';
+import { collectionKey } from './stateful-engine.js';
+import { parentMissing } from './stateful-roles.js';
+import { represent, templateOf, type Call } from './stateful-reply.js';
+import { successStatus } from './statuses.js';
+
+const sizeParameter = /^(per_?page|perPage|page_?size|pageSize|limit|size|count|max_?results|maxResults)$/i;
+const defaultSize = 20;
+const maxSize = 100;
+
+export function list(call: Call): EngineAnswer {
+  const missingParent = parentMissing(call);
+  if (missingParent) return missingParent;
+  const items = call.stateful.store.list(collectionKey(call.facts, call.pathParams)).map((item) => item.value);
+  const query = new URLSearchParams(call.request.query);
+  const sizeName = [...query.keys()].find((name) => sizeParameter.test(name));
+  const asked = Number(sizeName === undefined ? Number.NaN : query.get(sizeName));
+  const size = Math.min(Number.isInteger(asked) && asked > 0 ? asked : defaultSize, maxSize);
+  const { pagination, itemsPointer } = call.operation;
+  let start = 0;
+  let advance: ((next: number) => [string, string]) | undefined;
+  let cursorField: string | undefined;
+  for (const way of pagination) {
+    if (way.kind === 'link-header') continue;
+    const raw = query.get(way.parameter);
+    const number = Number(raw ?? Number.NaN);
+    if (way.kind === 'cursor') {
+      start = raw !== null && /^\d+$/.test(raw) ? number : 0;
+      advance = (next) => [way.parameter, String(next)];
+      cursorField = way.nextField;
+    } else if (way.kind === 'page') {
+      start = Number.isInteger(number) && number > 1 ? (number - 1) * size : 0;
+      advance = (next) => [way.parameter, String(Math.floor(next / size) + 1)];
+    } else {
+      start = Number.isInteger(number) && number > 0 ? number : 0;
+      advance = (next) => [way.parameter, String(next)];
+    }
+    break;
+  }
+  // Without declared pagination the spec promises one page: the first `maxSize` items.
+  const page = items.slice(start, start + (advance ? size : maxSize));
+  const next = advance && start + size < items.length ? start + size : undefined;
+  const status = successStatus(call.compiled.spec) ?? 200;
+  let body: unknown = page;
+  if (itemsPointer !== undefined && itemsPointer !== '') {
+    const template = templateOf(call, status) ?? {};
+    setAt(template, itemsPointer, page);
+    if (cursorField) setAt(template, cursorField, next === undefined ? null : String(next));
+    body = template;
+  }
+  const headers: Record<string, string> = {};
+  const linked = pagination.some((way) => way.kind === 'link-header') && responseFor(call.compiled.spec, status);
+  if (linked && next !== undefined && advance) {
+    const following = new URLSearchParams(call.request.query);
+    const [name, value] = advance(next);
+    following.set(name, value);
+    if (sizeName) following.set(sizeName, String(size));
+    headers.link = `<${call.base}${call.judgedAs.path}?${following.toString()}>; rel="next"`;
+  }
+  return represent(call, status, body, undefined, headers);
+}
+
+/** Sets the value at a JSON pointer (RFC 6901), making the objects on the way. */
+function setAt(target: Record<string, unknown>, pointer: string, value: unknown): void {
+  const parts = pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const child = node[part];
+    if (child === null || typeof child !== 'object' || Array.isArray(child)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1)!] = value;
+}

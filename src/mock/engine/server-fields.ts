@@ -1,0 +1,99 @@
+// What a server adds to a created resource, read from its representation's schema: the id (in the spec's own type,
+// format or pattern, drawn by the fuzzer's generator and unique in its collection), readOnly fields (OpenAPI 3.1
+// section 4.8.24 via JSON Schema Validation 2020-12 section 9.4: "managed by the owning authority"), timestamps
+// (`format: date-time`, RFC 3339) set to now, and required fields the client left out (the schema's default, else a
+// value the schema accepts from the documented answer). writeOnly fields are never stored (section 9.4: "never
+// present" in what the authority returns).
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { schemaArbitrary } from '../../fuzz/schema-arbitrary.js';
+import { resolved } from '../../fuzz/values.js';
+
+type Schema = Record<string, unknown>;
+
+export interface Representation {
+  /** The resource schema's top-level properties, resolved. */
+  properties: Map<string, Schema>;
+  required: Set<string>;
+}
+
+export function representationOf(document: unknown, schema: unknown): Representation {
+  const top = resolved(document, schema);
+  const properties = new Map<string, Schema>();
+  const raw = top.properties;
+  if (raw && typeof raw === 'object')
+    for (const [name, value] of Object.entries(raw as Record<string, unknown>))
+      properties.set(name, resolved(document, value));
+  return { properties, required: new Set(Array.isArray(top.required) ? top.required.map(String) : []) };
+}
+
+/** A new id for the `field` schema, not in `taken`; undefined when none was found in a bounded number of draws. */
+export function newId(
+  document: unknown,
+  schema: Schema | undefined,
+  counter: number,
+  taken: (id: string) => boolean,
+): string | number | undefined {
+  const type = schema?.type;
+  if (type === 'integer' || type === 'number') {
+    const minimum = typeof schema?.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
+    for (let next = Math.max(minimum, 1) + counter, tries = 0; tries < 1000; next++, tries++)
+      if (!taken(String(next))) return next;
+    return undefined;
+  }
+  if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined)) return randomUUID();
+  const arbitrary = schemaArbitrary(document, schema);
+  for (let seed = counter; seed < counter + 50; seed++) {
+    const [drawn] = fc.sample(arbitrary, { numRuns: 1, seed });
+    if ((typeof drawn === 'string' && drawn !== '') || typeof drawn === 'number')
+      if (!taken(String(drawn))) return drawn;
+  }
+  return undefined;
+}
+
+export interface FillOptions {
+  representation: Representation;
+  /** What the client sent (its writable fields). */
+  sent: Record<string, unknown>;
+  /** The id field and its value, when the resource has one. */
+  id: { field: string; value: unknown } | undefined;
+  /** A whole representation the schema accepts (the documented answer): where required values come from. */
+  template: Record<string, unknown> | undefined;
+  /** The stored representation this one replaces (its server-made fields are kept). */
+  before?: Record<string, unknown>;
+  now: string;
+}
+
+/** The stored representation: the client's writable fields, and the server's. */
+export function fillServerFields(options: FillOptions): Record<string, unknown> {
+  const { representation, sent, template, before, now } = options;
+  const value: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(sent)) {
+    const schema = representation.properties.get(name);
+    if (schema?.readOnly === true || schema?.writeOnly === true) continue;
+    value[name] = field;
+  }
+  for (const [name, schema] of representation.properties) {
+    if (schema.writeOnly === true) {
+      delete value[name];
+      continue;
+    }
+    if (schema.readOnly !== true && Object.hasOwn(value, name)) continue;
+    if (before && Object.hasOwn(before, name) && schema.readOnly === true) {
+      value[name] = before[name];
+      if (isTimestamp(schema) && /^(updated|modified)/i.test(name)) value[name] = now;
+      continue;
+    }
+    if (isTimestamp(schema) && (schema.readOnly === true || representation.required.has(name))) value[name] = now;
+    else if (Object.hasOwn(schema, 'default')) value[name] = structuredClone(schema.default);
+    else if (schema.type === 'boolean' && schema.readOnly === true) value[name] = false;
+    else if (representation.required.has(name) && template && Object.hasOwn(template, name))
+      value[name] = structuredClone(template[name]);
+  }
+  if (options.id) value[options.id.field] = options.id.value;
+  return value;
+}
+
+function isTimestamp(schema: Schema): boolean {
+  return schema.format === 'date-time' && (schema.type === 'string' || schema.type === undefined);
+}

@@ -1,0 +1,117 @@
+// The stateful engine: the stateless engine (answer-request.ts) plus the spec's resource model
+// (src/core/resource-model/) and a store (store.ts). Everything a request needs is worked out here, once, at load:
+// which resource and role each operation has, each resource's representation schema, its id's schema and the path
+// parameters that scope its collection (its parents' ids).
+import { compileContract, type Contract } from '../../core/compile-contract.js';
+import { resolvePointer, type LoadedSpec } from '../../core/load-spec.js';
+import { buildResourceModel } from '../../core/resource-model/build-resource-model.js';
+import type { ModelOperation, Resource, ResourceModel } from '../../core/resource-model/types.js';
+import { deref } from '../../core/request-model.js';
+import { pathToPointer } from '../../core/source-locator.js';
+import type { Engine } from './answer-request.js';
+import { compiledResponse } from './documented-answer.js';
+import { basePaths } from './route.js';
+import { representationOf, type Representation } from './server-fields.js';
+import { defaultStoreBounds, ResourceStore, type StoreBounds } from './store.js';
+import { successStatus } from './statuses.js';
+
+export interface ResourceFacts {
+  resource: Resource;
+  representation: Representation;
+  /** The schema of the id: its body field's, else its path parameter's. */
+  idSchema: Record<string, unknown> | undefined;
+  /** The path parameters that scope its collection (its parents' ids), in path order. */
+  scope: string[];
+}
+
+export interface Stateful {
+  engine: Engine;
+  model: ResourceModel;
+  operations: Map<string, { operation: ModelOperation; resource: ResourceFacts }>;
+  resources: Map<string, ResourceFacts>;
+  store: ResourceStore;
+  /** Ids drawn so far, per collection: the seed of the next (an id is never drawn twice, even after a delete). */
+  drawn: Map<string, number>;
+  now: () => string;
+}
+
+export interface StatefulOptions {
+  bounds?: StoreBounds;
+  /** Said once when the store first drops an item. */
+  onEvict?: (message: string) => void;
+  now?: () => string;
+}
+
+export function statefulEngine(spec: LoadedSpec, options: StatefulOptions = {}): Stateful {
+  const contract = compileContract(spec, { lazy: true, lazyRequests: true });
+  const engine: Engine = { contract, bases: basePaths(spec.document), answers: new Map() };
+  const model = buildResourceModel(spec.document);
+  const resources = new Map<string, ResourceFacts>();
+  for (const resource of model.resources) resources.set(resource.name, resourceFacts(contract, resource));
+  const operations = new Map<string, { operation: ModelOperation; resource: ResourceFacts }>();
+  for (const operation of model.operations) {
+    const facts = operation.resource === undefined ? undefined : resources.get(operation.resource);
+    if (facts && operation.roles.length > 0) operations.set(operation.operationId, { operation, resource: facts });
+  }
+  return {
+    engine,
+    model,
+    operations,
+    resources,
+    store: new ResourceStore(options.bounds ?? defaultStoreBounds, options.onEvict),
+    drawn: new Map(),
+    now: options.now ?? (() => new Date().toISOString()),
+  };
+}
+
+function resourceFacts(contract: Contract, resource: Resource): ResourceFacts {
+  const document = contract.spec.document;
+  const schema = answerSchema(contract, [...resource.read, ...resource.create, ...resource.replace]);
+  const representation = representationOf(document, schema);
+  const field = resource.id?.field;
+  const template = resource.itemPath ?? resource.collectionPath ?? '';
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  const scope = resource.itemPath && resource.id ? names.filter((name) => name !== resource.id!.parameter) : names;
+  return {
+    resource,
+    representation,
+    idSchema:
+      (field === undefined ? undefined : representation.properties.get(field)) ?? pathSchema(contract, resource),
+    scope,
+  };
+}
+
+/** The schema of the first of `operationIds`' success answers with a JSON schema. */
+function answerSchema(contract: Contract, operationIds: readonly string[]): unknown {
+  for (const operationId of operationIds) {
+    const compiled = contract.byOperationId.get(operationId);
+    const status = compiled && successStatus(compiled.spec);
+    const response = compiled && status !== undefined ? compiledResponse(compiled, status) : undefined;
+    const media = response?.mediaTypes.find((candidate) => candidate.json && candidate.schemaPath);
+    if (media?.schemaPath) return resolvePointer(contract.spec.document, '#' + pathToPointer(media.schemaPath));
+  }
+  return undefined;
+}
+
+function pathSchema(contract: Contract, resource: Resource): Record<string, unknown> | undefined {
+  const operationId = resource.read[0] ?? resource.delete[0] ?? resource.update[0];
+  const compiled = operationId === undefined ? undefined : contract.byOperationId.get(operationId);
+  if (!compiled) return undefined;
+  const document = contract.spec.document;
+  // OpenAPI 3.1 section 4.8.9: the Path Item's parameters, overridden by the operation's.
+  for (const path of [compiled.spec.path, compiled.spec.path.slice(0, -1)]) {
+    const parameters = (resolvePointer(document, '#' + pathToPointer(path)) as { parameters?: unknown })?.parameters;
+    for (const entry of Array.isArray(parameters) ? parameters : []) {
+      const parameter = deref(document, entry) as { name?: unknown; in?: unknown; schema?: unknown } | undefined;
+      if (parameter?.in !== 'path' || parameter.name !== resource.id?.parameter) continue;
+      const schema = deref(document, parameter.schema);
+      return schema !== null && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The collection's key in the store: the resource and its parents' ids. */
+export function collectionKey(facts: ResourceFacts, pathParams: Record<string, string>): string {
+  return [facts.resource.name, ...facts.scope.map((name) => pathParams[name] ?? '')].join('/');
+}

@@ -1,0 +1,116 @@
+// How the stateful engine words its answers: a stored representation under a documented status (the documented
+// answer's required headers kept, an ETag where the answer documents one), or a documented refusal (404, 409, 412,
+// 422) with its reason where the body has a place for it. Each is judged again by guarded() before it is sent.
+import type { RequestRecord } from '../../core/check-request.js';
+import type { CompiledOperation } from '../../core/compile-contract.js';
+import { escapeLine } from '../../core/escape-line.js';
+import { responseFor } from '../../core/operation-index.js';
+import type { ModelOperation } from '../../core/resource-model/types.js';
+import type { Engine } from './answer-request.js';
+import { compiledResponse, documentedAnswer, withReason } from './documented-answer.js';
+import { problem, unable, type EngineAnswer } from './engine-answer.js';
+import type { ResourceFacts, Stateful } from './stateful-engine.js';
+import type { StoredItem } from './store.js';
+
+export interface Call {
+  stateful: Stateful;
+  operation: ModelOperation;
+  facts: ResourceFacts;
+  compiled: CompiledOperation;
+  /** The method and path (without the base path) the request is judged as. */
+  judgedAs: { method: string; path: string };
+  pathParams: Record<string, string>;
+  request: RequestRecord;
+  /** The server base path the request was sent under ('' when none). */
+  base: string;
+}
+
+/** The documented answer of `status`, made once per operation and status (its headers and a body to start from). */
+export function documented(call: Call, status: number, problemBody?: Record<string, unknown>): EngineAnswer {
+  const { engine } = call.stateful;
+  const key = `stateful\n${call.operation.operationId}\n${status}\n${problemBody ? 'problem' : ''}`;
+  const cached = engine.answers.get(key);
+  if (cached) return cached;
+  const made = documentedAnswer(
+    engine.contract,
+    call.compiled,
+    call.judgedAs,
+    status,
+    problemBody ? { problem: problemBody } : {},
+  );
+  remember(engine, key, made);
+  return made;
+}
+
+function remember(engine: Engine, key: string, answer: EngineAnswer): void {
+  if (engine.answers.size >= 10_000) engine.answers.clear();
+  engine.answers.set(key, answer);
+}
+
+/** The documented template body of `status`, parsed (undefined when it is no JSON object). */
+export function templateOf(call: Call, status: number): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(documented(call, status).body) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer carrying `value` (JSON) with `status`: the documented answer's required headers, an ETag, `extra`. */
+export function represent(
+  call: Call,
+  status: number,
+  value: unknown,
+  item: StoredItem | undefined,
+  extra: Record<string, string> = {},
+): EngineAnswer {
+  const response = compiledResponse(call.compiled, status);
+  if (!response) return unable(`${status} is not documented for ${call.operation.operationId}`);
+  const made = documented(call, status);
+  const headers: Record<string, string> = {};
+  for (const header of response.headers) {
+    const name = header.name.toLowerCase();
+    if (header.required && made.headers[name] !== undefined) headers[name] = made.headers[name]!;
+    // RFC 9110 section 8.8.3: a strong validator, changed by every change of the item.
+    if (name === 'etag' && item) headers.etag = `"${item.version}"`;
+  }
+  Object.assign(headers, extra);
+  if (response.spec.noBody || value === undefined) return { status, headers, body: '' };
+  const media = response.mediaTypes.find((candidate) => candidate.json) ?? response.mediaTypes[0];
+  if (!media) return { status, headers, body: '' };
+  headers['content-type'] = media.mediaType.includes('*') ? 'application/json' : media.mediaType;
+  return { status, headers, body: JSON.stringify(value) };
+}
+
+/**
+ * A documented refusal: `status` with the spec's body (problem+json where it documents it), the reason written in.
+ * Undocumented, the engine's own problem+json: what a server says when the spec has no word for it.
+ */
+export function refuse(call: Call, status: number, title: string, detail: string): EngineAnswer {
+  if (!responseFor(call.compiled.spec, status)) return problem(status, title, detail);
+  const made = documented(call, status, { type: 'about:blank', title, status, detail: '' });
+  return withReason(call.stateful.engine.contract, call.judgedAs, made, escapeLine(detail));
+}
+
+export function notFound(call: Call, what: string): EngineAnswer {
+  return refuse(call, 404, 'Not Found', `${what} does not exist`);
+}
+
+/** Whether the documented `status` answer's JSON schema accepts `value`. */
+export function answerAccepts(call: Call, status: number, value: unknown): boolean {
+  const media = compiledResponse(call.compiled, status)?.mediaTypes.find((candidate) => candidate.json);
+  if (!media?.validate) return true;
+  const result = call.stateful.engine.contract.check(media.validate, value);
+  return result.errors.length === 0 && result.stoppedAfter === undefined;
+}
+
+/** The first reason the documented `status` answer's schema refuses `value`. */
+export function refusedBecause(call: Call, status: number, value: unknown): string | undefined {
+  const media = compiledResponse(call.compiled, status)?.mediaTypes.find((candidate) => candidate.json);
+  if (!media?.validate) return undefined;
+  const error = call.stateful.engine.contract.check(media.validate, value).errors[0];
+  return error && (error.instancePath ? `${error.instancePath}: ${error.message}` : error.message);
+}

@@ -1,0 +1,193 @@
+// What each role of the resource model does to the store (roles: src/core/resource-model/types.ts). A create stores
+// the representation with the server's fields (server-fields.ts); a read answers it; a PATCH merges or applies a
+// JSON Patch by its media type (patch.ts); a PUT replaces it (or creates it, where PUT is the model's create); a
+// delete removes it; an action answers it and, repeated on the same version where 409 is documented, is refused as a
+// conflict (RFC 9110 section 15.5.10). An unknown id is the documented 404; a stale If-Match is the documented 412
+// (RFC 9110 section 13.1.1), only where the operation documents 412.
+import { headerValue } from '../../core/exchange.js';
+import { successStatus } from './statuses.js';
+import { unable, type EngineAnswer } from './engine-answer.js';
+import { jsonPatch, mergePatch } from './patch.js';
+import { fillServerFields, newId } from './server-fields.js';
+import { collectionKey } from './stateful-engine.js';
+import { answerAccepts, notFound, refuse, refusedBecause, represent, templateOf, type Call } from './stateful-reply.js';
+import type { StoredItem } from './store.js';
+
+type Body = Record<string, unknown>;
+
+function bodyObject(call: Call): Body | undefined {
+  try {
+    const value = JSON.parse(call.request.body) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function status(call: Call): number {
+  return successStatus(call.compiled.spec) ?? 200;
+}
+
+function idOf(call: Call): string | undefined {
+  const parameter = call.facts.resource.id?.parameter;
+  return parameter === undefined ? undefined : call.pathParams[parameter];
+}
+
+/** The item the request names, or the answer saying it (or a parent) does not exist. */
+function found(call: Call): StoredItem | EngineAnswer {
+  const missingParent = parentMissing(call);
+  if (missingParent) return missingParent;
+  const id = idOf(call);
+  const item = id === undefined ? undefined : call.stateful.store.get(collectionKey(call.facts, call.pathParams), id);
+  return item ?? notFound(call, `${call.facts.resource.name} ${JSON.stringify(id ?? '')}`);
+}
+
+/** A nested resource's parent must exist: its collection under a missing parent is not there either. */
+export function parentMissing(call: Call): EngineAnswer | undefined {
+  const parent = call.facts.resource.parent;
+  const facts = parent && call.stateful.resources.get(parent.resource);
+  if (!parent || !facts) return undefined;
+  const id = call.pathParams[parent.parameter];
+  if (id === undefined || call.stateful.store.has(collectionKey(facts, call.pathParams), id)) return undefined;
+  return notFound(call, `${parent.resource} ${JSON.stringify(id)}`);
+}
+
+function stale(call: Call, item: StoredItem): EngineAnswer | undefined {
+  if (!call.operation.conflicts.includes('412')) return undefined;
+  const wanted = headerValue(call.request.headers, 'if-match');
+  if (wanted === undefined || wanted.trim() === '*') return undefined;
+  const tags = wanted.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (tags.includes(`"${item.version}"`)) return undefined;
+  return refuse(call, 412, 'Precondition Failed', `If-Match ${wanted} is not the current ETag "${item.version}"`);
+}
+
+/** Where the value does not fit the representation the spec answers with: the client's (422/400) or ours (500). */
+function unfit(call: Call, value: Body, fault: 'client' | 'server'): EngineAnswer | undefined {
+  const answer = status(call);
+  if (answerAccepts(call, answer, value)) return undefined;
+  const why = refusedBecause(call, answer, value) ?? 'the schema refuses it';
+  if (fault === 'server') return unable(`the stored ${call.facts.resource.name} would not pass: ${why}`);
+  const documented422 = call.compiled.spec.responses.some((response) => response.status === '422');
+  return refuse(call, documented422 ? 422 : 400, 'Unprocessable Content', `the result would not pass: ${why}`);
+}
+
+export function create(call: Call): EngineAnswer {
+  const sent = bodyObject(call);
+  if (!sent) return unable(`${call.operation.operationId}: only a JSON object body is stored`);
+  const missingParent = parentMissing(call);
+  if (missingParent) return missingParent;
+  const { stateful, facts } = call;
+  const key = collectionKey(facts, call.pathParams);
+  const field = facts.resource.id?.field;
+  const fromPath = call.operation.method === 'put' ? idOf(call) : undefined;
+  if (fromPath !== undefined && stateful.store.has(key, fromPath)) return replace(call);
+  const seed = stateful.drawn.get(key) ?? 0;
+  if (fromPath === undefined) stateful.drawn.set(key, seed + 1);
+  const drawn =
+    fromPath ??
+    newId(stateful.engine.contract.spec.document, facts.idSchema, seed, (id) => stateful.store.has(key, id));
+  if (drawn === undefined) return unable(`no new id for ${facts.resource.name} was found`);
+  const answer = status(call);
+  const value = fillServerFields({
+    representation: facts.representation,
+    sent,
+    id: field === undefined ? undefined : { field, value: drawn },
+    template: templateOf(call, answer),
+    now: stateful.now(),
+  });
+  const refused = unfit(call, value, 'server');
+  if (refused) return refused;
+  const item = stateful.store.put(key, String(drawn), value);
+  const headers: Record<string, string> = {};
+  if (call.operation.location.includes(String(answer)) && facts.resource.itemPath)
+    headers.location =
+      call.base +
+      fillPath(facts.resource.itemPath, { ...call.pathParams, [facts.resource.id?.parameter ?? '']: String(drawn) });
+  return represent(call, answer, value, item, headers);
+}
+
+export function read(call: Call): EngineAnswer {
+  const item = found(call);
+  return 'status' in item ? item : represent(call, status(call), item.value, item);
+}
+
+export function update(call: Call): EngineAnswer {
+  const item = found(call);
+  if ('status' in item) return item;
+  const conflict = stale(call, item);
+  if (conflict) return conflict;
+  const type = (headerValue(call.request.headers, 'content-type') ?? '').toLowerCase();
+  let patched: unknown;
+  try {
+    const patch = JSON.parse(call.request.body) as unknown;
+    if (type.startsWith('application/json-patch+json')) {
+      const applied = jsonPatch(item.value, patch);
+      if ('error' in applied) return refuse(call, 422, 'Unprocessable Content', applied.error);
+      patched = applied.value;
+    } else patched = mergePatch(item.value, patch);
+  } catch {
+    return unable(`${call.operation.operationId}: only a JSON patch is applied`);
+  }
+  if (patched === null || typeof patched !== 'object' || Array.isArray(patched))
+    return refuse(call, 422, 'Unprocessable Content', 'the patched resource is no longer an object');
+  return store(call, item, patched as Body);
+}
+
+export function replace(call: Call): EngineAnswer {
+  const item = found(call);
+  if ('status' in item) return item;
+  const conflict = stale(call, item);
+  if (conflict) return conflict;
+  const sent = bodyObject(call);
+  if (!sent) return unable(`${call.operation.operationId}: only a JSON object body is stored`);
+  return store(call, item, sent);
+}
+
+function store(call: Call, item: StoredItem, sent: Body): EngineAnswer {
+  const field = call.facts.resource.id?.field;
+  const value = fillServerFields({
+    representation: call.facts.representation,
+    sent,
+    id: field === undefined ? undefined : { field, value: item.value[field] },
+    template: undefined,
+    before: item.value,
+    now: call.stateful.now(),
+  });
+  const refused = unfit(call, value, 'client');
+  if (refused) return refused;
+  call.stateful.store.update(item, value);
+  return represent(call, status(call), value, item);
+}
+
+export function remove(call: Call): EngineAnswer {
+  const item = found(call);
+  if ('status' in item) return item;
+  const conflict = stale(call, item);
+  if (conflict) return conflict;
+  call.stateful.store.remove(collectionKey(call.facts, call.pathParams), item.id);
+  const answer = status(call);
+  return represent(
+    call,
+    answer,
+    answerAccepts(call, answer, item.value) ? item.value : templateOf(call, answer),
+    undefined,
+  );
+}
+
+export function action(call: Call): EngineAnswer {
+  const item = found(call);
+  if ('status' in item) return item;
+  const conflict = stale(call, item);
+  if (conflict) return conflict;
+  const { operationId } = call.operation;
+  if (call.operation.conflicts.includes('409') && item.done.has(operationId))
+    return refuse(call, 409, 'Conflict', `${operationId} was already applied to this ${call.facts.resource.name}`);
+  item.done.add(operationId);
+  const answer = status(call);
+  return represent(call, answer, answerAccepts(call, answer, item.value) ? item.value : templateOf(call, answer), item);
+}
+
+/** `/notes/{noteId}` with its parameters' values, each percent-encoded as a path segment (RFC 3986 section 3.3). */
+export function fillPath(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_all, name: string) => encodeURIComponent(values[name] ?? ''));
+}
