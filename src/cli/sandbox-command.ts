@@ -2,12 +2,22 @@
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
 import { requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
+import { runStatefulSandbox, statefulSpec } from './sandbox-stateful.js';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
-  summary: 'Serve both APIs statefully in memory, with real signed webhook deliveries (port 4020)',
+  summary: 'Serve any spec statefully in memory (--spec, --api), or both example APIs with signed deliveries',
   usage: '[options]',
   description: [
+    'With --spec FILE (or --api NAME, an API of the config other than the example APIs): a stateful mock of that',
+    "spec, no code: a create stores the resource (server-made fields filled: ids in the spec's format or pattern,",
+    'readOnly fields, timestamps) and a read, list, update, replace, delete or action acts on what is stored, each',
+    'answered with the documented status and body; requests the spec refuses get its documented 4xx, a missing',
+    "credential 401. Every answer passes the spec's own checks before it is sent. POST /__contracts/reset puts the",
+    "seeds back and GET /__contracts/state shows what is held (--no-admin turns both off). Seeds: the spec's",
+    'examples of each resource, and --data FILE ({ "<collection>": [item, …] }, JSON or YAML).',
+    '',
+    'Without them: both example APIs, by hand-written handlers:',
     'One HTTP server implementing both APIs from the seeds. Unlike the Prism mock it keeps state: a webhook you',
     'create is the one you get back. Ping, test and redelivery POST a signed payload (X-Hub-Signature-256 with',
     "the hook's secret) to the hook's config.url and record the target's answer as a delivery.",
@@ -59,6 +69,29 @@ export const sandboxCommand: Command = {
         "Memory all hooks' deliveries may hold; past it the oldest, of any hook, are dropped (no longer listed)",
       default: '64',
     },
+    { name: 'spec', type: 'string', valueName: 'file', description: 'Serve this OpenAPI file statefully' },
+    {
+      name: 'api',
+      type: 'string',
+      valueName: 'name',
+      description: "Serve this config API's spec statefully (the example APIs: their own sandbox)",
+    },
+    { name: 'data', type: 'string', valueName: 'file', description: 'Seed items per collection (JSON or YAML)' },
+    { name: 'no-admin', type: 'boolean', description: 'No /__contracts/ admin paths (reset, state)' },
+    { name: 'latency', type: 'string', valueName: 'ms', description: 'Wait this long before each answer' },
+    {
+      name: 'faults',
+      type: 'string',
+      valueName: 'N%',
+      description: 'Answer this share of requests with a documented 5xx (or drop the connection when none is)',
+    },
+    { name: 'max-items', type: 'string', valueName: 'n', description: 'Items kept per collection (default 1000)' },
+    {
+      name: 'max-memory',
+      type: 'string',
+      valueName: 'MB',
+      description: 'Memory all stored items may hold (default 64); past either bound the oldest go, said once',
+    },
     {
       name: 'head-timeout',
       type: 'string',
@@ -68,7 +101,8 @@ export const sandboxCommand: Command = {
     },
   ],
   examples: [
-    { command: 'contracts sandbox', description: 'Both APIs on http://127.0.0.1:4020' },
+    { command: 'contracts sandbox --spec openapi.yaml', description: 'Your spec, stateful, on http://127.0.0.1:4020' },
+    { command: 'contracts sandbox', description: 'Both example APIs on http://127.0.0.1:4020' },
     {
       command: 'contracts check --base-url http://127.0.0.1:4020',
       description: 'In another terminal: the full conformance sequence against it',
@@ -80,6 +114,11 @@ export const sandboxCommand: Command = {
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
+    const stateful = statefulSpec(options, io);
+    if (stateful !== undefined) {
+      await runStatefulSandbox(stateful, options, io);
+      return exitCodes.ok;
+    }
     const port = requirePort('port', options.port);
     const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);
     const maxDeliveryBytes = requireMegabytes(options['max-delivery-memory'], 'max-delivery-memory');

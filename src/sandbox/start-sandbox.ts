@@ -10,7 +10,7 @@ import { requestSpec, responseSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
-import { loadSpec, resolvePointer } from '../core/load-spec.js';
+import { loadSpec, resolvePointer, type LoadedSpec } from '../core/load-spec.js';
 import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
 import { retrieveClientSession } from './client-session-handler.js';
 import { parseBody, readBody } from './request-body.js';
@@ -44,6 +44,15 @@ export interface SandboxOptions {
   maxDeliveryBytes?: number;
   /** How long a request's head may take from its first byte (default 10 s); then 408, and closed. */
   headTimeoutMs?: number;
+  /**
+   * Serve this OpenAPI file (or loaded spec) statefully instead, with the engine of any spec
+   * (src/mock/engine/start-stateful.ts); then only port, host, headTimeoutMs, data and admin apply.
+   */
+  spec?: string | LoadedSpec;
+  /** With `spec`: seed items per collection, `{ "<collection>": [item, …] }` (JSON or YAML). */
+  data?: string;
+  /** With `spec`: the admin surface under /__contracts/ (reset, state); default true. */
+  admin?: boolean;
 }
 
 export interface Sandbox {
@@ -72,6 +81,11 @@ function seedSpecPath(name: ApiName): string {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return options.spec === undefined ? startSeedSandbox(options) : startSpecSandbox(options, options.spec);
+}
+
+/** Both example APIs, by hand-written handlers. */
+async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
   const { sessionSpec, webhooksSpec, demoSession, sessions, repositories, bounds } = await sandboxSetup(options);
   const state = new SandboxState(sessions, repositories, bounds);
   const inFlight = new Set<Promise<unknown>>();
@@ -190,6 +204,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clearTimeout(cut);
     },
   };
+}
+
+async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSpec): Promise<Sandbox> {
+  const { startStateful } = await import('../mock/engine/start-stateful.js');
+  return startStateful({
+    spec: typeof spec === 'string' ? await loadSpec(spec) : spec,
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.headTimeoutMs === undefined ? {} : { headTimeoutMs: options.headTimeoutMs }),
+    ...(options.data === undefined ? {} : { dataFile: options.data }),
+    ...(options.admin === undefined ? {} : { admin: options.admin }),
+  });
 }
 
 /** The specs, the sessions (the demo one and --sessions), the repositories and the bound on deliveries, checked. */

@@ -1,0 +1,95 @@
+// `contracts sandbox --spec FILE` / `--api NAME` (an API of the config that is not an example API): the stateful
+// engine of any spec (src/mock/engine/start-stateful.ts), its options read and checked here.
+import path from 'node:path';
+import { apis, isSeedApi, specPath, type ApiName } from '../config/apis.js';
+import { ContractsError } from '../core/errors.js';
+import { escapeLine } from '../core/escape-line.js';
+import type { Io, ParsedOptions } from './command.js';
+import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
+
+/** The options only the example APIs' sandbox takes, and those only the stateful one takes. */
+export const seedOnlyOptions = ['sessions', 'repository'] as const;
+export const statefulOnlyOptions = ['data', 'no-admin', 'latency', 'faults', 'max-items', 'max-memory'] as const;
+
+/** The spec file to serve statefully, or undefined for the example APIs' hand-written sandbox. */
+export function statefulSpec(options: ParsedOptions, io: Io): string | undefined {
+  const api = typeof options.api === 'string' ? options.api : undefined;
+  const spec = typeof options.spec === 'string' ? options.spec : undefined;
+  if (api !== undefined && spec !== undefined) throw new ContractsError('USAGE', '--api and --spec: give one of them');
+  const file =
+    spec !== undefined ? path.resolve(io.cwd, spec) : api !== undefined && !isSeedApi(api) ? apiSpec(api) : undefined;
+  const given = (names: readonly string[]) =>
+    names.find((name) => options[name] !== undefined && options[name] !== false);
+  const misplaced = file === undefined ? given(statefulOnlyOptions) : given(seedOnlyOptions);
+  if (misplaced !== undefined)
+    throw new ContractsError(
+      'USAGE',
+      file === undefined
+        ? `--${misplaced} has no effect without --spec or --api (an API that is not an example API)`
+        : `--${misplaced} is for the example APIs' sandbox, not a spec's`,
+    );
+  return file;
+}
+
+function apiSpec(name: string): string {
+  const entry = (apis as Partial<Record<string, (typeof apis)[ApiName]>>)[name];
+  if (!entry)
+    throw new ContractsError(
+      'UNKNOWN_API',
+      `unknown API "${escapeLine(name)}": choose one of ${Object.keys(apis).join(', ')}`,
+    );
+  return specPath(entry);
+}
+
+export async function runStatefulSandbox(file: string, options: ParsedOptions, io: Io): Promise<void> {
+  const port = requirePort('port', options.port);
+  const latencyMs = options.latency === undefined ? 0 : wholeNumber('latency', options.latency, 0);
+  const faults = options.faults === undefined ? 0 : percent(String(options.faults));
+  const maxItems = wholeNumber('max-items', options['max-items'] ?? '1000', 1);
+  const maxBytes = requireMegabytes(options['max-memory'] ?? '64', 'max-memory');
+  const signalled = untilSignalled();
+  const [{ loadSpec }, { startStateful }] = await Promise.all([
+    import('../core/load-spec.js'),
+    import('../mock/engine/start-stateful.js'),
+  ]);
+  const spec = await loadSpec(file, path.relative(io.cwd, file) || file);
+  const sandbox = await startStateful({
+    spec,
+    port,
+    host: String(options.host),
+    admin: options['no-admin'] !== true,
+    ...(typeof options.data === 'string' ? { dataFile: path.resolve(io.cwd, options.data) } : {}),
+    bounds: { maxItems, maxBytes },
+    latencyMs,
+    faults,
+    warn: (line) => io.err(line),
+  });
+  const shown = escapeLine(path.relative(io.cwd, file) || file);
+  io.out(`Sandbox serving ${shown} statefully at ${sandbox.url}`);
+  if (options['no-admin'] !== true)
+    io.out(`  reset: curl -X POST ${sandbox.url}/__contracts/reset   state: curl ${sandbox.url}/__contracts/state`);
+  io.out('Ctrl-C to stop.');
+  await signalled;
+  await sandbox.stop();
+  io.out('Sandbox stopped.');
+}
+
+function wholeNumber(name: string, value: unknown, least: number): number {
+  const raw = String(value);
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < least || !Number.isSafeInteger(n))
+    throw new ContractsError(
+      'USAGE',
+      `--${name} must be a whole number of at least ${least}, not "${escapeLine(raw)}"`,
+    );
+  return n;
+}
+
+/** `5%` or `5`: the share of requests answered with a fault, 0 to 100 percent. */
+function percent(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)%?$/.exec(raw.trim());
+  const n = match ? Number(match[1]) : Number.NaN;
+  if (!(n >= 0 && n <= 100))
+    throw new ContractsError('USAGE', `--faults must be a percentage from 0% to 100%, not "${escapeLine(raw)}"`);
+  return n / 100;
+}

@@ -1,0 +1,154 @@
+// The stateful engine as an HTTP server: `contracts sandbox --spec FILE` / `--api NAME` and the library's
+// startSandbox({ spec }). Transport only: each request read (bounded), answered by the admin surface (admin.ts) or
+// the stateful engine (stateful-answer.ts), then delayed by --latency and, now and then, made a fault (--faults): the
+// operation's documented 5xx (its body made and judged as any answer) or, where none is documented, a dropped
+// connection, which is what a client meets when a server fails without a word.
+import http from 'node:http';
+import { splitTarget } from '../../core/check-request.js';
+import { decodeBody } from '../../core/exchange.js';
+import type { LoadedSpec } from '../../core/load-spec.js';
+import { headDeadline } from '../../http/head-deadline.js';
+import { listen } from '../../http/listen.js';
+import { answerAdmin } from './admin.js';
+import { answerRequest } from './answer-request.js';
+import { problem, unable, type EngineAnswer } from './engine-answer.js';
+import { route } from './route.js';
+import { exampleSeeds, fileSeeds, plant, type Seed } from './seed-data.js';
+import { answerStateful } from './stateful-answer.js';
+import { statefulEngine, type Stateful } from './stateful-engine.js';
+import type { StoreBounds } from './store.js';
+
+export interface StatefulServerOptions {
+  spec: LoadedSpec;
+  host?: string;
+  port?: number;
+  /** The admin surface under /__contracts/ (default on). */
+  admin?: boolean;
+  /** `--data FILE`: seed items per collection (JSON or YAML). */
+  dataFile?: string;
+  bounds?: StoreBounds;
+  /** Added before every answer. */
+  latencyMs?: number;
+  /** The share of requests (0 to 1) answered with a fault. */
+  faults?: number;
+  /** Where the one-time notes go (the store's first eviction). */
+  warn?: (line: string) => void;
+  /** Largest request body read (default 32 MB). */
+  maxBodyBytes?: number;
+  headTimeoutMs?: number;
+}
+
+export interface StatefulServer {
+  url: string;
+  port: number;
+  stateful: Stateful;
+  reset(): Promise<void>;
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStateful(options: StatefulServerOptions): Promise<StatefulServer> {
+  const stateful = statefulEngine(options.spec, {
+    ...(options.bounds ? { bounds: options.bounds } : {}),
+    onEvict: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
+  });
+  const seeds: Seed[] = [
+    ...exampleSeeds(stateful),
+    ...(options.dataFile ? await fileSeeds(stateful, options.dataFile) : []),
+  ];
+  plant(stateful, seeds);
+  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const server = http.createServer(headDeadline(options.headTimeoutMs ?? 10_000, 300_000), (request, response) => {
+    answer(stateful, seeds, options, request, maxBody)
+      .then((answered) => deliver(response, request, answered, options))
+      .catch((error: unknown) => send(response, false, unable(`internal error: ${(error as Error).message}`)));
+  });
+  server.keepAliveTimeout = 4000;
+  const host = options.host ?? '127.0.0.1';
+  const requested = options.port ?? 4020;
+  await listen(
+    server,
+    host,
+    requested,
+    `port ${requested} for the sandbox is already in use: stop what holds it or choose another --port`,
+  );
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : requested;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    stateful,
+    reset: async () => plant(stateful, seeds),
+    settle: async () => undefined,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The answer, or 'drop' for a fault that closes the connection without one. */
+async function answer(
+  stateful: Stateful,
+  seeds: readonly Seed[],
+  options: StatefulServerOptions,
+  request: http.IncomingMessage,
+  maxBody: number,
+): Promise<EngineAnswer | 'drop'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBody) return problem(413, 'Content Too Large', `request body over ${maxBody} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const { text, notUtf8 } = decodeBody(Buffer.concat(chunks));
+  const { path, query } = splitTarget(request.url ?? '/');
+  const method = request.method ?? 'GET';
+  if (options.admin !== false) {
+    const admin = answerAdmin(stateful, seeds, method, path);
+    if (admin) return admin;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const record = { method, path, query, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  if (options.faults && Math.random() < options.faults) return fault(stateful, record);
+  return answerStateful(stateful, record);
+}
+
+/** A documented 5xx of the operation (the lowest), as the stateless engine makes it; else a dropped connection. */
+function fault(stateful: Stateful, record: Parameters<typeof answerStateful>[1]): EngineAnswer | 'drop' {
+  const { engine } = stateful;
+  const routed = route(engine.contract.operations, engine.bases, record.method, record.path);
+  if (routed.kind !== 'operation') return 'drop';
+  const status = routed.match.operation.responses
+    .map((response) => response.status)
+    .filter((code) => /^5\d\d$/.test(code))
+    .sort()[0];
+  if (status === undefined) return 'drop';
+  return answerRequest(engine, { ...record, headers: { ...record.headers, prefer: `code=${status}` } });
+}
+
+function deliver(
+  response: http.ServerResponse,
+  request: http.IncomingMessage,
+  answered: EngineAnswer | 'drop',
+  options: StatefulServerOptions,
+): void {
+  const go = () =>
+    answered === 'drop' ? request.socket.destroy() : send(response, request.method === 'HEAD', answered);
+  if (options.latencyMs) setTimeout(go, options.latencyMs);
+  else go();
+}
+
+function send(response: http.ServerResponse, head: boolean, answer: EngineAnswer): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const body = Buffer.from(answer.body, 'utf8');
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
+  response.end(head ? undefined : body);
+}
