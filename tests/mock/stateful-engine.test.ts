@@ -187,3 +187,26 @@ describe('the stateful engine', () => {
     expect(jsonPatch([{ op: 'replace', path: '/title', value: 'x' }]).status).toBe(422);
   });
 });
+
+describe('the stateful engine on the planted orders spec', () => {
+  it('creates with PUT (201), then replaces (200), with ETags in the form its header schema asks and 412 when stale', async () => {
+    const stateful = statefulEngine(await loadSpec(`${root}/tests/fixtures/planted/orders/openapi.yaml`));
+    const put = (ifMatch?: string) =>
+      answerStateful(stateful, {
+        method: 'PUT',
+        path: '/documents/plan-2027',
+        query: '',
+        headers: {
+          authorization: 'Bearer t',
+          'content-type': 'application/json',
+          ...(ifMatch ? { 'if-match': ifMatch } : {}),
+        },
+        body: JSON.stringify({ title: 'Plan' }),
+      });
+    const created = put();
+    expect([created.status, created.headers.etag]).toEqual([201, expect.stringMatching(/^"v[0-9]+"$/)]);
+    const replaced = put(created.headers.etag);
+    expect([replaced.status, replaced.headers.etag === created.headers.etag]).toEqual([200, false]);
+    expect(put(created.headers.etag).status).toBe(412);
+  });
+});

@@ -3,6 +3,7 @@
 // 422) with its reason where the body has a place for it. Each is judged again by guarded() before it is sent.
 import type { RequestRecord } from '../../core/check-request.js';
 import type { CompiledOperation } from '../../core/compile-contract.js';
+import type { ValidateFunction } from 'ajv';
 import { escapeLine } from '../../core/escape-line.js';
 import { responseFor } from '../../core/operation-index.js';
 import type { ModelOperation } from '../../core/resource-model/types.js';
@@ -74,8 +75,9 @@ export function represent(
   for (const header of response.headers) {
     const name = header.name.toLowerCase();
     if (header.required && made.headers[name] !== undefined) headers[name] = made.headers[name]!;
-    // RFC 9110 section 8.8.3: a strong validator, changed by every change of the item.
-    if (name === 'etag' && item) headers.etag = `"${item.version}"`;
+    // RFC 9110 section 8.8.3: a strong validator, changed by every change of the item, in a form the header's
+    // schema accepts (`"7"`, else `"v7"`).
+    if (name === 'etag' && item) headers.etag = etagFor(call, header.validate, item.version);
   }
   Object.assign(headers, extra);
   if (response.spec.noBody || value === undefined) return { status, headers, body: '' };
@@ -113,4 +115,16 @@ export function refusedBecause(call: Call, status: number, value: unknown): stri
   if (!media?.validate) return undefined;
   const error = call.stateful.engine.contract.check(media.validate, value).errors[0];
   return error && (error.instancePath ? `${error.instancePath}: ${error.message}` : error.message);
+}
+
+function etagFor(call: Call, validate: ValidateFunction | undefined, version: number): string {
+  const forms = [`"${version}"`, `"v${version}"`];
+  if (!validate) return forms[0]!;
+  const contract = call.stateful.engine.contract;
+  return forms.find((form) => contract.check(validate, form).errors.length === 0) ?? forms[0]!;
+}
+
+/** Whether an entity tag of If-Match names this version, in either form etagFor makes. */
+export function namesVersion(tag: string, version: number): boolean {
+  return tag.replace(/^W\//, '').replace(/^"v?/, '"') === `"${version}"`;
 }

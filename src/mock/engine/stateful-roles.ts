@@ -10,7 +10,16 @@ import { unable, type EngineAnswer } from './engine-answer.js';
 import { jsonPatch, mergePatch } from './patch.js';
 import { fillServerFields, newId } from './server-fields.js';
 import { collectionKey } from './stateful-engine.js';
-import { answerAccepts, notFound, refuse, refusedBecause, represent, templateOf, type Call } from './stateful-reply.js';
+import {
+  answerAccepts,
+  namesVersion,
+  notFound,
+  refuse,
+  refusedBecause,
+  represent,
+  templateOf,
+  type Call,
+} from './stateful-reply.js';
 import type { StoredItem } from './store.js';
 
 type Body = Record<string, unknown>;
@@ -56,8 +65,7 @@ function stale(call: Call, item: StoredItem): EngineAnswer | undefined {
   if (!call.operation.conflicts.includes('412')) return undefined;
   const wanted = headerValue(call.request.headers, 'if-match');
   if (wanted === undefined || wanted.trim() === '*') return undefined;
-  const tags = wanted.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (tags.includes(`"${item.version}"`)) return undefined;
+  if (wanted.split(',').some((tag) => namesVersion(tag.trim(), item.version))) return undefined;
   return refuse(call, 412, 'Precondition Failed', `If-Match ${wanted} is not the current ETag "${item.version}"`);
 }
 
@@ -87,7 +95,8 @@ export function create(call: Call): EngineAnswer {
     fromPath ??
     newId(stateful.engine.contract.spec.document, facts.idSchema, seed, (id) => stateful.store.has(key, id));
   if (drawn === undefined) return unable(`no new id for ${facts.resource.name} was found`);
-  const answer = status(call);
+  // RFC 9110 section 15.3.2: 201 Created where the operation documents it (a PUT that creates or replaces).
+  const answer = call.operation.success.includes('201') ? 201 : status(call);
   const value = fillServerFields({
     representation: facts.representation,
     sent,
