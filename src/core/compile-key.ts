@@ -3,7 +3,7 @@
 // messages and error paths of the code. Two sites with the same key compile or fail alike, and their validators
 // accept the same values: lint compiles each key once to know whether it compiles (Kubernetes' description has
 // 9,861 schema sites and 684 keys).
-import { exactInJson } from './parse-cache.js';
+import { exactInJson } from './exact-in-json.js';
 
 /**
  * The key of the schema at `pointer` in ajv's copy of the document: its text, when nothing on the way to it sets a

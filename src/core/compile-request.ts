@@ -5,7 +5,8 @@
 // for the whole run.
 import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
-import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { resolvePointer } from './source-locator.js';
+import type { LoadedSpec } from './load-spec.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
 import { deref, operationModels, typesOf, type CheckedParamModel, type OperationModel } from './request-model.js';
 import { ownValue } from './own-key.js';

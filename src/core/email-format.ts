@@ -1,6 +1,5 @@
 // The `email` format: RFC 5321 §4.1.2's Mailbox, as JSON Schema 2020-12 Validation §7.3.2 defines it (the draft
 // OpenAPI 3.0 cites, RFC 5322 §3.4.1's addr-spec, allows the same local parts). One left-to-right scan, linear time.
-import { isIPv6 } from 'node:net';
 
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 const isLetDig = (code: number) => isDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
@@ -81,4 +80,21 @@ export function isEmailAddress(value: string): boolean {
   const at = localPartEnd(value);
   if (at < 0 || value[at] !== '@') return false;
   return value[at + 1] === '[' ? isAddressLiteral(value, at + 1) : isDomain(value, at + 1);
+}
+
+/**
+ * node:net's isIPv6 where there is Node (reached through process.getBuiltinModule, not imported, so that the core
+ * bundles for a browser: contracts-kit/msw); elsewhere the WHATWG URL parser's IPv6 host grammar, which admits the
+ * same RFC 4291 section 2.2 text forms (a zone index is refused before either is asked).
+ */
+function isIPv6(text: string): boolean {
+  const net = globalThis.process?.getBuiltinModule?.('node:net');
+  if (net) return net.isIPv6(text);
+  if (!/^[0-9A-Fa-f:.]+$/.test(text)) return false;
+  try {
+    new URL(`http://[${text}]/`);
+    return true;
+  } catch {
+    return false;
+  }
 }

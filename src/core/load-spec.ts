@@ -2,6 +2,7 @@
 // to 3.1 in memory (upgrade-openapi-30.ts): the core's only I/O.
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { finishSpec, refuseUnsupportedVersion } from './document-spec.js';
 import { ContractsError } from './errors.js';
 import { fastYamlData } from './fast-yaml.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
@@ -12,7 +13,7 @@ import { bundleRefs, fileSystem, type RefPolicy, type RefSource } from './resolv
 import { createLocator, resolvePointer, type JsonPath, type Locate } from './source-locator.js';
 
 export { resolvePointer };
-import { isOpenApi30, upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
+import type { SourcePath } from './upgrade-openapi-30.js';
 import { maxNestingDepth, refuseTooDeep } from './nesting-depth.js';
 
 export interface OpenApiDocument {
@@ -168,6 +169,10 @@ function hasAlias(yamlDoc: Document): boolean {
   return found;
 }
 
+function finish(file: string, source: string, record: Record<string, unknown>, locateInSource: Locate): LoadedSpec {
+  return finishSpec(file, source, record, locateInSource, (p: JsonPath) => ({ file, ...locateInSource(p) }));
+}
+
 /** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
 export function parseSpec(file: string, source: string): LoadedSpec {
   const parsed = parseSource(file, source, false);
@@ -188,46 +193,8 @@ function parseSource(file: string, source: string, strictYaml: boolean) {
   // Before any recursive walk (hasExternalRef, the bundler, checkRefs, every command's own).
   refuseTooDeep(file, document, locateInSource);
   const record = document as Record<string, unknown>;
-  if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
-    throw new ContractsError(
-      'SPEC_NOT_OPENAPI_31',
-      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3 first ` +
-        '(npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
-      at(['swagger']),
-    );
-  }
-  const version = record.openapi;
-  if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version))) {
-    const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
-    throw new ContractsError(
-      'SPEC_NOT_OPENAPI_31',
-      `only OpenAPI 3.0 and 3.1 are supported, found ${found}`,
-      at(['openapi']),
-    );
-  }
+  refuseUnsupportedVersion(record, at);
   return { record, locateInSource, at };
-}
-
-function finish(file: string, source: string, record: Record<string, unknown>, locateInSource: Locate): LoadedSpec {
-  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
-  const version = record.openapi as string;
-  checkRefs(record, [], (refPath, ref, reason) => {
-    throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
-  });
-  const upgraded = isOpenApi30(version)
-    ? upgradeOpenApi30(record)
-    : { document: record, sourcePath: (p: JsonPath) => p };
-  return {
-    file,
-    source,
-    document: upgraded.document as OpenApiDocument,
-    sourceVersion: version,
-    sourceDocument: record,
-    bundled: false,
-    locateSource: locateInSource,
-    locate: (p) => locateInSource(upgraded.sourcePath(p)),
-    sourcePath: upgraded.sourcePath,
-  };
 }
 
 // An alias may be expanded at most this many times: a few aliases nesting each other ("billion laughs")
@@ -271,26 +238,4 @@ function hasExternalRef(document: unknown): boolean {
   };
   walk(document, []);
   return found;
-}
-
-function checkRefs(
-  root: Record<string, unknown>,
-  here: JsonPath,
-  fail: (path: JsonPath, ref: string, reason: string) => never,
-): void {
-  const walk = (value: unknown, at: (string | number)[]): void => {
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, [...at, index]));
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const object = value as Record<string, unknown>;
-    const ref = object.$ref;
-    if (typeof ref === 'string') {
-      if (!ref.startsWith('#')) fail(at, ref, 'points outside this file: bundle the spec into one file');
-      if (resolvePointer(root, ref) === undefined) fail(at, ref, 'does not resolve: nothing at that pointer');
-    }
-    for (const [key, child] of Object.entries(object)) if (!isLiteral(key, child, at)) walk(child, [...at, key]);
-  };
-  walk(root, [...here]);
 }

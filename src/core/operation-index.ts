@@ -1,7 +1,8 @@
 // Indexes the operations of a document (https://spec.openapis.org/oas/v3.1.0#paths-object) and matches a
 // concrete request (`GET /repos/o/r/hooks/42`) to its operation.
 import { escapeLine } from './escape-line.js';
-import { resolvePointer, type OpenApiDocument } from './load-spec.js';
+import { resolvePointer } from './source-locator.js';
+import type { OpenApiDocument } from './load-spec.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { setOwn } from './own-key.js';
 

@@ -15,7 +15,10 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exactInJson } from './exact-in-json.js';
 import { folderDistrust, readPrivateFile, writePrivateFile } from './private-files.js';
+
+export { exactInJson };
 
 /** Part of every key: a change to how specs are parsed (options, the yaml package) names new entries. */
 const format = 'contracts-parsed-yaml-2';
@@ -153,28 +156,4 @@ function evictOldest(dir: string): void {
       unlinkSync(path.join(dir, name));
     } catch {}
   }
-}
-
-/** Whether JSON.parse(JSON.stringify(value)) gives back value exactly (a tree of JSON's own kinds of value). */
-export function exactInJson(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item) || Object.is(item, -0)) return false;
-      continue;
-    }
-    if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) {
-        if (!(i in item)) return false;
-        stack.push(item[i]);
-      }
-      continue;
-    }
-    if (typeof item !== 'object' || Object.getPrototypeOf(item) !== Object.prototype) return false;
-    if (Object.hasOwn(item, '__proto__')) return false;
-    for (const child of Object.values(item)) stack.push(child);
-  }
-  return true;
 }

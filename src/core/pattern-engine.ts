@@ -8,14 +8,22 @@
 //                 ECMA-262 gives it (`.`, `\s`, `\p{…}`, `\u…`, classes), for every other pattern
 //   backtracking  V8's RegExp, for syntax RE2 lacks (lookaround, backreferences); lint warns about these
 // (contracts-pattern-backtracking).
-import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
 
 // re2js (260 kB) is loaded on the first pattern that needs it, not by every command's start (a fifth of the code a
-// cold `contracts validate` parsed); require, since ajv asks for a compiled pattern synchronously.
+// cold `contracts validate` parsed); require, since ajv asks for a compiled pattern synchronously. node:module is
+// reached through process.getBuiltinModule (Node 20.16), not imported, so that the core bundles for a browser, where
+// contracts-kit/msw hands re2js in (provideRe2js) as it has no require.
 let re2js: typeof RE2JSClass | undefined;
 const RE2JS = (): typeof RE2JSClass =>
-  (re2js ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS);
+  (re2js ??= (
+    process.getBuiltinModule('node:module').createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }
+  ).RE2JS);
+
+/** re2js as loaded by a caller that has no require (a browser bundle imports it). */
+export function provideRe2js(loaded: typeof RE2JSClass): void {
+  re2js ??= loaded;
+}
 
 export type PatternEngineName = 'regexp' | 're2' | 'backtracking';
 

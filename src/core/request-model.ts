@@ -2,7 +2,8 @@
 // Requirement Objects), and the one judge of a generated request: the core's compiled ajv validators, applied to
 // the request as the server will decode it from the wire (so `per_page=5` and `per_page="5"` are the same request).
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
-import { resolvePointer, type LoadedSpec } from './load-spec.js';
+import { resolvePointer } from './source-locator.js';
+import type { LoadedSpec } from './load-spec.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue } from './own-key.js';

@@ -1,6 +1,6 @@
 // The --strict variant of a document: object schemas refuse properties they do not list
 // (`unevaluatedProperties: false`, JSON Schema 2020-12 section 11.3), so unknown fields become findings.
-import { resolvePointer } from './load-spec.js';
+import { resolvePointer } from './source-locator.js';
 import { rootSchemaSites, subschemaSites } from './schema-sites.js';
 
 const compositionKeywords = ['allOf', 'anyOf', 'oneOf'];

@@ -8,7 +8,7 @@ import type { CompiledOperation, CompiledResponse, Contract } from '../core/comp
 import { headerValue, type Exchange } from '../core/exchange.js';
 import { parseMediaType, selectMediaType } from '../core/media-type.js';
 import type { CheckName, Finding } from '../core/finding.js';
-import { resolvePointer } from '../core/load-spec.js';
+import { resolvePointer } from '../core/source-locator.js';
 import { responseFor } from '../core/operation-index.js';
 import { mockRefusalHeader, mockRefusalValue } from '../core/mock-refusal.js';
 import { parseJson } from '../core/parse-json.js';

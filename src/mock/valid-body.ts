@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { CompiledMediaType, Contract } from '../core/compile-contract.js';
 import { deref, typesOf } from '../core/request-model.js';
-import { resolvePointer } from '../core/load-spec.js';
+import { resolvePointer } from '../core/source-locator.js';
 import { pathToPointer } from '../core/source-locator.js';
 import { mergeAll, schemaArbitrary } from '../fuzz/schema-arbitrary.js';
 import { minimalValue } from '../fuzz/values.js';

@@ -1,6 +1,5 @@
 // payment_method_placement: the client-session seed's rule. Its schema puts paymentMethod at the top level,
 // its example under order: either place, or both, is accepted; neither fails; both with different contents warns.
-import { isDeepStrictEqual } from 'node:util';
 import type { Finding } from '../finding.js';
 import { finding, type ExchangeCheck } from './check-context.js';
 
@@ -37,13 +36,28 @@ export const paymentMethodPlacement: ExchangeCheck = {
   },
 };
 
-/** Deep equality; contents nested too deeply to compare count as different. */
+/**
+ * Deep equality of two parsed JSON values (object keys in any order); contents nested too deeply to compare count as
+ * different. Written here rather than node:util's isDeepStrictEqual, which gives the same on JSON values, so that the
+ * checks bundle for a browser (contracts-kit/msw).
+ */
 function sameContents(a: unknown, b: unknown): boolean {
   try {
-    return isDeepStrictEqual(a, b);
+    return sameJson(a, b);
   } catch {
     return false;
   }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  const aRecord = a as Record<string, unknown>;
+  const bRecord = b as Record<string, unknown>;
+  return aKeys.every((key) => Object.hasOwn(bRecord, key) && sameJson(aRecord[key], bRecord[key]));
 }
 
 /** The value at a path of object keys (arrays are not entered), or undefined; coverage uses it for the branch too. */

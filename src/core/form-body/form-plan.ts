@@ -2,7 +2,7 @@
 // Objects (OpenAPI 3.1 section 4.8.15, "Encoding Object"; sections 4.8.14.4 and 4.8.14.5, "Support for
 // x-www-form-urlencoded Request Bodies" and "Special Considerations for multipart Content"): a field's text is typed
 // by its property's schema, so checking a form does no schema walking.
-import { resolvePointer } from '../load-spec.js';
+import { resolvePointer } from '../source-locator.js';
 import { pointerToPath, type JsonPath } from '../source-locator.js';
 
 /** A parameter style a form field may be serialized in (section 4.8.12.4), urlencoded bodies only. */

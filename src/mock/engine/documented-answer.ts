@@ -3,7 +3,7 @@
 // media type's examples first, then generated bodies, fills required headers, and judges the result again in full.
 import type { CompiledMediaType, CompiledOperation, CompiledResponse, Contract } from '../../core/compile-contract.js';
 import { deref } from '../../core/request-model.js';
-import { resolvePointer } from '../../core/load-spec.js';
+import { resolvePointer } from '../../core/source-locator.js';
 import { parseMediaType, rangeMatches } from '../../core/media-type.js';
 import { responseFor } from '../../core/operation-index.js';
 import { pathToPointer } from '../../core/source-locator.js';
