@@ -1,0 +1,219 @@
+// contracts-kit/msw in Node: msw's setupServer with our handlers, requests made with Node's fetch. Each answer is
+// judged again by our own checks (checkExchange): the handlers serve what the spec documents, and refuse what it
+// refuses with its documented 4xx, whether the spec is given as a path or as a parsed document.
+import './promise-with-resolvers.js';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setupServer } from 'msw/node';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkExchange } from '../../src/core/check-exchange.js';
+import { compileContract } from '../../src/core/compile-contract.js';
+import { ContractsError } from '../../src/core/errors.js';
+import { loadSpec } from '../../src/core/load-spec.js';
+import { handlers } from 'contracts-kit/msw';
+import { root } from '../helpers/paths.js';
+
+const specPath = path.join(root, 'tests/msw/fixtures/pets.yaml');
+const document = parse(readFileSync(specPath, 'utf8')) as Record<string, unknown>;
+const contract = compileContract(await loadSpec(specPath));
+const json = { 'content-type': 'application/json' };
+
+interface Case {
+  method: string;
+  url: string;
+  body?: string;
+  want: { status: number; contentType: string | null; body: unknown };
+}
+
+// The spec's servers say https://pets.example.com/v1: the handlers take that base URL without being told.
+const base = 'https://pets.example.com/v1';
+const cases: [string, Case][] = [
+  [
+    'answers a documented read with its documented example',
+    {
+      method: 'GET',
+      url: `${base}/pets/42`,
+      want: { status: 200, contentType: 'application/json', body: { id: '42', name: 'Fido' } },
+    },
+  ],
+  [
+    'answers a valid create with the documented 201',
+    {
+      method: 'POST',
+      url: `${base}/pets`,
+      body: '{"name":"Rex"}',
+      want: { status: 201, contentType: 'application/json', body: { id: '7', name: 'Rex' } },
+    },
+  ],
+  [
+    'refuses a create without its required name with the documented 400 problem',
+    {
+      method: 'POST',
+      url: `${base}/pets`,
+      body: '{}',
+      want: {
+        status: 400,
+        contentType: 'application/problem+json',
+        body: {
+          type: 'about:blank',
+          title: 'Request refused by the spec',
+          status: 400,
+          detail: 'request body must have required property "name"',
+        },
+      },
+    },
+  ],
+  [
+    'refuses a read whose petId breaks its pattern with the documented 400',
+    {
+      method: 'GET',
+      url: `${base}/pets/abc`,
+      want: {
+        status: 400,
+        contentType: 'application/problem+json',
+        body: {
+          type: 'about:blank',
+          title: 'Request refused by the spec',
+          status: 400,
+          detail: 'path parameter petId must match pattern "^[0-9]+$": got "abc"',
+        },
+      },
+    },
+  ],
+  [
+    'answers a path the spec does not have with a 404 problem',
+    {
+      method: 'GET',
+      url: `${base}/owners`,
+      want: {
+        status: 404,
+        contentType: 'application/problem+json',
+        body: {
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: 'GET /owners matches no path of the spec',
+        },
+      },
+    },
+  ],
+];
+
+async function send({ method, url, body }: Case) {
+  const response = await fetch(url, { method, ...(body === undefined ? {} : { body, headers: json }) });
+  const text = await response.text();
+  return { response, text };
+}
+
+describe.each([
+  ['a path to the spec file', specPath],
+  ['the parsed spec document', document],
+])('handlers(%s)', (_given, spec) => {
+  const server = setupServer(...handlers(spec));
+  // The network outside the base URL: a loopback server of the test's own, which the handlers must leave alone.
+  const network = http.createServer((_request, response) => response.end('the network'));
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => network.listen(0, '127.0.0.1', resolve));
+    server.listen({ onUnhandledFrame: 'bypass' });
+  });
+  afterAll(async () => {
+    server.close();
+    await new Promise((resolve) => network.close(resolve));
+  });
+
+  it.each(cases)('%s', async (_name, given) => {
+    const { response, text } = await send(given);
+    expect({
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: JSON.parse(text),
+    }).toEqual(given.want);
+    if (given.want.status === 404) return;
+    // Our own checks agree with what was served (the path under the server's base path, as the spec names it).
+    const exchange = {
+      method: given.method,
+      path: new URL(given.url).pathname.slice('/v1'.length),
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: text,
+    };
+    expect(checkExchange(contract, exchange).findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+  });
+
+  it('leaves a request outside the base URL to the network', async () => {
+    const { port } = network.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/v1/pets/42`);
+    expect({ status: response.status, body: await response.text() }).toEqual({ status: 200, body: 'the network' });
+  });
+});
+
+describe('handlers with a baseUrl', () => {
+  const server = setupServer(...handlers(specPath, { baseUrl: 'http://api.test/mock' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+
+  it('answers under the given base URL, the path read below it', async () => {
+    const response = await fetch('http://api.test/mock/pets/42');
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: { id: '42', name: 'Fido' },
+    });
+  });
+});
+
+describe('a spec the handlers cannot serve', () => {
+  it('answers each request under its base URL with the mock 500 naming a missing spec file', async () => {
+    const server = setupServer(
+      ...handlers(path.join(root, 'tests/msw/fixtures/missing.yaml'), { baseUrl: 'http://gone.test' }),
+    );
+    server.listen({ onUnhandledFrame: 'error' });
+    try {
+      const response = await fetch('http://gone.test/pets');
+      expect({
+        status: response.status,
+        refusal: response.headers.get('contracts-mock'),
+        body: await response.json(),
+      }).toEqual({
+        status: 500,
+        refusal: 'no-valid-answer',
+        body: {
+          type: 'about:blank',
+          title: 'contracts-kit/msw: the spec did not load',
+          status: 500,
+          detail: `spec not found: ${path.join(root, 'tests/msw/fixtures/missing.yaml')}`,
+        },
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    [
+      'a Swagger 2.0 document',
+      { swagger: '2.0' },
+      {},
+      'SPEC_NOT_OPENAPI_31',
+      'OpenAPI 2.0 (swagger: 2.0) is not supported: convert the spec to OpenAPI 3 first (npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
+    ],
+    [
+      'a document whose servers name no absolute URL, without a baseUrl',
+      { ...document, servers: [{ url: '/v1' }] },
+      {},
+      'USAGE',
+      'contracts-kit/msw: the spec names no absolute server URL to intercept: give handlers(spec, { baseUrl: "http://api.test" })',
+    ],
+    [
+      'a baseUrl that is no URL',
+      document,
+      { baseUrl: 'api.test' },
+      'USAGE',
+      'contracts-kit/msw: baseUrl "api.test" is not a URL (outside a browser, give an absolute one: http://api.test)',
+    ],
+  ] as const)('refuses %s at once, in one line', (_name, spec, options, code, message) => {
+    expect(() => handlers(spec, options)).toThrow(new ContractsError(code, message));
+  });
+});
