@@ -2,7 +2,8 @@
 // an edge per link, from (operation, status) to an operation, with each parameter bound by a runtime expression
 // (https://spec.openapis.org/oas/v3.1.0#runtime-expressions). The stateful fuzzer walks this graph; what it may
 // follow is what the spec says, not a table in code.
-import { resolvePointer, type OpenApiDocument } from './load-spec.js';
+import type { OpenApiDocument } from './load-spec.js';
+import { resolvePointer } from './source-locator.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { ownValue, setOwn } from './own-key.js';

@@ -1,12 +1,11 @@
 // The engine behind the handlers, as an interface: what turns one request record into one answer. Made in one
-// place, makeEngine, so that the stateful engine (src/mock/engine/, the store) replaces the stateless one there
-// and nowhere else; the handlers see only `answer`.
-import { compileContract } from '../core/compile-contract.js';
+// place, makeEngine: the stateful engine (src/mock/engine/stateful-engine.ts: what a create stores a read returns),
+// one store per handlers() call; the handlers see only `answer`.
 import type { RequestRecord } from '../core/check-request.js';
 import type { LoadedSpec } from '../core/load-spec.js';
-import { answerRequest, type Engine } from '../mock/engine/answer-request.js';
 import type { EngineAnswer } from '../mock/engine/engine-answer.js';
-import { basePaths } from '../mock/engine/route.js';
+import { answerStateful } from '../mock/engine/stateful-answer.js';
+import { statefulEngine } from '../mock/engine/stateful-engine.js';
 
 export interface MockEngine {
   /** The answer to one request; every answer has passed the spec's checks (engine-answer.ts `guarded`). */
@@ -15,13 +14,10 @@ export interface MockEngine {
 
 /**
  * The engine for `spec`: validators compiled per operation when a request first needs one, as `contracts sandbox`
- * does, so a big spec's handlers are ready at once.
+ * does, so a big spec's handlers are ready at once. (The stateless engine instead: answerRequest(engine, request)
+ * on an Engine of answer-request.ts.)
  */
 export function makeEngine(spec: LoadedSpec): MockEngine {
-  const engine: Engine = {
-    contract: compileContract(spec, { lazy: true, lazyRequests: true }),
-    bases: basePaths(spec.document),
-    answers: new Map(),
-  };
-  return { answer: (request) => answerRequest(engine, request) };
+  const stateful = statefulEngine(spec);
+  return { answer: (request) => answerStateful(stateful, request) };
 }

@@ -92,14 +92,21 @@ describe.skipIf(!chromium)(title, () => {
     await page.waitForFunction('window.mockReady !== undefined', { timeout: 30_000 });
     expect(await page.evaluate('Promise.all([window.mockReady, window.patternEngine])')).toEqual([true, 're2']);
     // A string evaluated in the page (this file is compiled without the DOM's types).
-    const send = (method: string, url: string, body?: string) =>
+    const send = (method: string, url: string, body?: string): Promise<unknown> =>
       page.evaluate(
         `window.send(${[method, url, body].map((value) => JSON.stringify(value) ?? 'undefined').join(', ')})`,
       );
-    expect(await send('GET', '/api/pets/42')).toEqual({
+    // What a create stores, a read returns (the stateful engine, in the page).
+    const created = (await send('POST', '/api/pets', '{"name":"Rex"}')) as { body: { id: string } };
+    expect(created).toEqual({
+      status: 201,
+      contentType: 'application/json',
+      body: { id: expect.stringMatching(/^[0-9]+$/), name: 'Rex' },
+    });
+    expect(await send('GET', `/api/pets/${created.body.id}`)).toEqual({
       status: 200,
       contentType: 'application/json',
-      body: { id: '42', name: 'Fido' },
+      body: created.body,
     });
     expect(await send('POST', '/api/pets', '{}')).toEqual({
       status: 400,

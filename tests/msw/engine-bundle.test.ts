@@ -11,6 +11,8 @@ const engineGraph = [
   "export { specFromDocument } from './src/core/document-spec.js';",
   "export { compileContract } from './src/core/compile-contract.js';",
   "export { answerRequest } from './src/mock/engine/answer-request.js';",
+  "export { answerStateful } from './src/mock/engine/stateful-answer.js';",
+  "export { statefulEngine } from './src/mock/engine/stateful-engine.js';",
   "export { basePaths } from './src/mock/engine/route.js';",
   "export { checkExchange } from './src/core/check-exchange.js';",
 ].join('\n');

@@ -2,7 +2,8 @@
 // OpenAPI 3.1 section 4.8.9), its request media types, its documented statuses and headers, whether it is secured,
 // and the schema of its first 2xx JSON answer.
 import { isJsonType } from '../media-type.js';
-import { resolvePointer, type OpenApiDocument } from '../load-spec.js';
+import { resolvePointer } from '../source-locator.js';
+import type { OpenApiDocument } from '../load-spec.js';
 import { valueAt } from '../link-graph.js';
 import type { OperationSpec } from '../operation-index.js';
 import { isObject } from './schema-shape.js';

@@ -1,7 +1,7 @@
 // What the resource model reads of a schema: its component name, its top-level properties and where a list keeps
 // its items. Shallow on purpose: a few $ref hops and one allOf level per schema, so a 13 MB spec costs time linear
 // in its operations, whatever its schemas nest (a schema's depth says nothing of where ids are).
-import { resolvePointer } from '../load-spec.js';
+import { resolvePointer } from '../source-locator.js';
 
 type Schema = Record<string, unknown>;
 

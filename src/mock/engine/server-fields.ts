@@ -4,7 +4,6 @@
 // (`format: date-time`, RFC 3339) set to now, and required fields the client left out (the schema's default, else a
 // value the schema accepts from the documented answer). writeOnly fields are never stored (section 9.4: "never
 // present" in what the authority returns).
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { schemaArbitrary } from '../../fuzz/schema-arbitrary.js';
 import { resolved } from '../../fuzz/values.js';
@@ -41,7 +40,8 @@ export function newId(
       if (!taken(String(next))) return next;
     return undefined;
   }
-  if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined)) return randomUUID();
+  if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined))
+    return globalThis.crypto.randomUUID();
   const arbitrary = schemaArbitrary(document, schema);
   for (let seed = counter; seed < counter + 50; seed++) {
     const [drawn] = fc.sample(arbitrary, { numRuns: 1, seed });

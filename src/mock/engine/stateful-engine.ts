@@ -3,7 +3,8 @@
 // which resource and role each operation has, each resource's representation schema, its id's schema and the path
 // parameters that scope its collection (its parents' ids).
 import { compileContract, type Contract } from '../../core/compile-contract.js';
-import { resolvePointer, type LoadedSpec } from '../../core/load-spec.js';
+import { resolvePointer } from '../../core/source-locator.js';
+import type { LoadedSpec } from '../../core/load-spec.js';
 import { buildResourceModel } from '../../core/resource-model/build-resource-model.js';
 import type { ModelOperation, Resource, ResourceModel } from '../../core/resource-model/types.js';
 import { deref } from '../../core/request-model.js';
