@@ -11,13 +11,17 @@ import { isOpenApi30, upgradeOpenApi30 } from './upgrade-openapi-30.js';
 
 type At = (path: JsonPath) => SourceLocation | undefined;
 
-/** Swagger 2.0, or an `openapi` other than 3.0.x or 3.1.x, refused in one line. */
+/**
+ * A `swagger` other than 2.0, or an `openapi` other than 3.0.x or 3.1.x, refused in one line. Swagger 2.0 is read
+ * from a file (load-spec.ts converts it before it comes here); as a document object it is refused too.
+ */
 export function refuseUnsupportedVersion(record: Record<string, unknown>, at: At): void {
   if (typeof record.swagger === 'string' || typeof record.swagger === 'number') {
     throw new ContractsError(
       'SPEC_NOT_OPENAPI_31',
-      `OpenAPI 2.0 (swagger: ${String(record.swagger)}) is not supported: convert the spec to OpenAPI 3 first ` +
-        '(npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
+      record.swagger === '2.0' || record.swagger === 2
+        ? 'a Swagger 2.0 document is read from a file: give its path'
+        : `only Swagger 2.0 and OpenAPI 3.0 and 3.1 are supported, found swagger: ${String(record.swagger)}`,
       at(['swagger']),
     );
   }
@@ -79,7 +83,7 @@ export function specFromDocument(name: string, document: unknown): LoadedSpec {
   return finishSpec(name, source, record, noLines, at);
 }
 
-function checkRefs(
+export function checkRefs(
   root: Record<string, unknown>,
   here: JsonPath,
   fail: (path: JsonPath, ref: string, reason: string) => never,

@@ -1,8 +1,9 @@
 // Loads an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-document), or a 3.0 one upgraded
-// to 3.1 in memory (upgrade-openapi-30.ts): the core's only I/O.
+// to 3.1 in memory (upgrade-openapi-30.ts), or a Swagger 2.0 one converted to 3.0 first (swagger2/): the core's only
+// I/O.
 import path from 'node:path';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { finishSpec, refuseUnsupportedVersion } from './document-spec.js';
+import { checkRefs, finishSpec, refuseUnsupportedVersion } from './document-spec.js';
 import { ContractsError } from './errors.js';
 import { fastYamlData } from './fast-yaml.js';
 import { findDuplicateKey } from './json-duplicate-keys.js';
@@ -13,8 +14,9 @@ import { bundleRefs, fileSystem, type RefPolicy, type RefSource } from './resolv
 import { createLocator, resolvePointer, type JsonPath, type Locate } from './source-locator.js';
 
 export { resolvePointer };
-import type { SourcePath } from './upgrade-openapi-30.js';
+import { upgradeOpenApi30, type SourcePath } from './upgrade-openapi-30.js';
 import { maxNestingDepth, refuseTooDeep } from './nesting-depth.js';
+import { convertSwagger2, isSwagger2 } from './swagger2/convert-swagger2.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -27,9 +29,9 @@ export interface LoadedSpec {
   /** The path as the user gave it (used in messages). */
   file: string;
   source: string;
-  /** Always OpenAPI 3.1: a 3.0 document is upgraded in memory. */
+  /** Always OpenAPI 3.1: a 3.0 document is upgraded in memory, a 2.0 one converted to 3.0 and upgraded. */
   document: OpenApiDocument;
-  /** The `openapi` field as the user wrote it (`3.0.3`, `3.1.0`). */
+  /** The `openapi` field as the user wrote it (`3.0.3`, `3.1.0`), or `2.0` for a Swagger 2.0 document. */
   sourceVersion: string;
   /** The document as the user wrote it (the same object as `document` for 3.1), located by `locateSource`. */
   sourceDocument: Record<string, unknown>;
@@ -93,7 +95,10 @@ export async function loadSpecText(
     : parsed.record;
   // Files a $ref brought in nest too: the bundle is measured again, located in the root file at its $ref.
   if (record !== parsed.record) refuseTooDeep(displayFile, record, parsed.locateInSource);
-  return { ...finish(displayFile, source, record, parsed.locateInSource), bundled: record !== parsed.record };
+  const loaded = isSwagger2(record)
+    ? await finishSwagger2(displayFile, source, record, parsed.locateInSource)
+    : finish(displayFile, source, record, parsed.locateInSource);
+  return { ...loaded, bundled: record !== parsed.record };
 }
 
 /**
@@ -176,6 +181,8 @@ function finish(file: string, source: string, record: Record<string, unknown>, l
 /** A spec from its text alone (e.g. a version from git): a `$ref` to another file cannot be followed. */
 export function parseSpec(file: string, source: string): LoadedSpec {
   const parsed = parseSource(file, source, false);
+  if (isSwagger2(parsed.record))
+    throw new ContractsError('SPEC_NOT_OPENAPI_31', 'a Swagger 2.0 document is read from a file', parsed.at([]));
   return finish(file, source, parsed.record, parsed.locateInSource);
 }
 
@@ -193,8 +200,39 @@ function parseSource(file: string, source: string, strictYaml: boolean) {
   // Before any recursive walk (hasExternalRef, the bundler, checkRefs, every command's own).
   refuseTooDeep(file, document, locateInSource);
   const record = document as Record<string, unknown>;
+  if (isSwagger2(record) && record.openapi === undefined) return { record, locateInSource, at };
   refuseUnsupportedVersion(record, at);
   return { record, locateInSource, at };
+}
+
+/**
+ * Swagger 2.0: its `$ref`s checked where the user wrote them, then converted to 3.0 (swagger2/) and upgraded to 3.1;
+ * a path of the 3.1 document is mapped back through both steps to the 2.0 node it came from.
+ */
+async function finishSwagger2(
+  file: string,
+  source: string,
+  record: Record<string, unknown>,
+  locateInSource: Locate,
+): Promise<LoadedSpec> {
+  const at = (p: JsonPath) => ({ file, ...locateInSource(p) });
+  checkRefs(record, [], (refPath, ref, reason) => {
+    throw new ContractsError('SPEC_BROKEN_REF', `$ref "${ref}" ${reason}`, at([...refPath, '$ref']));
+  });
+  const converted = await convertSwagger2(record, at);
+  const upgraded = upgradeOpenApi30(converted.document);
+  const sourcePath: SourcePath = (p) => converted.sourcePath(upgraded.sourcePath(p));
+  return {
+    file,
+    source,
+    document: upgraded.document as OpenApiDocument,
+    sourceVersion: '2.0',
+    sourceDocument: record,
+    bundled: false,
+    locateSource: locateInSource,
+    locate: (p) => locateInSource(sourcePath(p)),
+    sourcePath,
+  };
 }
 
 // An alias may be expanded at most this many times: a few aliases nesting each other ("billion laughs")

@@ -26,12 +26,12 @@ describe('loadSpec', () => {
       { given: 'not-yaml.yaml', want: { code: 'SPEC_NOT_YAML', message: /not valid YAML/, line: 4 } },
     ],
     [
-      'an OpenAPI 2.0 document',
+      'a Swagger 1.2 document',
       {
-        given: 'swagger-2.yaml',
+        given: 'swagger-12.yaml',
         want: {
           code: 'SPEC_NOT_OPENAPI_31',
-          message: /OpenAPI 2\.0.*convert the spec to OpenAPI 3 first \(npx swagger2openapi/,
+          message: /only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2/,
           line: 2,
         },
       },

@@ -1,4 +1,4 @@
-// A spec that is missing, not YAML, has a broken $ref, is OpenAPI 2.0 or is a YAML alias bomb: every command that takes a spec
+// A spec that is missing, not YAML, has a broken $ref, is Swagger 1.2 (or 2.0 OpenAPI 3 cannot say) or is a YAML alias bomb: every command that takes a spec
 // exits 2 with one clear line, and starts nothing.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -12,9 +12,14 @@ const specs: [string, string, RegExp][] = [
     /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/,
   ],
   [
-    'OpenAPI 2.0',
-    'tests/fixtures/specs/swagger-2.yaml',
-    /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported: convert the spec to OpenAPI 3 first/,
+    'Swagger 1.2',
+    'tests/fixtures/specs/swagger-12.yaml',
+    /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2$/,
+  ],
+  [
+    'Swagger 2.0 that OpenAPI 3 cannot say (collectionFormat: tsv)',
+    'tests/fixtures/swagger2/tsv-2.0.yaml',
+    /tsv-2\.0\.yaml:13:11: collectionFormat: tsv cannot be read: OpenAPI 3 has no style for tab-separated values$/,
   ],
   [
     'that is a YAML alias bomb',

@@ -93,7 +93,7 @@ describe('contracts lint (real process)', () => {
       ['lint', 'tests/fixtures/specs/not-yaml.yaml'],
       /^contracts lint: tests\/fixtures\/specs\/not-yaml\.yaml:4:1: not valid YAML/m,
     ],
-    ['OpenAPI 2.0', ['lint', 'tests/fixtures/specs/swagger-2.yaml'], /OpenAPI 2\.0 .* is not supported/],
+    ['Swagger 1.2', ['lint', 'tests/fixtures/specs/swagger-12.yaml'], /found swagger: 1\.2$/m],
     [
       'a broken $ref',
       ['lint', 'tests/fixtures/specs/broken-ref.yaml'],

@@ -168,9 +168,9 @@ describe('contracts diff (real process)', () => {
       /broken-ref\.yaml:32:17: \$ref "#\/components\/schemas\/Itme" does not resolve/,
     ],
     [
-      'OpenAPI 2.0',
-      'tests/fixtures/specs/swagger-2.yaml',
-      /swagger-2\.yaml:2:1: OpenAPI 2\.0 \(swagger: 2\.0\) is not supported/,
+      'Swagger 1.2',
+      'tests/fixtures/specs/swagger-12.yaml',
+      /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2/,
     ],
   ])('exits 2 with one clear line for a spec %s, as BASE or as HEAD', async (_kind, file, message) => {
     for (const args of [
