@@ -2,16 +2,19 @@
 import path from 'node:path';
 import { apiNames, apis } from '../config/apis.js';
 import { exitCodes, type Command } from './command.js';
+import { generateEntries } from './generate-specs.js';
+import { specOption } from './spec-option.js';
 
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'Generate TypeScript types from the specs (--check: fail when stale)',
-  usage: '[--check] [--out-dir DIR]',
+  usage: '[--check] [--out-dir DIR] [--spec [API=]FILE]...',
   get description() {
     return [
       'Runs openapi-typescript on each spec of the config and writes one file per API, with a do-not-edit banner:',
       ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
       'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
+      'With --spec only the APIs it names are generated, from the files it gives (OpenAPI 3.0, 3.1 or Swagger 2.0).',
     ].join('\n');
   },
   options: [
@@ -22,15 +25,23 @@ export const generateCommand: Command = {
       valueName: 'dir',
       description: "Directory of the generated files (default: each API's `generated` path in the config)",
     },
+    specOption(
+      'An OpenAPI 3.0, 3.1 or Swagger 2.0 file: FILE alone (without a config, its types go to generated/NAME.ts), ' +
+        'or API=FILE for an API of the config (repeatable)',
+    ),
   ],
   examples: [
     { command: 'contracts generate', description: 'Regenerate generated/ after changing a spec' },
     { command: 'contracts generate --check', description: 'In CI: fail when generated/ has drifted from specs/' },
+    {
+      command: 'contracts generate --spec petstore.yaml --out-dir types',
+      description: 'Types for one file, no config',
+    },
   ],
   async run(options, _positionals, io) {
     const { findStale, renderAll, writeGenerated } = await import('../generate/generate-types.js');
     const outDir = options['out-dir'] === undefined ? undefined : path.resolve(io.cwd, String(options['out-dir']));
-    const files = await renderAll(outDir);
+    const files = await renderAll(outDir, generateEntries(options.spec, io.cwd));
     const relative = (file: string) => path.relative(io.cwd, file) || file;
     if (options.check) {
       const stale = await findStale(files);

@@ -56,10 +56,13 @@ export async function renderTypes(entry: ApiEntry): Promise<string> {
   return banner(entry) + astToString(ast);
 }
 
-/** Without `outDir`, each file goes where the config says (`generated`, relative to the config file). */
-export async function renderAll(outDir?: string): Promise<GeneratedFile[]> {
+/**
+ * Without `outDir`, each file goes where the config says (`generated`, relative to the config file). `entries`: the
+ * APIs to generate (default every API of the config).
+ */
+export async function renderAll(outDir?: string, entries: ApiEntry[] = configuredApis()): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
-  for (const entry of configuredApis()) {
+  for (const entry of entries) {
     const file =
       outDir === undefined
         ? path.resolve(entry.baseDir, entry.generated)
