@@ -79,6 +79,9 @@ function ourRules(own: OwnRuleResults): Record<string, unknown> {
     // Replaced by contracts-example-valid, which uses the conformance suite's ajv setup.
     'oas3-valid-media-example': 'off',
     'oas3-valid-schema-example': 'off',
+    // Their Swagger 2.0 twins, for the same reason: a 2.0 example is judged once, by ours, at its 2.0 line.
+    'oas2-valid-media-example': 'off',
+    'oas2-valid-schema-example': 'off',
     // spectral:oas's own compares every pair of values: quadratic, minutes for a 100k-value enum.
     'duplicated-entry-in-enum': {
       description: 'Enum values must not have duplicate entry.',
