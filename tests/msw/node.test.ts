@@ -212,11 +212,11 @@ describe('a spec the handlers cannot serve', () => {
 
   it.each([
     [
-      'a Swagger 2.0 document',
+      'a Swagger 2.0 document object (2.0 is read from a file)',
       { swagger: '2.0' },
       {},
       'SPEC_NOT_OPENAPI_31',
-      'OpenAPI 2.0 (swagger: 2.0) is not supported: convert the spec to OpenAPI 3 first (npx swagger2openapi SPEC -o SPEC.openapi.yaml, or https://converter.swagger.io)',
+      'a Swagger 2.0 document is read from a file: give its path',
     ],
     [
       'a document whose servers name no absolute URL, without a baseUrl',
