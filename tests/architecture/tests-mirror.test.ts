@@ -1,6 +1,7 @@
 // Tests mirror src/: each folder of src/ has a folder of tests/ of the same name, holding at least one test that
-// imports that folder's code directly (a unit test, not only a spawned CLI); and every other folder of tests/ is
-// one of the lanes named here, each with the reason it does not mirror a folder of src/.
+// imports that folder's code directly or through its package entry (contracts-kit/FOLDER): a unit test, not only a
+// spawned CLI. Every other folder of tests/ is one of the lanes named here, each with the reason it does not mirror
+// a folder of src/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,9 @@ describe('tests mirror src/', () => {
     (folder) => {
       const dir = path.join(root, 'tests', folder);
       const files = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? testFiles(dir) : [];
-      const importing = files.filter((file) => readFileSync(file, 'utf8').includes(`src/${folder}/`));
+      const importing = files.filter((file) =>
+        new RegExp(`src/${folder}/|'contracts-kit/${folder}'`).test(readFileSync(file, 'utf8')),
+      );
       expect(
         importing.map((file) => path.relative(root, file)),
         `tests/${folder}/ imports nothing of src/${folder}/`,
