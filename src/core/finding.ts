@@ -51,6 +51,11 @@ export const checkNames = [
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
+  // the stateful walk's lifecycle rules (src/fuzz/stateful/rules/)
+  'read_after_write',
+  'listed_after_create',
+  'paging_consistent',
+  'conflict_documented',
   // request conformance (validate --har --side request, contracts proxy)
   'request_parameters_conformance',
   'request_body_conformance',

@@ -34,6 +34,8 @@ import { requestSide } from './request-side.js';
 import { shrinkFixed } from './shrink-fixed.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
 import { runStateful } from './stateful.js';
+import { ResourceWalk, modelOf } from './stateful/walk.js';
+import { notExercised } from './stateful/not-exercised.js';
 import { valueStream } from './value-stream.js';
 import { filterOperations } from './operation-filter.js';
 import { OperationTurns, type RateLimitedOperation } from './rate-limits.js';
@@ -208,8 +210,9 @@ export class FuzzRunner {
       const api = target.api as ApiName;
       targets[api] = target.baseUrl;
       this.plan(results, target);
+      const walk = this.walkOf(executor, target, document);
       try {
-        await this.fuzzApi(executor, target, document);
+        await this.fuzzApi(executor, target, document, walk);
       } catch (caught) {
         error =
           caught instanceof ContractsError
@@ -373,7 +376,47 @@ export class FuzzRunner {
     }
   }
 
-  private async fuzzApi(executor: Executor, target: ApiTarget, document: unknown): Promise<void> {
+  /**
+   * The stateful walk over the resource model (stateful/walk.ts), planned now, for every API but the webhooks one
+   * (its own sequences, stateful.ts), when --phases has stateful and no filter or other shard took its operations.
+   */
+  private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
+    if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
+    const model = modelOf(target);
+    if (model.resources.length === 0) return undefined;
+    const walk = new ResourceWalk(executor, target, document, model, {
+      seed: derivedSeed(this.options.seed, 'walk'),
+      maxRequests: Math.max(100, this.options.maxExamples * 10),
+      maxPages: 10,
+      marker: this.options.marker,
+      readOnly: this.options.readOnly,
+    });
+    walk.plan();
+    return walk;
+  }
+
+  /** With --phases stateful alone, what the walk did not reach was not exercised, and says so (not "never reached"). */
+  private walkOnly(executor: Executor, target: ApiTarget): void {
+    if (this.options.phases.some((phase) => phase !== 'stateful')) return;
+    const results = executor.options.results;
+    for (const operationId of target.models.keys())
+      for (const check of results.pendingChecks(target.api, operationId))
+        results.markSkipped(
+          target.api,
+          operationId,
+          check,
+          notExercised(
+            '--phases stateful sends only the walk over the resources the run creates, and it did not reach this operation; add a phase (examples, random) to test it',
+          ),
+        );
+  }
+
+  private async fuzzApi(
+    executor: Executor,
+    target: ApiTarget,
+    document: unknown,
+    walk: ResourceWalk | undefined,
+  ): Promise<void> {
     const { options } = this;
     const webhooks = target.api === 'repository-webhooks';
     const mine = [...target.models.values()].filter(
@@ -426,7 +469,12 @@ export class FuzzRunner {
         ...(options.deliveryWaitMs !== undefined ? { deliveryWaitMs: options.deliveryWaitMs } : {}),
       });
     }
+    if (walk !== undefined && !executor.expired) {
+      await walk.run();
+      walk.settle();
+    }
     executor.rethrow();
+    this.walkOnly(executor, target);
     this.noValidRequest(executor, target, fuzzed);
   }
 
@@ -592,10 +640,13 @@ function shardUnits(
   const units = targets.flatMap((target) => {
     const operations = [...target.models.keys()].filter((operationId) => kept(target.api, operationId));
     // The sequences call every operation of the webhooks API: not when a filter leaves one out.
+    // The webhooks sequences and the walk over the resource model (any other API) call every operation: not when a
+    // filter leaves one out.
     const sequences =
-      target.api === 'repository-webhooks' &&
       options.phases.includes('stateful') &&
-      operations.length === target.models.size;
+      operations.length === target.models.size &&
+      (target.api === 'repository-webhooks' ||
+        modelOf(target).resources.some((resource) => resource.create.length > 0));
     return [
       ...operations.map((operationId) => `${target.api}/${operationId}`),
       ...(sequences ? [`${target.api}/stateful`] : []),
