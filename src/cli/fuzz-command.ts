@@ -5,6 +5,7 @@ import path from 'node:path';
 import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
+import { isNotExercised } from '../fuzz/stateful/not-exercised.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
@@ -74,6 +75,13 @@ const targetOptions: OptionSpec[] = [
     default: '10000',
   },
   { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+  {
+    name: 'require-all',
+    type: 'boolean',
+    description:
+      'Exit 1 when a check could not be exercised (a precondition the spec leaves unmet: no create, no link to an id); without it such a check is skipped, saying what is missing',
+    conflicts: ['replay'],
+  },
   {
     name: 'read-only',
     type: 'boolean',
@@ -518,7 +526,14 @@ async function finish(
   const exercisedNothing = run.summary.passed === 0 && run.summary.failed === 0;
   if (exercisedNothing)
     io.err('contracts fuzz: nothing was exercised: every check was skipped (the reasons are above)');
-  const failed = run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing;
+  // A check the walk could not exercise is skipped, saying what is missing; --require-all makes it fail the run.
+  const unexercised = run.results.filter((result) => result.status === 'skipped' && isNotExercised(result.reason));
+  const requiredAll = options['require-all'] === true && unexercised.length > 0;
+  if (requiredAll)
+    io.err(
+      `contracts fuzz: exit 1: --require-all, and ${unexercised.length} check${unexercised.length === 1 ? ' was' : 's were'} not exercised (each "not exercised" above says why)`,
+    );
+  const failed = run.summary.failed > 0 || run.failures.length > 0 || underCoverage || exercisedNothing || requiredAll;
   // Exit 1 with no failing check (every ✗ is "not exercised"): the last line says why, not a bare "0 failed".
   const blocked = run.results.filter((result) => result.status === 'failed' && result.reason !== undefined).length;
   if (failed && !exercisedNothing && !underCoverage && run.failures.length === 0 && blocked === run.summary.failed)
