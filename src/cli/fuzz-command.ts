@@ -6,6 +6,7 @@ import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type Ap
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { isNotExercised } from '../fuzz/stateful/not-exercised.js';
+import { runRate } from '../fuzz/default-rate.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
@@ -132,8 +133,7 @@ const paceOptions: OptionSpec[] = [
     type: 'string',
     valueName: 'n',
     description:
-      'At most n requests per second (0: no cap; the default applies with --base-url, the embedded sandbox has none)',
-    default: '100',
+      'At most n requests per second (0: no cap). Default: no cap against loopback (127.0.0.0/8, ::1, localhost) and the embedded sandbox, 100 elsewhere',
     requires: ['base-url'],
   },
   {
@@ -358,7 +358,7 @@ export const fuzzCommand: Command = {
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
       deliveryWaitMs: settings.deliveryWaitMs,
-      rate: embedded ? 0 : settings.rate,
+      rate: embedded ? 0 : announcedRate(settings.rate, baseUrl, Boolean(options.quiet), io),
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
@@ -483,6 +483,13 @@ async function runInterruptible(
   }
 }
 
+/** The run's --rate (default-rate.ts), said on the console line that starts the run unless --quiet. */
+function announcedRate(given: number | undefined, baseUrl: string, quiet: boolean, io: Io): number {
+  const { rate, line } = runRate(given, baseUrl);
+  if (!quiet) io.err(`contracts fuzz: ${line}`);
+  return rate;
+}
+
 /** What a finished run prints and writes (scripts, console, reports, coverage), and its exit status. */
 async function finish(
   run: import('../fuzz/run-fuzz.js').FuzzRun,
@@ -562,7 +569,7 @@ async function replay(
     repo: settings.repo,
     hookUrl: settings.hookUrl ?? defaultHookUrl,
     marker: randomBytes(4).toString('hex'),
-    rate: embedded ? 0 : settings.rate,
+    rate: embedded ? 0 : runRate(settings.rate, baseUrl).rate,
     strict: settings.strict,
     seed: settings.seed,
     timeoutMs: settings.timeoutMs,
@@ -702,7 +709,7 @@ function validate(options: ParsedOptions) {
     timeoutMs: number('timeout', 1, 600_000),
     maxTimeS: number('max-time', 1, 86_400),
     deliveryWaitMs: number('delivery-wait', 0, 600_000),
-    rate: number('rate', 0, 100_000),
+    rate: options.rate === undefined ? undefined : number('rate', 0, 100_000),
     workers: number('workers', 1, 64),
     maxRetryAfterS: number('max-retry-after', 0, 86_400),
     rateLimitBudgetS: number('rate-limit-budget', 0, 86_400),

@@ -68,6 +68,7 @@ describe('contracts fuzz walks a user API by its resource model', () => {
       report.results.filter((result) => lifecycle.includes(result.check)).map((result) => result.check),
     );
     expect([...judged].sort()).toEqual([...lifecycle].sort());
+    expect(stderr).toMatch(/^contracts fuzz: rate: unlimited \(a loopback target; --rate n caps it\)$/m);
   }, 120_000);
 
   it('finds a PATCH answered but not stored in one default run, and nothing else', async () => {
