@@ -70,7 +70,9 @@ export function reproScript(input: ScriptInput): string {
   );
   const variables = new Map<string, { name: string; step: number; pointer: string }>();
   const secrets = new Map<string, string>();
-  const counts = { hook_id: 0, delivery_id: 0 };
+  const counts = new Map<string, number>();
+  // Any other API's path ids (the stateful walk's instances) are bound from the answer that gave them, too.
+  const isId = (param: string) => idParams.has(param) || input.api !== 'repository-webhooks';
   const lines: string[] = [];
   const cleanup: { variable: string; line: string }[] = [];
   // Where a variable goes, the text holds a placeholder no request of the run holds, so none can be forged.
@@ -88,15 +90,22 @@ export function reproScript(input: ScriptInput): string {
     let path = relative;
     const bound: { name: string; step: number; pointer: string }[] = [];
     for (const [param, value] of Object.entries(match?.pathParams ?? {})) {
-      const segment = idParams.has(param) && idSegment(input, match!.operation.operationId, param, value);
+      const segment = isId(param) && idSegment(input, match!.operation.operationId, param, value);
       if (!segment) continue;
       const { id } = segment;
       let variable = variables.get(`${param}=${id}`);
       if (!variable) {
         const source = firstAnswerWith(steps.slice(0, index), id);
         if (!source) continue;
-        const prefix = param === 'hook_id' ? 'HOOK' : 'DELIVERY';
-        variable = { name: `${prefix}_${counts[param as keyof typeof counts]++}`, ...source };
+        const prefix =
+          param === 'hook_id'
+            ? 'HOOK'
+            : param === 'delivery_id'
+              ? 'DELIVERY'
+              : `ID_${param.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+        const count = counts.get(param) ?? 0;
+        counts.set(param, count + 1);
+        variable = { name: `${prefix}_${count}`, ...source };
         variables.set(`${param}=${id}`, variable);
         bound.push(variable);
       }
@@ -361,7 +370,7 @@ function markerPrefix(requests: readonly SentRequest[]): string {
 
 /** Splits a text at its placeholders (`${mark}HOOK_0__`): the variables the script sets, as references. */
 function placeholdersOf(mark: string): (text: string) => ShellPiece[] {
-  const pattern = new RegExp(`${mark}((?:HOOK|DELIVERY|SECRET|RUN)_\\d+)__`, 'g');
+  const pattern = new RegExp(`${mark}((?:HOOK|DELIVERY|SECRET|RUN|ID_[A-Z0-9_]+?)_\\d+)__`, 'g');
   return (text) => {
     const pieces: ShellPiece[] = [];
     let last = 0;

@@ -1,6 +1,7 @@
 // `contracts fuzz` on a user's own API, as a real process against a real service: the stateful walk over its
 // resource model finds each planted bug by its own lifecycle rule, and the bug-free twin exits 0 with every check
 // exercised. A check the spec gives no way to exercise is skipped, saying why, unless --require-all.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,8 +78,22 @@ describe('contracts fuzz walks a user API by its resource model', () => {
     expect(report.failures.map(({ check, operation, phase }) => ({ check, operation, phase }))).toEqual([
       { check: 'read_after_write', operation: 'updateItem', phase: 'stateful' },
     ]);
-    // Its reproduction starts with the create that made the item it acts on.
-    expect(report.failures[0]!.script).toMatch(/# 1\. createItem: the run got 201/);
+    // Its script starts with the create that made the item, reads the id from its answer, and reproduces the
+    // failure in bash against a fresh target (exit 1), not against the fixed one (exit 0).
+    const file = path.join(project, 'not-stored.sh');
+    await writeFile(file, report.failures[0]!.script);
+    const outcomes: (number | null)[] = [];
+    for (const bugs of [['not-stored'], []] as CrudBug[][]) {
+      const fresh = await startCrudService(bugs);
+      // Not spawnSync: the service answers from this process.
+      const child = spawn('bash', [file], {
+        env: { ...process.env, BASE_URL: fresh.url, CONTRACTS_SHOP_KEY: crudKey },
+        stdio: 'ignore',
+      });
+      outcomes.push(await new Promise<number | null>((resolve) => child.on('close', resolve)));
+      await fresh.close();
+    }
+    expect(outcomes).toEqual([1, 0]);
   }, 120_000);
 
   it.each([
