@@ -39,6 +39,16 @@ export function smallPageSize(document: unknown, schema: unknown): number {
   return Math.max(1, minimum, typeof resolved?.exclusiveMinimum === 'number' ? resolved.exclusiveMinimum + 1 : 1);
 }
 
+/** One more than the smallest page size, where the size parameter allows it; else undefined (no second walk). */
+export function nextPageSize(document: unknown, schema: unknown): number | undefined {
+  const { schema: resolved } = followSchema(document, schema);
+  const next = smallPageSize(document, schema) + 1;
+  if (typeof resolved?.maximum === 'number' && next > resolved.maximum) return undefined;
+  if (typeof resolved?.exclusiveMaximum === 'number' && next >= resolved.exclusiveMaximum) return undefined;
+  if (typeof resolved?.multipleOf === 'number' && next % resolved.multipleOf !== 0) return undefined;
+  return next;
+}
+
 /** The largest page size a size parameter allows (its maximum), or undefined for the server's default. */
 export function largePageSize(document: unknown, schema: unknown): number | undefined {
   const { schema: resolved } = followSchema(document, schema);

@@ -26,7 +26,15 @@ import { judgeReadAfterWrite, judgedFields } from './rules/read-after-write.js';
 import { judgeUseAfterFree } from './rules/use-after-free.js';
 import { idBinding, unaddressable } from './walk-needs.js';
 import { walkPages } from './walk-pages.js';
-import { drawnBodies, exceptedFields, freshId, largePageSize, seededOrder, smallPageSize } from './walk-values.js';
+import {
+  drawnBodies,
+  exceptedFields,
+  freshId,
+  largePageSize,
+  nextPageSize,
+  seededOrder,
+  smallPageSize,
+} from './walk-values.js';
 
 export interface WalkOptions {
   seed: number;
@@ -313,7 +321,10 @@ export class ResourceWalk {
     return result;
   }
 
-  /** listed_after_create and paging_consistent: a second instance made so that small pages are two. */
+  /**
+   * listed_after_create and paging_consistent: two more instances made where the list pages, so that pages of one
+   * item are three and pages of two items are two (an off-by-one in a cursor shows at one size and not the other).
+   */
   private async listed(instance: Instance): Promise<void> {
     const { resource } = instance;
     const listId = resource.list.find((operationId) => this.operations.get(operationId)?.itemsPointer !== undefined);
@@ -321,8 +332,11 @@ export class ResourceWalk {
     const idField = resource.id?.field;
     const model = listId === undefined ? undefined : this.target.models.get(listId);
     if (list === undefined || model === undefined || idField === undefined) return;
-    const second = list.pagination.length > 0 ? await this.create(resource) : undefined;
-    const created = [instance, ...(typeof second === 'object' ? [second] : [])].map((made) => made.id);
+    const made = [instance];
+    for (let more = list.pagination.length > 0 ? 2 : 0; more > 0 && !this.spent(); more--) {
+      const another = await this.create(resource);
+      if (typeof another === 'object') made.push(another);
+    }
     const sizeParameter = model.params.find(
       (param) => param.in === 'query' && /^(limit|per_?page|page_?size|size|count)$/i.test(param.name),
     )?.name;
@@ -344,27 +358,46 @@ export class ResourceWalk {
         'listed_after_create',
         instance.create,
         large.evidence,
-        [instance, ...(typeof second === 'object' ? [second] : [])].flatMap((one) =>
-          judgeListed(one.create, large.walk, one.path, resource.id?.parameter, one.id),
-        ),
+        made.flatMap((one) => judgeListed(one.create, large.walk, one.path, resource.id?.parameter, one.id)),
       );
     if (list.pagination.length === 0 || this.spent()) return;
-    const small = await this.pages(list, resource, place, idField, sizeParameter, (name) =>
-      smallPageSize(this.document, schemaOf(name)),
-    );
-    if (small.walk.pages.length < 2 || small.evidence === undefined)
+    // Paging is judged on the items the large pages showed: one they left out is listed_after_create's finding.
+    const shown = new Set(large.walk.pages.flat().map((id) => JSON.stringify(id)));
+    const listedIds = made.map((one) => one.id).filter((id) => shown.has(JSON.stringify(id)));
+    await this.paging(list, resource, place, idField, sizeParameter, schemaOf, listedIds);
+  }
+
+  /** paging_consistent: the list walked with pages of the smallest size, then of one more. */
+  private async paging(
+    list: ModelOperation,
+    resource: Resource,
+    place: Place,
+    idField: string,
+    sizeParameter: string | undefined,
+    schemaOf: (name: string) => unknown,
+    listedIds: readonly unknown[],
+  ): Promise<void> {
+    const findings: ReturnType<typeof judgePaging> = [];
+    let evidence: CaseResult | undefined;
+    // Without a size parameter both walks would be the server's default pages: one is enough.
+    for (const size of sizeParameter === undefined ? [smallPageSize] : [smallPageSize, nextPageSize]) {
+      if (this.spent()) break;
+      if (sizeParameter !== undefined && size(this.document, schemaOf(sizeParameter)) === undefined) continue;
+      const small = await this.pages(list, resource, place, idField, sizeParameter, (name) =>
+        size(this.document, schemaOf(name)),
+      );
+      if (small.walk.pages.length < 2 || small.evidence === undefined) continue;
+      const found = judgePaging(list.operationId, small.walk.pages, listedIds, small.walk.complete);
+      if (evidence === undefined || (found.length > 0 && findings.length === 0)) evidence = small.evidence;
+      findings.push(...found);
+    }
+    if (evidence === undefined)
       this.because(
         'paging_consistent',
         list.operationId,
-        `${list.operationId} answered one page with the run's ${created.length} items: a page size parameter (limit) lets the walk ask for small pages`,
+        `${list.operationId} answered one page with the run's ${listedIds.length} items: a page size parameter (limit) lets the walk ask for small pages`,
       );
-    else
-      this.judge(
-        'paging_consistent',
-        list.operationId,
-        small.evidence,
-        judgePaging(list.operationId, small.walk.pages, created, small.walk.complete),
-      );
+    else this.judge('paging_consistent', list.operationId, evidence, findings);
   }
 
   /** One walk through a list's pages, and the last page's step (the evidence a finding carries). */
