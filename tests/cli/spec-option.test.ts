@@ -23,8 +23,18 @@ describe('--spec', () => {
         .filter((option) => option.name === 'spec')
         .map((option) => [command.name, option.valueName, option.multiple]),
     );
-    expect(forms.map(([name]) => name).sort()).toEqual(['check', 'fuzz', 'mock', 'receive', 'validate']);
-    for (const [, valueName, multiple] of forms) expect([valueName, multiple]).toEqual(['[api=]file', true]);
+    expect(forms.map(([name]) => name).sort()).toEqual([
+      'check',
+      'fuzz',
+      'generate',
+      'mock',
+      'receive',
+      'sandbox',
+      'validate',
+    ]);
+    // The sandbox serves one spec on one port: its --spec is one file.
+    for (const [name, valueName, multiple] of forms)
+      expect([valueName, multiple]).toEqual(name === 'sandbox' ? ['file', undefined] : ['[api=]file', true]);
   });
 
   it.each<[string, string[], string[], Record<string, string>]>([
