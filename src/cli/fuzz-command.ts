@@ -360,7 +360,9 @@ export const fuzzCommand: Command = {
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
       deliveryWaitMs: settings.deliveryWaitMs,
-      rate: embedded ? 0 : announcedRate(settings.rate, baseUrl, Boolean(options.quiet), io),
+      rate: embedded ? 0 : runRate(settings.rate, baseUrl).rate,
+      // Said once the run is sure to start (a missing credential refuses it in its one line first).
+      ...(embedded ? {} : { announce: runRate(settings.rate, baseUrl).line }),
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
@@ -483,13 +485,6 @@ async function runInterruptible(
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
-}
-
-/** The run's --rate (default-rate.ts), said on the console line that starts the run unless --quiet. */
-function announcedRate(given: number | undefined, baseUrl: string, quiet: boolean, io: Io): number {
-  const { rate, line } = runRate(given, baseUrl);
-  if (!quiet) io.err(`contracts fuzz: ${line}`);
-  return rate;
 }
 
 /** What a finished run prints and writes (scripts, console, reports, coverage), and its exit status. */

@@ -42,6 +42,8 @@ import { OperationTurns, type RateLimitedOperation } from './rate-limits.js';
 import { hasFilters, type OperationFilters, type Suggest } from './filter-kinds.js';
 
 export interface FuzzOptions {
+  /** A line said once every spec loaded and every credential a run needs was found: before the first request. */
+  announce?: string;
   /** --har-out: every exchange written as it happens. */
   har?: FuzzHar;
   apis: readonly ApiName[];
@@ -206,6 +208,7 @@ export class FuzzRunner {
       options,
       this.selected(loaded),
     );
+    if (options.announce !== undefined) options.log(options.announce);
     for (const { target, document } of loaded) {
       const api = target.api as ApiName;
       targets[api] = target.baseUrl;
@@ -382,6 +385,9 @@ export class FuzzRunner {
    */
   private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
     if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
+    // The embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock, not the
+    // API. The walk runs against a service (--base-url), `contracts sandbox --spec` included.
+    if (this.options.remote !== true) return undefined;
     const model = modelOf(target);
     if (model.resources.length === 0) return undefined;
     const walk = new ResourceWalk(executor, target, document, model, {

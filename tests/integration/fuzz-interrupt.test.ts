@@ -60,8 +60,9 @@ describe('contracts fuzz when stopped or when the target is gone', () => {
     });
     expect(code).toBe(2);
     expect(stderr).toMatch(new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`));
-    // The line naming the config whose credentials are sent (main.ts), then the one about the target.
-    expect(stderr.trim().split('\n')).toHaveLength(2);
+    // The line naming the config whose credentials are sent (main.ts), the run's rate, then the one about the target.
+    expect(stderr.trim().split('\n')).toHaveLength(3);
+    expect(stderr).toContain('contracts fuzz: rate: unlimited (a loopback target; --rate n caps it)\n');
     expect(stderr).toMatch(/^contracts fuzz: sending credentials as the config \S+ names them\n/);
     expect(stdout).toMatch(/^Not run: \d+ checks \(the run stopped: TARGET_UNREACHABLE\)$/m);
   }, 60_000);
