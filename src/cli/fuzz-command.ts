@@ -360,9 +360,7 @@ export const fuzzCommand: Command = {
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
       deliveryWaitMs: settings.deliveryWaitMs,
-      rate: embedded ? 0 : runRate(settings.rate, baseUrl).rate,
-      // Said once the run is sure to start (a missing credential refuses it in its one line first).
-      ...(embedded ? {} : { announce: runRate(settings.rate, baseUrl).line }),
+      ...rateOptions(embedded, settings.rate, baseUrl),
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
@@ -485,6 +483,16 @@ async function runInterruptible(
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
+}
+
+/**
+ * The run's --rate (default-rate.ts) and its console line, said by the runner once the run is sure to start (a
+ * missing credential refuses it in its one line first). Against the embedded mock or sandbox: no cap, nothing said.
+ */
+function rateOptions(embedded: boolean, given: number | undefined, baseUrl: string) {
+  if (embedded) return { rate: 0 };
+  const { rate, line } = runRate(given, baseUrl);
+  return { rate, announce: line };
 }
 
 /** What a finished run prints and writes (scripts, console, reports, coverage), and its exit status. */

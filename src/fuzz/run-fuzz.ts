@@ -203,12 +203,7 @@ export class FuzzRunner {
         },
       });
     }
-    this.units = shardUnits(
-      loaded.map(({ target }) => target),
-      options,
-      this.selected(loaded),
-    );
-    if (options.announce !== undefined) options.log(options.announce);
+    this.start(loaded);
     for (const { target, document } of loaded) {
       const api = target.api as ApiName;
       targets[api] = target.baseUrl;
@@ -383,6 +378,16 @@ export class FuzzRunner {
    * The stateful walk over the resource model (stateful/walk.ts), planned now, for every API but the webhooks one
    * (its own sequences, stateful.ts), when --phases has stateful and no filter or other shard took its operations.
    */
+  /** The work of the run (its --shard of what the filters select), then the line that says the run starts. */
+  private start(loaded: readonly { target: ApiTarget; document: unknown }[]): void {
+    this.units = shardUnits(
+      loaded.map(({ target }) => target),
+      this.options,
+      this.selected(loaded),
+    );
+    if (this.options.announce !== undefined) this.options.log(this.options.announce);
+  }
+
   private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
     if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
     // The embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock, not the
