@@ -5,7 +5,7 @@ import type { Finding } from '../finding.js';
 import type { HmacScheme } from './delivery-convention.js';
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
 import { hmacMatches } from './signature-compare.js';
-import { signatureFinding as finding } from './signature-finding.js';
+import { signatureFinding as finding, signedWithoutSecret } from './signature-finding.js';
 
 export function hmacSignature(
   scheme: HmacScheme,
@@ -14,18 +14,7 @@ export function hmacSignature(
   secret: string | null,
 ): Finding[] {
   const value = deliveryHeader(delivery, scheme.header);
-  // The value is a signature (or looks like one): it is never echoed.
-  if (secret === null)
-    return value === undefined
-      ? []
-      : [
-          finding(
-            operation,
-            `${scheme.header} is sent, but the hook has no secret`,
-            'no signature header',
-            'a signature header',
-          ),
-        ];
+  if (secret === null) return signedWithoutSecret(operation, scheme.header, value);
   const form = `${scheme.prefix}<hex HMAC-${scheme.algorithm.toUpperCase()} of the body>`;
   if (value === undefined)
     return [finding(operation, `${scheme.header} is missing, but the hook has a secret`, form, null)];

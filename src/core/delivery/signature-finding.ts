@@ -11,3 +11,17 @@ export const signatureFinding = (operation: string, message: string, expected: u
   expected,
   actual,
 });
+
+/** A signature header sent for a hook with no secret: the value is a signature (or looks like one), never echoed. */
+export function signedWithoutSecret(operation: string, header: string, value: string | undefined): Finding[] {
+  return value === undefined
+    ? []
+    : [
+        signatureFinding(
+          operation,
+          `${header} is sent, but the hook has no secret`,
+          'no signature header',
+          'a signature header',
+        ),
+      ];
+}

@@ -10,7 +10,7 @@ import type { Finding } from '../finding.js';
 import type { StandardWebhooksScheme } from './delivery-convention.js';
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
 import { hmacMatches } from './signature-compare.js';
-import { signatureFinding as finding } from './signature-finding.js';
+import { signatureFinding as finding, signedWithoutSecret } from './signature-finding.js';
 
 const headers = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 const form = 'v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">';
@@ -31,17 +31,7 @@ export function standardWebhooksSignature(
   nowMs: number,
 ): Finding[] {
   const [id, timestamp, signature] = headers.map((name) => deliveryHeader(delivery, name));
-  if (secret === null)
-    return signature === undefined
-      ? []
-      : [
-          finding(
-            operation,
-            'webhook-signature is sent, but the hook has no secret',
-            'no signature header',
-            'a signature header',
-          ),
-        ];
+  if (secret === null) return signedWithoutSecret(operation, 'webhook-signature', signature);
   const missing = headers.filter((_name, index) => [id, timestamp, signature][index] === undefined);
   if (missing.length > 0)
     return [finding(operation, `${missing.join(', ')} missing: Standard Webhooks signs with all three`, form, null)];

@@ -8,7 +8,7 @@ import type { Finding } from '../finding.js';
 import type { StripeScheme } from './delivery-convention.js';
 import { deliveryHeader, type ReceivedDelivery } from './received-delivery.js';
 import { hmacMatches } from './signature-compare.js';
-import { signatureFinding as finding } from './signature-finding.js';
+import { signatureFinding as finding, signedWithoutSecret } from './signature-finding.js';
 
 export function stripeSignature(
   scheme: StripeScheme,
@@ -19,17 +19,7 @@ export function stripeSignature(
 ): Finding[] {
   const value = deliveryHeader(delivery, scheme.header);
   const form = 't=<Unix seconds>,v1=<hex HMAC-SHA256 of "t.body">';
-  if (secret === null)
-    return value === undefined
-      ? []
-      : [
-          finding(
-            operation,
-            `${scheme.header} is sent, but the hook has no secret`,
-            'no signature header',
-            'a signature header',
-          ),
-        ];
+  if (secret === null) return signedWithoutSecret(operation, scheme.header, value);
   if (value === undefined)
     return [finding(operation, `${scheme.header} is missing, but the hook has a secret`, form, null)];
   const pairs = value
