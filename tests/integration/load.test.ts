@@ -39,7 +39,9 @@ async function load(url: string, headers: Record<string, string> = {}) {
   expect(result.errors).toBe(0);
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
-  expect(result.requests.total).toBeGreaterThan(1000);
+  // Every connection was answered, more than once: the load was applied. How many answers fit in 5 s is the
+  // machine's, and is measured by `npm run bench`, not here.
+  expect(result.requests.total).toBeGreaterThan(connections);
   return result;
 }
 
