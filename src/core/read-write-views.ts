@@ -18,7 +18,6 @@ import { setOwn } from './own-key.js';
 import { carriesMark, markedNames, type DirectionMark } from './read-write-marks.js';
 import { rootSchemaSites, subschemaSites, type SchemaSite } from './schema-sites.js';
 import type { JsonPath } from './source-locator.js';
-import { isOpenApi30 } from './upgrade-openapi-30.js';
 
 export interface DirectionViews {
   /** The spec as a request is judged: readOnly properties are not required. */
@@ -54,13 +53,16 @@ export function responseSpec(spec: LoadedSpec): LoadedSpec {
 }
 
 /**
- * The spec requests are generated from: the request view, and for a 3.0 document without its readOnly properties at
- * all, since 3.0 says they SHOULD NOT be sent in a request. Generation only: a request that carries one is still
- * judged by the request view, where it is declared.
+ * The spec requests are generated from: the request view without its readOnly properties at all. OpenAPI 3.0.3
+ * §4.7.24.1 says they SHOULD NOT be sent in a request; in 3.1, JSON Schema 2020-12 Validation §9.4 says "attempts by
+ * an application to modify the value of this property are expected to be ignored or rejected by that owning
+ * authority". Either answer conforms, so no case may hinge on one: a positive carrying one may be refused, and a
+ * negative whose fault lies in one may be ignored. Generation only: a request that carries one is still judged by the
+ * request view, where it is declared.
  */
 export function generationSpec(spec: LoadedSpec): LoadedSpec {
   const request = requestSpec(spec);
-  if (!isOpenApi30(spec.sourceVersion) || !mayMark(spec)) return request;
+  if (!mayMark(spec)) return request;
   const entry = known.get(spec)!;
   if (!entry.generation) {
     const edits = siteEdits(spec.document, ['readOnly'], true).get('readOnly')!;

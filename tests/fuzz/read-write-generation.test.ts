@@ -5,7 +5,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../src/core/load-spec.js';
 import { violations } from '../../src/core/request-model.js';
-import { baseRequest, boundariesPhase, randomArbitrary, type Generator } from '../../src/fuzz/generate-cases.js';
+import {
+  baseRequest,
+  boundariesPhase,
+  negativeArbitrary,
+  negativePhase,
+  randomArbitrary,
+  type Generator,
+} from '../../src/fuzz/generate-cases.js';
 import { requestSide } from '../../src/fuzz/request-side.js';
 
 const user = {
@@ -50,10 +57,10 @@ function setUp(openapi: string) {
   return { generator, model, compiled };
 }
 
-const carriesReadOnly = (body: unknown) => {
-  const value = body as { id?: unknown; owner?: { ownerId?: unknown } };
-  return 'id' in value || (value.owner !== undefined && 'ownerId' in value.owner);
-};
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const carriesReadOnly = (body: unknown) =>
+  isObject(body) && ('id' in body || (isObject(body.owner) && 'ownerId' in body.owner));
 
 describe('fuzz positives for a schema that requires a readOnly property', () => {
   it('judges a 3.0 create without the required readOnly id (nested too) valid', () => {
@@ -75,11 +82,28 @@ describe('fuzz positives for a schema that requires a readOnly property', () => 
     expect(positives.filter((request) => carriesReadOnly(request.body))).toEqual([]);
   });
 
-  it('3.1: random positives need not carry the required readOnly id, and are valid without it', () => {
+  it('3.1: the smallest request, the boundaries and random positives leave readOnly properties out, all valid', () => {
+    // JSON Schema 2020-12 Validation §9.4: a server may ignore or reject a readOnly property a request carries.
     const { generator, model, compiled } = setUp('3.1.0');
-    const drawn = fc.sample(randomArbitrary(generator), { numRuns: 50, seed: 7 }).map((fuzzCase) => fuzzCase.request);
-    const withoutId = drawn.filter((request) => !('id' in (request.body as object)));
-    expect(withoutId.length).toBeGreaterThan(0);
-    expect(withoutId.flatMap((request) => violations(model, compiled, request))).toEqual([]);
+    const base = baseRequest(generator);
+    expect(base.body).toEqual({ name: 'a', owner: { email: 'a' } });
+    const positives = [
+      ...boundariesPhase(generator).map((fuzzCase) => fuzzCase.request),
+      ...fc.sample(randomArbitrary(generator), { numRuns: 50, seed: 7 }).map((fuzzCase) => fuzzCase.request),
+    ].filter((request) => request.body !== undefined && violations(model, compiled, request).length === 0);
+    expect(positives.length).toBeGreaterThan(10);
+    expect(positives.filter((request) => carriesReadOnly(request.body))).toEqual([]);
+  });
+
+  it.each(['3.0.3', '3.1.0'])('%s: no negative case puts its fault in a readOnly property', (openapi) => {
+    // A server that ignores a readOnly `id` in a create conforms, so a bad `id` proves nothing about it.
+    const { generator, model, compiled } = setUp(openapi);
+    const negatives = [
+      ...boundariesPhase(generator).map((fuzzCase) => fuzzCase.request),
+      ...negativePhase(generator).map((fuzzCase) => fuzzCase.request),
+      ...fc.sample(negativeArbitrary(generator), { numRuns: 100, seed: 7 }).map((fuzzCase) => fuzzCase.request),
+    ].filter((request) => violations(model, compiled, request).length > 0);
+    expect(negatives.length).toBeGreaterThan(10);
+    expect(negatives.filter((request) => request.body !== undefined && carriesReadOnly(request.body))).toEqual([]);
   });
 });
