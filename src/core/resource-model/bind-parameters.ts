@@ -137,7 +137,13 @@ function sentToCreate(
 ): BindingSource[] {
   const sources: BindingSource[] = [];
   const index = prefix.length - 1;
-  if (own.item && index >= own.item.segments.length - 1) return sources;
+  // At or below its own id in its own item path: not a parent's. (A shallow item path, `/books/{bookId}` for
+  // `/shelves/{shelfId}/books`, is shorter than the collection: its parents are all above the item.)
+  const ownPrefix = own.item?.segments.slice(0, -1);
+  const underOwnItem =
+    ownPrefix !== undefined &&
+    shapeOf(segmentsOf(facts.spec.pathTemplate).slice(0, ownPrefix.length)) === shapeOf(ownPrefix);
+  if (own.item && underOwnItem && index >= own.item.segments.length - 1) return sources;
   for (const createId of own.resource.create) {
     const create = factsById.get(createId);
     if (!create || createId === facts.spec.operationId) continue;

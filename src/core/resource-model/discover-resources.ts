@@ -4,14 +4,19 @@
 // - on an item path: GET reads, PATCH updates, PUT replaces (and creates when it documents 201: RFC 9110 section
 //   9.3.4, a PUT that creates answers 201), DELETE deletes, POST creates when it documents 201 (else it acts);
 // - on a collection: GET lists, POST creates;
-// - a POST-only path under an item path, ending in a literal, is an action on that item (`POST /orders/{id}/cancel`);
-// - any other path under an item path, ending in a literal, is a singleton that nests under it (`/hooks/{id}/config`);
+// - a POST-only path under an item path, ending in a literal, is an action on that item (`POST /orders/{id}/cancel`)
+//   unless it documents 201 (then it creates);
+// - any other path under an item path, ending in a literal, is a singleton that nests under it (`/hooks/{id}/config`),
+//   unless it creates (a POST documenting 201) or lists: then it is a collection nested under that item;
 // - a literal path with a POST that documents 201, or a GET answering a list, and no item path below it, is a
-//   collection-only resource (a POST answering 200 or 202 there is more often a verb: /credentials/revoke).
+//   collection-only resource (a POST answering 200 or 202 there is more often a verb: /credentials/revoke);
+// - such a collection under a parent item, whose items live at a top-level item path of the same word, is that
+//   item's collection (shallow nesting: shallow-collections.ts).
 import type { OperationFacts } from './operation-facts.js';
 import { maxModelledSegments, segmentsOf, shapeOf, type Segment } from './path-shape.js';
 import { singular } from './naming.js';
 import { listItems } from './schema-shape.js';
+import { joinShallowCollections } from './shallow-collections.js';
 import type { Resource, Role } from './types.js';
 
 export interface PathGroup {
@@ -76,11 +81,19 @@ export function discoverResources(document: unknown, groups: Map<string, PathGro
     const parentSegments = group.segments.slice(0, -1);
     const owner = parentSegments.at(-1)?.parameter !== undefined ? drafts.get(shapeOf(parentSegments)) : undefined;
     const methods = new Set(group.operations.map((operation) => operation.spec.method));
-    if (owner && methods.size === 1 && methods.has('post')) {
+    const creates = group.operations.some(
+      (operation) => operation.spec.method === 'post' && operation.success.includes('201'),
+    );
+    const word = group.segments.at(-1)?.text;
+    const lists = group.operations.some(
+      (operation) => operation.spec.method === 'get' && listsItems(document, operation, word),
+    );
+    if (owner && methods.size === 1 && methods.has('post') && !creates) {
       for (const operation of group.operations) owner.roles.set(operation, ['action']);
       continue;
     }
-    if (parentSegments.at(-1)?.parameter !== undefined) {
+    const underItem = parentSegments.at(-1)?.parameter !== undefined;
+    if (underItem && !creates && !lists) {
       const draft = newDraft('singleton', order, group, undefined, group.segments.at(-1)?.text);
       if (owner) {
         draft.parentShape = shapeOf(parentSegments);
@@ -90,20 +103,19 @@ export function discoverResources(document: unknown, groups: Map<string, PathGro
       drafts.set(group.shape, draft);
       continue;
     }
-    const creates = group.operations.some(
-      (operation) => operation.spec.method === 'post' && operation.success.includes('201'),
-    );
-    const word = group.segments.at(-1)?.text;
-    const lists = group.operations.some(
-      (operation) => operation.spec.method === 'get' && listsItems(document, operation, word),
-    );
     if (creates || lists) {
-      const draft = newDraft('collection', order, undefined, group, singular(group.segments.at(-1)?.text ?? ''));
+      const draft = newDraft('collection', order, undefined, group, singular(word ?? ''));
+      if (underItem && owner) {
+        draft.parentShape = shapeOf(parentSegments);
+        draft.parentParameter = parentSegments.at(-1)?.parameter;
+      }
       for (const operation of group.operations) draft.roles.set(operation, collectionRoles(operation));
       drafts.set(group.shape, draft);
     }
   }
-  for (const draft of drafts.values()) if (draft.kind === 'item') findParent(draft, drafts);
+  joinShallowCollections(document, drafts);
+  for (const draft of drafts.values())
+    if (draft.kind === 'item' && draft.parentShape === undefined) findParent(draft, drafts);
   return drafts;
 }
 

@@ -385,3 +385,39 @@ describe('buildResourceModel', () => {
     expect(buildResourceModel(document)).toEqual(buildResourceModel(document));
   });
 });
+
+describe('buildResourceModel on shallow nesting', () => {
+  it('joins a collection under a parent item with the top-level item path of the same word and schema', async () => {
+    const model = await fixture('shallow-nesting');
+    expect(model.resources.find((found) => found.name === 'Book')).toEqual(
+      resource({
+        name: 'Book',
+        schema: 'Book',
+        collectionPath: '/shelves/{shelfId}/books',
+        itemPath: '/books/{bookId}',
+        id: { parameter: 'bookId', field: 'id', rule: "the resource's name (book) + id" },
+        parent: { resource: 'Shelf', parameter: 'shelfId' },
+        create: ['addBook'],
+        read: ['getBook'],
+        delete: ['removeBook'],
+        list: ['listBooks'],
+      }),
+    );
+    const bindings = bindingsOf(model);
+    expect(bindings.getBook).toEqual([
+      path_('bookId', [body('addBook', '201', '/id'), listed('listBooks', '200', '/0/id')]),
+    ]);
+    expect(bindings.listBooks).toEqual([
+      path_('shelfId', [sent('addBook', 'shelfId'), body('createShelf', '201', '/id')]),
+    ]);
+  });
+
+  it('keeps them apart when the item path answers another schema than the collection makes', async () => {
+    const model = await fixture('shallow-nesting');
+    const comments = model.resources.filter((found) => found.name === 'Comment' || found.name === 'Moderation');
+    expect(comments.map(({ name, collectionPath, itemPath }) => ({ name, collectionPath, itemPath }))).toEqual([
+      { name: 'Comment', collectionPath: '/articles/{articleId}/comments', itemPath: undefined },
+      { name: 'Moderation', collectionPath: undefined, itemPath: '/comments/{commentId}' },
+    ]);
+  });
+});

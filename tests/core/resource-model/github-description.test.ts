@@ -38,7 +38,17 @@ describe("the resource model of GitHub's description", () => {
       {
         parameter: 'repo',
         in: 'path',
-        sources: [{ kind: 'request-path', operationId: 'repos/create-webhook', expression: '$request.path.repo' }],
+        sources: [
+          { kind: 'request-path', operationId: 'repos/create-webhook', expression: '$request.path.repo' },
+          // POST /orgs/{org}/repos makes what /repos/{owner}/{repo} reads: a shallow collection (its Location).
+          {
+            kind: 'location',
+            operationId: 'repos/create-in-org',
+            status: '201',
+            expression: '$response.header.Location',
+            template: '/repos/{owner}/{repo}',
+          },
+        ],
       },
       {
         parameter: 'hook_id',
