@@ -35,10 +35,19 @@ beforeAll(async () => {
     path.join(project, 'unread.yaml'),
     crudSpec.replace(/\n {4}get:\n {6}operationId: getItem[\s\S]*?(?=\n {4}patch:)/, ''),
   );
+  // The same API whose patch must change something: its smallest body, `{}`, is not a valid request.
+  await writeFile(
+    path.join(project, 'nonempty.yaml'),
+    crudSpec.replace(
+      '    ItemPatch:\n      type: object\n',
+      '    ItemPatch:\n      type: object\n      minProperties: 1\n',
+    ),
+  );
   const credentials = '    credentials:\n      - { env: CONTRACTS_SHOP_KEY, securityScheme: key }\n';
   await writeFile(
     path.join(project, 'contracts.config.yaml'),
-    `apis:\n  - name: shop\n    spec: shop.yaml\n${credentials}  - name: unread\n    spec: unread.yaml\n${credentials.replace('SHOP', 'UNREAD')}`,
+    `apis:\n  - name: shop\n    spec: shop.yaml\n${credentials}  - name: unread\n    spec: unread.yaml\n${credentials.replace('SHOP', 'UNREAD')}` +
+      `  - name: nonempty\n    spec: nonempty.yaml\n${credentials.replace('SHOP', 'NONEMPTY')}`,
   );
 });
 
@@ -52,7 +61,10 @@ async function fuzz(api: string, bugs: CrudBug[], extra: string[]) {
   close = service.close;
   const result = await runCli(
     ['fuzz', '--api', api, '--base-url', service.url, '--seed', '1', ...extra, '--report', 'json:r.json'],
-    { cwd: project, env: { CONTRACTS_SHOP_KEY: crudKey, CONTRACTS_UNREAD_KEY: crudKey } },
+    {
+      cwd: project,
+      env: { CONTRACTS_SHOP_KEY: crudKey, CONTRACTS_UNREAD_KEY: crudKey, CONTRACTS_NONEMPTY_KEY: crudKey },
+    },
   );
   const report = JSON.parse(await readFile(path.join(project, 'r.json'), 'utf8')) as Report;
   return { ...result, report };
@@ -70,6 +82,14 @@ describe('contracts fuzz walks a user API by its resource model', () => {
     );
     expect([...judged].sort()).toEqual([...lifecycle].sort());
     expect(stderr).toMatch(/^contracts fuzz: rate: unlimited \(a loopback target; --rate n caps it\)$/m);
+  }, 120_000);
+
+  it('probes a PATCH without credentials with a valid body when its smallest one is refused (minProperties)', async () => {
+    const { code, stdout, stderr, report } = await fuzz('nonempty', [], []);
+    expect(code, stdout + stderr).toBe(0);
+    expect(
+      report.results.filter((result) => result.operation === 'updateItem' && result.check === 'ignored_auth'),
+    ).toEqual([expect.objectContaining({ operation: 'updateItem', check: 'ignored_auth', status: 'passed' })]);
   }, 120_000);
 
   it('finds a PATCH answered but not stored in one default run, and nothing else', async () => {

@@ -522,17 +522,25 @@ export class ResourceWalk {
     const model = this.target.models.get(operationId);
     if (!operation?.secured || model === undefined || this.probed.has(operationId) || instance.deleted) return;
     this.probed.add(operationId);
-    const body = model.body
-      ? (baseRequest({ api: this.target.api, document: this.document, model }).body ??
-        drawnBodies(this.document, model.body.schema, this.options.seed)[0])
-      : undefined;
-    const result = await this.send(
-      operationId,
-      instance,
-      body === undefined ? {} : { body },
-      `without credentials, on ${described(instance.path, instance.resource.id?.parameter)}, which the run created`,
-      { phase: 'negative', intent: 'negative', anonymous: true },
-    );
+    // The smallest body first, then drawn ones: the smallest may break the schema's own bounds (`{}` for a patch
+    // with minProperties: 1), and a probe must be valid in all but its credential.
+    const bodies: unknown[] = model.body
+      ? [
+          baseRequest({ api: this.target.api, document: this.document, model }).body,
+          ...drawnBodies(this.document, model.body.schema, this.options.seed),
+        ].filter((body) => body !== undefined)
+      : [undefined];
+    let result: CaseResult | undefined;
+    for (const body of bodies) {
+      result = await this.send(
+        operationId,
+        instance,
+        body === undefined ? {} : { body },
+        `without credentials, on ${described(instance.path, instance.resource.id?.parameter)}, which the run created`,
+        { phase: 'negative', intent: 'negative', anonymous: true },
+      );
+      if (result !== undefined || this.executor.expired) break;
+    }
     if (result === undefined)
       this.because('ignored_auth', operationId, `no request to ${operationId} without credentials is valid otherwise`);
     else if (is2xx(result.sent.exchange.status) && instance.resource.delete.includes(operationId))
