@@ -17,7 +17,17 @@ export interface LoadedMock {
   bases: BaseUrl[];
 }
 
-export function createHandlers(loaded: Promise<LoadedMock>): HttpHandler[] {
+/**
+ * The handlers, with the store's two admin verbs for use between tests (the sandbox's /__contracts/ surface, in
+ * process): `reset()` empties it, `state()` shows it. Both wait for the spec; one that failed to load rejects them
+ * with its one-line error.
+ */
+export type ContractsHandlers = HttpHandler[] & {
+  reset(): Promise<void>;
+  state(): Promise<Record<string, unknown[]>>;
+};
+
+export function createHandlers(loaded: Promise<LoadedMock>): ContractsHandlers {
   // Read once here, so that a failed load is no unhandled rejection before the first request asks.
   const settled = loaded.then(
     (mock) => ({ mock }),
@@ -29,7 +39,12 @@ export function createHandlers(loaded: Promise<LoadedMock>): HttpHandler[] {
     const url = new URL(request.url);
     return outcome.mock.bases.find((base) => isUnder(url, base));
   };
-  return [
+  const engine = async (): Promise<MockEngine> => {
+    const outcome = await settled;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.mock.engine;
+  };
+  const list: HttpHandler[] = [
     http.all(
       async ({ request }) => (await baseOf(request)) !== undefined,
       async ({ request }) => {
@@ -42,6 +57,10 @@ export function createHandlers(loaded: Promise<LoadedMock>): HttpHandler[] {
       },
     ),
   ];
+  return Object.assign(list, {
+    reset: async () => (await engine()).reset(),
+    state: async () => (await engine()).state(),
+  });
 }
 
 function loadFailure(error: unknown): EngineAnswer {

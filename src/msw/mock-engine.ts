@@ -10,6 +10,10 @@ import { statefulEngine } from '../mock/engine/stateful-engine.js';
 export interface MockEngine {
   /** The answer to one request; every answer has passed the spec's checks (engine-answer.ts `guarded`). */
   answer(request: RequestRecord): EngineAnswer | Promise<EngineAnswer>;
+  /** Back to the state it started in (an empty store; ids drawn afresh), as the sandbox's POST /__contracts/reset. */
+  reset(): void;
+  /** What the store holds, `{ "<collection>": [item, …] }` oldest first, as GET /__contracts/state answers. */
+  state(): Record<string, unknown[]>;
 }
 
 /**
@@ -19,5 +23,14 @@ export interface MockEngine {
  */
 export function makeEngine(spec: LoadedSpec): MockEngine {
   const stateful = statefulEngine(spec);
-  return { answer: (request) => answerStateful(stateful, request) };
+  return {
+    answer: (request) => answerStateful(stateful, request),
+    // What plant(stateful, []) of seed-data.ts does, which this entry cannot import (it reads files: no browser).
+    reset: () => {
+      stateful.store.clear();
+      stateful.drawn.clear();
+    },
+    // A copy: a test that changes what it was given must not change what the handlers hold.
+    state: () => structuredClone(stateful.store.snapshot()),
+  };
 }

@@ -183,6 +183,51 @@ describe('handlers with a baseUrl', () => {
   });
 });
 
+describe('the handlers between tests: reset() and state()', () => {
+  const mocked = handlers(specPath, { baseUrl: 'http://state.test' });
+  const server = setupServer(...mocked);
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+  const create = async (name: string) =>
+    (await (
+      await fetch('http://state.test/pets', { method: 'POST', body: JSON.stringify({ name }), headers: json })
+    ).json()) as { id: string; name: string };
+
+  it('shows what the store holds, then empties it, so a read of what was made is the documented 404', async () => {
+    const rex = await create('Rex');
+    const tom = await create('Tom');
+    expect(await mocked.state()).toEqual({ Pet: [rex, tom] });
+    await mocked.reset();
+    expect(await mocked.state()).toEqual({});
+    const read = await fetch(`http://state.test/pets/${rex.id}`);
+    expect({ status: read.status, body: await read.json() }).toEqual({
+      status: 404,
+      body: { type: 'about:blank', title: 'Not Found', status: 404, detail: `Pet "${rex.id}" does not exist` },
+    });
+    // Ids are drawn afresh after a reset, as on a fresh start: the first create gets the first id again.
+    expect(await create('Rex')).toEqual(rex);
+  });
+
+  it('gives a copy of the state: changing it changes nothing the handlers hold', async () => {
+    await mocked.reset();
+    const rex = await create('Rex');
+    const state = await mocked.state();
+    (state.Pet![0] as { name: string }).name = 'changed';
+    state.Pet!.pop();
+    expect(await mocked.state()).toEqual({ Pet: [rex] });
+  });
+
+  it('rejects both with the one-line error of a spec that did not load', async () => {
+    const gone = handlers(path.join(root, 'tests/msw/fixtures/missing.yaml'), { baseUrl: 'http://gone.test' });
+    const missing = new ContractsError(
+      'SPEC_NOT_FOUND',
+      `spec not found: ${path.join(root, 'tests/msw/fixtures/missing.yaml')}`,
+    );
+    await expect(gone.reset()).rejects.toEqual(missing);
+    await expect(gone.state()).rejects.toEqual(missing);
+  });
+});
+
 describe('a spec the handlers cannot serve', () => {
   it('answers each request under its base URL with the mock 500 naming a missing spec file', async () => {
     const server = setupServer(
