@@ -48,7 +48,8 @@ export function list(call: Call): EngineAnswer {
   const status = successStatus(call.compiled.spec) ?? 200;
   let body: unknown = page;
   if (itemsPointer !== undefined && itemsPointer !== '') {
-    const template = templateOf(call, status) ?? {};
+    // A copy: the template is shared (templateOf parses it once) and setAt writes into it.
+    const template = structuredClone(templateOf(call, status) ?? {});
     setAt(template, itemsPointer, page);
     if (cursorField) setAt(template, cursorField, next === undefined ? null : String(next));
     body = template;

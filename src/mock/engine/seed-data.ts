@@ -29,7 +29,7 @@ export function exampleSeeds(stateful: Stateful): Seed[] {
     const field = facts.resource.id?.field;
     if (facts.resource.parent || facts.scope.length > 0 || field === undefined) continue;
     const media = readMedia(stateful, facts);
-    if (!media?.validate || !media.schemaPath) continue;
+    if (!media?.schemaPath) continue;
     const document = stateful.engine.contract.spec.document;
     const schema = resolvePointer(document, '#' + pathToPointer(media.schemaPath));
     const mediaObject = resolvePointer(document, '#' + pathToPointer(media.schemaPath.slice(0, -1))) as
@@ -39,12 +39,12 @@ export function exampleSeeds(stateful: Stateful): Seed[] {
       ...examplesOf(derefOnce(document, schema)),
       ...(mediaObject && Object.hasOwn(mediaObject, 'example') ? [mediaObject.example] : []),
       ...Object.values(mediaObject?.examples ?? {}).map((example) => example?.value),
-    ];
+    ].filter((value) => hasId(value, field));
+    // The validator is compiled only for a resource with a candidate: `media.validate` compiles on first use, and
+    // most of a big spec's resources have no example with an id (GitHub: 1 of 457; compiling them all took seconds).
     for (const value of candidates) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
-      const id = (value as Record<string, unknown>)[field];
-      if ((typeof id !== 'string' && typeof id !== 'number') || !accepts(stateful, media.validate, value)) continue;
-      seeds.push({ collection: facts.resource.name, id: String(id), value: value as Record<string, unknown> });
+      if (!media.validate || !accepts(stateful, media.validate, value)) continue;
+      seeds.push({ collection: facts.resource.name, id: String(value[field]), value });
     }
   }
   return seeds;
@@ -99,6 +99,12 @@ export function plant(stateful: Stateful, seeds: readonly Seed[]): void {
   stateful.store.clear();
   stateful.drawn.clear();
   for (const seed of seeds) stateful.store.put(seed.collection, seed.id, structuredClone(seed.value));
+}
+
+function hasId(value: unknown, field: string): value is Record<string, string | number> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const id = (value as Record<string, unknown>)[field];
+  return typeof id === 'string' || typeof id === 'number';
 }
 
 function readMedia(stateful: Stateful, facts: ResourceFacts) {

@@ -42,13 +42,24 @@ export function newId(
   }
   if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined))
     return globalThis.crypto.randomUUID();
-  const arbitrary = schemaArbitrary(document, schema);
+  const arbitrary = arbitraryOf(document, schema);
   for (let seed = counter; seed < counter + 50; seed++) {
     const [drawn] = fc.sample(arbitrary, { numRuns: 1, seed });
     if ((typeof drawn === 'string' && drawn !== '') || typeof drawn === 'number')
       if (!taken(String(drawn))) return drawn;
   }
   return undefined;
+}
+
+/**
+ * The id schema's generator, built once per schema (the schema objects are the document's, alive as long as it):
+ * building it walks the schema, which a create would otherwise do on every request.
+ */
+const arbitraries = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+function arbitraryOf(document: unknown, schema: Schema): fc.Arbitrary<unknown> {
+  let arbitrary = arbitraries.get(schema);
+  if (!arbitrary) arbitraries.set(schema, (arbitrary = schemaArbitrary(document, schema)));
+  return arbitrary;
 }
 
 export interface FillOptions {

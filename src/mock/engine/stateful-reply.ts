@@ -50,15 +50,22 @@ function remember(engine: Engine, key: string, answer: EngineAnswer): void {
 
 /** The documented template body of `status`, parsed (undefined when it is no JSON object). */
 export function templateOf(call: Call, status: number): Record<string, unknown> | undefined {
+  // Parsed once per documented answer (itself made once): callers only read it (fillServerFields copies values).
+  const made = documented(call, status);
+  if (templates.has(made)) return templates.get(made);
+  let template: Record<string, unknown> | undefined;
   try {
-    const value = JSON.parse(documented(call, status).body) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    const value = JSON.parse(made.body) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      template = value as Record<string, unknown>;
   } catch {
-    return undefined;
+    template = undefined;
   }
+  templates.set(made, template);
+  return template;
 }
+
+const templates = new WeakMap<EngineAnswer, Record<string, unknown> | undefined>();
 
 /** The answer carrying `value` (JSON) with `status`: the documented answer's required headers, an ETag, `extra`. */
 export function represent(

@@ -5,6 +5,16 @@ import type { OperationSpec } from '../../core/operation-index.js';
 
 /** The success answer: the lowest documented 2xx, else 200 under `2XX` or `default`, else the lowest 3xx. */
 export function successStatus(operation: OperationSpec): number | undefined {
+  // Asked on every request: worked out once per operation.
+  if (successes.has(operation)) return successes.get(operation);
+  const found = lowestSuccess(operation);
+  successes.set(operation, found);
+  return found;
+}
+
+const successes = new WeakMap<OperationSpec, number | undefined>();
+
+function lowestSuccess(operation: OperationSpec): number | undefined {
   const codes = operation.responses
     .map((response) => response.status)
     .filter((status) => /^[1-5]\d\d$/.test(status))
