@@ -19,6 +19,7 @@ const benchmarks = [
   'fuzz-throughput',
   'proxy-throughput',
   'start-up',
+  'stateful-vs-prism',
   'lint-speed',
 ];
 const out = resultsPath(process.argv, root);
@@ -160,6 +161,26 @@ function table(all: Record<string, any>): string {
           `${s.sandboxToBareThroughput}× bare node:http (${s.bareNodeHttp.requestsPerSecond} req/s) [runs ${s.runRatios.join(', ')}]`,
         ]);
     }
+  }
+  const versus = all['stateful-vs-prism'];
+  if (versus) {
+    for (const [name, label] of [
+      ['getStoredItem', 'GET of a stored item'],
+      ['create', 'a create (POST)'],
+    ] as const) {
+      const v = versus[name];
+      rows.push([
+        `sandbox --spec vs Prism mock, ${label}, ${versus.spec}`,
+        `${v.sandbox.requestsPerSecond} req/s, p50 ${v.sandbox.latencyP50Ms} ms, p99 ${v.sandbox.latencyP99Ms} ms`,
+        `${v.sandboxToPrism}× Prism (${v.prism.requestsPerSecond} req/s, p99 ${v.prism.latencyP99Ms} ms) [runs ${v.runRatios.join(', ')}]`,
+      ]);
+    }
+    const github = versus.githubStartUp;
+    rows.push([
+      `sandbox --spec start to first answer${versus.built ? ' (built)' : ''}: ${versus.spec}${github ? ' / GitHub' : ''}`,
+      `${versus.startUp.sandboxSeconds} s${github ? ` / ${github.sandboxSeconds} s` : ''}`,
+      `Prism ${versus.startUp.prismSeconds} s${github ? ` / ${typeof github.prismSeconds === 'number' ? `${github.prismSeconds} s` : github.prismSeconds}` : ''}`,
+    ]);
   }
   const startUp = all['start-up'];
   if (startUp) {

@@ -48,6 +48,14 @@ describe('npm run bench --quick', () => {
       expect(e2e.checkAgainstMocks.passedFailedSkipped).toEqual([expect.any(Number), 0, expect.any(Number)]);
       expect(e2e.checkAgainstSandbox.passedFailedSkipped).toEqual([expect.any(Number), 0, 0]);
       expect(results.results['proxy-throughput'].clientSession.proxyToDirect).toEqual(expect.any(Number));
+      const versus = results.results['stateful-vs-prism'];
+      for (const load of [versus.getStoredItem, versus.create])
+        expect(load).toMatchObject({
+          sandbox: { requestsPerSecond: expect.any(Number) },
+          prism: { requestsPerSecond: expect.any(Number) },
+          sandboxToPrism: expect.any(Number),
+        });
+      expect(versus.startUp).toEqual({ sandboxSeconds: expect.any(Number), prismSeconds: expect.any(Number) });
       expect(results.results['fuzz-throughput']).toMatchObject({
         fuzzToAutocannon: expect.any(Number),
         fuzzToHttpCapture: expect.any(Number),
