@@ -96,14 +96,9 @@ async function answer(
   request: http.IncomingMessage,
   maxBody: number,
 ): Promise<EngineAnswer | 'drop'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBody) return problem(413, 'Content Too Large', `request body over ${maxBody} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const { text, notUtf8 } = decodeBody(Buffer.concat(chunks));
+  const bytes = await readBody(request, maxBody);
+  if (bytes === undefined) return problem(413, 'Content Too Large', `request body over ${maxBody} bytes`);
+  const { text, notUtf8 } = decodeBody(bytes);
   const { path, query } = splitTarget(request.url ?? '/');
   const method = request.method ?? 'GET';
   if (options.admin !== false) {
@@ -116,6 +111,29 @@ async function answer(
   const record = { method, path, query, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
   if (options.faults && Math.random() < options.faults) return fault(stateful, record);
   return answerStateful(stateful, record);
+}
+
+/**
+ * The request's body, or undefined past `maxBody` bytes. By events, not `for await`: the async iterator costs a
+ * promise chain per request even for a body-less GET, a tenth of the sandbox's time per request under load.
+ */
+function readBody(request: http.IncomingMessage, maxBody: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBody) chunks.push(chunk);
+      else {
+        request.off('data', onData);
+        request.resume();
+        resolve(undefined);
+      }
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
 }
 
 /** A documented 5xx of the operation (the lowest), as the stateless engine makes it; else a dropped connection. */
