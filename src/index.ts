@@ -22,6 +22,15 @@ export type { Exchange } from './core/exchange.js';
 export type { CheckName, Finding, FindingSeverity } from './core/finding.js';
 export type { SpecChange } from './core/diff/spec-change.js';
 export { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/start-sandbox.js';
+export {
+  defineHooks,
+  type AfterContext,
+  type BeforeContext,
+  type HookAnswer,
+  type HookStore,
+  type OperationHooks,
+  type SandboxHooks,
+} from './mock/engine/sandbox-hooks.js';
 export type { Receiver };
 
 export interface LoadContractOptions {

@@ -16,6 +16,10 @@ export const sandboxCommand: Command = {
     "credential 401. Every answer passes the spec's own checks before it is sent. POST /__contracts/reset puts the",
     "seeds back and GET /__contracts/state shows what is held (--no-admin turns both off). Seeds: the spec's",
     'examples of each resource, and --data FILE ({ "<collection>": [item, …] }, JSON or YAML).',
+    "Hooks (--hooks FILE, or the config API's sandbox.hooks): a .ts or .js module whose default export holds, per",
+    'operationId, before(ctx) (may answer, or change ctx.request) and after(ctx) (may change ctx.response), with',
+    "ctx.store; what a hook answers passes the spec's checks too, or the sandbox answers its own 500 naming why.",
+    '--strict says each such 500 on stderr and ends 1; --record FILE writes every exchange as a HAR 1.2 file.',
     '',
     'Without them: both example APIs, by hand-written handlers:',
     'One HTTP server implementing both APIs from the seeds. Unlike the Prism mock it keeps state: a webhook you',
@@ -93,6 +97,24 @@ export const sandboxCommand: Command = {
       description: 'Memory all stored items may hold (default 64); past either bound the oldest go, said once',
     },
     {
+      name: 'hooks',
+      type: 'string',
+      valueName: 'file',
+      description:
+        "A .ts or .js module of hooks by operationId (before/after, ctx.store); default: the config API's sandbox.hooks",
+    },
+    {
+      name: 'strict',
+      type: 'boolean',
+      description: "Say each answer the spec's checks refused (answered 500 instead) and end 1 if there was one",
+    },
+    {
+      name: 'record',
+      type: 'string',
+      valueName: 'file',
+      description: 'Write every exchange to this HAR 1.2 file, credentials redacted (inside the project)',
+    },
+    {
       name: 'head-timeout',
       type: 'string',
       valueName: 'ms',
@@ -116,8 +138,7 @@ export const sandboxCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const stateful = statefulSpec(options, io);
     if (stateful !== undefined) {
-      await runStatefulSandbox(stateful, options, io);
-      return exitCodes.ok;
+      return (await runStatefulSandbox(stateful, options, io)) === 0 ? exitCodes.ok : exitCodes.failed;
     }
     const port = requirePort('port', options.port);
     const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);

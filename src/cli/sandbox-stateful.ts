@@ -9,7 +9,17 @@ import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
 
 /** The options only the example APIs' sandbox takes, and those only the stateful one takes. */
 export const seedOnlyOptions = ['sessions', 'repository'] as const;
-export const statefulOnlyOptions = ['data', 'no-admin', 'latency', 'faults', 'max-items', 'max-memory'] as const;
+export const statefulOnlyOptions = [
+  'data',
+  'no-admin',
+  'latency',
+  'faults',
+  'max-items',
+  'max-memory',
+  'hooks',
+  'strict',
+  'record',
+] as const;
 
 /** The spec file to serve statefully, or undefined for the example APIs' hand-written sandbox. */
 export function statefulSpec(options: ParsedOptions, io: Io): string | undefined {
@@ -41,37 +51,78 @@ function apiSpec(name: string): string {
   return specPath(entry);
 }
 
-export async function runStatefulSandbox(file: string, options: ParsedOptions, io: Io): Promise<void> {
+/** The hooks module: --hooks FILE (relative to the working folder), else the config API's `sandbox.hooks`. */
+function hooksFile(options: ParsedOptions, io: Io): { file: string; shown: string } | undefined {
+  if (typeof options.hooks === 'string') return { file: path.resolve(io.cwd, options.hooks), shown: options.hooks };
+  const api = typeof options.api === 'string' ? options.api : undefined;
+  const entry = api === undefined ? undefined : (apis as Partial<Record<string, (typeof apis)[ApiName]>>)[api];
+  const configured = entry?.sandbox?.hooks;
+  if (!entry || configured === undefined) return undefined;
+  const file = path.resolve(entry.baseDir, configured);
+  return { file, shown: path.relative(io.cwd, file) || file };
+}
+
+/** Returns the exit code: 1 when --strict saw an answer the spec's checks refused. */
+export async function runStatefulSandbox(file: string, options: ParsedOptions, io: Io): Promise<number> {
   const port = requirePort('port', options.port);
   const latencyMs = options.latency === undefined ? 0 : wholeNumber('latency', options.latency, 0);
   const faults = options.faults === undefined ? 0 : percent(String(options.faults));
   const maxItems = wholeNumber('max-items', options['max-items'] ?? '1000', 1);
   const maxBytes = requireMegabytes(options['max-memory'] ?? '64', 'max-memory');
   const signalled = untilSignalled();
-  const [{ loadSpec }, { startStateful }] = await Promise.all([
+  const [{ loadSpec }, { startStateful }, { loadHooks }, { sandboxObserver }, { indexOperations }] = await Promise.all([
     import('../core/load-spec.js'),
     import('../mock/engine/start-stateful.js'),
+    import('../mock/engine/load-hooks.js'),
+    import('./sandbox-observe.js'),
+    import('../core/operation-index.js'),
   ]);
+  const operationIdsOf = (loaded: Awaited<ReturnType<typeof loadSpec>>) =>
+    indexOperations(loaded.document).map((operation) => operation.operationId);
   const spec = await loadSpec(file, path.relative(io.cwd, file) || file);
+  const hooks = hooksFile(options, io);
+  const loaded = hooks && {
+    hooks: await loadHooks(hooks.file, hooks.shown, operationIdsOf(spec)),
+    source: hooks.shown,
+  };
+  const data = typeof options.data === 'string' ? path.resolve(io.cwd, options.data) : undefined;
+  const observer = await sandboxObserver(
+    {
+      strict: options.strict === true,
+      record: typeof options.record === 'string' ? options.record : undefined,
+      inputs: [
+        { file, what: 'the spec' },
+        ...(hooks ? [{ file: hooks.file, what: 'the hooks module' }] : []),
+        ...(data ? [{ file: data, what: 'the seed data' }] : []),
+      ],
+      spec: spec.document,
+    },
+    io,
+  );
   const sandbox = await startStateful({
     spec,
     port,
     host: String(options.host),
     admin: options['no-admin'] !== true,
-    ...(typeof options.data === 'string' ? { dataFile: path.resolve(io.cwd, options.data) } : {}),
+    ...(data ? { dataFile: data } : {}),
+    ...(loaded ? { hooks: loaded } : {}),
+    observe: (exchange) => observer.observe(exchange),
     bounds: { maxItems, maxBytes },
     latencyMs,
     faults,
     warn: (line) => io.err(line),
   });
+  observer.listening(sandbox.url);
   const shown = escapeLine(path.relative(io.cwd, file) || file);
   io.out(`Sandbox serving ${shown} statefully at ${sandbox.url}`);
+  if (loaded) io.out(`  hooks: ${escapeLine(loaded.source)} (${Object.keys(loaded.hooks).join(', ')})`);
   if (options['no-admin'] !== true)
     io.out(`  reset: curl -X POST ${sandbox.url}/__contracts/reset   state: curl ${sandbox.url}/__contracts/state`);
   io.out('Ctrl-C to stop.');
   await signalled;
   await sandbox.stop();
   io.out('Sandbox stopped.');
+  return observer.finish();
 }
 
 function wholeNumber(name: string, value: unknown, least: number): number {

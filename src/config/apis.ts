@@ -29,6 +29,8 @@ export interface ApiEntry {
   lintRules?: RuleLevels;
   /** How its webhook deliveries are told apart and signed (`apis[].webhooks`), when the config says. */
   webhooks?: DeliveryConvention;
+  /** contracts sandbox --api's settings (`apis[].sandbox.hooks`: its hooks module, relative to `baseDir`). */
+  sandbox?: { hooks?: string };
   /** The directory `spec` and `generated` are relative to: the config file's (the project root by default). */
   baseDir: string;
 }

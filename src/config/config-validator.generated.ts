@@ -8,17 +8,18 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}},"signature":{"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}},"signature":{"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}}}};
 const schema4 = {"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}};
-const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}};
+const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The OpenAPI 3.0 or 3.1 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}};
 const schema2 = {"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}};
 const schema3 = {"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}};
 const schema5 = {"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}};
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
 const pattern1 = new RegExp("\\.ts$", "u");
 const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const pattern3 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
-const func0 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -52,7 +53,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "name") || (key0 === "spec")) || (key0 === "mockPort")) || (key0 === "generated")) || (key0 === "credentials")) || (key0 === "fuzz")) || (key0 === "lint")) || (key0 === "webhooks"))){
+if(!(func0.call(schema1.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -91,7 +92,7 @@ errors++;
 if(data.spec !== undefined){
 let data1 = data.spec;
 if(typeof data1 === "string"){
-if(func0(data1) < 1){
+if(func1(data1) < 1){
 const err5 = {instancePath:instancePath+"/spec",schemaPath:"#/properties/spec/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -345,7 +346,7 @@ errors++;
 if(data5.query !== undefined){
 let data8 = data5.query;
 if(typeof data8 === "string"){
-if(func0(data8) < 1){
+if(func1(data8) < 1){
 const err22 = {instancePath:instancePath+"/credentials/" + i0+"/query",schemaPath:"#/$defs/credential/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -382,7 +383,7 @@ errors++;
 if(data5.securityScheme !== undefined){
 let data10 = data5.securityScheme;
 if(typeof data10 === "string"){
-if(func0(data10) < 1){
+if(func1(data10) < 1){
 const err25 = {instancePath:instancePath+"/credentials/" + i0+"/securityScheme",schemaPath:"#/$defs/credential/properties/securityScheme/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -450,7 +451,7 @@ const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 let data13 = data12[i1];
 if(typeof data13 === "string"){
-if(func0(data13) < 1){
+if(func1(data13) < 1){
 const err30 = {instancePath:instancePath+"/fuzz/include-operation-id/" + i1,schemaPath:"#/$defs/fuzz/properties/include-operation-id/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err30];
@@ -491,7 +492,7 @@ const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 let data15 = data14[i2];
 if(typeof data15 === "string"){
-if(func0(data15) < 1){
+if(func1(data15) < 1){
 const err33 = {instancePath:instancePath+"/fuzz/include-path/" + i2,schemaPath:"#/$defs/fuzz/properties/include-path/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err33];
@@ -532,7 +533,7 @@ const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
 let data17 = data16[i3];
 if(typeof data17 === "string"){
-if(func0(data17) < 1){
+if(func1(data17) < 1){
 const err36 = {instancePath:instancePath+"/fuzz/include-method/" + i3,schemaPath:"#/$defs/fuzz/properties/include-method/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
@@ -573,7 +574,7 @@ const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
 let data19 = data18[i4];
 if(typeof data19 === "string"){
-if(func0(data19) < 1){
+if(func1(data19) < 1){
 const err39 = {instancePath:instancePath+"/fuzz/include-tag/" + i4,schemaPath:"#/$defs/fuzz/properties/include-tag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
@@ -614,7 +615,7 @@ const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
 let data21 = data20[i5];
 if(typeof data21 === "string"){
-if(func0(data21) < 1){
+if(func1(data21) < 1){
 const err42 = {instancePath:instancePath+"/fuzz/exclude-operation-id/" + i5,schemaPath:"#/$defs/fuzz/properties/exclude-operation-id/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
@@ -655,7 +656,7 @@ const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
 let data23 = data22[i6];
 if(typeof data23 === "string"){
-if(func0(data23) < 1){
+if(func1(data23) < 1){
 const err45 = {instancePath:instancePath+"/fuzz/exclude-path/" + i6,schemaPath:"#/$defs/fuzz/properties/exclude-path/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err45];
@@ -696,7 +697,7 @@ const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
 let data25 = data24[i7];
 if(typeof data25 === "string"){
-if(func0(data25) < 1){
+if(func1(data25) < 1){
 const err48 = {instancePath:instancePath+"/fuzz/exclude-method/" + i7,schemaPath:"#/$defs/fuzz/properties/exclude-method/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
@@ -737,7 +738,7 @@ const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
 let data27 = data26[i8];
 if(typeof data27 === "string"){
-if(func0(data27) < 1){
+if(func1(data27) < 1){
 const err51 = {instancePath:instancePath+"/fuzz/exclude-tag/" + i8,schemaPath:"#/$defs/fuzz/properties/exclude-tag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err51];
@@ -838,12 +839,12 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.webhooks !== undefined){
-let data31 = data.webhooks;
+if(data.sandbox !== undefined){
+let data31 = data.sandbox;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 for(const key5 in data31){
-if(!((key5 === "eventHeader") || (key5 === "signature"))){
-const err59 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(!(key5 === "hooks")){
+const err59 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -853,11 +854,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data31.eventHeader !== undefined){
-let data32 = data31.eventHeader;
+if(data31.hooks !== undefined){
+let data32 = data31.hooks;
 if(typeof data32 === "string"){
-if(!pattern3.test(data32)){
-const err60 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(func1(data32) < 1){
+const err60 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -868,7 +869,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err61 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -878,14 +879,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data31.signature !== undefined){
-let data33 = data31.signature;
-const _errs80 = errors;
-let valid28 = false;
-const _errs81 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.scheme === undefined){
-const err62 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+}
+else {
+const err62 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -894,8 +890,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data33.secretEnv === undefined){
-const err63 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+}
+if(data.webhooks !== undefined){
+let data33 = data.webhooks;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+for(const key6 in data33){
+if(!((key6 === "eventHeader") || (key6 === "signature"))){
+const err63 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -904,9 +905,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-for(const key6 in data33){
-if(!((((((key6 === "scheme") || (key6 === "header")) || (key6 === "prefix")) || (key6 === "algorithm")) || (key6 === "secretEnv")) || (key6 === "tolerance"))){
-const err64 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+if(data33.eventHeader !== undefined){
+let data34 = data33.eventHeader;
+if(typeof data34 === "string"){
+if(!pattern3.test(data34)){
+const err64 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -916,10 +920,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data33.scheme !== undefined){
-let data34 = data33.scheme;
-if(!(((data34 === "hmac") || (data34 === "standard-webhooks")) || (data34 === "stripe"))){
-const err65 = {instancePath:instancePath+"/webhooks/signature/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+else {
+const err65 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -929,11 +931,14 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data33.header !== undefined){
-let data35 = data33.header;
-if(typeof data35 === "string"){
-if(!pattern3.test(data35)){
-const err66 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+if(data33.signature !== undefined){
+let data35 = data33.signature;
+const _errs85 = errors;
+let valid29 = false;
+const _errs86 = errors;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.scheme === undefined){
+const err66 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -942,9 +947,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.secretEnv === undefined){
+const err67 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -953,12 +957,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data33.prefix !== undefined){
-let data36 = data33.prefix;
-if(typeof data36 === "string"){
-if(func0(data36) > 64){
-const err68 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+for(const key7 in data35){
+if(!((((((key7 === "scheme") || (key7 === "header")) || (key7 === "prefix")) || (key7 === "algorithm")) || (key7 === "secretEnv")) || (key7 === "tolerance"))){
+const err68 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -968,8 +969,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.scheme !== undefined){
+let data36 = data35.scheme;
+if(!(((data36 === "hmac") || (data36 === "standard-webhooks")) || (data36 === "stripe"))){
+const err69 = {instancePath:instancePath+"/webhooks/signature/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -979,10 +982,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data33.algorithm !== undefined){
-let data37 = data33.algorithm;
-if(!(((data37 === "sha1") || (data37 === "sha256")) || (data37 === "sha512"))){
-const err70 = {instancePath:instancePath+"/webhooks/signature/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(data35.header !== undefined){
+let data37 = data35.header;
+if(typeof data37 === "string"){
+if(!pattern3.test(data37)){
+const err70 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -992,11 +996,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data33.secretEnv !== undefined){
-let data38 = data33.secretEnv;
-if(typeof data38 === "string"){
-if(!pattern2.test(data38)){
-const err71 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+else {
+const err71 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1006,8 +1007,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.prefix !== undefined){
+let data38 = data35.prefix;
+if(typeof data38 === "string"){
+if(func1(data38) > 64){
+const err72 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1017,10 +1021,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data33.tolerance !== undefined){
-let data39 = data33.tolerance;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err73 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err73 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1029,9 +1031,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 604800 || isNaN(data39)){
-const err74 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+}
+if(data35.algorithm !== undefined){
+let data39 = data35.algorithm;
+if(!(((data39 === "sha1") || (data39 === "sha256")) || (data39 === "sha512"))){
+const err74 = {instancePath:instancePath+"/webhooks/signature/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1040,8 +1044,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data39 < 1 || isNaN(data39)){
-const err75 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data35.secretEnv !== undefined){
+let data40 = data35.secretEnv;
+if(typeof data40 === "string"){
+if(!pattern2.test(data40)){
+const err75 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1051,10 +1059,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-}
 else {
-const err76 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1063,12 +1069,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-var _valid1 = _errs81 === errors;
-valid28 = valid28 || _valid1;
-const _errs95 = errors;
-if(Array.isArray(data33)){
-if(data33.length > 4){
-const err77 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+}
+if(data35.tolerance !== undefined){
+let data41 = data35.tolerance;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err77 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1077,8 +1082,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data33.length < 1){
-const err78 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 > 604800 || isNaN(data41)){
+const err78 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1087,12 +1093,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-const len9 = data33.length;
-for(let i9=0; i9<len9; i9++){
-let data40 = data33[i9];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.scheme === undefined){
-const err79 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(data41 < 1 || isNaN(data41)){
+const err79 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1101,8 +1103,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data40.secretEnv === undefined){
-const err80 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1111,9 +1116,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key7 in data40){
-if(!((((((key7 === "scheme") || (key7 === "header")) || (key7 === "prefix")) || (key7 === "algorithm")) || (key7 === "secretEnv")) || (key7 === "tolerance"))){
-const err81 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+var _valid1 = _errs86 === errors;
+valid29 = valid29 || _valid1;
+const _errs100 = errors;
+if(Array.isArray(data35)){
+if(data35.length > 4){
+const err81 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1122,11 +1130,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data40.scheme !== undefined){
-let data41 = data40.scheme;
-if(!(((data41 === "hmac") || (data41 === "standard-webhooks")) || (data41 === "stripe"))){
-const err82 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+if(data35.length < 1){
+const err82 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1135,12 +1140,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data40.header !== undefined){
-let data42 = data40.header;
-if(typeof data42 === "string"){
-if(!pattern3.test(data42)){
-const err83 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+const len9 = data35.length;
+for(let i9=0; i9<len9; i9++){
+let data42 = data35[i9];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.scheme === undefined){
+const err83 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1149,9 +1154,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.secretEnv === undefined){
+const err84 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1160,12 +1164,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data40.prefix !== undefined){
-let data43 = data40.prefix;
-if(typeof data43 === "string"){
-if(func0(data43) > 64){
-const err85 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+for(const key8 in data42){
+if(!((((((key8 === "scheme") || (key8 === "header")) || (key8 === "prefix")) || (key8 === "algorithm")) || (key8 === "secretEnv")) || (key8 === "tolerance"))){
+const err85 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1175,8 +1176,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.scheme !== undefined){
+let data43 = data42.scheme;
+if(!(((data43 === "hmac") || (data43 === "standard-webhooks")) || (data43 === "stripe"))){
+const err86 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1186,10 +1189,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data40.algorithm !== undefined){
-let data44 = data40.algorithm;
-if(!(((data44 === "sha1") || (data44 === "sha256")) || (data44 === "sha512"))){
-const err87 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(data42.header !== undefined){
+let data44 = data42.header;
+if(typeof data44 === "string"){
+if(!pattern3.test(data44)){
+const err87 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1199,11 +1203,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data40.secretEnv !== undefined){
-let data45 = data40.secretEnv;
-if(typeof data45 === "string"){
-if(!pattern2.test(data45)){
-const err88 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+else {
+const err88 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1213,8 +1214,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-else {
-const err89 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.prefix !== undefined){
+let data45 = data42.prefix;
+if(typeof data45 === "string"){
+if(func1(data45) > 64){
+const err89 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1224,10 +1228,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data40.tolerance !== undefined){
-let data46 = data40.tolerance;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err90 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err90 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1236,9 +1238,11 @@ vErrors.push(err90);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 604800 || isNaN(data46)){
-const err91 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+}
+if(data42.algorithm !== undefined){
+let data46 = data42.algorithm;
+if(!(((data46 === "sha1") || (data46 === "sha256")) || (data46 === "sha512"))){
+const err91 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1247,8 +1251,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data46 < 1 || isNaN(data46)){
-const err92 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data42.secretEnv !== undefined){
+let data47 = data42.secretEnv;
+if(typeof data47 === "string"){
+if(!pattern2.test(data47)){
+const err92 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1258,10 +1266,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-}
 else {
-const err93 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1271,9 +1277,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data42.tolerance !== undefined){
+let data48 = data42.tolerance;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err94 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1282,10 +1289,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-var _valid1 = _errs95 === errors;
-valid28 = valid28 || _valid1;
-if(!valid28){
-const err95 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 > 604800 || isNaN(data48)){
+const err95 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1294,21 +1300,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data48 < 1 || isNaN(data48)){
+const err96 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1319,13 +1312,73 @@ errors++;
 }
 }
 }
+}
 else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err97 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+var _valid1 = _errs100 === errors;
+valid29 = valid29 || _valid1;
+if(!valid29){
+const err99 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+else {
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -1435,7 +1488,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 === "string"){
-if(func0(data5) < 1){
+if(func1(data5) < 1){
 const err6 = {instancePath:instancePath+"/refs/roots/" + i1,schemaPath:"#/properties/refs/properties/roots/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];

@@ -42,6 +42,8 @@ export interface ConfigApi {
   lintRules?: RuleLevels;
   /** How its webhook deliveries are told apart and signed (`apis[].webhooks`), when the config says. */
   webhooks?: DeliveryConvention;
+  /** contracts sandbox --api's settings (`apis[].sandbox`): its hooks module, relative to the config's folder. */
+  sandbox?: { hooks?: string };
 }
 
 export interface Config {
@@ -161,6 +163,7 @@ export function readConfig(file: string, display = file): Config {
       ...(api.fuzz ? { fuzz: api.fuzz } : {}),
       ...(api.lint?.rules ? { lintRules: lintRules(api.lint, ['apis', index, 'lint'], at) } : {}),
       ...(api.webhooks ? { webhooks: webhookConvention(api.webhooks, ['apis', index, 'webhooks'], at) } : {}),
+      ...(api.sandbox ? { sandbox: api.sandbox } : {}),
     };
   });
   const mockPorts = new Map<number, string>();
@@ -210,6 +213,8 @@ function confinePaths(
     confine(api.spec, `apis[${index}].spec`, ['apis', index, 'spec']);
     const generatedAt: JsonPath = raw[index]!.generated === undefined ? ['apis', index] : ['apis', index, 'generated'];
     confine(api.generated, `apis[${index}].generated`, generatedAt);
+    if (api.sandbox?.hooks !== undefined)
+      confine(api.sandbox.hooks, `apis[${index}].sandbox.hooks`, ['apis', index, 'sandbox', 'hooks']);
   });
   roots.forEach((root, index) => confine(root, `refs.roots[${index}]`, ['refs', 'roots', index]));
 }

@@ -53,6 +53,8 @@ export interface SandboxOptions {
   data?: string;
   /** With `spec`: the admin surface under /__contracts/ (reset, state); default true. */
   admin?: boolean;
+  /** With `spec`: the user's hooks by operationId, or the path of a .ts/.js module exporting them (load-hooks.ts). */
+  hooks?: string | import('../mock/engine/sandbox-hooks.js').SandboxHooks;
 }
 
 export interface Sandbox {
@@ -208,8 +210,12 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
 
 async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSpec): Promise<Sandbox> {
   const { startStateful } = await import('../mock/engine/start-stateful.js');
+  const loadedSpec = typeof spec === 'string' ? await loadSpec(spec) : spec;
+  const { specHooks } = await import('../mock/engine/spec-hooks.js');
+  const hooks = options.hooks === undefined ? undefined : await specHooks(options.hooks, loadedSpec);
   return startStateful({
-    spec: typeof spec === 'string' ? await loadSpec(spec) : spec,
+    spec: loadedSpec,
+    ...(hooks ? { hooks } : {}),
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.headTimeoutMs === undefined ? {} : { headTimeoutMs: options.headTimeoutMs }),

@@ -2,7 +2,8 @@
 // startSandbox({ spec }). Transport only: each request read (bounded), answered by the admin surface (admin.ts) or
 // the stateful engine (stateful-answer.ts), then delayed by --latency and, now and then, made a fault (--faults): the
 // operation's documented 5xx (its body made and judged as any answer) or, where none is documented, a dropped
-// connection, which is what a client meets when a server fails without a word.
+// connection, which is what a client meets when a server fails without a word. With the user's hooks
+// (answer-hooked.ts) the engine's answer goes through them; `observe` is told of each exchange once answered.
 import http from 'node:http';
 import { splitTarget } from '../../core/check-request.js';
 import { decodeBody } from '../../core/exchange.js';
@@ -10,12 +11,14 @@ import type { LoadedSpec } from '../../core/load-spec.js';
 import { headDeadline } from '../../http/head-deadline.js';
 import { listen } from '../../http/listen.js';
 import { answerAdmin } from './admin.js';
+import { answerHooked, type HookRunner } from './answer-hooked.js';
 import { answerRequest } from './answer-request.js';
 import { problem, unable, type EngineAnswer } from './engine-answer.js';
 import { route } from './route.js';
 import { exampleSeeds, fileSeeds, plant, type Seed } from './seed-data.js';
 import { answerStateful } from './stateful-answer.js';
 import { statefulEngine, type Stateful } from './stateful-engine.js';
+import type { SandboxHooks } from './sandbox-hooks.js';
 import type { StoreBounds } from './store.js';
 
 export interface StatefulServerOptions {
@@ -36,6 +39,19 @@ export interface StatefulServerOptions {
   /** Largest request body read (default 32 MB). */
   maxBodyBytes?: number;
   headTimeoutMs?: number;
+  /** The user's hooks by operationId (sandbox-hooks.ts), and how messages name their module. */
+  hooks?: { hooks: SandboxHooks; source: string };
+  /** Told of every exchange once answered (`--strict`'s tally, `--record`'s HAR): served-exchange.ts. */
+  observe?: (exchange: ServedExchange) => void;
+}
+
+/** One exchange as served: the request as read, the answer as sent ('drop': the connection was closed). */
+export interface ServedExchange {
+  /** `admin`: answered by the admin surface (admin.ts), not the spec's engine. */
+  request: { method: string; target: string; headers: Record<string, string>; body: string; admin?: boolean };
+  answer: EngineAnswer | 'drop';
+  startedAt: Date;
+  durationMs: number;
 }
 
 export interface StatefulServer {
@@ -58,9 +74,21 @@ export async function startStateful(options: StatefulServerOptions): Promise<Sta
   ];
   plant(stateful, seeds);
   const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const runner: HookRunner | undefined = options.hooks && { ...options.hooks, warn, said: new Set() };
   const server = http.createServer(headDeadline(options.headTimeoutMs ?? 10_000, 300_000), (request, response) => {
-    answer(stateful, seeds, options, request, maxBody)
-      .then((answered) => deliver(response, request, answered, options))
+    const startedAt = new Date();
+    const read: ServedExchange['request'] = {
+      method: request.method ?? 'GET',
+      target: request.url ?? '/',
+      headers: {},
+      body: '',
+    };
+    answer(stateful, seeds, options, request, maxBody, runner, read)
+      .then((answered) => {
+        options.observe?.({ request: read, answer: answered, startedAt, durationMs: Date.now() - startedAt.getTime() });
+        deliver(response, request, answered, options);
+      })
       .catch((error: unknown) => send(response, false, unable(`internal error: ${(error as Error).message}`)));
   });
   server.keepAliveTimeout = 4000;
@@ -95,6 +123,8 @@ async function answer(
   options: StatefulServerOptions,
   request: http.IncomingMessage,
   maxBody: number,
+  runner: HookRunner | undefined,
+  read: ServedExchange['request'],
 ): Promise<EngineAnswer | 'drop'> {
   const bytes = await readBody(request, maxBody);
   if (bytes === undefined) return problem(413, 'Content Too Large', `request body over ${maxBody} bytes`);
@@ -103,14 +133,18 @@ async function answer(
   const method = request.method ?? 'GET';
   if (options.admin !== false) {
     const admin = answerAdmin(stateful, seeds, method, path);
-    if (admin) return admin;
+    if (admin) {
+      read.admin = true;
+      return admin;
+    }
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   const record = { method, path, query, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
+  Object.assign(read, { headers, body: text });
   if (options.faults && Math.random() < options.faults) return fault(stateful, record);
-  return answerStateful(stateful, record);
+  return runner ? answerHooked(stateful, runner, record) : answerStateful(stateful, record);
 }
 
 /**
