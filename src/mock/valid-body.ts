@@ -22,6 +22,8 @@ export interface ValidBodyOptions {
   seed?: number;
   /** Random proposals tried at most (each also blended with the hint). */
   proposals?: number;
+  /** Leave the media type's examples out (Prism's `Prefer: dynamic=true`): generated values only. */
+  generatedOnly?: boolean;
 }
 
 /** Random proposals tried by default: enough for every schema of the unit table, bounded for any schema. */
@@ -46,7 +48,8 @@ export function validBody(
     return result.errors.length === 0 && result.stoppedAfter === undefined;
   };
   const mediaObject = resolvePointer(document, '#' + pathToPointer(media.schemaPath.slice(0, -1)));
-  for (const example of examplesOf(document, mediaObject)) if (accepts(example)) return { value: example };
+  if (!options.generatedOnly)
+    for (const example of examplesOf(document, mediaObject)) if (accepts(example)) return { value: example };
   for (const candidate of options.candidates ?? []) if (accepts(candidate)) return { value: candidate };
   const schema = resolvePointer(document, '#' + pathToPointer(media.schemaPath));
   const hinted = (value: unknown) => blend(document, schema, value, options.hint, 0);

@@ -8,11 +8,11 @@ import { escapeLine } from '../../core/escape-line.js';
 import { headerValue } from '../../core/exchange.js';
 import type { Finding } from '../../core/finding.js';
 import { mockRefusalHeader, mockRefusalValue } from '../../core/mock-refusal.js';
+import { engineAnswer } from './dynamic-answer.js';
 import { guarded, problem, type EngineAnswer } from './engine-answer.js';
 import { hookStore } from './hook-store.js';
 import { route } from './route.js';
 import type { AfterContext, BeforeContext, HookAnswer, OperationHooks, SandboxHooks } from './sandbox-hooks.js';
-import { answerStateful } from './stateful-answer.js';
 import type { Stateful } from './stateful-engine.js';
 
 export interface HookRunner {
@@ -34,12 +34,12 @@ export async function answerHooked(
 ): Promise<EngineAnswer> {
   const { engine } = stateful;
   const routed = route(engine.contract.operations, engine.bases, request.method, request.path);
-  if (routed.kind !== 'operation') return answerStateful(stateful, request);
+  if (routed.kind !== 'operation') return engineAnswer(stateful, request);
   const { operation, pathParams } = routed.match;
   const hooks = Object.hasOwn(runner.hooks, operation.operationId)
     ? (runner.hooks[operation.operationId] as OperationHooks | undefined)
     : undefined;
-  if (!hooks) return answerStateful(stateful, request);
+  if (!hooks) return engineAnswer(stateful, request);
   const judgedAs = { method: operation.method.toUpperCase(), path: routed.path };
   const requestFindings = checkRequest(engine.contract, { ...request, ...judgedAs }).findings.filter(
     (finding) => finding.severity === 'error',
@@ -67,8 +67,8 @@ export async function answerHooked(
     const before = await runHook(runner, operation.operationId, 'before', () => hooks.before!(context));
     if ('failed' in before) return before.failed;
     if (before.value) return judge(hookAnswer(before.value), requestFindings);
-    answer = answerStateful(stateful, changedRequest(request, context, bodyBefore));
-  } else answer = answerStateful(stateful, request);
+    answer = engineAnswer(stateful, changedRequest(request, context, bodyBefore));
+  } else answer = engineAnswer(stateful, request);
   if (!hooks.after || answer.headers[mockRefusalHeader] === mockRefusalValue) return answer;
   const responseBody = parsed(answer.body);
   const shown = JSON.stringify(responseBody);

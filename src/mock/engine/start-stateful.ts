@@ -12,11 +12,12 @@ import { headDeadline } from '../../http/head-deadline.js';
 import { listen } from '../../http/listen.js';
 import { answerAdmin } from './admin.js';
 import { answerHooked, type HookRunner } from './answer-hooked.js';
+import { engineAnswer } from './dynamic-answer.js';
 import { answerRequest } from './answer-request.js';
 import { problem, unable, type EngineAnswer } from './engine-answer.js';
 import { route } from './route.js';
 import { exampleSeeds, fileSeeds, plant, type Seed } from './seed-data.js';
-import { answerStateful } from './stateful-answer.js';
+import type { answerStateful } from './stateful-answer.js';
 import { statefulEngine, type Stateful } from './stateful-engine.js';
 import type { SandboxHooks } from './sandbox-hooks.js';
 import type { StoreBounds } from './store.js';
@@ -144,7 +145,7 @@ async function answer(
   const record = { method, path, query, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
   Object.assign(read, { headers, body: text });
   if (options.faults && Math.random() < options.faults) return fault(stateful, record);
-  return runner ? answerHooked(stateful, runner, record) : answerStateful(stateful, record);
+  return runner ? answerHooked(stateful, runner, record) : engineAnswer(stateful, record);
 }
 
 /**
