@@ -1,6 +1,7 @@
 // Compiles a spec into a contract: every operation × status × media type gets its validators at load time,
 // so checking a response does no schema work. A big spec (GitHub's has some 1,100 operations) compiles each
 // validator when it is first used instead: compiling them all would cost more than most runs check.
+import { itemContract, type ItemContract } from './stream/item-contract.js';
 import { basePaths } from './server-bases.js';
 import type { ValidateFunction } from 'ajv';
 import { compileRequests, lazyRequests, type CompiledRequest } from './compile-request.js';
@@ -38,6 +39,8 @@ export interface CompiledMediaType {
   placement: PlacementRule | undefined;
   /** For a 3.0 schema that can reach a writeOnly property: where a body carries one (it SHOULD NOT). */
   writeOnlyPresence?: PresenceWalk;
+  /** OpenAPI 3.2: a sequential media type's items and what each is held to (stream/item-contract.ts). */
+  items?: ItemContract;
 }
 
 export interface CompiledHeader {
@@ -130,6 +133,7 @@ export function compileContract(spec: LoadedSpec, options: ContractOptions = {})
             },
             placement: media.schemaPath ? placementRule(spec.document, media.schemaPath) : undefined,
             ...(warnWriteOnly && media.schemaPath ? writeOnlyWalk(spec.document, media.schemaPath) : {}),
+            ...itemContract(spec.document, media, (at) => validator(compiled, at)),
           };
         }),
         headers: response.headers.map((header) => {

@@ -64,9 +64,11 @@ export interface CompiledSpec {
   compileKey(schemaPath: JsonPath): string | undefined;
 }
 
-// Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object).
+// Top-level fields of an OpenAPI Object (https://spec.openapis.org/oas/v3.1.0#openapi-object; 3.2 adds `$self`,
+// section 4.8.1, the document's own URI: a base for references, which names nothing ajv should read).
 const documentKeywords = [
   'openapi',
+  '$self',
   'info',
   'jsonSchemaDialect',
   'servers',

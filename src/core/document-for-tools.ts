@@ -6,11 +6,18 @@
 // A mapping value that still names a file (one the bundle did not bring in: DigitalOcean's published description
 // maps to `models/…yml` files it does not ship), or a local pointer to nothing, is left out of the copy: openapi-
 // typescript would try to read the one and stop on the other.
+import { openApi31View } from './oas32/openapi-31-view.js';
+import { isOpenApi32 } from './oas32/openapi-32.js';
 import { resolvePointer } from './source-locator.js';
 import { setOwn } from './own-key.js';
 
-/** A copy of `document` in which no `$ref` or discriminator mapping names another file or a URL. */
-export function documentForTools<T>(document: T): T {
+/**
+ * A copy of `document` in which no `$ref` or discriminator mapping names another file or a URL; of a 3.2 document,
+ * its 3.1 view (oas32/openapi-31-view.ts), as none of those tools knows 3.2.
+ */
+export function documentForTools<T>(given: T): T {
+  const record = given as { openapi?: unknown } | null;
+  const document = (isOpenApi32(record?.openapi) ? openApi31View(given as Record<string, unknown>) : given) as T;
   const copy = (value: unknown, parentKey: string | undefined): unknown => copyNode(document, value, parentKey, copy);
   return copy(document, undefined) as T;
 }

@@ -7,12 +7,14 @@ import { isLiteral } from './literal-values.js';
 import type { LoadedSpec, OpenApiDocument } from './load-spec.js';
 import { refuseTooDeep } from './nesting-depth.js';
 import { resolvePointer, type JsonPath, type Locate } from './source-locator.js';
+import { isOpenApi32 } from './oas32/openapi-32.js';
 import { isOpenApi30, upgradeOpenApi30 } from './upgrade-openapi-30.js';
 
 type At = (path: JsonPath) => SourceLocation | undefined;
 
 /**
- * A `swagger` other than 2.0, or an `openapi` other than 3.0.x or 3.1.x, refused in one line. Swagger 2.0 is read
+ * A `swagger` other than 2.0, or an `openapi` other than 3.0.x, 3.1.x or 3.2.x, refused in one line (3.2 is read as
+ * written: its Schema Objects are 3.1's, and oas32/ says what else it adds). Swagger 2.0 is read
  * from a file (load-spec.ts converts it before it comes here); as a document object it is refused too.
  */
 export function refuseUnsupportedVersion(record: Record<string, unknown>, at: At): void {
@@ -21,16 +23,16 @@ export function refuseUnsupportedVersion(record: Record<string, unknown>, at: At
       'SPEC_NOT_OPENAPI_31',
       record.swagger === '2.0' || record.swagger === 2
         ? 'a Swagger 2.0 document is read from a file: give its path'
-        : `only Swagger 2.0 and OpenAPI 3.0 and 3.1 are supported, found swagger: ${String(record.swagger)}`,
+        : `only Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2 are supported, found swagger: ${String(record.swagger)}`,
       at(['swagger']),
     );
   }
   const version = record.openapi;
-  if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version))) {
+  if (typeof version !== 'string' || !(/^3\.1\.\d+$/.test(version) || isOpenApi30(version) || isOpenApi32(version))) {
     const found = version === undefined ? 'no openapi field' : `openapi: ${String(version)}`;
     throw new ContractsError(
       'SPEC_NOT_OPENAPI_31',
-      `only OpenAPI 3.0 and 3.1 are supported, found ${found}`,
+      `only OpenAPI 3.0, 3.1 and 3.2 are supported, found ${found}`,
       at(['openapi']),
     );
   }

@@ -6,13 +6,20 @@ import type { OpenApiDocument } from './load-spec.js';
 import { pointerToPath, type JsonPath } from './source-locator.js';
 import { setOwn } from './own-key.js';
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+import { isOpenApi32 } from './oas32/openapi-32.js';
+import { fixedMethods31, pathItemOperations } from './oas32/path-item-operations.js';
+
+/** The eight methods of a 3.0/3.1 Path Item; a 3.2 one adds `query` and any other (oas32/path-item-operations.ts). */
+export const httpMethods = fixedMethods31;
+/** A method in lower case: one of httpMethods, or (OpenAPI 3.2) `query` or an additional operation's. */
+export type HttpMethod = string;
 
 export interface MediaTypeSpec {
   mediaType: string;
   /** Document path of the schema, where a validator is compiled; undefined when the media type has none. */
   schemaPath: JsonPath | undefined;
+  /** OpenAPI 3.2 section 4.14: the schema of each item of a sequential media type (stream/item-contract.ts). */
+  itemSchemaPath?: JsonPath;
 }
 
 export interface ResponseSpec {
@@ -38,6 +45,11 @@ export interface OperationSpec {
   pathTemplate: string;
   /** Document path of the Operation Object. */
   path: JsonPath;
+  /**
+   * Document path of its Path Item Object, after following a $ref: `path` less its method, or (OpenAPI 3.2) less
+   * `additionalOperations` and the method.
+   */
+  itemPath: JsonPath;
   responses: ResponseSpec[];
   matcher: RegExp;
   pathParams: string[];
@@ -54,10 +66,8 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
   const operations: OperationSpec[] = [];
   for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
     const item = follow(document, rawItem as object, ['paths', pathTemplate]);
-    for (const method of httpMethods) {
-      const operation = (item.value as Record<string, unknown>)[method];
-      if (operation === null || typeof operation !== 'object') continue;
-      const operationPath = [...item.path, method];
+    for (const { method, key, operation } of pathItemOperations(item.value, document.openapi)) {
+      const operationPath = [...item.path, ...key];
       const { matcher, pathParams, specificity } = compileTemplate(pathTemplate);
       operations.push({
         // One line whatever the spec holds: an operationId is printed in every report.
@@ -67,6 +77,7 @@ export function indexOperations(document: OpenApiDocument): OperationSpec[] {
         method,
         pathTemplate,
         path: operationPath,
+        itemPath: item.path,
         responses: indexResponses(document, (operation as { responses?: Record<string, unknown> }).responses ?? {}, [
           ...operationPath,
           'responses',
@@ -149,6 +160,7 @@ export function responseFor(operation: OperationSpec, status: number): ResponseS
 }
 
 function indexResponses(document: OpenApiDocument, responses: Record<string, unknown>, at: JsonPath): ResponseSpec[] {
+  const three2 = isOpenApi32(document.openapi);
   return Object.entries(responses).map(([status, raw]) => {
     const { value, path } = follow(document, raw as object, [...at, status]);
     const response = value as {
@@ -160,6 +172,9 @@ function indexResponses(document: OpenApiDocument, responses: Record<string, unk
       mediaType,
       schemaPath:
         media && typeof media === 'object' && 'schema' in media ? [...path, 'content', mediaType, 'schema'] : undefined,
+      ...(three2 && media && typeof media === 'object' && 'itemSchema' in media
+        ? { itemSchemaPath: [...path, 'content', mediaType, 'itemSchema'] }
+        : {}),
     }));
     const headers = Object.entries(response.headers ?? {}).map(([name, rawHeader]) => {
       const header = follow(document, rawHeader as object, [...path, 'headers', name]);

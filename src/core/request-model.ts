@@ -1,6 +1,7 @@
 // What a request to each operation may carry, read from the spec (OpenAPI 3.1 Parameter, Request Body and Security
 // Requirement Objects), and the one judge of a generated request: the core's compiled ajv validators, applied to
 // the request as the server will decode it from the wire (so `per_page=5` and `per_page="5"` are the same request).
+import { querystringFields } from './oas32/querystring-parameters.js';
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer } from './source-locator.js';
 import type { LoadedSpec } from './load-spec.js';
@@ -116,13 +117,13 @@ export interface Violation {
 export function operationModels(spec: LoadedSpec): OperationModel[] {
   const document = spec.document as Record<string, unknown>;
   return indexOperations(spec.document).map((operation) => {
-    const item = deref(document, resolvePointer(document, '#' + pointerOf(operation.path.slice(0, -1)))) as Record<
+    const item = deref(document, resolvePointer(document, '#' + pointerOf(operation.itemPath))) as Record<
       string,
       unknown
     >;
-    const raw = item[operation.method] as Record<string, unknown>;
+    const raw = resolvePointer(document, '#' + pointerOf(operation.path)) as Record<string, unknown>;
     const checkedParams = parameterModels(document, [
-      [item.parameters, [...operation.path.slice(0, -1), 'parameters']],
+      [item.parameters, [...operation.itemPath, 'parameters']],
       [raw.parameters, [...operation.path, 'parameters']],
     ]);
     const params = checkedParams.filter(
@@ -168,6 +169,12 @@ function parameterModels(document: Record<string, unknown>, sources: [unknown, J
     list.forEach((entry, index) => {
       const { value, path } = follow(document, entry, [...listPath, index]);
       const param = value as RawParameter;
+      // OpenAPI 3.2 section 4.12.2: the whole query string, read as the form fields it names.
+      if (param.in === 'querystring') {
+        for (const field of querystringFields(document, param, path) ?? [])
+          params.set(`query:${field.name.toLowerCase()}`, { ...field, in: 'query', examples: [] });
+        return;
+      }
       if (param.in !== 'path' && param.in !== 'query' && param.in !== 'header' && param.in !== 'cookie') return;
       // OpenAPI 3.1 §4.8.12.1: a header parameter named Accept, Content-Type or Authorization is ignored (the
       // media types and security schemes say those): sending it beside ours would give the target two.

@@ -36,7 +36,7 @@ describe('specFromDocument', () => {
       'a version it does not read',
       { openapi: '4.0.0', info, paths: {} },
       'SPEC_NOT_OPENAPI_31',
-      'only OpenAPI 3.0 and 3.1 are supported, found openapi: 4.0.0',
+      'only OpenAPI 3.0, 3.1 and 3.2 are supported, found openapi: 4.0.0',
     ],
     [
       'a $ref to nothing',

@@ -5,16 +5,20 @@ import type { Finding } from '../finding.js';
 import { hiddenValue, isSensitiveName, renderValue, valueAtPointer } from '../render-value.js';
 import { pointerToPath } from '../source-locator.js';
 import { finding, type CheckContext, type ExchangeCheck } from './check-context.js';
+import { itemFindings, judgesItems } from './response-item-conformance.js';
 
 export const responseSchemaConformance: ExchangeCheck = {
   name: 'response_schema_conformance',
   // A body over the size limit was not read: response_body_wellformed says so, and this check has nothing to judge.
+  // OpenAPI 3.2: a sequential media type with an itemSchema is judged item by item (response-item-conformance.ts).
   applies: (context) =>
-    context.media?.validate !== undefined &&
-    context.body.kind !== 'empty' &&
-    context.body.kind !== 'too-large' &&
-    context.media.json,
+    judgesItems(context) ||
+    (context.media?.validate !== undefined &&
+      context.body.kind !== 'empty' &&
+      context.body.kind !== 'too-large' &&
+      context.media.json),
   run(context) {
+    if (judgesItems(context)) return itemFindings(context);
     const { body, media } = context;
     if (body.kind === 'invalid-json') {
       return [

@@ -5,6 +5,7 @@ import type { LoadedSpec } from '../load-spec.js';
 import { resolvePointer } from '../load-spec.js';
 import { isXmlMedia, wireHead, xmlWire } from './wire-schema.js';
 import { httpMethods } from '../operation-index.js';
+import { pathItemOperation, pathItemOperations } from '../oas32/path-item-operations.js';
 import { pathToPointer, pointerToPath, type JsonPath } from '../source-locator.js';
 import { classifySchemaChange, type SiteKind } from './classify-schema-change.js';
 import { diffRule, type DiffRuleId } from './diff-rules.js';
@@ -143,20 +144,22 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
     if (now.length === 0) {
       // A path with no operation (parameters only) serves nothing a client could call: its removal changes nothing.
       for (const { template, item } of was)
-        if (httpMethods.some((method) => item.value[method]))
+        if (pathItemOperations(item.value, base.spec.document.openapi).length > 0)
           changes.add('path-removed', 'base', item.path, `path ${template} removed with every operation on it`);
       continue;
     }
-    for (const method of httpMethods) {
+    // The methods either side has at this key: the eight, and in 3.2 `query` and additional ones (section 4.10).
+    const methods = new Set([...methodsOf(base, was), ...methodsOf(head, now)]);
+    for (const method of methods) {
       const { pairs, removed, added } = pairOperations(
-        was.filter((entry) => entry.item.value[method]),
-        now.filter((entry) => entry.item.value[method]),
+        was.filter((entry) => operationOf(base, entry.item, method)),
+        now.filter((entry) => operationOf(head, entry.item, method)),
       );
       const label = (template: string) => `${method.toUpperCase()} ${template}`;
       for (const b of removed)
-        changes.add('operation-removed', 'base', [...b.item.path, method], `${label(b.template)} removed`);
+        changes.add('operation-removed', 'base', operationPath(base, b.item, method), `${label(b.template)} removed`);
       for (const h of added)
-        changes.add('operation-added', 'head', [...h.item.path, method], `${label(h.template)} added`);
+        changes.add('operation-added', 'head', operationPath(head, h.item, method), `${label(h.template)} added`);
       for (const [b, h] of pairs)
         diffOperation(
           base,
@@ -171,11 +174,22 @@ function diffPaths(base: Side, head: Side, changes: Changes): void {
   for (const [key, now] of headPaths) {
     if (basePaths.has(key)) continue;
     for (const { template, item } of now)
-      for (const method of httpMethods)
-        if (item.value[method])
-          changes.add('operation-added', 'head', [...item.path, method], `${method.toUpperCase()} ${template} added`);
+      for (const { method, key } of pathItemOperations(item.value, head.spec.document.openapi))
+        changes.add('operation-added', 'head', [...item.path, ...key], `${method.toUpperCase()} ${template} added`);
   }
 }
+
+const methodsOf = (side: Side, entries: PathEntry[]) =>
+  entries.flatMap((entry) => pathItemOperations(entry.item.value, side.spec.document.openapi).map((op) => op.method));
+
+const operationOf = (side: Side, item: Located<Json>, method: string) =>
+  pathItemOperation(item.value, method, side.spec.document.openapi);
+
+/** Where a method's Operation Object is: [...item, method], or [...item, 'additionalOperations', KEY] (3.2). */
+const operationPath = (side: Side, item: Located<Json>, method: string): JsonPath => [
+  ...item.path,
+  ...(operationOf(side, item, method)?.key ?? [method]),
+];
 
 /** One method's operations under one path key, paired: the same template first, then the rest in template order. */
 function pairOperations(was: PathEntry[], now: PathEntry[]) {
@@ -240,10 +254,10 @@ interface OperationRef {
 }
 
 function diffOperation(base: Side, head: Side, b: OperationRef, h: OperationRef, name: string, changes: Changes): void {
-  const bOp = b.item.value[b.method] as Json;
-  const hOp = h.item.value[h.method] as Json;
-  const bPath = [...b.item.path, b.method];
-  const hPath = [...h.item.path, h.method];
+  const bOp = operationOf(base, b.item, b.method)?.operation as Json;
+  const hOp = operationOf(head, h.item, h.method)?.operation as Json;
+  const bPath = operationPath(base, b.item, b.method);
+  const hPath = operationPath(head, h.item, h.method);
   if (bOp.operationId !== hOp.operationId) {
     changes.add(
       'operation-id-changed',
@@ -329,7 +343,8 @@ function parameters(side: Side, op: OperationRef): Map<string, Parameter> {
     });
   };
   collect(op.item.value.parameters, [...op.item.path, 'parameters']);
-  collect((op.item.value[op.method] as Json).parameters, [...op.item.path, op.method, 'parameters']);
+  const operation = operationOf(side, op.item, op.method)?.operation as Json | undefined;
+  collect(operation?.parameters, [...operationPath(side, op.item, op.method), 'parameters']);
   return map;
 }
 

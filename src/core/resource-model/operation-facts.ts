@@ -32,7 +32,7 @@ export interface OperationFacts {
 export function operationFacts(document: OpenApiDocument, operations: readonly OperationSpec[]): OperationFacts[] {
   return operations.map((spec) => {
     const raw = (valueAt(document, spec.path) ?? {}) as Record<string, unknown>;
-    const item = (valueAt(document, spec.path.slice(0, -1)) ?? {}) as Record<string, unknown>;
+    const item = (valueAt(document, spec.itemPath) ?? {}) as Record<string, unknown>;
     const success = spec.responses.filter((response) => /^2(\d\d|XX)$/i.test(response.status));
     const withHeader = (name: string) =>
       success

@@ -100,7 +100,7 @@ function pathSchema(contract: Contract, resource: Resource): Record<string, unkn
   if (!compiled) return undefined;
   const document = contract.spec.document;
   // OpenAPI 3.1 section 4.8.9: the Path Item's parameters, overridden by the operation's.
-  for (const path of [compiled.spec.path, compiled.spec.path.slice(0, -1)]) {
+  for (const path of [compiled.spec.path, compiled.spec.itemPath]) {
     const parameters = (resolvePointer(document, '#' + pathToPointer(path)) as { parameters?: unknown })?.parameters;
     for (const entry of Array.isArray(parameters) ? parameters : []) {
       const parameter = deref(document, entry) as { name?: unknown; in?: unknown; schema?: unknown } | undefined;
