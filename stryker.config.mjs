@@ -9,7 +9,8 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     'src/core/checks/**/*.ts',
-    'src/core/behaviour/**/*.ts',
+    'src/plugins/repository-webhooks/behaviour/**/*.ts',
+    '!src/plugins/repository-webhooks/behaviour/index.ts',
     'src/core/delivery/**/*.ts',
     'src/core/request-checks/**/*.ts',
     'src/core/diff/**/*.ts',

@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   ssr: { resolve: { conditions: ['contracts-source'] } },
   test: {
-    include: ['tests/core/**/*.test.ts', 'tests/diff/**/*.test.ts', 'tests/specs/**/*.test.ts'],
+    include: [
+      'tests/core/**/*.test.ts',
+      'tests/plugins/repository-webhooks/behaviour/**/*.test.ts',
+      'tests/diff/**/*.test.ts',
+      'tests/specs/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     env: { SCARF_ANALYTICS: 'false', CONTRACTS_CACHE_DIR: path.join(os.tmpdir(), 'contracts-mutation-parse-cache') },
   },

@@ -1,8 +1,8 @@
 // The README's typed-client example, run by its test: `npx contracts mock` in one terminal, then
 // `CLIENT_SESSION_API_KEY=any-key npx tsx examples/typed-client.ts` (tsx runs it without checking types;
 // `npx tsc -p examples` checks them).
-import { createClientSessionClient } from '../src/clients/client-session-client.js';
-import { createRepositoryWebhooksClient } from '../src/clients/repository-webhooks-client.js';
+import { createClientSessionClient } from '../src/plugins/client-session/client-session-client.js';
+import { createRepositoryWebhooksClient } from '../src/plugins/repository-webhooks/repository-webhooks-client.js';
 
 const sessions = createClientSessionClient({
   baseUrl: 'http://127.0.0.1:4010',

@@ -751,13 +751,13 @@ const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
 
 async function startFuzzReceiver(): Promise<{
   receiver: import('../receiver/start-receiver.js').Receiver;
-  deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries;
+  deliveries: import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js').FuzzDeliveries;
 }> {
   const [{ startReceiver }, { FuzzDeliveries }] = await Promise.all([
     import('../receiver/start-receiver.js'),
-    import('../fuzz/fuzz-deliveries.js'),
+    import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js'),
   ]);
-  let deliveries: import('../fuzz/fuzz-deliveries.js').FuzzDeliveries | undefined;
+  let deliveries: import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js').FuzzDeliveries | undefined;
   const receiver = await startReceiver({
     port: 0,
     host: '127.0.0.1',

@@ -2,7 +2,7 @@
 // same --api and mode, so a CI dashboard compares like with like. Per-exchange checks come from the contract (what
 // the operation's success response documents); behavioural ones from the seed rules table.
 import type { CompiledOperation, Contract } from '../core/compile-contract.js';
-import { behaviourPairs } from '../core/behaviour/seed-rules.js';
+import { behaviourPairs } from '../plugins/seed-rules.js';
 import { exchangeCheckNames, type CheckName } from '../core/finding.js';
 import type { PlannedCheck } from '../reports/results.js';
 import type { RunMode } from '../reports/check-run.js';

@@ -14,12 +14,12 @@ import { ResultCollector, summarize } from '../reports/results.js';
 import { planChecks } from './plan.js';
 import type { CheckRun, RunMode } from '../reports/check-run.js';
 import type { SequenceContext } from './sequence-context.js';
-import { placeholderApiKey, runClientSession } from './sequences/client-session.js';
+import { placeholderApiKey, runClientSession } from '../plugins/client-session/check-sequence.js';
 import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
 import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
-import { DeliveryWatch } from './sequences/delivery-watch.js';
+import { DeliveryWatch } from '../plugins/repository-webhooks/check/delivery-watch.js';
 import { runConformance } from './generic/run-conformance.js';
-import { runRepositoryWebhooks, type WebhooksTarget } from './sequences/repository-webhooks.js';
+import { runRepositoryWebhooks, type WebhooksTarget } from '../plugins/repository-webhooks/check/check-sequence.js';
 
 export interface CheckRunOptions {
   apis: readonly ApiName[];

@@ -12,7 +12,7 @@ import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { loadSpec, resolvePointer, type LoadedSpec } from '../core/load-spec.js';
 import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
-import { retrieveClientSession } from './client-session-handler.js';
+import { retrieveClientSession } from '../plugins/client-session/sandbox-handler.js';
 import { parseBody, readBody } from './request-body.js';
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
 import {
@@ -22,7 +22,7 @@ import {
   demoClientToken,
   SandboxState,
 } from './sandbox-state.js';
-import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
+import { webhooksHandlers, type WebhooksDeps } from '../plugins/repository-webhooks/sandbox/webhooks-handlers.js';
 
 export interface SandboxOptions {
   port?: number;

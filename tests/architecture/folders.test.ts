@@ -21,6 +21,18 @@ const folderOf = (file: string) => {
   return parts.length === 1 ? '.' : parts[0]!;
 };
 
+/**
+ * Generic files that still import a plug-in of src/plugins/ directly, each until it asks the plug-in registry instead
+ * (#45). Plug-ins import the engines; the engines must not import them back, so these edges are left out of the graph
+ * only while they are listed here.
+ */
+const pluginImportsPending: Record<string, string> = {
+  'runner/plan.ts': 'plans the behaviour checks of the seed rules (src/plugins/seed-rules.ts)',
+  'runner/run-check.ts': "runs the example APIs' check sequences",
+  'fuzz/run-fuzz.ts': 'runs the webhooks phase and its deliveries',
+  'sandbox/start-sandbox.ts': 'serves the example APIs with their handlers',
+};
+
 /** folder → the folders it imports, each with one import that makes the edge. */
 function folderGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
@@ -30,6 +42,7 @@ function folderGraph(): Map<string, Map<string, string>> {
     for (const match of text.matchAll(/(?:\bfrom|\bimport\s*\(|^\s*import)\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) {
       const to = folderOf(path.resolve(path.dirname(file), match[1]!));
       if (to === from) continue;
+      if (to === 'plugins' && path.relative(src, file) in pluginImportsPending) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       if (!graph.get(from)!.has(to)) graph.get(from)!.set(to, `${path.relative(src, file)} imports ${match[1]}`);
     }

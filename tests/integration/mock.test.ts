@@ -1,7 +1,10 @@
 // The Prism mocks as a user gets them: real Prism processes, real sockets, the typed clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientSessionClient } from '../../src/clients/client-session-client.js';
-import { createRepositoryWebhooksClient, serviceMediaType } from '../../src/clients/repository-webhooks-client.js';
+import { createClientSessionClient } from '../../src/plugins/client-session/client-session-client.js';
+import {
+  createRepositoryWebhooksClient,
+  serviceMediaType,
+} from '../../src/plugins/repository-webhooks/repository-webhooks-client.js';
 import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';
 import { responseProblems } from '../helpers/spec-validators.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRepositoryWebhooksClient } from '../../src/clients/repository-webhooks-client.js';
+import { createRepositoryWebhooksClient } from '../../src/plugins/repository-webhooks/repository-webhooks-client.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/core/compile-contract.js';
-import { behaviourPairs, seedRules, seedRulesMarkdown } from '../../src/core/behaviour/seed-rules.js';
+import { behaviourPairs, seedRules, seedRulesMarkdown } from '../../src/plugins/seed-rules.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { apis, specPath } from '../../src/config/apis.js';
 import { planChecks } from '../../src/runner/plan.js';

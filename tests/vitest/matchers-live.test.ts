@@ -2,8 +2,8 @@
 // the typed clients and plain fetch, and failing on purpose where a real answer breaks the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import 'contracts-kit/vitest';
-import { createClientSessionClient } from '../../src/clients/client-session-client.js';
-import { createRepositoryWebhooksClient } from '../../src/clients/repository-webhooks-client.js';
+import { createClientSessionClient } from '../../src/plugins/client-session/client-session-client.js';
+import { createRepositoryWebhooksClient } from '../../src/plugins/repository-webhooks/repository-webhooks-client.js';
 import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 

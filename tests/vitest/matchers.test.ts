@@ -2,7 +2,7 @@
 import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import '../../src/vitest/setup.js';
-import type { ClientSessionPaths } from '../../src/clients/client-session-client.js';
+import type { ClientSessionPaths } from '../../src/plugins/client-session/client-session-client.js';
 import type { SatisfyContractOptions } from '../../src/vitest/setup.js';
 import { fixture } from '../helpers/paths.js';
 
