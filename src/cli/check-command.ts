@@ -1,6 +1,8 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
 import { apiNames, apis, selectApis, specPath, type ApiName } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
+import type { ApiPlugin } from '../plugins/api-plugin.js';
+import type { CheckPlugin } from '../runner/check-plugin.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
 import { requireMegabytes, requirePort } from './parse-args.js';
@@ -151,13 +153,19 @@ export const checkCommand: Command = {
     // The example APIs run their own sequences; every other API the generic conformance pass (runner/generic/).
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
-    const [{ CheckRunner }, { consoleReport }, { parseReportTargets, writeReports }, { checkReportTargets }] =
-      await Promise.all([
-        import('../runner/run-check.js'),
-        import('../reports/console-report.js'),
-        import('../reports/write-reports.js'),
-        import('../reports/report-path.js'),
-      ]);
+    const [
+      { CheckRunner },
+      { consoleReport },
+      { parseReportTargets, writeReports },
+      { checkReportTargets },
+      { pluginOf },
+    ] = await Promise.all([
+      import('../runner/run-check.js'),
+      import('../reports/console-report.js'),
+      import('../reports/write-reports.js'),
+      import('../reports/report-path.js'),
+      import('../plugins/registry.js'),
+    ]);
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
@@ -171,6 +179,7 @@ export const checkCommand: Command = {
       })),
     ]);
     const { redactor } = io;
+    const checkPlugins = await loadCheckPlugins(selected, pluginOf);
     const runner = new CheckRunner({
       apis: selected,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
@@ -180,7 +189,8 @@ export const checkCommand: Command = {
       retries: settings.retries,
       maxBodyBytes: settings.maxBodyBytes,
       env: io.env,
-      webhooks: {
+      plugins: (api) => checkPlugins.get(api),
+      settings: {
         owner: settings.owner,
         repo: settings.repo,
         ...(typeof options['hook-url'] === 'string' ? { hookUrl: options['hook-url'] } : {}),
@@ -296,4 +306,17 @@ function checkBaseUrl(baseUrl: string): void {
   }
   if (url.search !== '' || url.hash !== '')
     throw new ContractsError('USAGE', '--base-url must not carry a query or a fragment');
+}
+
+/** The check part of each selected API's plug-in (src/plugins/registry.ts), loaded before the run starts. */
+async function loadCheckPlugins(
+  selected: readonly string[],
+  pluginOf: (api: string) => ApiPlugin | undefined,
+): Promise<Map<string, CheckPlugin>> {
+  const loaded = new Map<string, CheckPlugin>();
+  for (const api of selected) {
+    const load = pluginOf(api)?.check;
+    if (load) loaded.set(api, await load());
+  }
+  return loaded;
 }

@@ -1,6 +1,6 @@
 // Runs the conformance sequences against a target (staging, the sandbox) or, without one, against embedded
 // Prism mocks it starts and stops. Collects results; an operational fault ends the run with partial results.
-import { apis, isSeedApi, specPath, type ApiName } from '../config/apis.js';
+import { apis, specPath, type ApiName } from '../config/apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { Coverage } from '../core/coverage.js';
@@ -14,12 +14,9 @@ import { ResultCollector, summarize } from '../reports/results.js';
 import { planChecks } from './plan.js';
 import type { CheckRun, RunMode } from '../reports/check-run.js';
 import type { SequenceContext } from './sequence-context.js';
-import { placeholderApiKey, runClientSession } from '../plugins/client-session/check-sequence.js';
 import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
-import { startReceiver, type Receiver } from '../receiver/start-receiver.js';
-import { DeliveryWatch } from '../plugins/repository-webhooks/check/delivery-watch.js';
 import { runConformance } from './generic/run-conformance.js';
-import { runRepositoryWebhooks, type WebhooksTarget } from '../plugins/repository-webhooks/check/check-sequence.js';
+import type { CheckPluginLookup, CheckSequence } from './check-plugin.js';
 
 export interface CheckRunOptions {
   apis: readonly ApiName[];
@@ -31,9 +28,12 @@ export interface CheckRunOptions {
   maxBodyBytes?: number;
   retries?: number;
   env: NodeJS.ProcessEnv;
-  webhooks: Omit<WebhooksTarget, 'deliveries'>;
+  /** The plug-in of each API (src/plugins/registry.ts); an API without one gets the generic conformance pass. */
+  plugins: CheckPluginLookup;
+  /** What the plug-ins' command-line options set (the webhooks example's --owner, --repo, …). */
+  settings?: Readonly<Record<string, unknown>>;
   /**
-   * The full sequence's webhook receiver: where it listens (port 0: any free port), or why there is none (the
+   * A plug-in's receiver of deliveries: where it listens (port 0: any free port), or why there is none (the
    * user's choice; its checks are then skipped with this reason). Default: a receiver on a free loopback port.
    */
   receiver?: { port: number; host?: string } | { off: string };
@@ -75,8 +75,7 @@ export class CheckRunner {
     const results = new ResultCollector();
     const targets: Partial<Record<ApiName, string>> = {};
     let mocks: Mocks | undefined;
-    let receiver: Receiver | undefined;
-    let watch: DeliveryWatch | undefined;
+    const sequences = new Map<ApiName, CheckSequence>();
     const receiverSetting = options.receiver ?? { port: 0 };
     const noReceiver = 'off' in receiverSetting ? receiverSetting.off : undefined;
     let error: ContractsError | undefined;
@@ -101,7 +100,7 @@ export class CheckRunner {
             contract,
             env: options.env,
             remote: options.baseUrl !== undefined,
-            ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
+            ...(options.plugins(api)?.placeholder ? { placeholder: options.plugins(api)!.placeholder! } : {}),
             addSecret: (secret) => options.redactor.add(secret),
             log: (line) => options.log?.(line),
           }),
@@ -124,13 +123,12 @@ export class CheckRunner {
         });
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
       }
-      if (mode === 'full' && options.apis.includes('repository-webhooks') && 'port' in receiverSetting) {
-        receiver = await startReceiver({
-          port: receiverSetting.port,
-          host: receiverSetting.host ?? '127.0.0.1',
-          ...DeliveryWatch.receiverOptions(() => watch),
-        });
-        watch = new DeliveryWatch(receiver, () => this.capture.interrupted);
+      for (const api of options.apis) {
+        const plugin = options.plugins(api);
+        if (!plugin) continue;
+        const interrupted = () => this.capture.interrupted;
+        const setup = { mode, receiver: receiverSetting, interrupted, settings: options.settings ?? {} };
+        sequences.set(api, await plugin.prepare(setup));
       }
       for (const api of options.apis) {
         const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');
@@ -150,10 +148,10 @@ export class CheckRunner {
           log: (line) => options.log?.(line),
           ...(coverage ? { coverage } : {}),
         };
-        // The example APIs keep their own sequences; any other API gets the generic conformance pass.
-        if (!isSeedApi(api)) await runConformance(context);
-        else if (api === 'client-session') await runClientSession(context);
-        else await runRepositoryWebhooks(context, { ...options.webhooks, ...(watch ? { deliveries: watch } : {}) });
+        // An API with a plug-in runs the plug-in's sequence; any other API gets the generic conformance pass.
+        const sequence = sequences.get(api);
+        if (sequence) await sequence.run(context);
+        else await runConformance(context);
       }
     } catch (caught) {
       // A bug of ours must not lose the results so far or the reports: it ends the run like any other fault.
@@ -164,7 +162,7 @@ export class CheckRunner {
             new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`));
     } finally {
       await mocks?.stop();
-      await receiver?.stop();
+      for (const sequence of sequences.values()) await sequence.stop?.();
     }
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();

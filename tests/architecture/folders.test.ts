@@ -28,7 +28,6 @@ const folderOf = (file: string) => {
  */
 const pluginImportsPending: Record<string, string> = {
   'runner/plan.ts': 'plans the behaviour checks of the seed rules (src/plugins/seed-rules.ts)',
-  'runner/run-check.ts': "runs the example APIs' check sequences",
   'fuzz/run-fuzz.ts': 'runs the webhooks phase and its deliveries',
   'sandbox/start-sandbox.ts': 'serves the example APIs with their handlers',
 };

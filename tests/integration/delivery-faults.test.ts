@@ -6,6 +6,7 @@ import type { CheckRun } from '../../src/reports/check-run.js';
 import { CheckRunner } from '../../src/runner/run-check.js';
 import { Redactor } from '../../src/reports/redact.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
+import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
 
 let deliverer: FaultDeliverer | undefined;
 afterEach(async () => {
@@ -22,7 +23,8 @@ async function runAgainst(fault: DeliveryFault | undefined): Promise<CheckRun> {
     retries: 0,
     env: {},
     redactor: new Redactor(),
-    webhooks: { owner: 'octo', repo: 'app', deliveryWaitMs: 5000 },
+    plugins: () => repositoryWebhooksCheck,
+    settings: { owner: 'octo', repo: 'app', deliveryWaitMs: 5000 },
     receiver: { port: 0 },
   });
   return runner.run();

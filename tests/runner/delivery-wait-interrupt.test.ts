@@ -4,6 +4,7 @@ import { CheckRunner } from '../../src/runner/run-check.js';
 import { Redactor } from '../../src/reports/redact.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
+import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -23,7 +24,8 @@ describe('waiting for a delivery', () => {
       retries: 0,
       env: {},
       redactor: new Redactor(),
-      webhooks: { owner: 'octo', repo: 'app', hookUrl: `http://127.0.0.1:${dead}/nowhere`, deliveryWaitMs: 120_000 },
+      plugins: () => repositoryWebhooksCheck,
+      settings: { owner: 'octo', repo: 'app', hookUrl: `http://127.0.0.1:${dead}/nowhere`, deliveryWaitMs: 120_000 },
       receiver: { port: 0 },
     });
     const started = Date.now();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/reports/redact.js';
 import { writeReports } from '../../src/reports/write-reports.js';
 import { CheckRunner } from '../../src/runner/run-check.js';
+import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
 
 interface Answer {
   status: number;
@@ -80,7 +81,8 @@ describe('the full webhooks sequence against a target answering arbitrary JSON',
           retries: 0,
           env: {},
           redactor,
-          webhooks: { owner: 'octo', repo: 'app', hookUrl: 'http://127.0.0.1:9/x', deliveryWaitMs: 300 },
+          plugins: () => repositoryWebhooksCheck,
+          settings: { owner: 'octo', repo: 'app', hookUrl: 'http://127.0.0.1:9/x', deliveryWaitMs: 300 },
         });
         const run = await runner.run();
         expect(run.error?.code, run.error?.message).not.toBe('INTERNAL');

@@ -1,0 +1,9 @@
+// client-session's part of `contracts check`: its sequence (the retrieve, then the two refusals) and the X-API-KEY
+// placeholder the mock and the sandbox accept.
+import type { CheckPlugin } from '../../runner/check-plugin.js';
+import { placeholderApiKey, runClientSession } from './check-sequence.js';
+
+export const clientSessionCheck: CheckPlugin = {
+  placeholder: { header: 'X-API-KEY', value: placeholderApiKey },
+  prepare: async () => ({ run: runClientSession }),
+};

@@ -1,0 +1,19 @@
+// Which API has which plug-in: our two example APIs, by name. An API without one gets none, and every command
+// treats it with the generic engine alone. The commands look plug-ins up here and hand them to the engines.
+import type { ApiPlugin } from './api-plugin.js';
+import { clientSessionPlugin } from './client-session/plugin.js';
+import { repositoryWebhooksPlugin } from './repository-webhooks/plugin.js';
+
+const plugins: ReadonlyMap<string, ApiPlugin> = new Map(
+  [clientSessionPlugin, repositoryWebhooksPlugin].map((plugin) => [plugin.name, plugin]),
+);
+
+/** The plug-in of the API named `api`, or undefined. */
+export function pluginOf(api: string): ApiPlugin | undefined {
+  return plugins.get(api);
+}
+
+/** The plug-ins of the APIs named, in that order, each once. */
+export function pluginsOf(apis: readonly string[]): ApiPlugin[] {
+  return [...new Set(apis)].flatMap((api) => plugins.get(api) ?? []);
+}

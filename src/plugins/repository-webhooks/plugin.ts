@@ -1,0 +1,9 @@
+// The repository-webhooks example API as a plug-in: its check sequence (the hooks' lifecycle, the deliveries at an
+// embedded receiver) and its credentials' variable.
+import type { ApiPlugin } from '../api-plugin.js';
+
+export const repositoryWebhooksPlugin: ApiPlugin = {
+  name: 'repository-webhooks',
+  check: async () => (await import('./check/check-plugin.js')).repositoryWebhooksCheck,
+  variables: ['WEBHOOKS_TOKEN'],
+};
