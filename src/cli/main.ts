@@ -7,6 +7,7 @@ import { escapeControls } from '../reports/escape-controls.js';
 import { Redactor } from '../reports/redact.js';
 import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
 import { allowedVariables, refuseForeignVariables } from '../config/credential-variables.js';
+import { pluginOf } from '../plugins/registry.js';
 import { commandHelp, mainHelp } from './help.js';
 import { didYouMean } from './did-you-mean.js';
 import { checkApiName, parseCommandArgs } from './parse-args.js';
@@ -131,7 +132,8 @@ function credentialGate(name: string, config: string, options: ParsedOptions, io
   const given = options['allow-env'];
   const allowed = allowedVariables(Array.isArray(given) ? given : typeof given === 'string' ? [given] : []);
   const configured = Object.values(apis);
-  refuseForeignVariables(configured, allowed, path.relative(io.cwd, config) || config);
+  const documented = (api: string) => pluginOf(api)?.variables ?? [];
+  refuseForeignVariables(configured, allowed, path.relative(io.cwd, config) || config, documented);
   if (configured.some((api) => api.credentials.some((credential) => io.env[credential.env])))
     io.err(`contracts ${name}: sending credentials as the config ${config} names them`);
 }

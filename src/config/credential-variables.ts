@@ -28,19 +28,21 @@ export function credentialVariable(api: string, word: string): string {
   return `${credentialPrefix(api)}${rest === '' ? 'KEY' : rest}`;
 }
 
-// The seed APIs' documented variables (README, `check --help`, every CI that runs the seed checks), which predate
-// the namespace; they are fixed here, and a config chooses none of them for an API of another name.
-const seedVariables: Record<string, readonly string[]> = {
-  'client-session': ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN'],
-  'repository-webhooks': ['WEBHOOKS_TOKEN'],
-};
-
-/** Whether `api`'s credential may come from the variable `env`, given the variables the user allowed. */
-export function credentialVariableAllowed(api: string, env: string, allowed: ReadonlySet<string>): boolean {
+/**
+ * Whether `api`'s credential may come from the variable `env`, given the variables the user allowed and those the
+ * API's plug-in documents (`documented`: the example APIs' CLIENT_SESSION_API_KEY and WEBHOOKS_TOKEN, which predate
+ * the namespace; a config chooses none of them for an API of another name, src/plugins/registry.ts).
+ */
+export function credentialVariableAllowed(
+  api: string,
+  env: string,
+  allowed: ReadonlySet<string>,
+  documented: readonly string[] = [],
+): boolean {
   return (
     allowed.has(env) ||
     (env.startsWith(credentialPrefix(api)) && env.length > credentialPrefix(api).length) ||
-    (Object.hasOwn(seedVariables, api) && seedVariables[api]!.includes(env))
+    documented.includes(env)
   );
 }
 
@@ -56,16 +58,17 @@ export function allowedVariables(values: readonly string[]): Set<string> {
 
 /**
  * Refuses, in one line naming the way out, the first credential of `apis` whose variable is neither the API's own
- * nor allowed on the command line: nothing is sent then.
+ * (its namespace, or documented by its plug-in) nor allowed on the command line: nothing is sent then.
  */
 export function refuseForeignVariables(
   apis: readonly { name: string; credentials: readonly { env: string }[] }[],
   allowed: ReadonlySet<string>,
   configShown: string,
+  documented: (api: string) => readonly string[] = () => [],
 ): void {
   for (const api of apis)
     for (const { env } of api.credentials)
-      if (!credentialVariableAllowed(api.name, env, allowed))
+      if (!credentialVariableAllowed(api.name, env, allowed, documented(api.name)))
         throw new ContractsError(
           'CONFIG_INVALID',
           `${configShown} sends the variable ${env} as a credential of ${api.name}, but a config may name only variables in contracts-kit's namespace for its API (${credentialPrefix(api.name)}…): rename it, or give --allow-env ${env} to send it`,

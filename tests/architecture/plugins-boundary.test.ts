@@ -23,7 +23,6 @@ const exceptions: Record<string, string> = {
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
   'cli/validate-command.ts': '--help examples name the example APIs and an operation',
   'config/apis.ts': "the project lane's: the shipped example entries, until the config is a Project value",
-  'config/credential-variables.ts': "the example APIs' default variables (ApiPlugin.variables has them)",
   'fuzz/executor.ts': 'the webhooks lifecycle (createWebhook, prepareWebhooks, the hook marker URL)',
   'fuzz/fuzz-case.ts': "the ids the example APIs' runs own, by API name",
   'fuzz/fuzz-checks.ts': 'the createWebhook id rule',

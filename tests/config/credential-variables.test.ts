@@ -5,9 +5,10 @@ import {
   credentialVariableAllowed,
   refuseForeignVariables,
 } from '../../src/config/credential-variables.js';
+import { pluginOf } from '../../src/plugins/registry.js';
 
 describe('which variables a config may send as credentials', () => {
-  it.each<[string, { api: string; env: string; allowed?: string[]; want: boolean }]>([
+  it.each<[string, { api: string; env: string; allowed?: string[]; documented?: string[]; want: boolean }]>([
     ['the name init gives it', { api: 'inventory-api', env: 'CONTRACTS_INVENTORY_API_API_KEY', want: true }],
     ["any name in the API's namespace", { api: 'notes', env: 'CONTRACTS_NOTES_TOKEN', want: true }],
     ['the prefix alone', { api: 'notes', env: 'CONTRACTS_NOTES_', want: false }],
@@ -21,11 +22,26 @@ describe('which variables a config may send as credentials', () => {
       'a cloud secret the user allowed',
       { api: 'notes', env: 'AWS_SECRET_ACCESS_KEY', allowed: ['AWS_SECRET_ACCESS_KEY'], want: true },
     ],
-    ["a seed API's documented variable", { api: 'repository-webhooks', env: 'WEBHOOKS_TOKEN', want: true }],
-    ["a seed API's documented variable", { api: 'client-session', env: 'CLIENT_SESSION_API_KEY', want: true }],
-    ["a seed API's variable for another API", { api: 'notes', env: 'WEBHOOKS_TOKEN', want: false }],
-  ])('%s', (_name, { api, env, allowed = [], want }) => {
-    expect(credentialVariableAllowed(api, env, new Set(allowed))).toBe(want);
+    ['a variable its plug-in documents', { api: 'hooks', env: 'HOOKS_TOKEN', documented: ['HOOKS_TOKEN'], want: true }],
+    ['a documented variable for an API without a plug-in', { api: 'hooks', env: 'HOOKS_TOKEN', want: false }],
+    [
+      "a plug-in's variable for another API",
+      { api: 'notes', env: 'WEBHOOKS_TOKEN', documented: ['CONTRACTS_X'], want: false },
+    ],
+  ])('%s', (_name, { api, env, allowed = [], documented = [], want }) => {
+    expect(credentialVariableAllowed(api, env, new Set(allowed), documented)).toBe(want);
+  });
+
+  it("refuses no example API's documented variable when its plug-in is given, and each without it", () => {
+    const apis = [
+      { name: 'client-session', credentials: [{ env: 'CLIENT_SESSION_API_KEY' }] },
+      { name: 'repository-webhooks', credentials: [{ env: 'WEBHOOKS_TOKEN' }] },
+    ];
+    const documented = (api: string) => pluginOf(api)?.variables ?? [];
+    expect(() => refuseForeignVariables(apis, new Set(), 'c', documented)).not.toThrow();
+    expect(() => refuseForeignVariables(apis, new Set(), 'c')).toThrow(
+      /CLIENT_SESSION_API_KEY as a credential of client-session/,
+    );
   });
 
   it.each([
