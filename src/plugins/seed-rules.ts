@@ -1,6 +1,7 @@
 // Every rule the seeds state, the checks that enforce it and how a run exercises it: one table, from which the
 // runner plans its checks and the README's "Seed rules" table is rendered (a test holds the README to it).
-import type { CheckName } from '../core/finding.js';
+import { exchangeCheckNames, type CheckName } from '../core/finding.js';
+import type { BehaviourCheck } from '../runner/check-plugin.js';
 
 export type SeedApi = 'client-session' | 'repository-webhooks';
 
@@ -283,4 +284,41 @@ export function behaviourPairs(
     }
   }
   return pairs;
+}
+
+/** Behavioural checks a stateless mock can judge: probes that need no state. */
+const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped']);
+
+/** Behavioural checks --read-only can judge on an existing hook, with GET calls alone. */
+const readOnlyChecks = new Set<CheckName>([
+  'auth_required',
+  'api_version_enforced',
+  'per_page_capped',
+  'per_page_respected',
+  'page_parameter',
+  'deliveries_cursor',
+  'config_only',
+  'delivery_request_headers',
+]);
+
+/** Checks only a receiver the run controls can judge: what actually arrived at the hooks' URL. */
+const receiverChecks = new Set<CheckName>([
+  'delivery_signature',
+  'delivery_headers',
+  'delivery_payload_schema',
+  'ping_delivered',
+  'test_delivered',
+  'redelivery_delivered',
+  'delivery_record_matches',
+]);
+
+/** The behavioural checks the seed rules give `api`'s plan (the per-exchange ones aside), and which runs judge each. */
+export function seedBehaviour(api: SeedApi): BehaviourCheck[] {
+  return behaviourPairs(api, new Set(exchangeCheckNames)).map(({ check, operation }) => ({
+    check,
+    operation,
+    stateless: statelessChecks.has(check),
+    readOnly: readOnlyChecks.has(check),
+    receiver: receiverChecks.has(check),
+  }));
 }

@@ -1,39 +1,13 @@
 // What a check run judges, decided before it starts: every operation × check, the same set every run for the
 // same --api and mode, so a CI dashboard compares like with like. Per-exchange checks come from the contract (what
-// the operation's success response documents); behavioural ones from the seed rules table.
+// the operation's success response documents); behavioural ones from the API's plug-in (its seed rules).
 import type { CompiledOperation, Contract } from '../core/compile-contract.js';
-import { behaviourPairs } from '../plugins/seed-rules.js';
 import { exchangeCheckNames, type CheckName } from '../core/finding.js';
 import type { PlannedCheck } from '../reports/results.js';
 import type { RunMode } from '../reports/check-run.js';
+import type { BehaviourCheck } from './check-plugin.js';
 
 const perExchangeChecks = new Set<string>(exchangeCheckNames);
-
-/** Behavioural checks a stateless mock can judge: probes that need no state. */
-const statelessChecks = new Set<CheckName>(['auth_required', 'api_version_enforced', 'per_page_capped']);
-
-/** Behavioural checks --read-only can judge on an existing hook, with GET calls alone. */
-const readOnlyChecks = new Set<CheckName>([
-  'auth_required',
-  'api_version_enforced',
-  'per_page_capped',
-  'per_page_respected',
-  'page_parameter',
-  'deliveries_cursor',
-  'config_only',
-  'delivery_request_headers',
-]);
-
-/** Checks only a receiver the run controls can judge: what actually arrived at the hooks' URL. */
-export const receiverChecks = new Set<CheckName>([
-  'delivery_signature',
-  'delivery_headers',
-  'delivery_payload_schema',
-  'ping_delivered',
-  'test_delivered',
-  'redelivery_delivered',
-  'delivery_record_matches',
-]);
 
 export const statelessReason = 'needs a stateful server; the Prism mock is stateless (use --base-url)';
 export const readOnlyReason = '--read-only runs only GET operations';
@@ -47,12 +21,14 @@ export interface Plan {
 export interface PlanOptions {
   /** Why the full sequence runs without a receiver (--no-receiver, --hook-url alone): its checks are skipped. */
   noReceiver?: string;
+  /** The API's plug-in's behavioural checks (src/runner/check-plugin.ts); an API without one has none. */
+  behaviour?: readonly BehaviourCheck[];
 }
 
 export function planChecks(api: string, contract: Contract, mode: RunMode, options: PlanOptions = {}): Plan {
   const checks: PlannedCheck[] = [];
   const skipped: Plan['skipped'] = [];
-  const behaviour = behaviourPairs(api, perExchangeChecks);
+  const behaviour = (options.behaviour ?? []).filter((entry) => !perExchangeChecks.has(entry.check));
   for (const operation of contract.byOperationId.values()) {
     const operationId = operation.spec.operationId;
     const writes = operation.spec.method !== 'get';
@@ -60,13 +36,12 @@ export function planChecks(api: string, contract: Contract, mode: RunMode, optio
       checks.push({ api, operation: operationId, check });
       if (mode === 'read-only' && writes) skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
     }
-    for (const { check } of behaviour.filter((pair) => pair.operation === operationId)) {
+    for (const { check, stateless, readOnly, receiver } of behaviour.filter((pair) => pair.operation === operationId)) {
       checks.push({ api, operation: operationId, check });
-      if (mode === 'mock' && !statelessChecks.has(check))
-        skipped.push({ api, operation: operationId, check, reason: statelessReason });
-      if (mode === 'read-only' && (writes || !readOnlyChecks.has(check)))
+      if (mode === 'mock' && !stateless) skipped.push({ api, operation: operationId, check, reason: statelessReason });
+      if (mode === 'read-only' && (writes || !readOnly))
         skipped.push({ api, operation: operationId, check, reason: readOnlyReason });
-      if (mode === 'full' && options.noReceiver !== undefined && receiverChecks.has(check))
+      if (mode === 'full' && options.noReceiver !== undefined && receiver)
         skipped.push({ api, operation: operationId, check, reason: options.noReceiver });
     }
   }

@@ -107,7 +107,11 @@ export class CheckRunner {
         );
       }
       for (const [api, contract] of contracts) {
-        const plan = planChecks(api, contract, mode, noReceiver === undefined ? {} : { noReceiver });
+        const behaviour = options.plugins(api)?.behaviour ?? [];
+        const plan = planChecks(api, contract, mode, {
+          behaviour,
+          ...(noReceiver === undefined ? {} : { noReceiver }),
+        });
         results.plan(plan.checks);
         for (const { api: planned, operation, check, reason } of plan.skipped)
           results.markSkipped(planned, operation, check, reason);

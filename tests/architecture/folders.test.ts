@@ -27,7 +27,6 @@ const folderOf = (file: string) => {
  * only while they are listed here.
  */
 const pluginImportsPending: Record<string, string> = {
-  'runner/plan.ts': 'plans the behaviour checks of the seed rules (src/plugins/seed-rules.ts)',
   'fuzz/run-fuzz.ts': 'runs the webhooks phase and its deliveries',
   'sandbox/start-sandbox.ts': 'serves the example APIs with their handlers',
 };

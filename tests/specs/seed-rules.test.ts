@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/core/compile-contract.js';
-import { behaviourPairs, seedRules, seedRulesMarkdown } from '../../src/plugins/seed-rules.js';
+import { behaviourPairs, seedBehaviour, seedRules, seedRulesMarkdown } from '../../src/plugins/seed-rules.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { apis, specPath } from '../../src/config/apis.js';
 import { planChecks } from '../../src/runner/plan.js';
@@ -21,7 +21,7 @@ describe('the seed rules table', () => {
     'names only operations of the %s spec, and the full plan judges every check it names',
     async (api) => {
       const contract = compileContract(await loadSpec(specPath(apis[api])));
-      const plan = planChecks(api, contract, 'full');
+      const plan = planChecks(api, contract, 'full', { behaviour: seedBehaviour(api) });
       const planned = new Set(plan.checks.map((entry) => `${entry.operation} ${entry.check}`));
       for (const rule of seedRules.filter((candidate) => candidate.api === api)) {
         for (const { check, operations } of rule.checks) {

@@ -2,8 +2,10 @@
 // placeholder the mock and the sandbox accept.
 import type { CheckPlugin } from '../../runner/check-plugin.js';
 import { placeholderApiKey, runClientSession } from './check-sequence.js';
+import { seedBehaviour } from '../seed-rules.js';
 
 export const clientSessionCheck: CheckPlugin = {
+  behaviour: seedBehaviour('client-session'),
   placeholder: { header: 'X-API-KEY', value: placeholderApiKey },
   prepare: async () => ({ run: runClientSession }),
 };

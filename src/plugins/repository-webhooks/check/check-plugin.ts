@@ -4,8 +4,10 @@ import type { CheckPlugin } from '../../../runner/check-plugin.js';
 import { startReceiver } from '../../../receiver/start-receiver.js';
 import { runRepositoryWebhooks, type WebhooksTarget } from './check-sequence.js';
 import { DeliveryWatch } from './delivery-watch.js';
+import { seedBehaviour } from '../../seed-rules.js';
 
 export const repositoryWebhooksCheck: CheckPlugin = {
+  behaviour: seedBehaviour('repository-webhooks'),
   async prepare({ mode, receiver: setting, interrupted, settings }) {
     // The check command's --owner, --repo, --hook-id, --hook-url and --delivery-wait (src/cli/check-command.ts).
     const target = settings as unknown as Omit<WebhooksTarget, 'deliveries'>;
