@@ -583,9 +583,11 @@ async function replay(
     redact: (text) => io.redactor.redact(text),
   });
   let unreproduced = 0;
-  for (const { failure, reproduced, status, reason } of outcomes) {
+  for (const { failure, reproduced, status, reason, fromStart } of outcomes) {
+    // A sequence sent again from a fresh start needs nothing the run had: its answer is a verdict whatever it is.
     const missing =
       reproduced === false &&
+      !fromStart &&
       status !== undefined &&
       failure.varied === undefined &&
       preconditionGone(failure.check, failure.status, status);

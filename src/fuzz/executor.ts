@@ -199,6 +199,13 @@ export interface FuzzFailure {
   script?: string;
   /** How many requests the script sends. */
   steps?: number;
+  /** A stateful walk's failure: every step (the failing one last) and the finding, for --replay from a fresh start. */
+  sequence?: SavedSequence;
+}
+
+export interface SavedSequence {
+  steps: TrailStep[];
+  finding: Finding;
 }
 
 export interface VariedParam {

@@ -4,10 +4,18 @@
 // script); a later, smaller reproduction replaces an earlier one. Only the notes of other occurrences are capped.
 import type { Finding } from '../core/finding.js';
 import { curlLine, type SentRequest } from './curl-line.js';
-import type { ApiTarget, CaseResult, ExecutorOptions, FuzzFailure, Sent, VariedParam } from './executor.js';
+import type {
+  ApiTarget,
+  CaseResult,
+  ExecutorOptions,
+  FuzzFailure,
+  SavedSequence,
+  Sent,
+  VariedParam,
+} from './executor.js';
 import { answerOf } from './failure-answer.js';
 import type { FuzzCase } from './fuzz-case.js';
-import { reproScript } from './repro-script.js';
+import { reproScript, type TrailStep } from './repro-script.js';
 import type { RequestBinder } from './request-binding.js';
 import { caseKind, ordinaryValues } from './value-kind.js';
 
@@ -17,7 +25,7 @@ export const groupedBy = 'grouped by operation, check, status and value kind';
 /** Most notes of other occurrences kept per group (each group keeps its count and one reproduction whatever). */
 export const maxNotes = 5;
 
-type CaseFacts = Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail' | 'kind' | 'anonymous'> & {
+type CaseFacts = Pick<FuzzCase, 'phase' | 'note' | 'varies' | 'trail' | 'kind' | 'anonymous' | 'page'> & {
   request?: FuzzCase['request'];
 };
 
@@ -107,7 +115,12 @@ export class FailureBook {
       },
       finding,
       trail,
-      last: { request: sent.sent, status: sent.exchange.status, json: sent.json },
+      last: {
+        request: sent.sent,
+        status: sent.exchange.status,
+        json: sent.json,
+        ...(fuzzCase.page ? { page: fuzzCase.page } : {}),
+      },
       operations: target.contract.operations,
       models: target.models,
       baseUrl: target.baseUrl,
@@ -142,12 +155,53 @@ export class FailureBook {
   }
 
   /**
+   * The stateful walk's keepNew: an ignored_auth failure on an instance it made, with the create first, replaces one
+   * of the same group kept without it (a probe on an item another phase made): only the former reproduces from a
+   * fresh start, where that item does not exist.
+   */
+  keepNewWithTrail(target: ApiTarget, result: CaseResult): void {
+    const trail = result.case.trail ?? [];
+    const replayable = (failure: FuzzFailure, finding: Finding): FuzzFailure =>
+      trail.length === 0 ? failure : { ...failure, sequence: sequenceOf(trail, result, finding) };
+    const fresh = this.newFailures(target, result);
+    for (const failure of fresh)
+      this.keep(
+        replayable(
+          failure,
+          result.findings.find(
+            (finding) => finding.check === failure.check && finding.operation === failure.operation,
+          )!,
+        ),
+      );
+    if (trail.length === 0) return;
+    for (const finding of result.findings) {
+      if (finding.check !== 'ignored_auth') continue;
+      const kept = this.failures.get(failureKey(finding, result.sent, result.case));
+      if (kept !== undefined && (kept.steps ?? 1) <= 1)
+        this.keep(replayable(this.failureOf(target, result.case, result.sent, finding), finding));
+    }
+  }
+
+  /**
    * Keeps a failure (a later, smaller reproduction of the same group replaces an earlier one). Groups are not capped:
    * there are at most operations × checks × statuses × kinds, linear in the spec, and each needs its reproduction.
    */
   keep(failure: FuzzFailure): void {
     this.failures.set(failure.key, failure);
   }
+}
+
+/** What --replay sends again from a fresh start (replay-sequence.ts): every step, the failing one last. */
+function sequenceOf(trail: readonly TrailStep[], result: CaseResult, finding: Finding): SavedSequence {
+  const { sent } = result;
+  const page = result.case.page;
+  const last: TrailStep = {
+    request: sent.sent,
+    status: sent.exchange.status,
+    json: sent.json,
+    ...(page ? { page } : {}),
+  };
+  return { steps: [...trail, last], finding };
 }
 
 /**

@@ -62,6 +62,8 @@ export interface FuzzCase {
   varies?: string;
   /** What was sent before this case, for its reproduction: the hook it acts on, made first; a sequence's steps. */
   trail?: readonly TrailStep[];
+  /** A page of a list the stateful walk followed (repro-script.ts judges the pages again). */
+  page?: TrailStep['page'];
 }
 
 /** JSON with sorted keys and no spaces: the same case always prints the same way. */

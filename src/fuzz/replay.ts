@@ -2,7 +2,8 @@
 // failed (path, query, body), bound afresh only to what this run owns (a new hook instead of the deleted one, the
 // credentials from the environment), judges the answer with the same checks, and says whether each failure still
 // reproduces. A change to an item of the old run goes to an item the replay creates: that is another request, so
-// when it does not fail the failure is "not replayed", never "no longer fails". A failure found in a sequence needs
+// when it does not fail the failure is "not replayed", never "no longer fails". A stateful walk's failure is sent
+// again from a fresh start, every step (replay-sequence.ts). Another failure found in a sequence needs
 // its sequence: it is listed, not replayed.
 import { readFile } from 'node:fs/promises';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
@@ -17,7 +18,8 @@ import { HttpCapture } from '../http/http-capture.js';
 import { ResultCollector } from '../reports/results.js';
 import type { SentRequest } from './curl-line.js';
 import { createFor, deleteCreated, itemOf, type PathValues } from './auth-probes.js';
-import { Executor, type ApiTarget, type ExecutorOptions, type VariedParam } from './executor.js';
+import { Executor, type ApiTarget, type ExecutorOptions, type SavedSequence, type VariedParam } from './executor.js';
+import { replaySequence, sequenceProblem } from './replay-sequence.js';
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import type { RequestData } from './request-model.js';
 import { requestSide } from './request-side.js';
@@ -36,6 +38,8 @@ export interface SavedFailure {
   request: SentRequest;
   /** The credential's parameter the case set itself, with its value (Executor's FuzzFailure). */
   varied?: VariedParam;
+  /** A stateful walk's failure: its steps, replayed from a fresh start (replay-sequence.ts). */
+  sequence?: SavedSequence;
 }
 
 export interface ReplayOutcome {
@@ -44,6 +48,8 @@ export interface ReplayOutcome {
   reproduced: boolean | undefined;
   status?: number;
   reason?: string;
+  /** The whole sequence was sent again from a fresh start: its verdict needs nothing the run had. */
+  fromStart?: boolean;
 }
 
 export async function readSavedFailures(file: string): Promise<SavedFailure[]> {
@@ -79,22 +85,12 @@ function savedFailureProblem(failure: unknown): string | undefined {
   for (const field of ['id', 'api', 'operation', 'check', 'note'])
     if (typeof failure[field] !== 'string') return `.${field} is not a string`;
   if (!(phases as readonly unknown[]).includes(failure.phase)) return `.phase is not one of ${phases.join(', ')}`;
-  const { request } = failure;
-  if (!isPlainObject(request)) return '.request is not an object';
-  if (typeof request.method !== 'string' || !/^[A-Z]+$/.test(request.method))
-    return '.request.method is not an HTTP method';
-  if (typeof request.url !== 'string' || !URL.canParse(request.url) || !/^https?:$/.test(new URL(request.url).protocol))
-    return '.request.url is not an absolute http(s) URL';
-  if (
-    !Array.isArray(request.headers) ||
-    !request.headers.every(
-      (header) =>
-        Array.isArray(header) && header.length === 2 && typeof header[0] === 'string' && typeof header[1] === 'string',
-    )
-  )
-    return '.request.headers is not a list of [name, value] pairs';
-  // Any text: a negative case's body that is not JSON (not-json-bodies.ts) is sent again as it was.
-  if (request.body !== undefined && typeof request.body !== 'string') return '.request.body is not text';
+  const problem = requestProblem(failure.request);
+  if (problem) return `.request${problem}`;
+  if (failure.sequence !== undefined) {
+    const wrong = sequenceProblem(failure.sequence, requestProblem);
+    if (wrong) return `.sequence${wrong}`;
+  }
   const { varied } = failure;
   if (
     varied !== undefined &&
@@ -106,6 +102,25 @@ function savedFailureProblem(failure: unknown): string | undefined {
     )
   )
     return '.varied is not a parameter name, where it goes (query or header) and its value';
+  return undefined;
+}
+
+/** What makes a saved request unusable (after its path in the report), or undefined. */
+function requestProblem(request: unknown): string | undefined {
+  if (!isPlainObject(request)) return ' is not an object';
+  if (typeof request.method !== 'string' || !/^[A-Z]+$/.test(request.method)) return '.method is not an HTTP method';
+  if (typeof request.url !== 'string' || !URL.canParse(request.url) || !/^https?:$/.test(new URL(request.url).protocol))
+    return '.url is not an absolute http(s) URL';
+  if (
+    !Array.isArray(request.headers) ||
+    !request.headers.every(
+      (header) =>
+        Array.isArray(header) && header.length === 2 && typeof header[0] === 'string' && typeof header[1] === 'string',
+    )
+  )
+    return '.headers is not a list of [name, value] pairs';
+  // Any text: a negative case's body that is not JSON (not-json-bodies.ts) is sent again as it was.
+  if (request.body !== undefined && typeof request.body !== 'string') return '.body is not text';
   return undefined;
 }
 
@@ -138,6 +153,14 @@ export async function replayFailures(
     for (const failure of failures) {
       if (!isApiName(failure.api)) {
         outcomes.push({ failure, reproduced: undefined, reason: `unknown API "${failure.api}"` });
+        continue;
+      }
+      if (failure.sequence !== undefined) {
+        const target =
+          targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
+        targets.set(failure.api, target);
+        const sequence = { ...failure, sequence: failure.sequence };
+        outcomes.push({ failure, ...(await replaySequence(executor, target, sequence, options.timeoutMs)) });
         continue;
       }
       if (failure.phase === 'stateful') {

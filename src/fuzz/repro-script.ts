@@ -21,6 +21,11 @@ export interface TrailStep {
   status: number;
   /** The answer's body parsed as JSON, when it was JSON. */
   json: unknown;
+  /**
+   * A page of a list the stateful walk followed: its number in that walk (1: the first), where the answer holds the
+   * items and which field of an item is its id. A script judges listed_after_create and paging_consistent on them.
+   */
+  page?: { number: number; itemsPointer: string; idField: string };
 }
 
 export interface ScriptInput {
@@ -64,10 +69,7 @@ const base = 'http://contracts-repro.invalid';
 
 export function reproScript(input: ScriptInput): string {
   const { failure, finding, last } = input;
-  // Polls (the same request again while a delivery shows up) leave their last reading only.
-  const steps = [...input.trail, last].filter(
-    (step, index, all) => index === all.length - 1 || !sameRequest(step.request, all[index + 1]!.request),
-  );
+  const steps = withoutPolls([...input.trail, last]);
   const variables = new Map<string, { name: string; step: number; pointer: string }>();
   const secrets = new Map<string, string>();
   const counts = new Map<string, number>();
@@ -113,6 +115,8 @@ export function reproScript(input: ScriptInput): string {
       path = path.replace(new RegExp(`/${escapeRegExp(segment.sent)}(?=/|$)`), () => `/${written}`);
     }
     for (const variable of bound) lines.push(...bindLines(variable, steps[variable.step - 1]!));
+    const paged = nextPageQuery(steps, index, url.search, placeholder);
+    lines.push(...paged.lines);
     const body = step.request.body
       ?.replace(madeUpSecret, (secret) => {
         if (!secrets.has(secret)) secrets.set(secret, `SECRET_${secrets.size + 1}`);
@@ -120,7 +124,7 @@ export function reproScript(input: ScriptInput): string {
       })
       .replace(runMarker, (_marker, index: string) => `contracts-fuzz=repro-${placeholder('RUN_0')}-${index}`);
     const line = curlLine(
-      { ...step.request, url: `${base}${path}${url.search}`, ...(body !== undefined ? { body } : {}) },
+      { ...step.request, url: `${base}${path}${paged.search}`, ...(body !== undefined ? { body } : {}) },
       input.credentials,
       isLast ? input.varied : undefined,
       variablesIn,
@@ -140,7 +144,7 @@ export function reproScript(input: ScriptInput): string {
     );
   });
   const lastStep = steps.length;
-  const conditions = reproducedWhen(input, lastStep, variables);
+  const conditions = reproducedWhen(input, steps, variables);
   // Only the credentials the requests carry are required: one the failing steps never send (another scheme's token,
   // a login's body credentials) left unset is no reason not to run, and never a "reproduced".
   const sentText = [...lines, ...cleanup.map(({ line }) => line)].join('\n');
@@ -283,6 +287,41 @@ function bindLines(variable: { name: string; step: number; pointer: string }, so
   return [get, missing];
 }
 
+/**
+ * A later page of a list the walk followed names its place with a value the page before answered (a cursor, RFC 8288
+ * aside): that value is read from the script's own answer of the page before, at the same place, so that the pages
+ * follow on a target holding other items than the run's. Read as `value` reads ids (safe characters only); an
+ * answer without it leaves the parameter empty, a page the target refuses and the judgement passes over.
+ */
+function nextPageQuery(
+  steps: readonly TrailStep[],
+  index: number,
+  search: string,
+  placeholder: (name: string) => string,
+): { search: string; lines: string[] } {
+  const step = steps[index]!;
+  const before = steps[index - 1];
+  if ((step.page?.number ?? 1) === 1 || before?.page === undefined || !isRecord(before.json))
+    return { search, lines: [] };
+  const json = before.json;
+  const earlier = new URL(before.request.url).searchParams;
+  const lines: string[] = [];
+  const pairs = search
+    .slice(1)
+    .split('&')
+    .map((pair) => {
+      const [name, value] = [...new URLSearchParams(pair)][0] ?? ['', ''];
+      if (value === '' || earlier.get(name) === value) return pair;
+      const field = Object.keys(json).find((key) => String(json[key]) === value && typeof json[key] !== 'object');
+      if (field === undefined) return pair;
+      const variable = `PAGE_${index + 1}`;
+      const pointer = `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      lines.push(`${variable}=$(value ${index} ${shellQuote(pointer)})`);
+      return `${pair.slice(0, pair.indexOf('=') + 1)}${placeholder(variable)}`;
+    });
+  return { search: lines.length === 0 ? search : `?${pairs.join('&')}`, lines };
+}
+
 /** The answer (of the steps before) that first held `value` as an id: an object's /id, or a list item's /N/id. */
 function firstAnswerWith(steps: readonly TrailStep[], value: string): { step: number; pointer: string } | undefined {
   for (const [index, step] of steps.entries()) {
@@ -299,10 +338,11 @@ function firstAnswerWith(steps: readonly TrailStep[], value: string): { step: nu
 /** The tests the last answer must pass for the failure to count as reproduced. */
 function reproducedWhen(
   input: ScriptInput,
-  lastStep: number,
+  steps: readonly TrailStep[],
   variables: Map<string, { name: string }>,
 ): { tests: string[]; validates: boolean; usesSame: boolean } {
   const { failure, finding } = input;
+  const lastStep = steps.length;
   const tests = [`[ "$status" = ${failure.status} ]`];
   let validates = false;
   let usesSame = false;
@@ -317,12 +357,56 @@ function reproducedWhen(
   } else if (finding.check === 'ensure_resource_availability' && typeof finding.expected === 'number') {
     const hook = variables.get(`hook_id=${finding.expected}`);
     if (hook) tests.push(`! node -e ${ownProgram(listsIdScript)} "$dir/${lastStep}" "$${hook.name}"`);
+  } else if (
+    (finding.check === 'listed_after_create' || finding.check === 'paging_consistent') &&
+    steps.at(-1)?.page !== undefined
+  ) {
+    // Judged on every page the script walked, not on the last answer's status: on a target holding other items
+    // than the run's, the walk may end a page sooner (the last request then names no next page, and is refused).
+    tests.splice(0, tests.length, listTest(finding, steps, variables));
   } else if (finding.instancePath && finding.actual !== undefined && isScalarOrList(finding.actual)) {
     usesSame = true;
     tests.push(`same ${lastStep} ${shellQuote(finding.instancePath)} ${shellQuote(JSON.stringify(finding.actual))}`);
   }
   return { tests, validates, usesSame };
 }
+
+/**
+ * listed_after_create and paging_consistent judged again on the pages the script walked (the walk's page facts):
+ * the id the create gave (its variable) on no page of the last walk; an item on two pages of one walk. A created id
+ * the script has no variable for cannot be judged afresh: never "reproduced".
+ */
+function listTest(finding: Finding, steps: readonly TrailStep[], variables: Map<string, { name: string }>): string {
+  const walks: number[][] = [];
+  steps.forEach((step, index) => {
+    if (step.page === undefined) return;
+    if (step.page.number === 1 || walks.length === 0) walks.push([]);
+    walks.at(-1)!.push(index + 1);
+  });
+  const { itemsPointer, idField } = steps.at(-1)!.page!;
+  const program = `node -e ${ownProgram(pagesScript)} "$dir" ${shellQuote(itemsPointer)} ${shellQuote(idField)}`;
+  if (finding.check === 'paging_consistent')
+    return `${program} repeats '' ${walks.map((walk) => walk.join(',')).join(' ')}`;
+  const variable = [...variables].find(([key]) => key.endsWith(`=${String(finding.expected)}`))?.[1];
+  const source = firstAnswerWith(steps, String(finding.expected));
+  const id = variable ? `"$${variable.name}"` : source && `"$(value ${source.step} ${shellQuote(source.pointer)})"`;
+  if (!id) return `{ echo 'cannot judge: the id the run listed is not one this script made' >&2; false; }`;
+  return `! ${program} listed ${id} ${walks.at(-1)!.join(',')}`;
+}
+
+/**
+ * Exit 0 when the pages (answers in DIR, by step number; walks as comma-separated step lists) show it: `listed ID`
+ * an item with that id; `repeats` an item id on two pages of one walk.
+ */
+const pagesScript = `const fs = require('fs'); const [dir, pointer, field, mode, id, ...walks] = process.argv.slice(1);
+if (mode === 'listed' && id === '') process.exit(0);
+const items = (n) => { let v; try { v = JSON.parse(fs.readFileSync(dir + '/' + n, 'utf8')); } catch { return []; }
+  for (const s of pointer.split('/').slice(1)) { const k = s.replace(/~1/g, '/').replace(/~0/g, '~'); if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return []; v = v[k]; }
+  return Array.isArray(v) ? v.filter((i) => i !== null && typeof i === 'object' && i[field] !== undefined).map((i) => String(i[field])) : []; };
+for (const walk of walks) { const seen = new Map(); for (const [page, n] of walk.split(',').entries()) for (const item of items(n)) {
+  if (mode === 'listed' && item === id) process.exit(0);
+  if (mode === 'repeats' && seen.has(item) && seen.get(item) !== page) process.exit(0); if (!seen.has(item)) seen.set(item, page); } }
+process.exit(1);`;
 
 /**
  * Prints an id read from an answer, or nothing: only what is safe as one path segment (a number, or letters, digits
@@ -342,6 +426,17 @@ process.exit(norm(v) === norm(JSON.parse(process.argv[3])) ? 0 : 1);`;
 /** Exits 0 when the list answer (a JSON array) has an item with the id given. */
 const listsIdScript = `const fs = require('fs'); let v; try { v = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')); } catch { process.exit(1); }
 process.exit(Array.isArray(v) && v.some((i) => i !== null && typeof i === 'object' && String(i.id) === process.argv[2]) ? 0 : 1);`;
+
+/**
+ * Polls (the same GET again while a delivery shows up) leave their last reading only. Any other request sent twice
+ * is sent twice: a state change repeated is what conflict_documented judges (an order cancelled twice).
+ */
+function withoutPolls(steps: readonly TrailStep[]): TrailStep[] {
+  return steps.filter(
+    (step, index, all) =>
+      index === all.length - 1 || step.request.method !== 'GET' || !sameRequest(step.request, all[index + 1]!.request),
+  );
+}
 
 function sameRequest(a: SentRequest, b: SentRequest): boolean {
   return a.method === b.method && a.url === b.url && a.body === b.body;
@@ -370,7 +465,7 @@ function markerPrefix(requests: readonly SentRequest[]): string {
 
 /** Splits a text at its placeholders (`${mark}HOOK_0__`): the variables the script sets, as references. */
 function placeholdersOf(mark: string): (text: string) => ShellPiece[] {
-  const pattern = new RegExp(`${mark}((?:HOOK|DELIVERY|SECRET|RUN|ID_[A-Z0-9_]+?)_\\d+)__`, 'g');
+  const pattern = new RegExp(`${mark}((?:HOOK|DELIVERY|SECRET|RUN|PAGE|ID_[A-Z0-9_]+?)_\\d+)__`, 'g');
   return (text) => {
     const pieces: ShellPiece[] = [];
     let last = 0;

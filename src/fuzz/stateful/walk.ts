@@ -186,8 +186,8 @@ export class ResourceWalk {
     };
     const result = await this.executor.guarded(() => this.executor.runCase(this.target, fuzzCase), undefined);
     if (result === undefined) return undefined;
-    place.trail.push(trailStep(result.sent));
-    this.executor.book.keepNew(this.target, result);
+    place.trail.push({ ...trailStep(result.sent), ...(extra.page ? { page: extra.page } : {}) });
+    this.executor.book.keepNewWithTrail(this.target, result);
     return result;
   }
 
@@ -195,7 +195,7 @@ export class ResourceWalk {
   private judge(check: CheckName, operationId: string, result: CaseResult, findings: Finding[]): void {
     this.executor.options.results.record(this.target.api, operationId, check, findings);
     const errors = findings.filter((finding) => finding.severity === 'error');
-    if (errors.length > 0) this.executor.book.keepNew(this.target, { ...result, findings: errors });
+    if (errors.length > 0) this.executor.book.keepNewWithTrail(this.target, { ...result, findings: errors });
   }
 
   /** The run's instance of a resource, made on first need (its parent first); a string says why there is none. */
@@ -333,15 +333,19 @@ export class ResourceWalk {
     const model = listId === undefined ? undefined : this.target.models.get(listId);
     if (list === undefined || model === undefined || idField === undefined) return;
     const made = [instance];
+    // The pages go on a copy of the trail: a later failure on the instance is reproduced without them. The other
+    // instances' creates go on it too: a reproduction from a fresh start lists what the run listed.
+    const place: Place = { path: instance.path, trail: [...instance.trail] };
     for (let more = list.pagination.length > 0 ? 2 : 0; more > 0 && !this.spent(); more--) {
       const another = await this.create(resource);
-      if (typeof another === 'object') made.push(another);
+      if (typeof another === 'object') {
+        made.push(another);
+        place.trail.push(another.trail.at(-1)!);
+      }
     }
     const sizeParameter = model.params.find(
       (param) => param.in === 'query' && /^(limit|per_?page|page_?size|size|count)$/i.test(param.name),
     )?.name;
-    // The pages go on a copy of the trail: a later failure on the instance is reproduced without them.
-    const place: Place = { path: instance.path, trail: [...instance.trail] };
     const schemaOf = (name: string) => model.params.find((param) => param.name === name)?.schema;
     // Large pages to find the instance (the run's earlier phases may have made many), small ones to see paging.
     const large = await this.pages(list, resource, place, idField, sizeParameter, (name) =>
@@ -410,13 +414,16 @@ export class ResourceWalk {
     pageSize: (name: string) => number | undefined,
   ): Promise<{ walk: PageWalk; evidence: CaseResult | undefined }> {
     let evidence: CaseResult | undefined;
+    let number = 0;
     const walk = await walkPages(
       async (query) => {
+        // The page's facts go with its step: a reproduction judges the pages it walks again (repro-script.ts).
         const page = await this.send(
           list.operationId,
           place,
           { query },
           `list ${resource.name} items, ${JSON.stringify(query)}`,
+          { page: { number: ++number, itemsPointer: list.itemsPointer ?? '', idField } },
         );
         evidence = page ?? evidence;
         return page;
