@@ -19,7 +19,7 @@ export interface SequenceOutcome {
 }
 
 /** The saved failure, as replay.ts read it. */
-interface SavedWalkFailure {
+export interface SavedWalkFailure {
   id: string;
   check: string;
   operation: string;
@@ -63,18 +63,18 @@ export function sequenceProblem(
   return undefined;
 }
 
-/** The saved sequence sent again from a fresh start by its script, and what the script said. */
-export async function replaySequence(
+/** The reproduction script of a walk failure's steps (`steps`: its sequence, or fewer of them). */
+export function sequenceScript(
   executor: Executor,
   target: ApiTarget,
   failure: SavedWalkFailure,
-  timeoutMs: number,
-): Promise<SequenceOutcome> {
-  const steps = failure.sequence.steps as TrailStep[];
+  steps: readonly TrailStep[],
+  seed: number,
+): string {
   const finding: Finding = { ...failure.sequence.finding, check: failure.check as Finding['check'] };
-  const script = reproScript({
+  return reproScript({
     api: target.api,
-    failure: { ...failure, seed: 0, message: finding.message },
+    failure: { ...failure, seed, message: finding.message },
     finding,
     trail: steps.slice(0, -1),
     last: steps.at(-1)!,
@@ -83,11 +83,18 @@ export async function replaySequence(
     baseUrl: target.baseUrl,
     credentials: executor.binder.credentialsOf(target),
   });
-  const env: NodeJS.ProcessEnv = { ...(executor.options.env ?? process.env), BASE_URL: target.baseUrl };
-  // A check the core judges from one answer is judged again by this same CLI (`contracts validate`).
-  const self = [process.execPath, process.argv[1] ?? ''];
-  if (self.every((part) => /^[\w./-]+$/.test(part))) env.CONTRACTS = self.join(' ');
-  const { code, stdout, stderr } = await runBash(script, env, (steps.length + 2) * timeoutMs);
+}
+
+/** The saved sequence sent again from a fresh start by its script, and what the script said. */
+export async function replaySequence(
+  executor: Executor,
+  target: ApiTarget,
+  failure: SavedWalkFailure,
+  timeoutMs: number,
+): Promise<SequenceOutcome> {
+  const steps = failure.sequence.steps as TrailStep[];
+  const script = sequenceScript(executor, target, failure, steps, 0);
+  const { code, stdout, stderr } = await runScript(executor, target, script, (steps.length + 2) * timeoutMs);
   const status = /answered (\d{3})/.exec(stdout)?.[1];
   const answered = status === undefined ? {} : { status: Number(status) };
   if (code === 1) return { reproduced: true, ...answered, fromStart: true };
@@ -97,6 +104,15 @@ export async function replaySequence(
     reproduced: undefined,
     reason: `its ${steps.length} steps could not be sent again: ${escapeLine(why ?? `the script ended with ${code}`).slice(0, 300)}`,
   };
+}
+
+/** Runs a reproduction script against the target, with the run's environment (its credentials). */
+export function runScript(executor: Executor, target: ApiTarget, script: string, deadlineMs: number) {
+  const env: NodeJS.ProcessEnv = { ...(executor.options.env ?? process.env), BASE_URL: target.baseUrl };
+  // A check the core judges from one answer is judged again by this same CLI (`contracts validate`).
+  const self = [process.execPath, process.argv[1] ?? ''];
+  if (self.every((part) => /^[\w./-]+$/.test(part))) env.CONTRACTS = self.join(' ');
+  return runBash(script, env, deadlineMs);
 }
 
 /** Runs a script with bash (BASE_URL set, the environment's credentials), killed past `deadlineMs`. */

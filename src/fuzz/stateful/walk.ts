@@ -17,6 +17,7 @@ import type { ParamValue, RequestData } from '../request-model.js';
 import { boundValue } from './bind-instance.js';
 import { described, is2xx, type LifecycleCheck } from './lifecycle-rule.js';
 import { notExercised } from './not-exercised.js';
+import { shrinkFailure } from './shrink-walk.js';
 import { lifecycleRules } from './rules/index.js';
 import { repeatOf, judgeConflict } from './rules/conflict-documented.js';
 import { judgeAvailability } from './rules/ensure-resource-availability.js';
@@ -131,6 +132,18 @@ export class ResourceWalk {
       }
     } finally {
       await this.deleteAll();
+    }
+    await this.shrinkAll();
+  }
+
+  /** Each lifecycle failure the walk kept, with the shortest trail that still shows it (shrink-walk.ts). */
+  private async shrinkAll(): Promise<void> {
+    const { book } = this.executor;
+    const rules = new Set<string>(lifecycleRules.map((rule) => rule.name));
+    for (const failure of [...book.failures.values()]) {
+      if (failure.api !== this.target.api || failure.sequence === undefined || !rules.has(failure.check)) continue;
+      if (this.executor.expired) return;
+      book.keep(await shrinkFailure(this.executor, this.target, { ...failure, sequence: failure.sequence }));
     }
   }
 
