@@ -160,6 +160,7 @@ export const proxyCommand: Command = {
           })
         : undefined;
     const counts = emptyCounts();
+    const saidLive = new WeakSet<Finding>();
     const notJudged: string[] = [];
     const proxy = await startProxy({
       contract,
@@ -171,8 +172,9 @@ export const proxyCommand: Command = {
       timeoutMs,
       ...limits,
       redact,
+      onStreamFinding: sayLive(io.out, saidLive),
       onExchange(exchange) {
-        tally(exchange, counts, io.out);
+        tally(exchange, counts, io.out, saidLive);
         har?.add(exchange);
         if (exchange.notJudged !== undefined) return void notJudged.push(notJudgedEntry(exchange));
         // The results only for --report: keeping them costs a fifth of the checking time per exchange.
@@ -298,7 +300,24 @@ function emptyCounts() {
 }
 
 /** Counts an exchange for the summary and prints its lines as it ends: one per finding, and why it failed. */
-function tally(exchange: ProxiedExchange, counts: ExchangeCounts, out: (line: string) => void): void {
+/** OpenAPI 3.2 streams: an item's finding is said as the item passes, and not again when the exchange ends. */
+function sayLive(out: (line: string) => void, saidLive: WeakSet<Finding>) {
+  return (exchange: { method: string; target: string; status: number }, finding: Finding) => {
+    saidLive.add(finding);
+    out(findingLine(finding, `${exchange.method} ${exchange.target} → ${exchange.status} (${finding.operation})`));
+  };
+}
+
+function findingLine(finding: Finding, line: string): string {
+  return `${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`;
+}
+
+function tally(
+  exchange: ProxiedExchange,
+  counts: ExchangeCounts,
+  out: (line: string) => void,
+  saidLive: WeakSet<Finding>,
+): void {
   counts.exchanges++;
   if (exchange.notJudged !== undefined) {
     counts.notJudged++;
@@ -320,10 +339,7 @@ function tally(exchange: ProxiedExchange, counts: ExchangeCounts, out: (line: st
   if (exchange.blocked) counts.blocked++;
   if (exchange.upstreamError && !exchange.clientGone) counts.upstreamErrors++;
   const line = `${exchange.method} ${exchange.target} → ${exchange.status}${exchange.operationId ? ` (${exchange.operationId})` : ''}${exchange.blocked ? ' blocked' : ''}`;
-  for (const finding of findings)
-    out(
-      `${finding.severity === 'error' ? '✗' : '!'} ${line} ${finding.check}${finding.instancePath ? ` ${finding.instancePath}` : ''}: ${finding.message}`,
-    );
+  for (const finding of findings) if (!saidLive.has(finding)) out(findingLine(finding, line));
   // Blocked with a reason: the proxy cut the request off itself (malformed mid-body, or over its memory).
   if (exchange.upstreamError && !exchange.clientGone)
     out(`✗ ${line}: ${exchange.blocked ? 'refused by the proxy' : 'the target failed'}: ${exchange.upstreamError}`);

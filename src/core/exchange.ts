@@ -16,6 +16,8 @@ export interface Exchange {
   bodyTooLarge?: number;
   /** Set when the body's bytes were not valid UTF-8 (`body` holds them decoded with replacement characters). */
   bodyNotUtf8?: boolean;
+  /** The items of a sequential body (OpenAPI 3.2) were judged as they came (the proxy): not judged again. */
+  itemsJudged?: boolean;
 }
 
 /** Decodes body bytes as UTF-8, saying whether they were valid (RFC 8259 section 8.1: JSON text is UTF-8). */

@@ -9,6 +9,7 @@ import type { Contract } from '../core/compile-contract.js';
 import { decodeBody, headerValue, type Exchange } from '../core/exchange.js';
 import { matchRequest } from '../core/server-bases.js';
 import { decodeContentEncoding } from '../http/decode-content-encoding.js';
+import type { Finding } from '../core/finding.js';
 import type { BoundedCopy } from './bounded-copy.js';
 
 export interface ProxiedExchange {
@@ -53,6 +54,8 @@ export interface CapturedExchange {
   upstreamError?: string;
   clientGone?: boolean;
   notJudged?: string;
+  /** A streamed answer whose items were judged as they passed (stream-judge.ts): the first findings, and how many more. */
+  stream?: { kept: Finding[]; dropped: number };
 }
 
 export function judgeExchange(contract: Contract, captured: CapturedExchange, maxBodyBytes: number): ProxiedExchange {
@@ -62,16 +65,26 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
   let response: Exchange | undefined;
   let responseResult: ExchangeResult | undefined;
   if (captured.responseHeaders && captured.responseCopy && !captured.clientGone) {
-    response = responseExchange(
-      captured.method,
-      request.path,
-      captured.status,
-      flatHeaders(captured.responseHeaders),
-      captured.responseCopy,
-      maxBodyBytes,
-    );
+    const headers = flatHeaders(captured.responseHeaders);
+    // A stream judged as it passed was read whole, item by item, however long: no "too large to check" for it.
+    response =
+      captured.stream && captured.responseCopy.over
+        ? { method: captured.method, path: request.path, status: captured.status, headers, body: '' }
+        : responseExchange(
+            captured.method,
+            request.path,
+            captured.status,
+            headers,
+            captured.responseCopy,
+            maxBodyBytes,
+          );
+    if (captured.stream) response.itemsJudged = true;
     // A 4xx answer to a request that broke the spec need not be documented (refusal-rule.ts, as in fuzz and validate).
-    responseResult = excuseRefusal(checkExchange(contract, response), requestResult, captured.status);
+    responseResult = excuseRefusal(
+      withStreamFindings(checkExchange(contract, response), captured.stream),
+      requestResult,
+      captured.status,
+    );
   }
   return {
     method: captured.method,
@@ -88,6 +101,27 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
     ...(captured.upstreamError !== undefined ? { upstreamError: captured.upstreamError } : {}),
     ...(captured.clientGone ? { clientGone: true } : {}),
   };
+}
+
+/** The findings its items had as they passed, in the exchange's result (the check counted as applied). */
+function withStreamFindings(result: ExchangeResult, stream: CapturedExchange['stream']): ExchangeResult {
+  if (stream === undefined || result.operationId === undefined) return result;
+  const applied = result.applied.includes('response_schema_conformance')
+    ? result.applied
+    : [...result.applied, 'response_schema_conformance' as const];
+  const more: Finding[] =
+    stream.dropped === 0
+      ? []
+      : [
+          {
+            check: 'response_schema_conformance',
+            severity: 'error',
+            operation: result.operationId,
+            instancePath: '',
+            message: `${stream.dropped} more item findings, said as they passed, are not listed here`,
+          },
+        ];
+  return { ...result, applied, findings: [...result.findings, ...stream.kept, ...more] };
 }
 
 /** An exchange cut off before it was over: recorded (its request as far as it came), and not judged. */

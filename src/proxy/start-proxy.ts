@@ -44,6 +44,11 @@ export interface ProxyOptions {
   maxInFlightBytes?: number;
   /** How long `stop` waits for the exchanges in flight before it cuts them off, in milliseconds. */
   stopTimeoutMs?: number;
+  /**
+   * Called for each finding on an item of a streamed answer (OpenAPI 3.2 itemSchema) as the item passes, before the
+   * exchange ends (one that never ends is judged too): stream-judge.ts. The exchange's report carries the first ones.
+   */
+  onStreamFinding?: (exchange: { method: string; target: string; status: number }, finding: Finding) => void;
   /** Called once per request, in the order exchanges ended, once judged (answered, blocked, or failed upstream). */
   onExchange?: (exchange: ProxiedExchange) => void;
 }

@@ -5,6 +5,8 @@
 // forwarding on a small machine. Answers always go back in request order (pipelining included), whether they come
 // from the target, are a 400 for a request the contract refuses (`errors`), or a 502 when the target fails.
 // A copy of each body (bounded) is kept, and each exchange, once over, is handed on to be judged.
+import type { Finding } from '../core/finding.js';
+import { streamJudgeFor, type StreamJudge } from './stream-judge.js';
 import net from 'node:net';
 import tls from 'node:tls';
 import { checkRequest } from '../core/check-request.js';
@@ -91,6 +93,8 @@ class WireExchange implements CapturedExchange {
   requestOver = false;
   answerOver = false;
   settled = false;
+  /** A streamed answer judged item by item as it passes (OpenAPI 3.2 itemSchema): stream-judge.ts. */
+  stream: StreamJudge | undefined;
 
   constructor(
     readonly method: string,
@@ -120,7 +124,10 @@ interface Link {
   error: string | undefined;
 }
 
-export type WireOptions = Pick<ProxyOptions, 'contract' | 'errors' | 'maxBodyBytes' | 'redact' | 'headTimeoutMs'> & {
+export type WireOptions = Pick<
+  ProxyOptions,
+  'contract' | 'errors' | 'maxBodyBytes' | 'redact' | 'headTimeoutMs' | 'onStreamFinding'
+> & {
   /** Shared by every connection: what the exchanges in flight may keep in memory (unbounded without). */
   budget?: MemoryBudget;
 };
@@ -485,6 +492,8 @@ export class WireConnection {
     exchange.status = status;
     exchange.responseHeaders = info.headers;
     exchange.responseCopy = new BoundedCopy(this.options.maxBodyBytes);
+    if (!noBody)
+      exchange.stream = streamJudgeFor(this.options.contract, exchange, info.headers, this.options.maxBodyBytes);
     exchange.chunkedDown = chunked && exchange.http11;
     if (delimitedByClose || (chunked && !exchange.http11) || this.stopping) exchange.closeAfter = true;
     if (exchange.closeAfter) head += `connection: close${crlf}`;
@@ -521,6 +530,12 @@ export class WireConnection {
     copy.add(chunk);
     if (exchange.chunkedDown) this.down.push(`${chunk.length.toString(16)}${crlf}`, chunk, crlf);
     else this.down.push(chunk);
+    // Judged once forwarded: the chunk has gone on whatever its items say.
+    if (exchange.stream) this.streamFindings(exchange, exchange.stream.push(chunk));
+  }
+
+  private streamFindings(exchange: WireExchange, findings: Finding[]): void {
+    for (const finding of findings) this.options.onStreamFinding?.(exchange, finding);
   }
 
   private answerEnd(link: Link): void {
@@ -532,6 +547,7 @@ export class WireConnection {
     }
     link.sent.shift();
     if (exchange.chunkedDown) this.down.push(`0${crlf}${crlf}`);
+    if (exchange.stream) this.streamFindings(exchange, exchange.stream.end());
     // Answered before its request was all sent: the target's connection is out of step, and so is the client's.
     if (!exchange.requestOver) this.stopReading(exchange);
     this.answered(exchange);

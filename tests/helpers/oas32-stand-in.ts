@@ -69,7 +69,7 @@ export function oas32StandIn(options: { badItem?: boolean } = {}): http.Server {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const events = items.map((line, index) =>
           options.badItem && index === 1
-            ? `event: created\ndata: {"id":"two"}\n\n`
+            ? `event: created\ndata: {"id":"two","name":"b"}\n\n`
             : `event: created\nid: ${index}\ndata: ${JSON.stringify(line)}\n\n`,
         );
         return res.end(`: a comment\n${events.join('')}`);

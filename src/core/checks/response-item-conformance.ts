@@ -10,7 +10,10 @@ import { finding, type CheckContext } from './check-context.js';
 
 /** Whether the documented media type is a sequence with an itemSchema, and there is a body to read. */
 export const judgesItems = (context: CheckContext) =>
-  context.media?.items !== undefined && context.body.kind !== 'empty' && context.body.kind !== 'too-large';
+  context.media?.items !== undefined &&
+  context.exchange.itemsJudged !== true &&
+  context.body.kind !== 'empty' &&
+  context.body.kind !== 'too-large';
 
 /** The findings of every item of the body (response_schema_conformance calls this when judgesItems). */
 export function itemFindings(context: CheckContext): Finding[] {
