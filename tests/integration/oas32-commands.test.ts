@@ -126,6 +126,17 @@ describe('an OpenAPI 3.2 description (real processes)', () => {
     expect(result.code).toBe(1);
   });
 
+  it('diffs an itemSchema as a body: an event type added is said for each item of the stream', async () => {
+    const text = await readFile(path.join(root, spec), 'utf8');
+    const head = path.join(scratch, 'head-items.yaml');
+    await writeFile(head, text.replace('enum: [created, deleted]', 'enum: [created, deleted, moved]'));
+    const result = await runCli(['diff', spec, head]);
+    expect(result.stdout.replace(/^.*?:\d+:\d+ /, '')).toBe(
+      'warning response-enum-value-added response body /event: may now be "moved" [GET /events → 200 (text/event-stream) each item]\n',
+    );
+    expect(result.code).toBe(0);
+  });
+
   it('generates types from the 3.1 view of the description', async () => {
     const result = await runCli(['generate', '--spec', path.join(root, spec)], { cwd: scratch });
     expect(result.code, result.stderr).toBe(0);

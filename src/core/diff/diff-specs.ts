@@ -459,6 +459,20 @@ function diffContent(
       where(type),
       changes,
     );
+    // OpenAPI 3.2 section 4.14.3: each item of a sequential media type is a value as a body is, compared alike.
+    if (media.value.itemSchema !== undefined || same.value.itemSchema !== undefined)
+      diffSchemas(
+        base,
+        head,
+        media.value.itemSchema,
+        [...media.path, 'itemSchema'],
+        same.value.itemSchema,
+        [...same.path, 'itemSchema'],
+        site,
+        subject,
+        `${where(type)} each item`,
+        changes,
+      );
   }
   const added = [...now]
     .filter(([type]) => !was.has(type))
