@@ -1,7 +1,7 @@
 // What a request to each operation may carry, read from the spec (OpenAPI 3.1 Parameter, Request Body and Security
 // Requirement Objects), and the one judge of a generated request: the core's compiled ajv validators, applied to
 // the request as the server will decode it from the wire (so `per_page=5` and `per_page="5"` are the same request).
-import { querystringFields } from './oas32/querystring-parameters.js';
+import { querystringFields, unsendableQuerystring } from './oas32/querystring-parameters.js';
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer } from './source-locator.js';
 import type { LoadedSpec } from './load-spec.js';
@@ -137,6 +137,7 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       params,
       checkedParams,
       ...bodyModel(document, raw.requestBody, [...operation.path, 'requestBody']),
+      ...querystringUnsendable(document, item, raw),
       apiKeyHeaders: commonHeaders(alternatives),
       apiKeyHeaderAlternatives: alternatives,
       secured: isSecured(raw.security ?? document.security),
@@ -144,6 +145,16 @@ export function operationModels(spec: LoadedSpec): OperationModel[] {
       spec: operation,
     };
   });
+}
+
+/** OpenAPI 3.2: a required querystring parameter we cannot generate makes the operation unsendable (said once). */
+function querystringUnsendable(
+  document: Record<string, unknown>,
+  item: Record<string, unknown>,
+  raw: Record<string, unknown>,
+) {
+  const reason = unsendableQuerystring(document, [item.parameters, raw.parameters]);
+  return reason === undefined ? {} : { bodyUnsendable: reason };
 }
 
 interface RawParameter {

@@ -65,3 +65,21 @@ export function querystringFields(
     ];
   });
 }
+
+/**
+ * Why no request can be made for an operation whose required querystring parameter is not a form we read (its
+ * fields unknown, no query string we send could be said to carry it); undefined when there is none. Fuzz then does
+ * not exercise it, rather than send what the server rightly refuses.
+ */
+export function unsendableQuerystring(document: unknown, lists: unknown[]): string | undefined {
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const [index, entry] of list.entries()) {
+      const { value } = follow(document, entry, [index]);
+      if (!isObject(value) || value.in !== 'querystring' || value.required !== true) continue;
+      if (querystringFields(document, value, []) === undefined)
+        return `the required querystring parameter ${JSON.stringify(String(value.name))} is not a form whose schema names its fields: no query string can be generated for it`;
+    }
+  }
+  return undefined;
+}

@@ -79,6 +79,29 @@ describe('an OpenAPI 3.2 document', () => {
     ]);
   });
 
+  it('says no request can be made for a required querystring that is not a form it reads', () => {
+    const spec = specFromDocument('doc', {
+      openapi: '3.2.0',
+      info,
+      paths: {
+        '/a': {
+          get: {
+            ...ok,
+            parameters: [
+              { name: 'q', in: 'querystring', required: true, content: { 'application/json': { schema: {} } } },
+            ],
+          },
+        },
+      },
+    });
+    expect(operationModels(spec).map((model) => [model.params, model.bodyUnsendable])).toEqual([
+      [
+        [],
+        'the required querystring parameter "q" is not a form whose schema names its fields: no query string can be generated for it',
+      ],
+    ]);
+  });
+
   it('gives the outside tools a 3.1 view without what only 3.2 can say', async () => {
     const spec = await loadSpec(fixture);
     const view = openApi31View(spec.document) as Record<string, any>;
