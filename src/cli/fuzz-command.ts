@@ -10,7 +10,7 @@ import { runRate } from '../fuzz/default-rate.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
-import { embeddedMockLine, mockEngine, mockEngineOption } from './mock-engine-option.js';
+import { embeddedMockLine, type MockEngine, mockEngine, mockEngineOption } from './mock-engine-option.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
 import { operationFilterOptions, operationFilters, suggestName } from './operation-filter-options.js';
@@ -293,7 +293,7 @@ export const fuzzCommand: Command = {
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved =
       replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
-    // Without --base-url: the embedded sandbox for the seed APIs, a Prism mock of its spec for any other API.
+    // Without --base-url: the embedded sandbox for the seed APIs, the stateful sandbox of its spec for any other API.
     if (settings.baseUrl === undefined && saved)
       requireSandboxFor(saved.map((failure) => failure.api).filter(isApiName));
     const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
@@ -365,7 +365,7 @@ export const fuzzCommand: Command = {
       marker: randomBytes(4).toString('hex'),
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
-      remote: !embedded,
+      ...{ remote: !embedded, statefulMock: mocks?.engine === 'stateful' },
       log: (line) => {
         if (!options.quiet) logIo.err(`contracts fuzz: ${line}`);
       },
@@ -405,13 +405,13 @@ async function startEmbedded(
   quiet: boolean,
   io: Io,
   startTimeoutS: number | undefined,
-  engine: 'prism' | 'own',
+  engine: MockEngine,
 ): Promise<{
   sandbox?: { url: string; stop(): Promise<void> };
-  mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: 'prism' | 'own' };
+  mocks?: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: MockEngine };
 }> {
   let sandbox: { url: string; stop(): Promise<void> } | undefined;
-  let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: 'prism' | 'own' } | undefined;
+  let mocks: { urls: Partial<Record<ApiName, string>>; stop(): Promise<void>; engine: MockEngine } | undefined;
   const starting = new AbortController();
   const onEarlySignal = () => starting.abort();
   process.once('SIGINT', onEarlySignal);
@@ -507,7 +507,7 @@ async function finish(
     mockEngine = 'prism',
   }: {
     embedded: boolean;
-    mockEngine?: 'prism' | 'own';
+    mockEngine?: MockEngine;
     reports: ReturnType<typeof import('../reports/write-reports.js').parseReportTargets>;
     coverageSetting: ReturnType<typeof coverageSettings>;
   },

@@ -18,13 +18,13 @@ export function fuzzConsoleReport(
   run: FuzzRun,
   embedded: boolean,
   scripts?: string,
-  mockEngine: 'prism' | 'own' = 'prism',
+  mockEngine: 'prism' | 'own' | 'stateful' = 'prism',
 ): string {
   const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
     const url = run.targets[api as keyof typeof run.targets];
     lines.push(
-      `${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its ${mockEngine === 'own' ? 'mock (our own engine)' : 'Prism mock'}, ${url}`) : url})`,
+      `${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its ${mockEngine === 'stateful' ? 'stateful sandbox' : mockEngine === 'own' ? 'mock (our own engine)' : 'Prism mock'}, ${url}`) : url})`,
     );
     const results = run.results.filter((result) => result.api === api);
     for (const operation of [...new Set(results.map((result) => result.operation))]) {
@@ -100,7 +100,7 @@ function reproduceLines(
   failure: FuzzRun['failures'][number],
   embedded: boolean,
   scripts: string | undefined,
-  mockEngine: 'prism' | 'own',
+  mockEngine: 'prism' | 'own' | 'stateful',
 ): string[] {
   const curl = stable(run, failure.curl, embedded);
   const file = scripts === undefined ? undefined : path.join(scripts, `${failure.id}.sh`);
@@ -145,9 +145,10 @@ function restartedOrigin(api: string): string {
 }
 
 /** The command that starts an embedded target again, on the port restartedOrigin names. */
-function startCommand(api: string, mockEngine: 'prism' | 'own'): string {
+function startCommand(api: string, mockEngine: 'prism' | 'own' | 'stateful'): string {
   if (isSeedApi(api)) return `npx contracts sandbox --port ${sandboxPort}`;
   const port = restartedOrigin(api).split(':').at(-1);
+  if (mockEngine === 'stateful') return `npx contracts sandbox --api ${shellQuote(api)} --port ${port}`;
   const engine = mockEngine === 'own' ? ' --engine own' : '';
   return `npx contracts mock --api ${shellQuote(api)} ${shellQuote(`--port-${api}`)} ${port}${engine}`;
 }

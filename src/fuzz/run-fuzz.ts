@@ -65,6 +65,8 @@ export interface FuzzOptions {
   env: NodeJS.ProcessEnv;
   /** A real target (--base-url): a credential it needs must be set. Without it, the embedded sandbox. */
   remote?: boolean;
+  /** The embedded mock is the stateful sandbox (it keeps what a create stores): the walk runs against it too. */
+  statefulMock?: boolean;
   log: (line: string) => void;
   addSecret: (secret: string) => void;
   /** Redacts credentials from a text (a failure's answer, before it is cut). */
@@ -390,9 +392,10 @@ export class FuzzRunner {
 
   private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
     if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
-    // The embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock, not the
-    // API. The walk runs against a service (--base-url), `contracts sandbox --spec` included.
-    if (this.options.remote !== true) return undefined;
+    // A stateless embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock,
+    // not the API. The walk runs against a service (--base-url), `contracts sandbox --spec` included, and against the
+    // embedded stateful sandbox (the default embedded mock).
+    if (this.options.remote !== true && this.options.statefulMock !== true) return undefined;
     const model = modelOf(target);
     if (model.resources.length === 0) return undefined;
     const walk = new ResourceWalk(executor, target, document, model, {

@@ -75,9 +75,12 @@ async function fuzzFailures(
   await writeFile(path.join(project, 'openapi.yaml'), spec);
   const init = await runCli(['init', 'openapi.yaml', '--port', String(await freePort())], { cwd: project });
   expect(init.code, init.stderr).toBe(0);
-  const run = await runCli(['fuzz', '--max-examples', '3', '--seed', '1', '--report', 'json:fuzz.json'], {
-    cwd: project,
-  });
+  const run = await runCli(
+    ['fuzz', '--mock-engine', 'prism', '--max-examples', '3', '--seed', '1', '--report', 'json:fuzz.json'],
+    {
+      cwd: project,
+    },
+  );
   expect(run.stdout, run.stderr).toMatch(/\b0 failed\b/);
   const report = JSON.parse(await readFile(path.join(project, 'fuzz.json'), 'utf8')) as {
     results: { operation: string; check: string; status: string; reason?: string }[];

@@ -22,7 +22,7 @@ describe('contracts fuzz --start-timeout and --mock-engine', () => {
     [
       'bounds the embedded Prism start, names the same option, and goes on with our own engine',
       {
-        args: ['--start-timeout', '0.001'],
+        args: ['--mock-engine', 'prism', '--start-timeout', '0.001'],
         want: [
           /^contracts fuzz: Prism for api did not answer on http:\/\/127\.0\.0\.1:\d+ within 0\.0 s: a big spec may need longer \(--start-timeout SECONDS\); serving the mock with our own engine instead \(--mock-engine own starts it at once\)$/m,
           ownEngine,
@@ -46,7 +46,7 @@ describe('contracts fuzz --start-timeout and --mock-engine', () => {
       'refuses a --mock-engine it does not know',
       {
         args: ['--mock-engine', 'wiremock'],
-        want: [/^contracts fuzz: --mock-engine takes own or prism, not "wiremock"$/m],
+        want: [/^contracts fuzz: --mock-engine takes stateful, own or prism, not "wiremock"$/m],
         code: 2,
       },
     ],

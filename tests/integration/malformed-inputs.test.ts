@@ -98,12 +98,12 @@ describe('malformed inputs (real process)', () => {
     );
   });
 
-  // Without --base-url, an API the embedded sandbox does not serve is fuzzed against its own Prism mock.
+  // Without --base-url, an API the embedded sandbox does not serve is fuzzed against the stateful sandbox of its spec.
   it.each([
     ['a config of that API alone', 'only-pets.yaml'],
     ['a config with the seeds too', 'with-seeds.yaml'],
   ])(
-    'fuzzes the Prism mock of an API the embedded sandbox does not serve (%s)',
+    'fuzzes the stateful sandbox of an API the embedded sandbox does not serve (%s)',
     async (_name, config) => {
       const result = await runCli([
         'fuzz',
@@ -114,8 +114,8 @@ describe('malformed inputs (real process)', () => {
         '--max-examples',
         '2',
       ]);
-      expect(result.stderr).toContain('contracts fuzz: no --base-url: fuzzing the Prism mock of petstore');
-      expect(result.stdout).toMatch(/petstore \(its Prism mock, http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(result.stderr).toContain('contracts fuzz: no --base-url: fuzzing the stateful sandbox of petstore');
+      expect(result.stdout).toMatch(/petstore \(its stateful sandbox, http:\/\/127\.0\.0\.1:\d+\)/);
     },
     60_000,
   );
