@@ -31,7 +31,7 @@ describe('loadSpec', () => {
         given: 'swagger-12.yaml',
         want: {
           code: 'SPEC_NOT_OPENAPI_31',
-          message: /only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2/,
+          message: /only Swagger 2\.0 and OpenAPI 3\.0, 3\.1 and 3\.2 are supported, found swagger: 1\.2/,
           line: 2,
         },
       },
@@ -42,7 +42,7 @@ describe('loadSpec', () => {
         given: 'openapi-40.yaml',
         want: {
           code: 'SPEC_NOT_OPENAPI_31',
-          message: /only OpenAPI 3\.0 and 3\.1 are supported, found openapi: 4\.0\.0/,
+          message: /only OpenAPI 3\.0, 3\.1 and 3\.2 are supported, found openapi: 4\.0\.0/,
           line: 2,
         },
       },

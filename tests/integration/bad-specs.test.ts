@@ -14,7 +14,7 @@ const specs: [string, string, RegExp][] = [
   [
     'Swagger 1.2',
     'tests/fixtures/specs/swagger-12.yaml',
-    /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2$/,
+    /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0, 3\.1 and 3\.2 are supported, found swagger: 1\.2$/,
   ],
   [
     'Swagger 2.0 that OpenAPI 3 cannot say (collectionFormat: tsv)',

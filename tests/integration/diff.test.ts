@@ -170,7 +170,7 @@ describe('contracts diff (real process)', () => {
     [
       'Swagger 1.2',
       'tests/fixtures/specs/swagger-12.yaml',
-      /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0 and 3\.1 are supported, found swagger: 1\.2/,
+      /swagger-12\.yaml:2:1: only Swagger 2\.0 and OpenAPI 3\.0, 3\.1 and 3\.2 are supported, found swagger: 1\.2/,
     ],
   ])('exits 2 with one clear line for a spec %s, as BASE or as HEAD', async (_kind, file, message) => {
     for (const args of [
