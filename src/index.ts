@@ -39,7 +39,7 @@ export interface LoadContractOptions {
 }
 
 /**
- * Loads an OpenAPI 3.0 or 3.1 spec (YAML or JSON; its `$ref`s to files beside it read by the one resolver) and
+ * Loads a Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2 spec (YAML or JSON; its `$ref`s to files beside it read by the one resolver) and
  * compiles its validators. Throws a ContractsError with one clear line when the file is missing or no spec.
  */
 export async function loadContract(specFile: string, options: LoadContractOptions = {}): Promise<Contract> {

@@ -17,7 +17,7 @@ export const diffCommand: Command = {
   usage: '[options] BASE HEAD | --base REF [SPEC...]',
   get description() {
     return [
-      'Compares two versions of an OpenAPI 3.0 or 3.1 spec and classifies each change for the clients of the API, with a',
+      'Compares two versions of an OpenAPI spec (2.0 to 3.2) and classifies each change for the clients of the API, with a',
       'stable rule id and the place (file:line in HEAD, or in BASE for what was removed). Schemas are compared by the',
       'instances they accept, also inside allOf/anyOf/oneOf: a request that accepts fewer bodies breaks clients, a',
       'response that may take new shapes may break them; an equivalent rewrite is no change. Where that cannot be',

@@ -14,7 +14,7 @@ export const generateCommand: Command = {
       'Runs openapi-typescript on each spec of the config and writes one file per API, with a do-not-edit banner:',
       ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
       'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
-      'With --spec only the APIs it names are generated, from the files it gives (OpenAPI 3.0, 3.1 or Swagger 2.0).',
+      'With --spec only the APIs it names are generated, from the files it gives (Swagger 2.0 or OpenAPI 3.0-3.2).',
     ].join('\n');
   },
   options: [
@@ -26,7 +26,7 @@ export const generateCommand: Command = {
       description: "Directory of the generated files (default: each API's `generated` path in the config)",
     },
     specOption(
-      'An OpenAPI 3.0, 3.1 or Swagger 2.0 file: FILE alone (without a config, its types go to generated/NAME.ts), ' +
+      'A Swagger 2.0 or OpenAPI 3.0-3.2 file: FILE alone (without a config, its types go to generated/NAME.ts), ' +
         'or API=FILE for an API of the config (repeatable)',
     ),
   ],

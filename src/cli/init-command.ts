@@ -14,7 +14,7 @@ import { requirePort } from './parse-args.js';
 
 export const initCommand: Command = {
   name: 'init',
-  summary: 'Add an API for an OpenAPI 3.0 or 3.1 spec to contracts.config.yaml',
+  summary: 'Add an API for an OpenAPI (or Swagger 2.0) spec to contracts.config.yaml',
   usage: '[--name NAME] [--port N] [--update] SPEC',
   description: [
     'Loads the spec (so a spec that will not load is said now), then adds an entry for it to the config file:',
@@ -26,7 +26,7 @@ export const initCommand: Command = {
     'credential stub for each security scheme the spec has gained, the spec path (when --name names it), the port',
     '(when --port is given); everything else in its entry, and every comment, stays as it is.',
   ].join('\n'),
-  positionals: [{ name: 'SPEC', description: 'Path of the OpenAPI 3.0 or 3.1 YAML or JSON file' }],
+  positionals: [{ name: 'SPEC', description: 'Path of the Swagger 2.0 or OpenAPI 3.0-3.2 YAML or JSON file' }],
   options: [
     {
       name: 'name',

@@ -27,7 +27,9 @@ export const lintCommand: Command = {
     "A rule's level comes from the config's lint.rules (RULE: error|warn|info|hint|off, as in a Spectral ruleset), an",
     "API's own apis[].lint.rules over it, and --level RULE=LEVEL over both; off drops the rule's problems.",
   ].join('\n'),
-  positionals: [{ name: 'SPEC', description: 'Path of an OpenAPI 3.0 or 3.1 YAML or JSON file (any number)' }],
+  positionals: [
+    { name: 'SPEC', description: 'Path of a Swagger 2.0 or OpenAPI 3.0-3.2 YAML or JSON file (any number)' },
+  ],
   options: [
     {
       name: 'api',

@@ -36,7 +36,7 @@ export const validateCommand: Command = {
         description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)`,
       },
       specOption(
-        'Any OpenAPI 3.0 or 3.1 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
+        'Any Swagger 2.0 or OpenAPI 3.0-3.2 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
       ),
       {
         name: 'operation',

@@ -10,7 +10,7 @@ export type ApiName = string;
 export interface ApiEntry {
   /** Name used on the command line (`--api inventory`). */
   readonly name: ApiName;
-  /** The OpenAPI 3.0 or 3.1 document, relative to `baseDir`. */
+  /** The Swagger 2.0 or OpenAPI 3.x document, relative to `baseDir`. */
   readonly spec: string;
   /** The openapi-typescript output, relative to `baseDir`. */
   readonly generated: string;

@@ -15,7 +15,7 @@ export const projectRoot = packageRoot;
 export interface ApiEntry {
   /** Name used on the command line (`--api client-session`). */
   name: ApiName;
-  /** The OpenAPI 3.0 or 3.1 document, relative to `baseDir`. */
+  /** The Swagger 2.0 or OpenAPI 3.x document, relative to `baseDir`. */
   spec: string;
   /** The openapi-typescript output, relative to `baseDir`. */
   generated: string;
