@@ -48,9 +48,10 @@ export interface Command {
   examples: { command: string; description: string }[];
   /**
    * Sends the config's credentials to a target: main() refuses a variable the config may not name unless
-   * --allow-env names it (credential-variables.ts), and says which config is in use.
+   * --allow-env names it (credential-variables.ts), and says which config is in use. A function: whether this run
+   * sends any (`fuzz --explain-links` sends nothing).
    */
-  sendsCredentials?: boolean;
+  sendsCredentials?: boolean | ((options: ParsedOptions) => boolean);
   /** Exit status: 0 good, 1 the subject failed, 2 the tool could not do its job. */
   run(options: ParsedOptions, positionals: string[], io: Io): Promise<number>;
 }

@@ -254,7 +254,8 @@ export const fuzzCommand: Command = {
       allowEnvOption,
     ];
   },
-  sendsCredentials: true,
+  // --explain-links prints the resource model and sends nothing.
+  sendsCredentials: (options) => options['explain-links'] !== true,
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
     {

@@ -98,7 +98,9 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     for (const entry of Object.values(apis))
       for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
     if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
-    if (command.sendsCredentials && configInUse !== undefined) credentialGate(command.name, configInUse, options, io);
+    const sends =
+      typeof command.sendsCredentials === 'function' ? command.sendsCredentials(options) : command.sendsCredentials;
+    if (sends && configInUse !== undefined) credentialGate(command.name, configInUse, options, io);
     return await command.run(options, positionals, io);
   } catch (caught) {
     const error = nestingTooDeep(caught) ?? caught;

@@ -1,6 +1,6 @@
 // `contracts fuzz --explain-links` prints the resource model of the spec it is given and exits 0, sending nothing
 // (not even to a --base-url), for a spec given by file outside any project and for a config's API; in --help.
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -47,6 +47,26 @@ describe('contracts fuzz --explain-links', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  }, 60_000);
+
+  it('prints the model of a config whose credential variable needs --allow-env: it sends no credential', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'contracts-explain-'));
+    await copyFile(
+      path.join(root, 'tests/fixtures/resource-model/petstore-expanded.yaml'),
+      path.join(dir, 'pets.yaml'),
+    );
+    await writeFile(
+      path.join(dir, 'contracts.config.yaml'),
+      'apis:\n  - name: pets\n    spec: pets.yaml\n    credentials:\n      - { env: PETS_KEY, header: X-Key }\n',
+    );
+    const explained = await runCli(['fuzz', '--api', 'pets', '--explain-links'], { cwd: dir });
+    expect(explained.stderr).toBe('');
+    expect(explained.code).toBe(0);
+    expect(explained.stdout.split('\n')[0]).toBe("pets (pets.yaml): where each request's values come from");
+    // A run that sends requests is still refused until --allow-env names the variable.
+    const sent = await runCli(['fuzz', '--api', 'pets', '--base-url', 'http://127.0.0.1:9'], { cwd: dir });
+    expect(sent.code).toBe(2);
+    expect(sent.stderr).toMatch(/PETS_KEY.*--allow-env PETS_KEY/);
   }, 60_000);
 
   it("prints the webhooks API's links from the config, and is explained in fuzz's --help", async () => {
