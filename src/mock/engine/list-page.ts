@@ -8,6 +8,7 @@ import { collectionKey } from './stateful-engine.js';
 import { parentMissing } from './stateful-roles.js';
 import { represent, templateOf, type Call } from './stateful-reply.js';
 import { successStatus } from './statuses.js';
+import { compiledResponse } from './documented-answer.js';
 
 const sizeParameter = /^(per_?page|perPage|page_?size|pageSize|limit|size|count|max_?results|maxResults)$/i;
 const defaultSize = 20;
@@ -52,6 +53,7 @@ export function list(call: Call): EngineAnswer {
     const template = structuredClone(templateOf(call, status) ?? {});
     setAt(template, itemsPointer, page);
     if (cursorField) setAt(template, cursorField, next === undefined ? null : String(next));
+    countItems(call, status, template, itemsPointer, items.length);
     body = template;
   }
   const headers: Record<string, string> = {};
@@ -64,6 +66,43 @@ export function list(call: Call): EngineAnswer {
     headers.link = `<${call.base}${call.judgedAs.path}?${following.toString()}>; rel="next"`;
   }
   return represent(call, status, body, undefined, headers);
+}
+
+/** The names a list answer gives the number of items in the whole collection (`total`, `totalCount`, `count`…). */
+const countField =
+  /^(total|count|total_?count|totalCount|total_?items|totalItems|total_?results|totalResults|total_?size|totalSize)$/i;
+
+/**
+ * A count beside the items (`{ items, total }`) says how many the collection holds: the schema cannot say so, but a
+ * client pages by it, so a random integer there misleads. Set only where the template already holds an integer and
+ * only when the answer's schema still accepts it (a `minimum: 1` with an empty collection keeps the template's).
+ */
+function countItems(
+  call: Call,
+  status: number,
+  template: Record<string, unknown>,
+  pointer: string,
+  count: number,
+): void {
+  const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+  const holder = parent === '' ? template : atPointer(template, parent);
+  if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) return;
+  const record = holder as Record<string, unknown>;
+  const name = Object.keys(record).find((key) => countField.test(key) && Number.isInteger(record[key]));
+  if (name === undefined) return;
+  const before = record[name];
+  record[name] = count;
+  const validate = compiledResponse(call.compiled, status)?.mediaTypes.find((media) => media.json)?.validate;
+  if (validate && !validate(template)) record[name] = before;
+}
+
+function atPointer(target: unknown, pointer: string): unknown {
+  let node = target;
+  for (const part of pointer.slice(1).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
 }
 
 /** Sets the value at a JSON pointer (RFC 6901), making the objects on the way. */
