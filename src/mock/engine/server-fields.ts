@@ -1,7 +1,7 @@
 // What a server adds to a created resource, read from its representation's schema: the id (in the spec's own type,
 // format or pattern, drawn by the fuzzer's generator and unique in its collection), readOnly fields (OpenAPI 3.1
 // section 4.8.24 via JSON Schema Validation 2020-12 section 9.4: "managed by the owning authority"), timestamps
-// (`format: date-time`, RFC 3339) set to now, and required fields the client left out (the schema's default, else a
+// (`format: date-time`, RFC 3339) set to now, a readOnly enum at its first value, and required fields the client left out (the schema's default, else a
 // value the schema accepts from the documented answer). writeOnly fields are never stored (section 9.4: "never
 // present" in what the authority returns).
 import fc from 'fast-check';
@@ -98,6 +98,10 @@ export function fillServerFields(options: FillOptions): Record<string, unknown> 
     if (isTimestamp(schema) && (schema.readOnly === true || representation.required.has(name))) value[name] = now;
     else if (Object.hasOwn(schema, 'default')) value[name] = structuredClone(schema.default);
     else if (schema.type === 'boolean' && schema.readOnly === true) value[name] = false;
+    // A state the server manages starts at the first value its enum lists (`[available, borrowed]`, `[open, …]`),
+    // as specs order them, rather than at whatever a documented example shows.
+    else if (schema.readOnly === true && Array.isArray(schema.enum) && schema.enum.length > 0)
+      value[name] = structuredClone(schema.enum[0]);
     else if (representation.required.has(name) && template && Object.hasOwn(template, name))
       value[name] = structuredClone(template[name]);
   }
