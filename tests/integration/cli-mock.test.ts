@@ -218,7 +218,7 @@ describe('contracts mock (real process)', () => {
   // GitHub's description (13 MB) keeps Prism busy for seconds before it answers: Ctrl-C then must not wait for it.
   it.each([
     ['mock', []],
-    ['fuzz', ['--max-examples', '1']],
+    ['fuzz', ['--max-examples', '1', '--mock-engine', 'prism']],
   ])(
     '%s: Ctrl-C while Prism starts stops it at once and leaves no Prism behind',
     async (command, args) => {

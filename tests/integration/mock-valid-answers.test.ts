@@ -1,5 +1,5 @@
 // The README's first flow on a spec of one's own, as a real process: `init`, then `fuzz` without --base-url, which
-// fuzzes the embedded Prism mock. Prism's static mode served "string" for a patterned field of a response without
+// fuzzed the embedded Prism mock (now the stateful sandbox by default: these runs ask for Prism). Prism's static mode served "string" for a patterned field of a response without
 // an example, and a spec's invalid example as it is: fuzz reported its own mock as broken (13 failures on a correct
 // spec). The mock's validating front serves only answers the spec accepts, and Prism still refuses invalid requests.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -90,9 +90,12 @@ beforeAll(async () => {
 
 describe("the embedded mock of a user's API (real Prism process)", () => {
   it('gives fuzz nothing to report on a correct spec: no false finding from our own mock', async () => {
-    const run = await runCli(['fuzz', '--max-examples', '5', '--seed', '1', '--report', 'json:fuzz.json'], {
-      cwd: project,
-    });
+    const run = await runCli(
+      ['fuzz', '--mock-engine', 'prism', '--max-examples', '5', '--seed', '1', '--report', 'json:fuzz.json'],
+      {
+        cwd: project,
+      },
+    );
     const report = JSON.parse(await readFile(path.join(project, 'fuzz.json'), 'utf8')) as {
       results: { operation: string; check: string; status: string }[];
     };
@@ -152,6 +155,8 @@ describe("the embedded mock of a user's API (real Prism process)", () => {
     const run = await runCli(
       [
         'fuzz',
+        '--mock-engine',
+        'prism',
         '--spec',
         'orders=impossible.yaml',
         '--max-examples',
