@@ -1,10 +1,20 @@
 // Shared by the benchmarks: timing loops, child processes, the result line each benchmark prints.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const quick = process.argv.includes('--quick');
+
+/** autocannon (CommonJS, untyped here): the figures the benchmarks read of a load. */
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}>;
 
 export interface Timing {
   opsPerSecond: number;

@@ -5,18 +5,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { startMocks } from '../src/mock/start-mocks.js';
-import { quick, report, round, root } from './bench-util.js';
+import { autocannon, quick, report, round, root } from './bench-util.js';
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-}>;
 const duration = quick ? 1 : 8;
 
 const mocks = await startMocks({ ports: { 'client-session': 0, 'repository-webhooks': 0 } });

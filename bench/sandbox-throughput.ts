@@ -3,18 +3,9 @@
 // run. Both servers run in this process, as does autocannon, so the ratio compares like with like.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
-import { quick, report, round } from './bench-util.js';
+import { autocannon, quick, report, round } from './bench-util.js';
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-}>;
 const duration = quick ? 1 : 6;
 const hookCount = 30;
 

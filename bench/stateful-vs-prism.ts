@@ -8,16 +8,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { quick, report, round, root } from './bench-util.js';
+import { stopChild } from '../src/mock/start-mocks.js';
+import { autocannon, quick, report, round, root } from './bench-util.js';
 
 const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (options: object) => Promise<{
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-}>;
 const prismBin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
 const contractsBin = path.join(root, 'bin/contracts.js');
 const specFile = path.join(root, 'tests/fixtures/planted/notes/openapi.yaml');
@@ -72,7 +66,7 @@ try {
     prismSeconds: round(prism.secondsToFirstAnswer, 3),
   };
 } finally {
-  await Promise.all([stop(ours.child), stop(prism.child)]);
+  await Promise.all([stopChild(ours.child), stopChild(prism.child)]);
 }
 figures.githubStartUp = quick ? undefined : await githubStartUp();
 figures.built = built.CONTRACTS_BUILT === '1';
@@ -152,7 +146,7 @@ async function startPrism(file: string, probe = '/notes/note_abcdefghijkl', limi
   try {
     await firstAnswer(url + probe, started, limitMs, child);
   } catch (error) {
-    await stop(child);
+    await stopChild(child);
     throw error;
   }
   return { url, child, secondsToFirstAnswer: Number(process.hrtime.bigint() - started) / 1e9 };
@@ -175,9 +169,9 @@ async function firstAnswer(url: string, started: bigint, limitMs: number, child?
 /** Spawn to first answer on GitHub's description (GET /, its meta root): ours, then Prism capped at 60 s. */
 async function githubStartUp() {
   const sandbox = await startOurs(githubFile, '/', 60_000);
-  await stop(sandbox.child);
+  await stopChild(sandbox.child);
   const prismSeconds = await startPrism(githubFile, '/', 60_000).then(
-    async (server) => (await stop(server.child), round(server.secondsToFirstAnswer, 3)),
+    async (server) => (await stopChild(server.child), round(server.secondsToFirstAnswer, 3)),
     () => 'no answer within 60 s',
   );
   return { sandboxSeconds: round(sandbox.secondsToFirstAnswer, 3), prismSeconds };
@@ -191,17 +185,5 @@ function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }

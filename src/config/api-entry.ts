@@ -46,3 +46,22 @@ export function specFileEntry(name: ApiName, file: string, mockPort = 0, baseDir
     baseDir: path.resolve(baseDir),
   };
 }
+
+/**
+ * The name of an API made of a spec file: the one given (`API=FILE`), else the file's name in lower-case words
+ * (`Pet Store.yaml` → pet-store), made unique among `taken` with -2, -3…
+ */
+export function specFileName(api: string | undefined, file: string, taken: readonly string[]): ApiName {
+  const base =
+    api ??
+    (path
+      .basename(file)
+      .replace(/\.(ya?ml|json)$/i, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') ||
+      'api');
+  let name = base;
+  for (let n = 2; taken.includes(name); n++) name = `${base}-${n}`;
+  return name;
+}

@@ -6,6 +6,7 @@ import { findConfigUpwards, readConfig, type ConfigCredential } from './read-con
 import { ContractsError } from '../core/errors.js';
 import { setRefPolicy } from '../core/load-spec.js';
 import { packageRoot } from './package-root.js';
+import { specFileName } from './api-entry.js';
 import type { RuleLevels } from '../lint/rule-levels.js';
 import { exampleConvention, type DeliveryConvention } from '../core/delivery/delivery-convention.js';
 
@@ -103,17 +104,7 @@ export function useConfig(options: {
 export function useSpecFiles(specs: readonly { api: string | undefined; file: string }[], cwd: string): void {
   const names = apiNames as ApiName[];
   for (const [index, { api, file }] of specs.entries()) {
-    const base =
-      api ??
-      (path
-        .basename(file)
-        .replace(/\.(ya?ml|json)$/i, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '') ||
-        'api');
-    let name = base;
-    for (let n = 2; names.includes(name as ApiName); n++) name = `${base}-${n}`;
+    const name = specFileName(api, file, names);
     names.push(name as ApiName);
     (apis as Record<string, ApiEntry>)[name] = {
       name: name as ApiName,

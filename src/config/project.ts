@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
 import { didYouMean } from '../core/did-you-mean.js';
 import type { RuleLevels } from '../lint/rule-levels.js';
-import { type ApiEntry, type ApiName, specFileEntry } from './api-entry.js';
+import { type ApiEntry, type ApiName, specFileEntry, specFileName } from './api-entry.js';
 import { findConfigUpwards, readConfig, type Config } from './read-config.js';
 import { deepFreeze } from './deep-freeze.js';
 
@@ -132,17 +132,7 @@ export function readProject(options: ReadProjectOptions): Project {
 function specFileApis(specs: readonly { api: string | undefined; file: string }[], cwd: string): ApiEntry[] {
   const names: string[] = [];
   return specs.map(({ api, file }, index) => {
-    const base =
-      api ??
-      (path
-        .basename(file)
-        .replace(/\.(ya?ml|json)$/i, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '') ||
-        'api');
-    let name = base;
-    for (let n = 2; names.includes(name); n++) name = `${base}-${n}`;
+    const name = specFileName(api, file, names);
     names.push(name);
     return specFileEntry(name, file, 4010 + index, cwd);
   });

@@ -248,7 +248,8 @@ function accepts(url: URL): Promise<boolean> {
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Stops a child process: SIGTERM, then SIGKILL after 5 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
