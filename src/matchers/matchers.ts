@@ -5,7 +5,7 @@
 import { checkExchange } from '../core/check-exchange.js';
 import type { Contract } from '../core/compile-contract.js';
 import { ContractsError } from '../core/errors.js';
-import { httpMethods, type OperationSpec } from '../core/operation-index.js';
+import type { OperationSpec } from '../core/operation-index.js';
 import { matchRequest } from '../core/server-bases.js';
 import { compiledSpecFor, contractFor } from './contract-cache.js';
 import { exchangeOf } from './exchange-of.js';
@@ -99,7 +99,9 @@ function operationByPath(contract: Contract, path: string, status: number): stri
   if (path === '')
     throw new ContractsError('USAGE', 'the response carries no URL to match an operation by: pass { operationId }');
   const found = new Map<string, OperationSpec>();
-  for (const method of httpMethods) {
+  // Every method some operation has: OpenAPI 3.2's `query` and `additionalOperations` (section 4.10) beside the
+  // eight fixed ones.
+  for (const method of new Set(contract.operations.map((operation) => operation.method))) {
     const match = matchRequest(contract, method, path);
     if (match) found.set(match.operation.operationId, match.operation);
   }
