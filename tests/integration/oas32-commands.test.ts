@@ -113,7 +113,27 @@ describe('an OpenAPI 3.2 description (real processes)', () => {
     expect(Array.isArray(await query.json())).toBe(true);
     const copy = await fetch(`http://127.0.0.1:${port}/items/1`, { method: 'COPY' });
     expect([201, 404]).toContain(copy.status);
+    // RFC 9110 section 15.5.6: a 405's Allow lists every method the path has, additionalOperations' included.
+    const refused = await fetch(`http://127.0.0.1:${port}/items/1`, { method: 'DELETE' });
+    expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'COPY, GET']);
   }, 60_000);
+
+  it.each([
+    ['exportItems', '/items.jsonl', 'application/jsonl'],
+    ['watchItems', '/events', 'text/event-stream'],
+  ])(
+    'serves %s from the sandbox as a stream that contracts validate accepts',
+    async (operation, route, type) => {
+      const port = await spawnServer(['sandbox', '--spec', spec, '--port', '0'], /statefully at (http:\S+)/, children);
+      const answer = await fetch(`http://127.0.0.1:${port}${route}`);
+      const body = await answer.text();
+      expect([answer.status, answer.headers.get('content-type')]).toEqual([200, type]);
+      const args = ['--operation', operation, '--status', '200', '--header', `content-type: ${type}`];
+      const result = await validate(args, body);
+      expect([result.stdout.trim(), result.code]).toEqual([`✓ conforms (${operation}: 4 checks)`, 0]);
+    },
+    60_000,
+  );
 
   it('diffs a QUERY operation removed as breaking', async () => {
     const text = await readFile(path.join(root, spec), 'utf8');

@@ -35,7 +35,7 @@ const pointer = (path: JsonPath) =>
   path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
 /** Where the JSON of an event's `data` is described, when the itemSchema says so. */
-function dataContentSchemaPath(document: object, itemSchemaPath: JsonPath): JsonPath | undefined {
+export function dataContentSchemaPath(document: object, itemSchemaPath: JsonPath): JsonPath | undefined {
   const item = follow(document, itemSchemaPath);
   if (!isObject(item.value) || !isObject(item.value.properties) || !Object.hasOwn(item.value.properties, 'data'))
     return undefined;

@@ -9,6 +9,7 @@ import { responseFor } from '../../core/operation-index.js';
 import { pathToPointer } from '../../core/source-locator.js';
 import { answerFails, validAnswer } from '../valid-answer.js';
 import { unable, type EngineAnswer } from './engine-answer.js';
+import { sequenceBody } from './sequence-answer.js';
 
 export interface DraftOptions {
   /** `Prefer: example=NAME`. */
@@ -76,6 +77,12 @@ function chooseMedia(mediaTypes: readonly CompiledMediaType[], options: DraftOpt
 
 /** The draft body text, or the mock's 500 when a named example is not there. */
 function draftBody(contract: Contract, media: CompiledMediaType, options: DraftOptions): string | EngineAnswer {
+  // OpenAPI 3.2 section 4.14.3: a sequence of items, each its itemSchema's (sequence-answer.ts).
+  if (media.items && !options.problem)
+    return (
+      sequenceBody(contract, media, options.example) ??
+      unable(`no ${media.mediaType} item its itemSchema accepts was found`)
+    );
   const mediaPointer = '#' + pathToPointer(media.schemaPath ? media.schemaPath.slice(0, -1) : []);
   const mediaObject = (media.schemaPath ? resolvePointer(contract.spec.document, mediaPointer) : undefined) as
     | { example?: unknown; examples?: Record<string, unknown> }
