@@ -5,6 +5,7 @@
 // for the whole run.
 import type { ValidateFunction } from 'ajv';
 import type { CompiledSpec } from './compile-spec.js';
+import type { ClosedQuerystring } from './oas32/querystring-parameters.js';
 import { resolvePointer } from './source-locator.js';
 import type { LoadedSpec } from './load-spec.js';
 import { parseMediaType, type MediaRange } from './media-type.js';
@@ -73,6 +74,8 @@ export interface CompiledRequest {
   body: CompiledRequestBody | undefined;
   /** Security Requirement alternatives (any one suffices); empty when the operation needs no credential. */
   security: SecurityCredential[][];
+  /** OpenAPI 3.2: a querystring parameter whose form admits only the fields it names. */
+  closedQuerystring?: ClosedQuerystring;
 }
 
 // OpenAPI 3.1 section 4.8.12.1: header parameters with these names are ignored.
@@ -149,6 +152,7 @@ function requestCompiler(
         }),
       body: requestBody(document, raw.requestBody, [...model.spec.path, 'requestBody'], compiled, warnReadOnly, lazy),
       security,
+      ...(model.closedQuerystring ? { closedQuerystring: model.closedQuerystring } : {}),
     };
   };
 }

@@ -1,7 +1,14 @@
 // What a request to each operation may carry, read from the spec (OpenAPI 3.1 Parameter, Request Body and Security
 // Requirement Objects), and the one judge of a generated request: the core's compiled ajv validators, applied to
 // the request as the server will decode it from the wire (so `per_page=5` and `per_page="5"` are the same request).
-import { querystringFields, unsendableQuerystring } from './oas32/querystring-parameters.js';
+import {
+  closedQuerystring,
+  type ClosedQuerystring,
+  querystringFields,
+  unnamedFields,
+  unnamedFieldMessage,
+  unsendableQuerystring,
+} from './oas32/querystring-parameters.js';
 import type { CompiledSpec, SchemaError } from './compile-spec.js';
 import { resolvePointer } from './source-locator.js';
 import type { LoadedSpec } from './load-spec.js';
@@ -70,6 +77,8 @@ export interface OperationModel {
   body: BodyModel | undefined;
   /** A required body none of whose media types can be generated: why (then no request of it is valid). */
   bodyUnsendable?: string;
+  /** OpenAPI 3.2: a querystring parameter whose form admits only the fields it names (querystring-parameters.ts). */
+  closedQuerystring?: ClosedQuerystring;
   /** Header names of apiKey security schemes every request must carry (`X-API-KEY`). */
   apiKeyHeaders: string[];
   /** Per alternative of the operation's security, the header names of its apiKey schemes (none without security). */
@@ -154,7 +163,11 @@ function querystringUnsendable(
   raw: Record<string, unknown>,
 ) {
   const reason = unsendableQuerystring(document, [item.parameters, raw.parameters]);
-  return reason === undefined ? {} : { bodyUnsendable: reason };
+  const closed = closedQuerystring(document, [item.parameters, raw.parameters]);
+  return {
+    ...(reason === undefined ? {} : { bodyUnsendable: reason }),
+    ...(closed ? { closedQuerystring: closed } : {}),
+  };
 }
 
 interface RawParameter {
@@ -348,6 +361,15 @@ export function ambiguousOnWire(model: OperationModel, compiled: CompiledSpec, r
  * Every way the request breaks the spec, judged by the compiled validators on its wire form: an empty list means
  * the spec allows it. A case is sent as positive only with none, and as negative only with some.
  */
+/** OpenAPI 3.2: each field a closed querystring does not name, as a violation (so fuzz never calls it valid). */
+function unnamedQueryViolations(closed: ClosedQuerystring, request: RequestData): Violation[] {
+  const names = [...Object.keys(request.query), ...new URLSearchParams(request.styledQuery ?? '').keys()];
+  return unnamedFields(closed, names).map((name) => ({
+    where: `query ${name}`,
+    message: unnamedFieldMessage(closed, name),
+  }));
+}
+
 export function violations(model: OperationModel, compiled: CompiledSpec, request: RequestData): Violation[] {
   const found: Violation[] = [];
   for (const param of model.params) {
@@ -380,6 +402,7 @@ export function violations(model: OperationModel, compiled: CompiledSpec, reques
     }
   }
   if (model.bodyUnsendable !== undefined) found.push({ where: 'body', message: model.bodyUnsendable });
+  if (model.closedQuerystring) found.push(...unnamedQueryViolations(model.closedQuerystring, request));
   // A replay's saved bytes beside the value they decode to: judged as that value, as the run judged it.
   if (model.body && request.rawBody !== undefined && request.body === undefined) {
     found.push(...rawBodyViolations(model, compiled, request.rawBody));

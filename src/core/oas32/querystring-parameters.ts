@@ -4,8 +4,11 @@
 // properties as form fields (section 4.14.5 / RFC 1866 encoding, the same name=value&... that `in: query`
 // parameters of style form make): each property is read as a query parameter of that name, required when the
 // querystring parameter is required and the schema's `required` names it. So the request checks judge each field,
-// and fuzz sends them. What this does not judge: a field the schema does not name (additionalProperties: false),
-// and a querystring described by any other media type (JSON in the query string, say): neither is sent or judged.
+// and fuzz sends them. A field the schema does not name is refused when the schema says `additionalProperties:
+// false` (JSON Schema 2020-12 section 10.3.2.3) and has no patternProperties: the request checks say so, and fuzz
+// counts such a field as a violation, so never sends one in a request it calls valid. What this does not judge: a
+// querystring described by any other media type (JSON in the query string, say): it is neither sent nor judged.
+import { renderValue } from '../render-value.js';
 import { pointerToPath, resolvePointer, type JsonPath } from '../source-locator.js';
 
 export interface QuerystringField {
@@ -83,3 +86,49 @@ export function unsendableQuerystring(document: unknown, lists: unknown[]): stri
   }
   return undefined;
 }
+
+/** A querystring parameter whose form admits no field it does not name. */
+export interface ClosedQuerystring {
+  parameter: string;
+  names: ReadonlySet<string>;
+}
+
+/**
+ * The querystring parameter of a Path Item's and an Operation's lists (the operation's wins) whose form schema has
+ * `additionalProperties: false` and no patternProperties; undefined when there is none.
+ */
+export function closedQuerystring(document: unknown, lists: unknown[]): ClosedQuerystring | undefined {
+  let found: ClosedQuerystring | undefined;
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const [index, entry] of list.entries()) {
+      const { value } = follow(document, entry, [index]);
+      if (!isObject(value) || value.in !== 'querystring' || !isObject(value.content)) continue;
+      const media = Object.values(value.content)[0];
+      const schema = isObject(media) ? follow(document, media.schema, []).value : undefined;
+      const fields = querystringFields(document, value, []);
+      if (fields === undefined || !isObject(schema)) continue;
+      const patterns = isObject(schema.patternProperties) && Object.keys(schema.patternProperties).length > 0;
+      found =
+        schema.additionalProperties === false && !patterns
+          ? { parameter: String(value.name), names: new Set(fields.map((field) => field.name)) }
+          : undefined;
+    }
+  }
+  return found;
+}
+
+/** The distinct field names of a query that a closed querystring does not name (credentials' names excepted). */
+export function unnamedFields(
+  closed: ClosedQuerystring,
+  names: Iterable<string>,
+  credentials: ReadonlySet<string> = new Set(),
+): string[] {
+  const unnamed = new Set<string>();
+  for (const name of names) if (!closed.names.has(name) && !credentials.has(name)) unnamed.add(name);
+  return [...unnamed];
+}
+
+/** What is said of one such field. */
+export const unnamedFieldMessage = (closed: ClosedQuerystring, name: string) =>
+  `query string field ${renderValue(name, 80)} is not one the querystring parameter ${renderValue(closed.parameter, 80)} names (its schema has additionalProperties: false)`;

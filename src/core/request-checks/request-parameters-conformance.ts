@@ -18,6 +18,7 @@ import {
 import type { WireInput, WirePairs } from '../parameter-style.js';
 import { wireValue, type CheckedParamModel, type ParamModel } from '../request-model.js';
 import { requestFinding, type RequestCheck, type RequestCheckContext } from './request-check-context.js';
+import { unnamedQuerystringFields } from './unnamed-querystring-fields.js';
 
 /** Longest parameter value repeated in a finding; a longer one is described by its length. */
 const maxShownValue = 100;
@@ -27,7 +28,7 @@ const maybeReserved = /[:/?[\]@!$'()*,;]|=[^&]*=/;
 
 export const requestParametersConformance: RequestCheck = {
   name: 'request_parameters_conformance',
-  applies: (context) => context.compiled.params.length > 0,
+  applies: (context) => context.compiled.params.length > 0 || context.compiled.closedQuerystring !== undefined,
   run(context) {
     const findings: Finding[] = [];
     // Built only for a parameter that is not plain, or a query that may carry a reserved character.
@@ -52,6 +53,7 @@ export const requestParametersConformance: RequestCheck = {
           );
       }
     }
+    findings.push(...unnamedQuerystringFields(context));
     return findings;
   },
 };
