@@ -6,6 +6,7 @@ import swagger2openapi from 'swagger2openapi';
 import { ContractsError, type SourceLocation } from '../errors.js';
 import type { JsonPath } from '../source-locator.js';
 import { firstLossyCollectionFormat, lossyMessage } from './lossy-collection-formats.js';
+import { requireFormBodies } from './required-form-bodies.js';
 import { swagger2SourcePath } from './swagger2-source-path.js';
 
 export interface Converted {
@@ -48,6 +49,7 @@ export async function convertSwagger2(
   } catch (error) {
     throw conversionError(error, at);
   }
+  requireFormBodies(record, document);
   return { document, sourcePath: swagger2SourcePath(record, document) };
 }
 
