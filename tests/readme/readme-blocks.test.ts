@@ -1,5 +1,6 @@
-// Every shell block of README.md (```sh, ```bash, ```console) runs as written, in README order, in a scratch copy of
-// the project (tracked files, node_modules linked, a fresh git repository whose `origin` is itself, as a CI clone).
+// Every shell block of README.md and of each page of docs/ (```sh, ```bash, ```console) runs as written, in the
+// document's order, in a scratch copy of the project made for that document (tracked files, node_modules linked, a
+// fresh git repository whose `origin` is itself, as a CI clone). Documents run one after another.
 //
 // How a block runs:
 // - Each command runs in bash from the copy's root. `export NAME=…` lines of a block hold for its later commands.
@@ -11,7 +12,7 @@
 // - A `curl -si …   # 404` line (its comment a bare status) must get that HTTP status.
 // - Servers: `contracts mock|sandbox|proxy|receive` (also through npm run), a command ending in `&`, or every command
 //   of a `background` block is started and waited for until it prints "Ctrl-C to stop"; it stays up for the
-//   following commands and blocks until its README section (heading) ends, then gets Ctrl-C (SIGINT to its process
+//   following commands and blocks until its section (heading) ends, then gets Ctrl-C (SIGINT to its process
 //   group) and must stop cleanly. Starting one stops a running server of the same command first (same ports).
 //   Servers listen on their README ports (4010, 4011, 4020, 4030, 4031, …) on 127.0.0.1: nothing else may hold them.
 //
@@ -22,17 +23,16 @@
 //   <!-- readme-test: background -->                   every command of the block is a server (see above)
 //   <!-- readme-test: timeout SECONDS -->              time limit per command (default 120 s)
 //   <!-- readme-test: file PATH -->                    any block: its text is exactly the content of the file PATH
-// To add a block: write it in README.md; it runs as is. Add a directive only when it cannot.
+// To add a block: write it in README.md or a page of docs/; it runs as is. Add a directive only when it cannot.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/paths.js';
+import { runnableDocuments } from './documents.js';
 import { type Block, type Command, isShell, parseReadme } from './readme-blocks.js';
 
-const blocks = parseReadme(readFileSync(path.join(root, 'README.md'), 'utf8'));
-const shellBlocks = blocks.filter(isShell);
 const stackTrace = /^\s+at .+:\d+:\d+\)?$/m;
 const readyLine = /Ctrl-C to stop/;
 const outputCap = 256 * 1024;
@@ -49,7 +49,7 @@ interface Server {
 const servers: Server[] = [];
 
 function makeCopy(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'readme-blocks-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'doc-blocks-'));
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
@@ -202,76 +202,88 @@ async function stopAll(): Promise<void> {
   for (const server of [...servers].reverse()) await stopServer(server);
 }
 
-function title(block: Block): string {
+function title(file: string, block: Block): string {
   const first = block.commands[0]?.bare ?? block.text.split('\n')[0] ?? '';
-  return `README.md:${block.line} (${block.section}): ${first.length > 70 ? `${first.slice(0, 70)}…` : first}`;
+  return `${file}:${block.line} (${block.section}): ${first.length > 70 ? `${first.slice(0, 70)}…` : first}`;
 }
 
 const startsPrism = (c: Command) =>
   c.server || (/^npx contracts check\b/.test(c.bare) && !c.bare.includes('--base-url'));
 const timeoutOf = (block: Block) => block.directives.find((d) => d.kind === 'timeout')?.seconds ?? 120;
-const lastOfSection = (block: Block) => {
+const lastOfSection = (shellBlocks: Block[], block: Block) => {
   const runnable = shellBlocks.filter((b) => !b.directives.some((d) => d.kind === 'skip'));
   const next = runnable[runnable.indexOf(block) + 1];
   return next === undefined || next.section !== block.section;
 };
 
-describe('README command blocks', () => {
-  beforeAll(() => {
-    copy = makeCopy();
-    prelude = shellPrelude(copy);
-  });
-  afterAll(async () => {
-    for (const server of [...servers]) interrupt(server.child, 'SIGKILL');
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+const parsed = runnableDocuments.map((file) => ({
+  file,
+  blocks: parseReadme(readFileSync(path.join(root, file), 'utf8'), file),
+}));
 
-  it('finds the README blocks it runs, each with something to run', () => {
-    expect(shellBlocks.length).toBeGreaterThanOrEqual(15);
-    for (const block of shellBlocks) expect(block.commands.length, title(block)).toBeGreaterThan(0);
-  });
-
-  for (const block of blocks.filter((b) => b.directives.some((d) => d.kind === 'file'))) {
-    const file = block.directives.find((d) => d.kind === 'file')!.path;
-    it(`README.md:${block.line} shows ${file} as it is`, () => {
-      expect(block.text.trim()).toBe(readFileSync(path.join(root, file), 'utf8').trim());
-    });
-  }
-
-  for (const block of shellBlocks) {
-    const skip = block.directives.find((d) => d.kind === 'skip');
-    if (skip) {
-      // Not run here: such a block must need what a test cannot have, a real staging service, or be run as written
-      // by another test that names its section (the install of the package, in a project of its own), so that a skip
-      // directive never hides a block that runs nowhere.
-      const elsewhere = /^runs in (tests\/\S+\.test\.ts)/.exec(skip.reason);
-      it(`${title(block)} is not run here only because it needs a real service or runs elsewhere (${skip.reason})`, () => {
-        if (elsewhere) {
-          expect(readFileSync(path.join(root, elsewhere[1]!), 'utf8')).toContain(`## ${block.section}`);
-          return;
-        }
-        expect(block.text).toMatch(/https:\/\/staging\.example\.com/);
-        expect(skip.reason).toMatch(/staging/);
-      });
-      continue;
-    }
-    const seconds = timeoutOf(block);
-    const budget = block.commands.length * (seconds + 25) * 1000;
-    // A block that starts Prism (servers, `contracts check` on its embedded mocks) gets one more try: under a heavy
-    // load (other work on the same 2 cores) Prism can miss the CLI's own 20 s start-up bound, which is about the
-    // machine, not the README. A block that fails twice fails.
-    it(title(block), { timeout: budget, retry: block.commands.some(startsPrism) ? 1 : 0 }, async () => {
-      let env = '';
-      try {
-        for (const command of block.commands) {
-          if (command.skipped) continue;
-          if (/^export\s/.test(command.bare)) env += `${command.bare}\n`;
-          if (command.server) await startServer(command, env, seconds);
-          else await runCommand(command, env, seconds);
-        }
-      } finally {
-        if (lastOfSection(block)) await stopAll();
-      }
-    });
-  }
+it('finds the blocks it runs, each with something to run', () => {
+  const shell = parsed.flatMap(({ file, blocks }) => blocks.filter(isShell).map((block) => ({ file, block })));
+  expect(shell.length).toBeGreaterThanOrEqual(15);
+  for (const { file, block } of shell) expect(block.commands.length, title(file, block)).toBeGreaterThan(0);
 });
+
+for (const { file, blocks } of parsed) describeDocument(file, blocks);
+
+function describeDocument(file: string, blocks: Block[]): void {
+  const shellBlocks = blocks.filter(isShell);
+  describe(`${file} command blocks`, () => {
+    beforeAll(() => {
+      copy = makeCopy();
+      prelude = shellPrelude(copy);
+    });
+    afterAll(async () => {
+      for (const server of servers.splice(0)) interrupt(server.child, 'SIGKILL');
+      if (copy) rmSync(copy, { recursive: true, force: true });
+      copy = '';
+    });
+
+    for (const block of blocks.filter((b) => b.directives.some((d) => d.kind === 'file'))) {
+      const shown = block.directives.find((d) => d.kind === 'file')!.path;
+      it(`${file}:${block.line} shows ${shown} as it is`, () => {
+        expect(block.text.trim()).toBe(readFileSync(path.join(root, shown), 'utf8').trim());
+      });
+    }
+
+    for (const block of shellBlocks) {
+      const skip = block.directives.find((d) => d.kind === 'skip');
+      if (skip) {
+        // Not run here: such a block must need what a test cannot have, a real staging service, or be run as written
+        // by another test that names its section (the install of the package, in a project of its own), so that a skip
+        // directive never hides a block that runs nowhere.
+        const elsewhere = /^runs in (tests\/\S+\.test\.ts)/.exec(skip.reason);
+        it(`${title(file, block)} is not run here only because it needs a real service or runs elsewhere (${skip.reason})`, () => {
+          if (elsewhere) {
+            expect(readFileSync(path.join(root, elsewhere[1]!), 'utf8')).toContain(`## ${block.section}`);
+            return;
+          }
+          expect(block.text).toMatch(/https:\/\/staging\.example\.com/);
+          expect(skip.reason).toMatch(/staging/);
+        });
+        continue;
+      }
+      const seconds = timeoutOf(block);
+      const budget = block.commands.length * (seconds + 25) * 1000;
+      // A block that starts Prism (servers, `contracts check` on its embedded mocks) gets one more try: under a heavy
+      // load (other work on the same 2 cores) Prism can miss the CLI's own 20 s start-up bound, which is about the
+      // machine, not the README. A block that fails twice fails.
+      it(title(file, block), { timeout: budget, retry: block.commands.some(startsPrism) ? 1 : 0 }, async () => {
+        let env = '';
+        try {
+          for (const command of block.commands) {
+            if (command.skipped) continue;
+            if (/^export\s/.test(command.bare)) env += `${command.bare}\n`;
+            if (command.server) await startServer(command, env, seconds);
+            else await runCommand(command, env, seconds);
+          }
+        } finally {
+          if (lastOfSection(shellBlocks, block)) await stopAll();
+        }
+      });
+    }
+  });
+}

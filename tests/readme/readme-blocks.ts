@@ -1,4 +1,4 @@
-// Reads README.md into the code blocks its test runs: each shell block's commands (continuation lines joined,
+// Reads a Markdown document (README.md, a page of docs/) into the code blocks its test runs: each shell block's commands (continuation lines joined,
 // comment-only lines dropped), the expected exit status and output of each, and the block's directives.
 // The directives are documented in readme-blocks.test.ts.
 
@@ -42,7 +42,7 @@ export function isShell(block: Block): boolean {
   return shellLangs.has(block.lang);
 }
 
-export function parseDirectives(comment: string, line: number): Directive[] {
+export function parseDirectives(comment: string, line: number, file = 'README.md'): Directive[] {
   const body = /^<!--\s*readme-test:(.*?)-->$/.exec(comment.trim())?.[1];
   if (body === undefined) return [];
   return body
@@ -61,7 +61,7 @@ export function parseDirectives(comment: string, line: number): Directive[] {
       if (name === 'timeout' && /^\d+$/.test(rest)) return { kind: 'timeout', seconds: Number(rest) };
       if (name === 'file' && rest) return { kind: 'file', path: rest };
       throw new Error(
-        `README.md:${line}: readme-test directive not understood: "${part}" (see tests/readme/readme-blocks.test.ts)`,
+        `${file}:${line}: readme-test directive not understood: "${part}" (see tests/readme/readme-blocks.test.ts)`,
       );
     });
 }
@@ -133,7 +133,7 @@ function commandsOf(lang: string, text: string, directives: Directive[]): Comman
   return commands;
 }
 
-export function parseReadme(markdown: string): Block[] {
+export function parseReadme(markdown: string, file = 'README.md'): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   let section = '';
@@ -150,7 +150,7 @@ export function parseReadme(markdown: string): Block[] {
     while (++i < lines.length && lines[i] !== '```') body.push(lines[i]!);
     const directives: Directive[] = [];
     for (let j = start - 1; j >= 0 && (lines[j]!.trim() === '' || lines[j]!.startsWith('<!-- readme-test:')); j--) {
-      if (lines[j]!.trim()) directives.unshift(...parseDirectives(lines[j]!, j + 1));
+      if (lines[j]!.trim()) directives.unshift(...parseDirectives(lines[j]!, j + 1, file));
     }
     const lang = fence[1] ?? '';
     const text = body.join('\n');
