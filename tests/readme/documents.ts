@@ -1,5 +1,5 @@
-// The documents whose shell blocks run as written and whose relative links must resolve: the README and every page
-// of docs/, in a stable order (the README first; then docs/ by path).
+// The documents whose shell blocks run as written and whose relative links must resolve: the README, every page of
+// docs/ and CONTRIBUTING.md, in a stable order (the README first; then docs/ by path).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../helpers/paths.js';
@@ -12,11 +12,10 @@ function pagesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Documents whose blocks run: README.md, then docs/**.md. */
-export const runnableDocuments = ['README.md', ...pagesUnder('docs')];
+const present = (files: string[]) => files.filter((file) => existsSync(path.join(root, file)));
 
-/** Documents whose links are checked: the runnable ones and the repository's other top-level guides. */
-export const linkedDocuments = [
-  ...runnableDocuments,
-  ...['ARCHITECTURE.md', 'CONTRIBUTING.md'].filter((file) => existsSync(path.join(root, file))),
-];
+/** Documents whose blocks run: README.md, docs/**.md, then CONTRIBUTING.md. */
+export const runnableDocuments = ['README.md', ...pagesUnder('docs'), ...present(['CONTRIBUTING.md'])];
+
+/** Documents whose links are checked: the runnable ones and ARCHITECTURE.md. */
+export const linkedDocuments = [...runnableDocuments, ...present(['ARCHITECTURE.md'])];
