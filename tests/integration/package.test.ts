@@ -13,72 +13,8 @@ import { root } from '../helpers/paths.js';
 import { parseReadme } from '../readme/readme-blocks.js';
 import { scratchLock } from '../helpers/install-lock.js';
 
-const spec = `openapi: 3.0.3
-info:
-  title: Notes
-  version: 1.0.0
-  description: The scratch project's own API.
-servers:
-  - url: http://127.0.0.1:4700
-tags:
-  - name: notes
-    description: Notes
-security:
-  - key: []
-paths:
-  /notes:
-    get:
-      operationId: listNotes
-      summary: List the notes
-      description: Every note.
-      tags: [notes]
-      responses:
-        '200':
-          description: The notes
-          content:
-            application/json:
-              schema: { type: array, items: { $ref: '#/components/schemas/Note' } }
-              example: [{ id: 1, text: buy milk }]
-        '401':
-          description: No key, or a wrong one
-    post:
-      operationId: createNote
-      summary: Create a note
-      description: A new note.
-      tags: [notes]
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: { $ref: '#/components/schemas/NewNote' }
-      responses:
-        '201':
-          description: The note created
-          content:
-            application/json:
-              schema: { $ref: '#/components/schemas/Note' }
-              example: { id: 2, text: call Bob }
-        '400':
-          description: Not a note
-        '401':
-          description: No key, or a wrong one
-components:
-  securitySchemes:
-    key: { type: apiKey, in: header, name: X-Notes-Key }
-  schemas:
-    NewNote:
-      type: object
-      required: [text]
-      additionalProperties: false
-      properties:
-        text: { type: string, minLength: 1, maxLength: 200 }
-    Note:
-      type: object
-      required: [id, text]
-      properties:
-        id: { type: integer, minimum: 1 }
-        text: { type: string }
-`;
+// The README's first run copies this spec out of the installed package (examples/notes/, shipped for that).
+const spec = readFileSync(path.join(root, 'examples/notes/openapi.yaml'), 'utf8');
 
 const vitestTest = `import 'contracts-kit/vitest';
 import { expect, it } from 'vitest';
@@ -157,7 +93,6 @@ beforeAll(async () => {
   writeFileSync(path.join(scratch, 'package-lock.json'), JSON.stringify(lock, null, 2));
   const installed = run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], 240_000);
   expect(installed.code, installed.stderr).toBe(0);
-  writeFileSync(path.join(scratch, 'openapi.yaml'), spec);
   writeFileSync(path.join(scratch, 'openapi-next.yaml'), spec.replace('maxLength: 200', 'maxLength: 100'));
   writeFileSync(path.join(scratch, 'notes.test.ts'), vitestTest);
   writeFileSync(path.join(scratch, 'library.mjs'), library);
@@ -169,12 +104,21 @@ afterAll(async () => {
       (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          try {
-            process.kill(-child.pid!, 'SIGINT');
-          } catch {
+          const signal = (name: NodeJS.Signals) => {
+            try {
+              process.kill(-child.pid!, name);
+            } catch {
+              resolve();
+            }
+          };
+          // Ctrl-C, as a user stops them; a server still up 20 s later (a loaded machine) is killed, so the clean-up
+          // cannot outlive the hook.
+          const kill = setTimeout(() => signal('SIGKILL'), 20_000);
+          child.once('exit', () => {
+            clearTimeout(kill);
             resolve();
-          }
+          });
+          signal('SIGINT');
         }),
     ),
   );
@@ -198,8 +142,14 @@ describe('the packed package, installed in a project of its own', () => {
     const block = parseReadme(section).find((candidate) => candidate.lang === 'sh');
     const [install, ...commands] = block!.commands;
     expect(install!.bare).toBe('npm i -D contracts-kit'); // done above, from the tarball
+    expect(existsSync(path.join(scratch, 'openapi.yaml'))).toBe(false); // an empty folder: the README brings a spec
     const outputs: string[] = [];
     for (const command of commands) {
+      if (command.bare.startsWith('cp ')) {
+        const copied = run('bash', ['-c', command.bare]);
+        expect(copied.code, `${command.text}\n${copied.stderr}`).toBe(0);
+        continue;
+      }
       const [npx, bin, ...args] = command.bare.split(/\s+/);
       expect([npx, bin]).toEqual(['npx', 'contracts']);
       if (command.server) {
@@ -220,7 +170,8 @@ describe('the packed package, installed in a project of its own', () => {
     expect(config).toContain('$schema: node_modules/contracts-kit/schemas/contracts-config.schema.json');
     expect(config).not.toContain(root);
     expect(readFileSync(path.join(scratch, 'generated/notes.ts'), 'utf8')).toContain('listNotes');
-  });
+    // Six processes in turn (init, lint, generate, Prism, fuzz and its embedded mock): minutes on a loaded machine.
+  }, 300_000);
 
   it('diffs two versions of the spec, checks traffic through the proxy, passes a vitest test with the matchers', async () => {
     const diff = contracts('diff', 'openapi.yaml', 'openapi-next.yaml');
@@ -242,7 +193,7 @@ describe('the packed package, installed in a project of its own', () => {
     });
     expect(vitest.stdout).toMatch(/Tests\s+1 passed/);
     expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0);
-  });
+  }, 180_000);
 
   it("types the matchers' api with the names the project declares, from the package's .d.ts", () => {
     writeFileSync(
@@ -281,11 +232,11 @@ describe('the packed package, installed in a project of its own', () => {
     writeFileSync(path.join(scratch, 'contract-apis.d.ts'), 'export {};\n');
     const untyped = run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
     expect(untyped.stdout).toContain("Unused '@ts-expect-error' directive");
-  });
+  }, 180_000);
 
   it('offers the engine as a library: load a contract, check an exchange, diff two specs', () => {
     const result = run(process.execPath, ['library.mjs']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('listNotes /0/id must be integer, not "one"\nerror request-max-lowered\n');
-  });
+  }, 180_000);
 });
