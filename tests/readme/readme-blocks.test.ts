@@ -25,7 +25,7 @@
 //   <!-- readme-test: file PATH -->                    any block: its text is exactly the content of the file PATH
 // To add a block: write it in README.md or a page of docs/; it runs as is. Add a directive only when it cannot.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +65,12 @@ function makeCopy(): string {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // node_modules: this checkout's packages, each linked, and contracts-kit itself (the copy), as in a project that
+  // installed it, so a page can copy what the package ships (node_modules/contracts-kit/examples/…).
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const entry of readdirSync(path.join(root, 'node_modules')))
+    symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+  symlinkSync(dir, path.join(dir, 'node_modules', 'contracts-kit'), 'dir');
   mkdirSync(path.join(dir, 'reports'), { recursive: true });
   const git = (...args: string[]) =>
     execFileSync('git', args, {
