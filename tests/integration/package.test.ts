@@ -124,7 +124,8 @@ afterAll(async () => {
   );
   rmSync(scratch, { recursive: true, force: true });
   rmSync(packDir, { recursive: true, force: true });
-}, 60_000);
+  // Removing the scratch project (its node_modules: thousands of files) takes most of a minute on a loaded machine.
+}, 180_000);
 
 describe('the packed package, installed in a project of its own', () => {
   it('is a copy in the project, with built JavaScript and no TypeScript source or tests', () => {
