@@ -1,12 +1,14 @@
 // Writes the reference pages of docs/reference/ from the code's own tables: every command and option (the command
-// table of src/cli/), every diff rule (src/core/diff/diff-rules.ts) and every config key (the config's JSON schema).
+// table of src/cli/), every check (src/core/check-catalog.ts and the example APIs' seed rules), every diff rule (src/core/diff/diff-rules.ts) and every config key (the config's JSON schema).
 // `npm run docs:reference` rewrites them; `--check` (and tests/readme/reference.test.ts) fails while one is stale,
 // as `contracts generate --check` does for the types.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command, OptionSpec } from '../src/cli/command.js';
 import { allCommands } from '../src/cli/main.js';
+import { checkCatalog, type CheckFamily } from '../src/core/check-catalog.js';
 import { diffRules } from '../src/core/diff/diff-rules.js';
+import { seedRules } from '../src/plugins/seed-rules.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const banner = (source: string) =>
@@ -103,6 +105,50 @@ function diffRulesPage(): string {
   return `${lines.join('\n')}\n`;
 }
 
+const families: Record<CheckFamily, string> = {
+  exchange: 'Each answer (an exchange: the request and its response)',
+  request: 'Each request',
+  delivery: 'Each webhook delivery',
+  fuzz: 'Generated requests',
+  lifecycle: "A resource's lifecycle (sequences of requests on what the run created)",
+};
+
+function checksPage(): string {
+  const lines = [
+    banner('src/core/check-catalog.ts and src/plugins/seed-rules.ts'),
+    '',
+    '# Checks',
+    '',
+    'Every check a finding can name: what it judges, its severity, and the commands that run it. A check that a run',
+    'could not exercise is reported as such, with what was missing, and does not pass. Your own checks join these',
+    '(apis[].checks in the config).',
+    '',
+  ];
+  for (const [family, title] of Object.entries(families)) {
+    lines.push(`## ${title}`, '', '| check | judges | severity | run by |', '|---|---|---|---|');
+    for (const entry of checkCatalog.filter((candidate) => candidate.family === family))
+      lines.push(`| \`${entry.name}\` | ${cell(entry.judges)} | ${cell(entry.severity)} | ${cell(entry.runBy)} |`);
+    lines.push('');
+  }
+  lines.push(
+    "## Our example APIs' rules",
+    '',
+    "The two example APIs' plug-ins add the behaviour their seeds state ([the seed rules](../guides/check.md)):",
+    '',
+    '| check | API | rule |',
+    '|---|---|---|',
+  );
+  const generic = new Set<string>(checkCatalog.map((entry) => entry.name));
+  const seen = new Set<string>();
+  for (const rule of seedRules)
+    for (const { check } of rule.checks)
+      if (!generic.has(check) && !seen.has(check)) {
+        seen.add(check);
+        lines.push(`| \`${check}\` | ${rule.api} | ${cell(rule.rule)} |`);
+      }
+  return `${lines.join('\n')}\n`;
+}
+
 interface SchemaNode {
   $ref?: string;
   type?: string | string[];
@@ -174,6 +220,7 @@ function configPage(): string {
 export async function referencePages(): Promise<Record<string, string>> {
   return {
     'docs/reference/commands.md': await commandsPage(),
+    'docs/reference/checks.md': checksPage(),
     'docs/reference/diff-rules.md': diffRulesPage(),
     'docs/reference/config.md': configPage(),
   };

@@ -9,6 +9,7 @@ import { root } from '../helpers/paths.js';
 it('each reference page is what scripts/docs-reference.ts writes from the tables (npm run docs:reference)', async () => {
   const pages = await referencePages();
   expect(Object.keys(pages).sort()).toEqual([
+    'docs/reference/checks.md',
     'docs/reference/commands.md',
     'docs/reference/config.md',
     'docs/reference/diff-rules.md',
@@ -17,7 +18,7 @@ it('each reference page is what scripts/docs-reference.ts writes from the tables
     expect(readFileSync(path.join(root, file), 'utf8'), `${file} is stale: run npm run docs:reference`).toBe(text);
 });
 
-it('lists every command, every option of each, every diff rule and every config key', async () => {
+it('lists every command, every option of each, every check, every diff rule and every config key', async () => {
   const pages = await referencePages();
   const { allCommands } = await import('../../src/cli/main.js');
   const { diffRules } = await import('../../src/core/diff/diff-rules.js');
@@ -25,6 +26,8 @@ it('lists every command, every option of each, every diff rule and every config 
     expect(pages['docs/reference/commands.md']).toContain(`## \`contracts ${command.name}\``);
     for (const option of command.options) expect(pages['docs/reference/commands.md']).toContain(`--${option.name}`);
   }
+  const { checkNames } = await import('../../src/core/finding.js');
+  for (const name of checkNames) expect(pages['docs/reference/checks.md']).toContain(`| \`${name}\` |`);
   for (const rule of diffRules) expect(pages['docs/reference/diff-rules.md']).toContain(`| \`${rule.id}\` |`);
   const schema = JSON.parse(readFileSync(path.join(root, 'schemas/contracts-config.schema.json'), 'utf8'));
   const keys = new Set<string>();
