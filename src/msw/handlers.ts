@@ -1,6 +1,7 @@
 // contracts-kit/msw in Node: handlers(spec, options) for msw's setupServer, answered by our mock engine. `spec` is a
 // path to the spec file (read as every command reads one, load-spec.ts) or the parsed document. The browser has its
 // own entry (browser.ts, package.json's "browser" condition), which takes a document only.
+import './node-20.js';
 import { loadSpec } from '../core/load-spec.js';
 import { createHandlers, type ContractsHandlers } from './create-handlers.js';
 import { documentMock, mockOf, type HandlersOptions } from './mock-of.js';
