@@ -31,6 +31,13 @@ export {
   type OperationHooks,
   type SandboxHooks,
 } from './mock/engine/sandbox-hooks.js';
+export {
+  defineChecks,
+  type ScopedUserCheck,
+  type UserCheckFunction,
+  type UserCheckInput,
+  type UserChecks,
+} from './core/user-checks/define-checks.js';
 export type { Receiver };
 
 export interface LoadContractOptions {

@@ -8,6 +8,7 @@ import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './
 import { requireMegabytes, requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { specOption, specOverrides } from './spec-option.js';
+import { checksOption, userChecksFor } from './checks-option.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -100,6 +101,7 @@ export const checkCommand: Command = {
         conflicts: ['read-only'],
       },
       { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      checksOption,
       {
         name: 'timeout',
         type: 'string',
@@ -153,6 +155,7 @@ export const checkCommand: Command = {
     // The example APIs run their own sequences; every other API the generic conformance pass (runner/generic/).
     const selected = selectApis(String(options.api)).map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
+    const userChecks = userChecksFor(options, io, selected, apis);
     const [
       { CheckRunner },
       { consoleReport },
@@ -202,6 +205,7 @@ export const checkCommand: Command = {
       log: (line) => io.err(`contracts check: ${line}`),
       specFiles,
       coverage: wantsCoverage,
+      userChecks,
     });
     const onSignal = (signal: string) => {
       io.err(`contracts check: ${signal}: stopping after the request in flight (press Ctrl-C again to abort it)…`);

@@ -14,6 +14,7 @@ import { embeddedMockLine, type MockEngine, mockEngine, mockEngineOption } from 
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { startProgress } from './progress.js';
 import { operationFilterOptions, operationFilters, suggestName } from './operation-filter-options.js';
+import { checksOption, userChecksFor } from './checks-option.js';
 
 /** What is fuzzed and how: the target, the phases and how many cases, the repository and hooks it may use. */
 const targetOptions: OptionSpec[] = [
@@ -76,6 +77,7 @@ const targetOptions: OptionSpec[] = [
     default: '10000',
   },
   { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+  checksOption,
   {
     name: 'require-all',
     type: 'boolean',
@@ -367,15 +369,14 @@ export const fuzzCommand: Command = {
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
       ...{ remote: !embedded, statefulMock: mocks?.engine === 'stateful' },
-      log: (line) => {
-        if (!options.quiet) logIo.err(`contracts fuzz: ${line}`);
-      },
+      log: (line) => (options.quiet ? undefined : logIo.err(`contracts fuzz: ${line}`)),
       addSecret: (secret) => io.redactor.add(secret),
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
       filters: operationFilters(options, selected),
       rateLimits: { maxWaitMs: settings.maxRetryAfterS * 1000, budgetMs: settings.rateLimitBudgetS * 1000 },
       suggest: suggestName,
+      userChecks: userChecksFor(options, io, selected, apis),
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
     try {

@@ -7,6 +7,8 @@ import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
 import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions } from './command.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
+import { checksOption, sayUserChecksNotRun, userChecksFor } from './checks-option.js';
+import { settleUserChecks } from '../reports/settle-user-checks.js';
 import { requireChoice, requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
 
 export const proxyCommand: Command = {
@@ -58,6 +60,7 @@ export const proxyCommand: Command = {
         type: 'boolean',
         description: 'Answer a request that breaks the spec 400 instead of forwarding it',
       },
+      checksOption,
       {
         name: 'har-out',
         type: 'string',
@@ -142,6 +145,7 @@ export const proxyCommand: Command = {
     ]);
     const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
     for (const warning of duplicateOperationIdWarnings(contract.operations)) io.err(`contracts proxy: ${warning}`);
+    const userChecks = await userChecksFor(options, io, [api], apis)(api, contract);
     const coverage = new Coverage([{ api, contract }]);
     io.redactor.addSpecCredentials(contract.spec.document);
     const redact = (text: string) => io.redactor.redact(text);
@@ -172,6 +176,7 @@ export const proxyCommand: Command = {
       timeoutMs,
       ...limits,
       redact,
+      userChecks,
       onStreamFinding: sayLive(io.out, saidLive),
       onExchange(exchange) {
         tally(exchange, counts, io.out, saidLive);
@@ -197,6 +202,8 @@ export const proxyCommand: Command = {
       io,
     );
     if (har) io.out(`HAR written to ${String(options['har-out'])}`);
+    const notExercised = sayUserChecksNotRun(userChecks, io.out);
+    settleUserChecks(results, api, userChecks);
     const all = results.all();
     await writeReports(
       {
@@ -211,7 +218,7 @@ export const proxyCommand: Command = {
       io.redactor,
     );
     if (received !== counts.exchanges) return exitCodes.cannotRun;
-    return counts.fail + counts.unmatched + counts.upstreamErrors > 0 || underCoverage
+    return counts.fail + counts.unmatched + counts.upstreamErrors + notExercised > 0 || underCoverage
       ? exitCodes.failed
       : exitCodes.ok;
   },

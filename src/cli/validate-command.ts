@@ -14,6 +14,8 @@ import { parseSpecs, specOption, specOverrides } from './spec-option.js';
 import { requireChoice, requireMegabytes } from './parse-args.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
 import { setOwn } from '../core/own-key.js';
+import { userChecksNotRun, withUserChecks } from '../core/user-checks/run-user-checks.js';
+import { checksOption, sayUserChecksNotRun, userChecksFor } from './checks-option.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -77,6 +79,7 @@ export const validateCommand: Command = {
       },
       ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
       { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      checksOption,
       {
         name: 'max-body',
         type: 'string',
@@ -151,7 +154,7 @@ export const validateCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
     const strict = Boolean(options.strict);
-    if (single) return validateOne(single, specFiles[0]!, { strict, format }, io);
+    if (single) return validateOne(single, specFiles[0]!, { strict, format, options }, io);
     return validateHar(options, io, {
       specFiles,
       jobs,
@@ -167,8 +170,8 @@ export const validateCommand: Command = {
 /** One recorded exchange against one spec: every check that applies, its findings. */
 async function validateOne(
   single: NonNullable<Awaited<ReturnType<typeof singleExchange>>>,
-  specFile: { file: string; display: string },
-  { strict, format }: { strict: boolean; format: string },
+  specFile: { file: string; display: string; api: string },
+  { strict, format, options }: { strict: boolean; format: string; options: ParsedOptions },
   io: Io,
 ): Promise<number> {
   const [{ loadSpec }, { compileContract }, { checkExchange, omittedCount }, { duplicateOperationIdWarnings }] =
@@ -191,10 +194,18 @@ async function validateOne(
       `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`,
     );
   }
-  const result = checkExchange(contract, single.exchange, {
-    strict,
-    ...(single.operationId ? { operationId: single.operationId } : {}),
-  });
+  const userChecks = await userChecksFor(options, io, [specFile.api], apis)(specFile.api, contract);
+  const { method, path: requestPath } = single.exchange;
+  const result = withUserChecks(
+    checkExchange(contract, single.exchange, {
+      strict,
+      ...(single.operationId ? { operationId: single.operationId } : {}),
+    }),
+    userChecks,
+    contract,
+    { method, path: requestPath },
+    single.exchange,
+  );
   const failed = result.findings.some((finding) => finding.severity === 'error');
   const omitted = omittedCount(result);
   if (format === 'json')
@@ -205,12 +216,14 @@ async function validateOne(
           applied: result.applied,
           findings: result.findings,
           ...(omitted ? { omitted } : {}),
+          ...(userChecks ? { notExercised: userChecksNotRun(userChecks).map(({ check }) => check) } : {}),
         },
         null,
         2,
       ),
     );
   else io.out(describe(result.operationId, result.applied.length, result.findings, omitted));
+  if (format !== 'json') sayUserChecksNotRun(userChecks, io.out, false);
   return failed ? exitCodes.failed : exitCodes.ok;
 }
 

@@ -24,6 +24,8 @@ export interface ApiEntry {
   readonly lintRules?: RuleLevels;
   /** How its webhook deliveries are told apart and signed (`apis[].webhooks`), when the config says. */
   readonly webhooks?: DeliveryConvention;
+  /** The API's own checks (`apis[].checks`): a module relative to `baseDir`. */
+  readonly checks?: string;
   /** The directory `spec` and `generated` are relative to: the config file's. */
   readonly baseDir: string;
 }

@@ -32,6 +32,8 @@ export interface ApiEntry {
   webhooks?: DeliveryConvention;
   /** contracts sandbox --api's settings (`apis[].sandbox.hooks`: its hooks module, relative to `baseDir`). */
   sandbox?: { hooks?: string };
+  /** The API's own checks (`apis[].checks`): a module relative to `baseDir`. */
+  checks?: string;
   /** The directory `spec` and `generated` are relative to: the config file's (the project root by default). */
   baseDir: string;
 }

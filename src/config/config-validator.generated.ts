@@ -8,9 +8,9 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The Swagger 2.0 or OpenAPI 3.0-3.2 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}},"signature":{"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/api-contracts/schemas/contracts-config.schema.json","title":"contracts.config.yaml","description":"The APIs the contracts toolkit works on: one entry per API, each with its OpenAPI 3.0 or 3.1 spec.","type":"object","required":["apis"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema."},"apis":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/api"}},"refs":{"type":"object","additionalProperties":false,"description":"What a spec's $refs to other files may read. By default: regular files inside each spec's own folder tree, up to 64 MB each; URLs are never fetched.","properties":{"roots":{"type":"array","items":{"type":"string","minLength":1},"description":"More folders (relative to this file) whose files a $ref may name, e.g. a shared schemas folder beside the specs' own."},"maxFileMB":{"type":"number","exclusiveMinimum":0,"maximum":1024,"description":"Largest file a spec or a $ref may name, in MB (default 64)."}}},"lint":{"$ref":"#/$defs/lint"}},"$defs":{"api":{"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The Swagger 2.0 or OpenAPI 3.0-3.2 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"checks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds the API's own checks by name (defineChecks<paths>() from contracts-kit), run by contracts check, fuzz, proxy and validate."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}},"credential":{"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}},"fuzz":{"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}},"lint":{"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}},"signature":{"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}}}};
 const schema4 = {"type":"object","additionalProperties":false,"description":"contracts lint's settings.","properties":{"rules":{"type":"object","description":"A level for a lint rule, by its name (a rule of spectral:oas, one of ours named contracts-*, or swagger-parser), as in a Spectral or Redocly ruleset: error fails the lint, warn (or warning), info and hint are reported, off drops the rule. A level on a rule spectral:oas leaves off turns it on. `contracts lint --level RULE=LEVEL` sets one over this.","additionalProperties":{"enum":["error","warn","warning","info","hint","off"]}}}};
-const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The Swagger 2.0 or OpenAPI 3.0-3.2 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}};
+const schema1 = {"type":"object","required":["name","spec"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","description":"Used on the command line (--api NAME): lower-case letters, digits and dashes."},"spec":{"type":"string","minLength":1,"description":"The Swagger 2.0 or OpenAPI 3.0-3.2 document (YAML or JSON), relative to this file."},"mockPort":{"type":"integer","minimum":1,"maximum":65535,"description":"Port of the Prism mock by default (contracts mock)."},"generated":{"type":"string","pattern":"\\.ts$","description":"Where contracts generate writes the TypeScript types, relative to this file."},"credentials":{"type":"array","description":"How credentials reach the API: each environment variable feeds a header, a query parameter or a security scheme of the spec. Their values are never shown.","items":{"$ref":"#/$defs/credential"}},"fuzz":{"$ref":"#/$defs/fuzz"},"lint":{"$ref":"#/$defs/lint","description":"contracts lint's settings for this API's spec, over the top-level ones."},"checks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds the API's own checks by name (defineChecks<paths>() from contracts-kit), run by contracts check, fuzz, proxy and validate."},"sandbox":{"type":"object","additionalProperties":false,"description":"contracts sandbox --api's settings for this API.","properties":{"hooks":{"type":"string","minLength":1,"description":"A TypeScript or JavaScript module (relative to the config, inside the project) whose default export holds hooks by operationId: before(ctx) and after(ctx), with ctx.store."}}},"webhooks":{"type":"object","additionalProperties":false,"description":"How this API's webhook deliveries (the spec's OpenAPI 3.1 webhooks) are told apart and signed, for contracts receive and contracts validate --delivery.","properties":{"eventHeader":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header whose value is the webhook's key in the spec. Without it, a delivery is told by its content type and payload schema."},"signature":{"description":"How deliveries are signed: one scheme, or a list that must all verify. Without it, signatures are not judged.","anyOf":[{"$ref":"#/$defs/signature"},{"type":"array","minItems":1,"maxItems":4,"items":{"$ref":"#/$defs/signature"}}]}}}}};
 const schema2 = {"type":"object","required":["env"],"additionalProperties":false,"oneOf":[{"required":["header"]},{"required":["query"]},{"required":["securityScheme"]}],"properties":{"env":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret."},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"The request header it is sent in."},"query":{"type":"string","minLength":1,"description":"The query parameter it is sent in."},"prefix":{"type":"string","description":"Put before the value in the header, e.g. \"Bearer \"."},"securityScheme":{"type":"string","minLength":1,"description":"The name of a security scheme in the spec's components.securitySchemes."}}};
 const schema3 = {"type":"object","additionalProperties":false,"description":"What contracts fuzz sends requests to. An operation is fuzzed when it matches every kind of include given (values of one kind OR together) and no exclude (excludes win); matching is exact. A --include-*/--exclude-* option replaces the key of the same name here.","properties":{"include-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these operationIds."},"include-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these path templates as the spec writes them (/pets/{id})."},"include-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these HTTP methods (any case)."},"include-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Fuzz only operations with one of these tags."},"exclude-operation-id":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these operationIds."},"exclude-path":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these path templates as the spec writes them (/pets/{id})."},"exclude-method":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these HTTP methods (any case)."},"exclude-tag":{"type":"array","items":{"type":"string","minLength":1},"description":"Never fuzz operations with one of these tags."}}};
 const schema5 = {"type":"object","required":["scheme","secretEnv"],"additionalProperties":false,"description":"A signature scheme. hmac: <prefix><hex HMAC> of the raw body in `header` (GitHub's X-Hub-Signature-256: sha256=). standard-webhooks: webhook-id, webhook-timestamp and webhook-signature (v1,<base64>) with a whsec_ secret. stripe: t=…,v1=… in `header` (default Stripe-Signature).","properties":{"scheme":{"enum":["hmac","standard-webhooks","stripe"]},"header":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$","description":"hmac and stripe: the header the signature is in."},"prefix":{"type":"string","maxLength":64,"description":"hmac: what comes before the hex digest, e.g. \"sha256=\" (default none)."},"algorithm":{"enum":["sha1","sha256","sha512"],"description":"hmac: the hash."},"secretEnv":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"The environment variable holding the secret. Its value is never shown."},"tolerance":{"type":"integer","minimum":1,"maximum":604800,"description":"standard-webhooks and stripe: how many seconds the signed timestamp may be from now (default 300)."}}};
@@ -839,12 +839,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.sandbox !== undefined){
-let data31 = data.sandbox;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key5 in data31){
-if(!(key5 === "hooks")){
-const err59 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data.checks !== undefined){
+let data31 = data.checks;
+if(typeof data31 === "string"){
+if(func1(data31) < 1){
+const err59 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -854,11 +853,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data31.hooks !== undefined){
-let data32 = data31.hooks;
-if(typeof data32 === "string"){
-if(func1(data32) < 1){
-const err60 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err60 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -868,8 +864,12 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sandbox !== undefined){
+let data32 = data.sandbox;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key5 in data32){
+if(!(key5 === "hooks")){
+const err61 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -879,9 +879,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data32.hooks !== undefined){
+let data33 = data32.hooks;
+if(typeof data33 === "string"){
+if(func1(data33) < 1){
+const err62 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -891,12 +893,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.webhooks !== undefined){
-let data33 = data.webhooks;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key6 in data33){
-if(!((key6 === "eventHeader") || (key6 === "signature"))){
-const err63 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+else {
+const err63 = {instancePath:instancePath+"/sandbox/hooks",schemaPath:"#/properties/sandbox/properties/hooks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -906,11 +904,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data33.eventHeader !== undefined){
-let data34 = data33.eventHeader;
-if(typeof data34 === "string"){
-if(!pattern3.test(data34)){
-const err64 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+}
+else {
+const err64 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -920,8 +916,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.webhooks !== undefined){
+let data34 = data.webhooks;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key6 in data34){
+if(!((key6 === "eventHeader") || (key6 === "signature"))){
+const err65 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -931,14 +931,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data33.signature !== undefined){
-let data35 = data33.signature;
-const _errs85 = errors;
-let valid29 = false;
-const _errs86 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.scheme === undefined){
-const err66 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(data34.eventHeader !== undefined){
+let data35 = data34.eventHeader;
+if(typeof data35 === "string"){
+if(!pattern3.test(data35)){
+const err66 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -947,8 +944,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data35.secretEnv === undefined){
-const err67 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+}
+else {
+const err67 = {instancePath:instancePath+"/webhooks/eventHeader",schemaPath:"#/properties/webhooks/properties/eventHeader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -957,9 +955,15 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key7 in data35){
-if(!((((((key7 === "scheme") || (key7 === "header")) || (key7 === "prefix")) || (key7 === "algorithm")) || (key7 === "secretEnv")) || (key7 === "tolerance"))){
-const err68 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data34.signature !== undefined){
+let data36 = data34.signature;
+const _errs87 = errors;
+let valid29 = false;
+const _errs88 = errors;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.scheme === undefined){
+const err68 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -968,11 +972,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data35.scheme !== undefined){
-let data36 = data35.scheme;
-if(!(((data36 === "hmac") || (data36 === "standard-webhooks")) || (data36 === "stripe"))){
-const err69 = {instancePath:instancePath+"/webhooks/signature/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+if(data36.secretEnv === undefined){
+const err69 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -981,12 +982,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data35.header !== undefined){
-let data37 = data35.header;
-if(typeof data37 === "string"){
-if(!pattern3.test(data37)){
-const err70 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+for(const key7 in data36){
+if(!((((((key7 === "scheme") || (key7 === "header")) || (key7 === "prefix")) || (key7 === "algorithm")) || (key7 === "secretEnv")) || (key7 === "tolerance"))){
+const err70 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -996,8 +994,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.scheme !== undefined){
+let data37 = data36.scheme;
+if(!(((data37 === "hmac") || (data37 === "standard-webhooks")) || (data37 === "stripe"))){
+const err71 = {instancePath:instancePath+"/webhooks/signature/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1007,11 +1007,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data35.prefix !== undefined){
-let data38 = data35.prefix;
+if(data36.header !== undefined){
+let data38 = data36.header;
 if(typeof data38 === "string"){
-if(func1(data38) > 64){
-const err72 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern3.test(data38)){
+const err72 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1022,7 +1022,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err73 = {instancePath:instancePath+"/webhooks/signature/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1032,10 +1032,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data35.algorithm !== undefined){
-let data39 = data35.algorithm;
-if(!(((data39 === "sha1") || (data39 === "sha256")) || (data39 === "sha512"))){
-const err74 = {instancePath:instancePath+"/webhooks/signature/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(data36.prefix !== undefined){
+let data39 = data36.prefix;
+if(typeof data39 === "string"){
+if(func1(data39) > 64){
+const err74 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1045,11 +1046,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data35.secretEnv !== undefined){
-let data40 = data35.secretEnv;
-if(typeof data40 === "string"){
-if(!pattern2.test(data40)){
-const err75 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+else {
+const err75 = {instancePath:instancePath+"/webhooks/signature/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1059,8 +1057,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.algorithm !== undefined){
+let data40 = data36.algorithm;
+if(!(((data40 === "sha1") || (data40 === "sha256")) || (data40 === "sha512"))){
+const err76 = {instancePath:instancePath+"/webhooks/signature/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1070,10 +1070,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data35.tolerance !== undefined){
-let data41 = data35.tolerance;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err77 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data36.secretEnv !== undefined){
+let data41 = data36.secretEnv;
+if(typeof data41 === "string"){
+if(!pattern2.test(data41)){
+const err77 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1082,9 +1083,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 604800 || isNaN(data41)){
-const err78 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+}
+else {
+const err78 = {instancePath:instancePath+"/webhooks/signature/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1093,8 +1094,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data41 < 1 || isNaN(data41)){
-const err79 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data36.tolerance !== undefined){
+let data42 = data36.tolerance;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err79 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1103,11 +1107,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 604800 || isNaN(data42)){
+const err80 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1116,12 +1118,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid1 = _errs86 === errors;
-valid29 = valid29 || _valid1;
-const _errs100 = errors;
-if(Array.isArray(data35)){
-if(data35.length > 4){
-const err81 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(data42 < 1 || isNaN(data42)){
+const err81 = {instancePath:instancePath+"/webhooks/signature/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1130,8 +1128,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data35.length < 1){
-const err82 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1140,12 +1141,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-const len9 = data35.length;
-for(let i9=0; i9<len9; i9++){
-let data42 = data35[i9];
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.scheme === undefined){
-const err83 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+var _valid1 = _errs88 === errors;
+valid29 = valid29 || _valid1;
+const _errs102 = errors;
+if(Array.isArray(data36)){
+if(data36.length > 4){
+const err83 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1154,8 +1155,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data42.secretEnv === undefined){
-const err84 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
+if(data36.length < 1){
+const err84 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1164,9 +1165,12 @@ vErrors.push(err84);
 }
 errors++;
 }
-for(const key8 in data42){
-if(!((((((key8 === "scheme") || (key8 === "header")) || (key8 === "prefix")) || (key8 === "algorithm")) || (key8 === "secretEnv")) || (key8 === "tolerance"))){
-const err85 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+const len9 = data36.length;
+for(let i9=0; i9<len9; i9++){
+let data43 = data36[i9];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.scheme === undefined){
+const err85 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1175,11 +1179,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data42.scheme !== undefined){
-let data43 = data42.scheme;
-if(!(((data43 === "hmac") || (data43 === "standard-webhooks")) || (data43 === "stripe"))){
-const err86 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
+if(data43.secretEnv === undefined){
+const err86 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/required",keyword:"required",params:{missingProperty: "secretEnv"},message:"must have required property '"+"secretEnv"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1188,12 +1189,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data42.header !== undefined){
-let data44 = data42.header;
-if(typeof data44 === "string"){
-if(!pattern3.test(data44)){
-const err87 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
+for(const key8 in data43){
+if(!((((((key8 === "scheme") || (key8 === "header")) || (key8 === "prefix")) || (key8 === "algorithm")) || (key8 === "secretEnv")) || (key8 === "tolerance"))){
+const err87 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1203,8 +1201,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-else {
-const err88 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.scheme !== undefined){
+let data44 = data43.scheme;
+if(!(((data44 === "hmac") || (data44 === "standard-webhooks")) || (data44 === "stripe"))){
+const err88 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/scheme",schemaPath:"#/$defs/signature/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema5.properties.scheme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1214,11 +1214,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data42.prefix !== undefined){
-let data45 = data42.prefix;
+if(data43.header !== undefined){
+let data45 = data43.header;
 if(typeof data45 === "string"){
-if(func1(data45) > 64){
-const err89 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern3.test(data45)){
+const err89 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1229,7 +1229,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err90 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/header",schemaPath:"#/$defs/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1239,10 +1239,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data42.algorithm !== undefined){
-let data46 = data42.algorithm;
-if(!(((data46 === "sha1") || (data46 === "sha256")) || (data46 === "sha512"))){
-const err91 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
+if(data43.prefix !== undefined){
+let data46 = data43.prefix;
+if(typeof data46 === "string"){
+if(func1(data46) > 64){
+const err91 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1252,11 +1253,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data42.secretEnv !== undefined){
-let data47 = data42.secretEnv;
-if(typeof data47 === "string"){
-if(!pattern2.test(data47)){
-const err92 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+else {
+const err92 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/prefix",schemaPath:"#/$defs/signature/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1266,8 +1264,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-else {
-const err93 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.algorithm !== undefined){
+let data47 = data43.algorithm;
+if(!(((data47 === "sha1") || (data47 === "sha256")) || (data47 === "sha512"))){
+const err93 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/algorithm",schemaPath:"#/$defs/signature/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema5.properties.algorithm.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1277,10 +1277,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data42.tolerance !== undefined){
-let data48 = data42.tolerance;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err94 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data43.secretEnv !== undefined){
+let data48 = data43.secretEnv;
+if(typeof data48 === "string"){
+if(!pattern2.test(data48)){
+const err94 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1289,9 +1290,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 604800 || isNaN(data48)){
-const err95 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
+}
+else {
+const err95 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/secretEnv",schemaPath:"#/$defs/signature/properties/secretEnv/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1300,8 +1301,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data48 < 1 || isNaN(data48)){
-const err96 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data43.tolerance !== undefined){
+let data49 = data43.tolerance;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err96 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1310,11 +1314,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 604800 || isNaN(data49)){
+const err97 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1323,10 +1325,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49 < 1 || isNaN(data49)){
+const err98 = {instancePath:instancePath+"/webhooks/signature/" + i9+"/tolerance",schemaPath:"#/$defs/signature/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1335,10 +1335,11 @@ vErrors.push(err98);
 }
 errors++;
 }
-var _valid1 = _errs100 === errors;
-valid29 = valid29 || _valid1;
-if(!valid29){
-const err99 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/webhooks/signature/" + i9,schemaPath:"#/$defs/signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1347,11 +1348,35 @@ vErrors.push(err99);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs85;
+const err100 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+var _valid1 = _errs102 === errors;
+valid29 = valid29 || _valid1;
+if(!valid29){
+const err101 = {instancePath:instancePath+"/webhooks/signature",schemaPath:"#/properties/webhooks/properties/signature/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+else {
+errors = _errs87;
 if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
+if(_errs87){
+vErrors.length = _errs87;
 }
 else {
 vErrors = null;
@@ -1361,24 +1386,24 @@ vErrors = null;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err102 = {instancePath:instancePath+"/webhooks",schemaPath:"#/properties/webhooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err102];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err102);
 }
 errors++;
 }
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err103];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err103);
 }
 errors++;
 }

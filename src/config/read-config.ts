@@ -44,6 +44,8 @@ export interface ConfigApi {
   webhooks?: DeliveryConvention;
   /** contracts sandbox --api's settings (`apis[].sandbox`): its hooks module, relative to the config's folder. */
   sandbox?: { hooks?: string };
+  /** The API's own checks (`apis[].checks`): a module relative to the config's folder (src/config/load-user-checks.ts). */
+  checks?: string;
 }
 
 export interface Config {
@@ -164,6 +166,7 @@ export function readConfig(file: string, display = file): Config {
       ...(api.lint?.rules ? { lintRules: lintRules(api.lint, ['apis', index, 'lint'], at) } : {}),
       ...(api.webhooks ? { webhooks: webhookConvention(api.webhooks, ['apis', index, 'webhooks'], at) } : {}),
       ...(api.sandbox ? { sandbox: api.sandbox } : {}),
+      ...(api.checks !== undefined ? { checks: api.checks } : {}),
     };
   });
   const mockPorts = new Map<number, string>();
@@ -215,6 +218,7 @@ function confinePaths(
     confine(api.generated, `apis[${index}].generated`, generatedAt);
     if (api.sandbox?.hooks !== undefined)
       confine(api.sandbox.hooks, `apis[${index}].sandbox.hooks`, ['apis', index, 'sandbox', 'hooks']);
+    if (api.checks !== undefined) confine(api.checks, `apis[${index}].checks`, ['apis', index, 'checks']);
   });
   roots.forEach((root, index) => confine(root, `refs.roots[${index}]`, ['refs', 'roots', index]));
 }

@@ -132,7 +132,7 @@ function capFindings(found: readonly Finding[][]): Pick<ExchangeResult, 'finding
 
 /** How many findings a result left out, over all checks. */
 export function omittedCount(result: Pick<ExchangeResult, 'omitted'>): number {
-  return Object.values(result.omitted ?? {}).reduce((sum, count) => sum + count, 0);
+  return Object.values(result.omitted ?? {}).reduce((sum: number, count) => sum + (count ?? 0), 0);
 }
 
 function findOperation(

@@ -61,7 +61,12 @@ export const checkNames = [
   'request_body_conformance',
   'request_security_conformance',
 ] as const;
-export type CheckName = (typeof checkNames)[number];
+/**
+ * A check of the user's own module (`apis[].checks`, `--checks`): any name it exports that is none of ours, told
+ * apart from ours by its findings' `source` (src/core/user-checks/).
+ */
+export type UserCheckName = string & { readonly userCheck: true };
+export type CheckName = (typeof checkNames)[number] | UserCheckName;
 
 export interface Finding {
   check: CheckName;
@@ -74,4 +79,6 @@ export interface Finding {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /** 'user check': the finding is a check of the user's own module, not one of contracts-kit's. */
+  source?: 'user check';
 }

@@ -10,6 +10,8 @@ import { RateLimits, type RateLimitSettings } from './rate-limits.js';
 import { targetDiedOn } from './target-died.js';
 import { coreFindsValid } from './second-opinion.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
+import { judgeUserChecks, wireRequest } from '../core/user-checks/run-user-checks.js';
+import type { UserCheckSet } from '../core/user-checks/user-check-set.js';
 import { ContractsError } from '../core/errors.js';
 import type { Contract } from '../core/compile-contract.js';
 import type { Coverage } from '../core/coverage.js';
@@ -49,6 +51,8 @@ export interface ApiTarget {
   contract: Contract;
   compiled: CompiledSpec;
   models: Map<string, OperationModel>;
+  /** The user's own checks of this API (apis[].checks, --checks): run on every answer to a valid request. */
+  userChecks?: UserCheckSet | undefined;
 }
 
 export interface ExecutorOptions {
@@ -497,6 +501,7 @@ export class Executor {
       const checked = this.checked(target, operation, sent);
       omitted = checked.omitted;
       judged.push(...checked.byCheck);
+      if (target.userChecks) judged.push(...userVerdicts(target, operation, sent));
       // A valid request the seed says must be refused (a hook sharing another's config) is judged by that rule instead.
       if (!fuzzCase.refusalExpected) {
         const refused = positiveDataAcceptance(operation, status);
@@ -840,4 +845,10 @@ function droppedConnection(error: unknown): boolean {
     /ECONNRESET|EPIPE|socket hang up|closed before|connection broke|other side closed/i.test(error.message) &&
     !/ECONNREFUSED/.test(error.message)
   );
+}
+
+/** The user's checks on one answer: after the core's cache (checked()), as they may judge the request too. */
+function userVerdicts(target: ApiTarget, operation: string, sent: Sent): [CheckName, Finding[]][] {
+  const request = wireRequest(sent.sent, sent.exchange.path);
+  return judgeUserChecks(target.userChecks!, target.contract, operation, request, sent.exchange);
 }

@@ -7,6 +7,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
+import type { UserChecksLoader } from '../core/user-checks/user-check-set.js';
+import { settleUserChecks } from '../reports/settle-user-checks.js';
 import { duplicateOperationIdWarnings } from '../core/operation-index.js';
 import { Coverage } from '../core/coverage.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
@@ -87,6 +89,8 @@ export interface FuzzOptions {
   filters?: Partial<Record<string, OperationFilters>>;
   /** A close name for a filter value that matches nothing (the CLI's did-you-mean). */
   suggest?: Suggest;
+  /** The user's own checks of each API (apis[].checks, --checks), loaded once its spec is. */
+  userChecks?: UserChecksLoader;
 }
 
 export interface FuzzRun extends CheckRun {
@@ -202,6 +206,7 @@ export class FuzzRunner {
           contract,
           compiled: side.compiled,
           models: new Map(models.map((model) => [model.operationId, model])),
+          userChecks: await options.userChecks?.(api, contract),
         },
       });
     }
@@ -235,6 +240,8 @@ export class FuzzRunner {
       this.authRefused(executor, target);
     }
     this.capture.close();
+    if (!error && executor.targetDied === undefined && !executor.expired)
+      for (const { target } of loaded) settleUserChecks(results, target.api, target.userChecks);
     const notRun = results.finish(
       error
         ? error.code === 'INTERRUPTED'

@@ -3,6 +3,8 @@
 // and not while forwarding.
 import { excuseRefusal } from '../core/refusal-rule.js';
 import { checkExchange, type ExchangeResult } from '../core/check-exchange.js';
+import { withUserChecks } from '../core/user-checks/run-user-checks.js';
+import type { UserCheckSet } from '../core/user-checks/user-check-set.js';
 import { checkRequest, splitTarget, type RequestRecord, type RequestResult } from '../core/check-request.js';
 import { isJsonType } from '../core/media-type.js';
 import type { Contract } from '../core/compile-contract.js';
@@ -58,7 +60,12 @@ export interface CapturedExchange {
   stream?: { kept: Finding[]; dropped: number };
 }
 
-export function judgeExchange(contract: Contract, captured: CapturedExchange, maxBodyBytes: number): ProxiedExchange {
+export function judgeExchange(
+  contract: Contract,
+  captured: CapturedExchange,
+  maxBodyBytes: number,
+  userChecks?: UserCheckSet,
+): ProxiedExchange {
   if (captured.notJudged !== undefined) return notJudged(contract, captured, maxBodyBytes, captured.notJudged);
   const request = captured.judged?.record ?? requestRecord(captured, maxBodyBytes);
   const requestResult = captured.judged?.result ?? checkRequest(contract, request);
@@ -80,10 +87,16 @@ export function judgeExchange(contract: Contract, captured: CapturedExchange, ma
           );
     if (captured.stream) response.itemsJudged = true;
     // A 4xx answer to a request that broke the spec need not be documented (refusal-rule.ts, as in fuzz and validate).
-    responseResult = excuseRefusal(
-      withStreamFindings(checkExchange(contract, response), captured.stream),
-      requestResult,
-      captured.status,
+    responseResult = withUserChecks(
+      excuseRefusal(
+        withStreamFindings(checkExchange(contract, response), captured.stream),
+        requestResult,
+        captured.status,
+      ),
+      userChecks,
+      contract,
+      request,
+      response,
     );
   }
   return {

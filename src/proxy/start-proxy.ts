@@ -8,6 +8,7 @@
 // (memory-budget.ts), the time a request head may take; and `stop` ends within a bound whatever the target does.
 import net, { type AddressInfo } from 'node:net';
 import type { Contract } from '../core/compile-contract.js';
+import type { UserCheckSet } from '../core/user-checks/user-check-set.js';
 import type { Finding } from '../core/finding.js';
 import { CheckQueue, defaultCheckQueueLimits, type CheckQueueLimits } from './check-queue.js';
 import { judgeExchange, type CapturedExchange, type ProxiedExchange } from './judge-exchange.js';
@@ -31,6 +32,8 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Makes text safe to send or record (the CLI's Redactor). */
   redact?: (text: string) => string;
+  /** The user's own checks (apis[].checks, --checks), run on every answer the core's checks judge. */
+  userChecks?: UserCheckSet | undefined;
   /** How many exchanges may wait to be judged; past it, forwarding waits on checking. */
   checkQueue?: CheckQueueLimits;
   /** How long a client may take to send a request head, from its first byte, in milliseconds (then 408). */
@@ -96,7 +99,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     timeoutMs: options.timeoutMs ?? 30_000,
   };
   const queue = new CheckQueue<CapturedExchange>(
-    (captured) => options.onExchange?.(judge(options.contract, captured, options.maxBodyBytes)),
+    (captured) => options.onExchange?.(judge(options.contract, captured, options.maxBodyBytes, options.userChecks)),
     (captured) => captured.requestCopy.kept + (captured.responseCopy?.kept ?? 0),
     options.checkQueue ?? defaultCheckQueueLimits,
   );
@@ -167,9 +170,14 @@ function turnAway(socket: net.Socket, maxConnections: number, turnedAway: Set<ne
 }
 
 /** A check that throws is a fault of ours: the exchange is still reported, with the reason, never as passed. */
-function judge(contract: Contract, captured: CapturedExchange, maxBodyBytes: number): ProxiedExchange {
+function judge(
+  contract: Contract,
+  captured: CapturedExchange,
+  maxBodyBytes: number,
+  userChecks: UserCheckSet | undefined,
+): ProxiedExchange {
   try {
-    return judgeExchange(contract, captured, maxBodyBytes);
+    return judgeExchange(contract, captured, maxBodyBytes, userChecks);
   } catch (error) {
     const finding: Finding = {
       check: 'operation_matching',

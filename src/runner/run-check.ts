@@ -3,6 +3,8 @@
 import { apis, specPath, type ApiName } from '../config/apis.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
+import type { UserCheckSet, UserChecksLoader } from '../core/user-checks/user-check-set.js';
+import { settleUserChecks } from '../reports/settle-user-checks.js';
 import { Coverage } from '../core/coverage.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
@@ -44,6 +46,8 @@ export interface CheckRunOptions {
   log?: (line: string) => void;
   /** Count what the run exercised (CheckRun.coverage). */
   coverage?: boolean;
+  /** The user's own checks of each API (apis[].checks, --checks), loaded once its spec is. */
+  userChecks?: UserChecksLoader;
 }
 
 function stoppedReason(error: ContractsError): string {
@@ -80,6 +84,7 @@ export class CheckRunner {
     const noReceiver = 'off' in receiverSetting ? receiverSetting.off : undefined;
     let error: ContractsError | undefined;
     let coverage: Coverage | undefined;
+    const userChecks = new Map<ApiName, UserCheckSet | undefined>();
     try {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
       const contracts = new Map<ApiName, Contract>();
@@ -90,6 +95,7 @@ export class CheckRunner {
           strict: options.strict === true,
         });
         contracts.set(api, contract);
+        userChecks.set(api, await options.userChecks?.(api, contract));
         for (const warning of duplicateOperationIdWarnings(contract.operations)) options.log?.(`${api}: ${warning}`);
         // Before anything is planned or sent: a variable a real target needs is missing, in one line.
         credentials.set(
@@ -151,6 +157,7 @@ export class CheckRunner {
           addSecret: (secret) => options.redactor.add(secret),
           log: (line) => options.log?.(line),
           ...(coverage ? { coverage } : {}),
+          ...(userChecks.get(api) ? { userChecks: userChecks.get(api)! } : {}),
         };
         // An API with a plug-in runs the plug-in's sequence; any other API gets the generic conformance pass.
         const sequence = sequences.get(api);
@@ -168,6 +175,7 @@ export class CheckRunner {
       await mocks?.stop();
       for (const sequence of sequences.values()) await sequence.stop?.();
     }
+    if (!error) for (const [api, checks] of userChecks) settleUserChecks(results, api, checks);
     const notRun = results.finish(error ? stoppedReason(error) : undefined);
     const all = results.all();
     return {

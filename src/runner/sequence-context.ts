@@ -10,6 +10,8 @@ import type { CheckName, Finding } from '../core/finding.js';
 import type { CapturedExchange, HttpCapture } from '../http/http-capture.js';
 import type { RunMode } from '../reports/check-run.js';
 import type { ResultCollector } from '../reports/results.js';
+import { withUserChecks } from '../core/user-checks/run-user-checks.js';
+import type { UserCheckSet } from '../core/user-checks/user-check-set.js';
 
 export interface SequenceContext {
   api: ApiName;
@@ -28,6 +30,8 @@ export interface SequenceContext {
   log(line: string): void;
   /** With --coverage: every response observed is counted. */
   coverage?: Coverage;
+  /** The user's own checks of this API (apis[].checks, --checks), run on every exchange the core's checks judge. */
+  userChecks?: UserCheckSet;
 }
 
 export interface Observed {
@@ -62,16 +66,23 @@ export async function observe(
     ...(json !== undefined ? { json } : {}),
   });
   if (!options.probe) {
-    const result = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, {
+    const checked = checkExchange(context.contract, json === undefined ? exchange : { ...exchange, json }, {
       operationId,
       strict: context.strict,
     });
+    // The request went through a typed client: its method, path and query are known here, not its headers or body.
+    const result = withUserChecks(checked, context.userChecks, context.contract, seenRequest(exchange), exchange);
     const byCheck = new Map<CheckName, Finding[]>(result.applied.map((check) => [check, []]));
     for (const finding of result.findings) byCheck.get(finding.check)?.push(finding);
     for (const [check, findings] of byCheck)
       context.results.record(context.api, operationId, check, findings, durationMs, result.omitted?.[check]);
   }
   return { exchange, status: exchange.status, json, durationMs };
+}
+
+function seenRequest(exchange: CapturedExchange) {
+  const query = exchange.url.indexOf('?');
+  return { method: exchange.method, path: exchange.path, query: query < 0 ? '' : exchange.url.slice(query + 1) };
 }
 
 export function judge(context: SequenceContext, operationId: string, check: CheckName, findings: Finding[]): void {
