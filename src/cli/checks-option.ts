@@ -90,3 +90,22 @@ export function userChecksFor(
     ),
   );
 }
+
+/**
+ * `validate --har` judges captures in worker threads that do not load the user's checks (yet): --checks with it is a
+ * usage error, and a config API's checks module is said not to run, so neither passes silently.
+ */
+export function userChecksOnHar(
+  options: ParsedOptions,
+  io: Io,
+  specs: readonly { api: string }[],
+  entries: Readonly<Partial<Record<string, { checks?: string | undefined; baseDir?: string }>>>,
+): void {
+  if (typeof options.checks === 'string')
+    throw new ContractsError('USAGE', '--checks does not go with --har yet: give one response (--status, --body)');
+  for (const { api: name } of specs) {
+    const checks = entries[name]?.checks;
+    if (checks !== undefined)
+      io.err(`contracts validate: ${name}: the checks of ${escapeLine(checks)} are not run on a --har capture (yet)`);
+  }
+}

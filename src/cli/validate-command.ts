@@ -15,7 +15,7 @@ import { requireChoice, requireMegabytes } from './parse-args.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
 import { setOwn } from '../core/own-key.js';
 import { userChecksNotRun, withUserChecks } from '../core/user-checks/run-user-checks.js';
-import { checksOption, sayUserChecksNotRun, userChecksFor } from './checks-option.js';
+import { checksOption, sayUserChecksNotRun, userChecksFor, userChecksOnHar } from './checks-option.js';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -143,6 +143,7 @@ export const validateCommand: Command = {
       return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     if (options.har !== undefined) {
+      userChecksOnHar(options, io, specFiles, apis);
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined)
           throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);

@@ -347,3 +347,30 @@ describe('a checks module that cannot be used (real processes)', () => {
     }
   }, 30_000);
 });
+
+describe('validate --har and the user checks (real processes)', () => {
+  it("refuses --checks with --har, and says a config API's checks do not run on a capture", async () => {
+    const har = path.join(right.dir, 'empty.har');
+    await writeFile(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }),
+    );
+    const refused = await runCli(
+      ['validate', '--api', 'orders', '--har', 'empty.har', '--checks', 'orders.checks.ts'],
+      {
+        cwd: right.dir,
+      },
+    );
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'contracts validate: --checks does not go with --har yet: give one response (--status, --body)\n' +
+        'Run `contracts validate --help` for usage.\n',
+    });
+    const noted = await runCli(['validate', '--api', 'orders', '--har', 'empty.har', '--quiet'], { cwd: right.dir });
+    expect(noted.stderr).toContain(
+      'contracts validate: orders: the checks of orders.checks.ts are not run on a --har capture (yet)',
+    );
+  }, 60_000);
+});
