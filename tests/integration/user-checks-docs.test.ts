@@ -68,5 +68,5 @@ describe('the own-checks guide (real process)', () => {
     );
     const right = await runCli(args, { cwd: dir });
     expect([right.code, right.stderr]).toEqual([0, '']);
-  }, 60_000);
+  }, 180_000);
 });
