@@ -2,6 +2,7 @@
 // request that breaks the spec.
 import type { Contract } from './compile-contract.js';
 import type { CheckName, Finding } from './finding.js';
+import type { OperationMatch } from './operation-index.js';
 import { matchRequest } from './server-bases.js';
 import { requestChecks } from './request-checks/index.js';
 import type { RequestCheckContext, RequestRecord } from './request-checks/request-check-context.js';
@@ -21,8 +22,12 @@ export interface RequestResult {
 /** Findings kept per request: enough to act on, bounded whatever the request. */
 export const maxRequestFindings = 100;
 
-export function checkRequest(contract: Contract, request: RequestRecord): RequestResult {
-  const match = matchRequest(contract, request.method, request.path);
+/**
+ * `known`: the operation the caller already matched `request` to (a server that routed it), so it is not matched
+ * again; it must be what matching `request.method` and `request.path` against `contract` gives.
+ */
+export function checkRequest(contract: Contract, request: RequestRecord, known?: OperationMatch): RequestResult {
+  const match = known ?? matchRequest(contract, request.method, request.path);
   const compiled = match && contract.requests.get(match.operation.operationId);
   if (!match || !compiled) {
     const operation = `${request.method.toUpperCase()} ${request.path}`;

@@ -34,14 +34,15 @@ export async function answerHooked(
 ): Promise<EngineAnswer> {
   const { engine } = stateful;
   const routed = route(engine.contract.operations, engine.bases, request.method, request.path);
-  if (routed.kind !== 'operation') return engineAnswer(stateful, request);
+  if (routed.kind !== 'operation') return engineAnswer(stateful, request, routed);
   const { operation, pathParams } = routed.match;
   const hooks = Object.hasOwn(runner.hooks, operation.operationId)
     ? (runner.hooks[operation.operationId] as OperationHooks | undefined)
     : undefined;
-  if (!hooks) return engineAnswer(stateful, request);
-  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path };
-  const requestFindings = checkRequest(engine.contract, { ...request, ...judgedAs }).findings.filter(
+  if (!hooks) return engineAnswer(stateful, request, routed);
+  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path, operationId: operation.operationId };
+  const judged = { ...request, method: judgedAs.method, path: judgedAs.path };
+  const requestFindings = checkRequest(engine.contract, judged, routed.match).findings.filter(
     (finding) => finding.severity === 'error',
   );
   const body = parsed(request.body);
@@ -68,7 +69,7 @@ export async function answerHooked(
     if ('failed' in before) return before.failed;
     if (before.value) return judge(hookAnswer(before.value), requestFindings);
     answer = engineAnswer(stateful, changedRequest(request, context, bodyBefore));
-  } else answer = engineAnswer(stateful, request);
+  } else answer = engineAnswer(stateful, request, routed);
   if (!hooks.after || answer.headers[mockRefusalHeader] === mockRefusalValue) return answer;
   const responseBody = parsed(answer.body);
   const shown = JSON.stringify(responseBody);

@@ -11,7 +11,7 @@ import { escapeLine } from '../../core/escape-line.js';
 import { guarded, problem, unable, type EngineAnswer } from './engine-answer.js';
 import { readPrefer } from './prefer.js';
 import { refusalStatus, successStatus } from './statuses.js';
-import { route } from './route.js';
+import { route, type Route } from './route.js';
 
 export interface Engine {
   contract: Contract;
@@ -24,9 +24,13 @@ export interface Engine {
 /** Answers kept at most; past it the cache starts again (a spec has a bounded number of keys anyway). */
 const maxCached = 10_000;
 
-export function answerRequest(engine: Engine, request: RequestRecord): EngineAnswer {
+/** `routed`: the request's route when the caller has it, so the request is matched once. */
+export function answerRequest(
+  engine: Engine,
+  request: RequestRecord,
+  routed: Route = route(engine.contract.operations, engine.bases, request.method, request.path),
+): EngineAnswer {
   const { contract } = engine;
-  const routed = route(contract.operations, engine.bases, request.method, request.path);
   const shown = `${request.method.toUpperCase()} ${request.path}`;
   if (routed.kind === 'no-path') return problem(404, 'Not Found', `${shown} matches no path of the spec`);
   if (routed.kind === 'no-method')
@@ -36,8 +40,8 @@ export function answerRequest(engine: Engine, request: RequestRecord): EngineAns
   const { operation } = routed.match;
   const compiled = contract.byOperationId.get(operation.operationId)!;
   // HEAD routed to its GET twin is checked and answered as that GET, its body dropped by the server.
-  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path };
-  const checked = checkRequest(contract, { ...request, ...judgedAs });
+  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path, operationId: operation.operationId };
+  const checked = checkRequest(contract, { ...request, method: judgedAs.method, path: judgedAs.path }, routed.match);
   const errors = checked.findings.filter((finding) => finding.severity === 'error');
   const preferences = readPrefer(headerValue(request.headers, 'prefer'));
   const accept = headerValue(request.headers, 'accept');

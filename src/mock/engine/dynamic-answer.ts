@@ -13,7 +13,7 @@ import { answerRequest } from './answer-request.js';
 import { compiledResponse } from './documented-answer.js';
 import { guarded, type EngineAnswer } from './engine-answer.js';
 import { readPrefer } from './prefer.js';
-import { route } from './route.js';
+import { route, type Route } from './route.js';
 import { answerStateful } from './stateful-answer.js';
 import type { Stateful } from './stateful-engine.js';
 import { successStatus } from './statuses.js';
@@ -21,23 +21,23 @@ import { successStatus } from './statuses.js';
 /** Proposals tried per request: a generated body is new each time, so the bound is per request. */
 const proposals = 50;
 
-export function dynamicAnswer(stateful: Stateful, request: RequestRecord): EngineAnswer | undefined {
+export function dynamicAnswer(stateful: Stateful, request: RequestRecord, routed: Route): EngineAnswer | undefined {
   const prefer = headerValue(request.headers, 'prefer');
   if (prefer === undefined || !/dynamic/i.test(prefer)) return undefined;
   const preferences = readPrefer(prefer);
   if (preferences.dynamic !== true || preferences.example !== undefined) return undefined;
   const { engine } = stateful;
-  const routed = route(engine.contract.operations, engine.bases, request.method, request.path);
   if (routed.kind !== 'operation') return undefined;
   const { operation } = routed.match;
   if (preferences.code === undefined && stateful.operations.has(operation.operationId)) return undefined;
-  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path };
-  if (checkRequest(engine.contract, { ...request, ...judgedAs }).findings.some((f) => f.severity === 'error'))
+  const judgedAs = { method: operation.method.toUpperCase(), path: routed.path, operationId: operation.operationId };
+  const judged = { ...request, method: judgedAs.method, path: judgedAs.path };
+  if (checkRequest(engine.contract, judged, routed.match).findings.some((f) => f.severity === 'error'))
     return undefined;
   const status = preferences.code ?? successStatus(operation);
   if (status === undefined || !responseFor(operation, status)) return undefined;
   const compiled = engine.contract.byOperationId.get(operation.operationId)!;
-  const documented = answerRequest(engine, request);
+  const documented = answerRequest(engine, request, routed);
   if (mockRefusal(documented) !== undefined || documented.status !== status) return undefined;
   const type = documented.headers['content-type'];
   const media = compiledResponse(compiled, status)?.mediaTypes.find(
@@ -50,7 +50,14 @@ export function dynamicAnswer(stateful: Stateful, request: RequestRecord): Engin
   return guarded(engine.contract, judgedAs, [], { ...documented, body: JSON.stringify(made.value) });
 }
 
-/** The stateful engine's answer with `Prefer: dynamic=true` honoured: what the server and the hooks call. */
-export function engineAnswer(stateful: Stateful, request: RequestRecord): EngineAnswer {
-  return dynamicAnswer(stateful, request) ?? answerStateful(stateful, request);
+/**
+ * The stateful engine's answer with `Prefer: dynamic=true` honoured: what the server and the hooks call. The request
+ * is routed here once (`routed` when the caller did it already) and the route handed on, not matched again.
+ */
+export function engineAnswer(
+  stateful: Stateful,
+  request: RequestRecord,
+  routed: Route = route(stateful.engine.contract.operations, stateful.engine.bases, request.method, request.path),
+): EngineAnswer {
+  return dynamicAnswer(stateful, request, routed) ?? answerStateful(stateful, request, routed);
 }

@@ -35,25 +35,38 @@ export function unable(detail: string): EngineAnswer {
   });
 }
 
+/** The method and path (without the base path) a request is judged as; its operationId when it was routed to one. */
+export interface JudgedAs {
+  method: string;
+  path: string;
+  /** The operation the request was routed to (route.ts): the checks do not match the path again. */
+  operationId?: string;
+}
+
 /**
  * The findings the core's checks hold against `answer` to a request (on the path without its base path) whose own
  * findings are `requestFindings`: errors only, a refusal's undocumented 4xx excused (refusal-rule.ts).
  */
 export function answerFindings(
   contract: Contract,
-  request: { method: string; path: string },
+  request: JudgedAs,
   requestFindings: readonly Finding[],
   answer: EngineAnswer,
 ): Finding[] {
   const exchange = { method: request.method, path: request.path, ...answer };
-  const result = excuseRefusal(checkExchange(contract, exchange), { findings: requestFindings }, answer.status);
+  const options = request.operationId === undefined ? {} : { operationId: request.operationId };
+  const result = excuseRefusal(
+    checkExchange(contract, exchange, options),
+    { findings: requestFindings },
+    answer.status,
+  );
   return result.findings.filter((finding) => finding.severity === 'error');
 }
 
 /** `answer`, or the mock's 500 when the checks refuse it. */
 export function guarded(
   contract: Contract,
-  request: { method: string; path: string },
+  request: JudgedAs,
   requestFindings: readonly Finding[],
   answer: EngineAnswer,
 ): EngineAnswer {

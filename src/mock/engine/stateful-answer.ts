@@ -12,7 +12,7 @@ import { answerRequest } from './answer-request.js';
 import { guarded, type EngineAnswer } from './engine-answer.js';
 import { list } from './list-page.js';
 import { readPrefer } from './prefer.js';
-import { route } from './route.js';
+import { route, type Route } from './route.js';
 import type { Stateful } from './stateful-engine.js';
 import { action, create, read, remove, replace, update } from './stateful-roles.js';
 import type { Call } from './stateful-reply.js';
@@ -30,21 +30,26 @@ const byRole: [Role, (call: Call) => EngineAnswer][] = [
 
 const noFindings: Finding[] = [];
 
-export function answerStateful(stateful: Stateful, request: RequestRecord): EngineAnswer {
+/** `routed`: the request's route when the caller has it (engineAnswer), so the request is matched once. */
+export function answerStateful(
+  stateful: Stateful,
+  request: RequestRecord,
+  routed: Route = route(stateful.engine.contract.operations, stateful.engine.bases, request.method, request.path),
+): EngineAnswer {
   const { engine } = stateful;
   const { contract } = engine;
-  const routed = route(contract.operations, engine.bases, request.method, request.path);
-  if (routed.kind !== 'operation') return answerRequest(engine, request);
+  if (routed.kind !== 'operation') return answerRequest(engine, request, routed);
   const { operation: spec, pathParams } = routed.match;
   const entry = stateful.operations.get(spec.operationId);
-  if (!entry) return answerRequest(engine, request);
+  if (!entry) return answerRequest(engine, request, routed);
   const preferences = readPrefer(headerValue(request.headers, 'prefer'));
-  if (preferences.code !== undefined || preferences.example !== undefined) return answerRequest(engine, request);
-  const judgedAs = { method: spec.method.toUpperCase(), path: routed.path };
-  const checked = checkRequest(contract, { ...request, ...judgedAs });
-  if (checked.findings.some((finding) => finding.severity === 'error')) return answerRequest(engine, request);
+  if (preferences.code !== undefined || preferences.example !== undefined)
+    return answerRequest(engine, request, routed);
+  const judgedAs = { method: spec.method.toUpperCase(), path: routed.path, operationId: spec.operationId };
+  const checked = checkRequest(contract, { ...request, method: judgedAs.method, path: judgedAs.path }, routed.match);
+  if (checked.findings.some((finding) => finding.severity === 'error')) return answerRequest(engine, request, routed);
   const handler = byRole.find(([role]) => entry.operation.roles.includes(role))?.[1];
-  if (!handler) return answerRequest(engine, request);
+  if (!handler) return answerRequest(engine, request, routed);
   const call: Call = {
     stateful,
     operation: entry.operation,
