@@ -1,7 +1,7 @@
 // What the sandbox adds to a created resource: a readOnly state enum starts at its first value, whatever the
 // documented answer (the template) shows; a default wins over it; a client cannot set it.
 import { describe, expect, it } from 'vitest';
-import { fillServerFields, representationOf } from '../../../src/mock/engine/server-fields.js';
+import { fillServerFields, newId, representationOf } from '../../../src/mock/engine/server-fields.js';
 
 const book = {
   type: 'object',
@@ -24,5 +24,24 @@ describe('fillServerFields', () => {
       now: '2026-11-28T00:00:00.000Z',
     });
     expect(filled).toEqual({ id: 'b1', title: 'Dune', status: 'available', shelf: 'old' });
+  });
+});
+
+describe('newId', () => {
+  const schema = { type: 'string', pattern: '^note_[a-z0-9]{12}$' };
+
+  it('draws the same id for the same seed, each in the pattern, none twice across 300 creates', () => {
+    const taken = new Set<string>();
+    const ids = Array.from({ length: 300 }, (_, seed) => {
+      const id = String(newId({}, schema, seed, (candidate) => taken.has(candidate)));
+      taken.add(id);
+      return id;
+    });
+    const again = [0, 63, 64, 65, 299].map((seed) => newId({}, schema, seed, () => false));
+    expect({
+      distinct: taken.size,
+      inPattern: ids.every((id) => /^note_[a-z0-9]{12}$/.test(id)),
+      again,
+    }).toEqual({ distinct: 300, inPattern: true, again: [0, 63, 64, 65, 299].map((seed) => ids[seed]) });
   });
 });
