@@ -201,7 +201,8 @@ function send(response: http.ServerResponse, head: boolean, answer: EngineAnswer
     response.destroy();
     return;
   }
-  const body = Buffer.from(answer.body, 'utf8');
-  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
-  response.end(head ? undefined : body);
+  // A string body, not a Buffer: node:http then sends the head and the body as one string in one write, where a
+  // Buffer makes it gather the two (writev), the costliest call of the sandbox's profile.
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  response.end(head ? undefined : answer.body);
 }
