@@ -9,6 +9,7 @@ import { requireMegabytes, requirePort } from './parse-args.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { specOption, specOverrides } from './spec-option.js';
 import { checksOption, userChecksFor } from './checks-option.js';
+import { mockEngine, mockEngineOption } from './mock-engine-option.js';
 
 export const checkCommand: Command = {
   name: 'check',
@@ -36,7 +37,12 @@ export const checkCommand: Command = {
         name: 'base-url',
         type: 'string',
         valueName: 'url',
-        description: 'The server to check (staging, the sandbox); without it, embedded Prism mocks',
+        description: 'The server to check (staging, the sandbox); without it, the embedded mock of each API',
+      },
+      {
+        ...mockEngineOption,
+        description:
+          'Without --base-url: the embedded mock checked. stateful: the stateful sandbox of each spec (what contracts sandbox --spec serves: a create stores, a read returns it); prism: Prism behind our checks; own: our stateless engine',
       },
       {
         name: 'owner',
@@ -185,7 +191,7 @@ export const checkCommand: Command = {
     const checkPlugins = await loadCheckPlugins(selected, pluginOf);
     const runner = new CheckRunner({
       apis: selected,
-      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : { mockEngine: mockEngine(options['mock-engine']) }),
       readOnly: settings.readOnly,
       strict: Boolean(options.strict),
       timeoutMs: settings.timeoutMs,

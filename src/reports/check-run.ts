@@ -11,6 +11,8 @@ export type RunMode = 'mock' | 'full' | 'read-only' | 'receive' | 'proxy';
 export interface CheckRun {
   mode: RunMode;
   targets: Partial<Record<ApiName, string>>;
+  /** Without a base URL: the embedded mock each API was checked against. */
+  mockEngines?: Partial<Record<ApiName, 'stateful' | 'own' | 'prism'>>;
   results: CheckResult[];
   summary: Summary;
   /** Set when the run could not finish (target unreachable, interrupted, internal error): results hold what was done. */

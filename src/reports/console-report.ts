@@ -13,7 +13,7 @@ export function consoleReport(run: CheckRun): string {
   );
   for (const [api, results] of byApi) {
     lines.push(
-      `${api} (${run.mode === 'mock' ? 'embedded Prism mock' : run.mode === 'read-only' ? 'read-only' : run.mode === 'proxy' ? 'traffic through contracts proxy' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`,
+      `${api} (${run.mode === 'mock' ? embeddedMockName(run.mockEngines?.[api as keyof typeof run.targets]) : run.mode === 'read-only' ? 'read-only' : run.mode === 'proxy' ? 'traffic through contracts proxy' : 'full sequence'} at ${run.targets[api as keyof typeof run.targets] ?? '?'})`,
     );
     for (const [operation, checks] of groupBy(results, (result) => result.operation)) {
       const failed = checks.filter((c) => c.status === 'failed');
@@ -67,4 +67,13 @@ function groupBy(results: readonly CheckResult[], keyOf: (result: CheckResult) =
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
   return groups;
+}
+
+/** The embedded mock a check ran against, as the run's header names it. */
+function embeddedMockName(engine: 'stateful' | 'own' | 'prism' | undefined): string {
+  return engine === 'stateful'
+    ? 'embedded stateful sandbox'
+    : engine === 'own'
+      ? 'embedded mock'
+      : 'embedded Prism mock';
 }

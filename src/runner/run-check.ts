@@ -9,7 +9,9 @@ import { Coverage } from '../core/coverage.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { duplicateOperationIdWarnings } from '../core/operation-index.js';
-import { startMocks, type Mocks } from '../mock/start-mocks.js';
+import type { EmbeddedEngine } from '../mock/start-embedded-mocks.js';
+import type { Mocks } from '../mock/start-mocks.js';
+import { startCheckMocks } from './check-mocks.js';
 import { HttpCapture } from '../http/http-capture.js';
 import type { Redactor } from '../reports/redact.js';
 import { ResultCollector, summarize } from '../reports/results.js';
@@ -22,8 +24,10 @@ import type { CheckPluginLookup, CheckSequence } from './check-plugin.js';
 
 export interface CheckRunOptions {
   apis: readonly ApiName[];
-  /** The server to check; without it, embedded Prism mocks. */
+  /** The server to check; without it, an embedded mock of each API (`mockEngine`). */
   baseUrl?: string;
+  /** Without baseUrl: the embedded mock (start-embedded-mocks.ts); default the stateful sandbox of each spec. */
+  mockEngine?: EmbeddedEngine;
   readOnly?: boolean;
   strict?: boolean;
   timeoutMs: number;
@@ -78,6 +82,7 @@ export class CheckRunner {
     const started = performance.now();
     const results = new ResultCollector();
     const targets: Partial<Record<ApiName, string>> = {};
+    const mockEngines: Partial<Record<ApiName, EmbeddedEngine>> = {};
     let mocks: Mocks | undefined;
     const sequences = new Map<ApiName, CheckSequence>();
     const receiverSetting = options.receiver ?? { port: 0 };
@@ -126,11 +131,8 @@ export class CheckRunner {
         ? new Coverage([...contracts].map(([api, contract]) => ({ api, contract })))
         : undefined;
       if (options.baseUrl === undefined) {
-        mocks = await startMocks({
-          apis: options.apis,
-          ports: Object.fromEntries(options.apis.map((api) => [api, 0])),
-          ...(options.specFiles ? { specFiles: options.specFiles } : {}),
-        });
+        const started = await startCheckMocks(options, mockEngines);
+        mocks = started;
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
       }
       for (const api of options.apis) {
@@ -181,6 +183,7 @@ export class CheckRunner {
     return {
       mode,
       targets,
+      ...(Object.keys(mockEngines).length > 0 ? { mockEngines } : {}),
       results: all,
       summary: summarize(all),
       notRun,

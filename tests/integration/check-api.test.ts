@@ -131,7 +131,7 @@ describe('contracts check on a user API with no sequence of its own (real proces
   it('checks every API of the config against its embedded mock without --base-url', async () => {
     const result = await runCli(['check'], { cwd: dir });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^inventory \(embedded Prism mock at http:\/\/127\.0\.0\.1:\d+\)$/m);
+    expect(result.stdout).toMatch(/^inventory \(embedded stateful sandbox at http:\/\/127\.0\.0\.1:\d+\)$/m);
     expect(result.stdout).toContain('19 passed, 0 failed, 4 skipped');
   }, 90_000);
 
