@@ -5,7 +5,7 @@ import type { RequestRecord } from '../../core/check-request.js';
 import type { CompiledOperation } from '../../core/compile-contract.js';
 import type { ValidateFunction } from 'ajv';
 import { escapeLine } from '../../core/escape-line.js';
-import { responseFor } from '../../core/operation-index.js';
+import { responseFor, type OperationSpec } from '../../core/operation-index.js';
 import type { ModelOperation } from '../../core/resource-model/types.js';
 import type { Engine } from './answer-request.js';
 import { compiledResponse, documentedAnswer, withReason } from './documented-answer.js';
@@ -96,12 +96,31 @@ export function represent(
 
 /**
  * A documented refusal: `status` with the spec's body (problem+json where it documents it), the reason written in.
- * Undocumented, the engine's own problem+json: what a server says when the spec has no word for it.
+ * Where the operation documents neither `status` nor its range nor `default`, its nearest documented 4xx
+ * (documentedRefusal): an undocumented status would fail the sandbox's own checks and be sent as its 500. With no
+ * 4xx documented at all, the engine's own problem+json (then refused by guarded(), as before).
  */
-export function refuse(call: Call, status: number, title: string, detail: string): EngineAnswer {
-  if (!responseFor(call.compiled.spec, status)) return problem(status, title, detail);
+export function refuse(call: Call, wanted: number, title: string, detail: string): EngineAnswer {
+  const status = documentedRefusal(call.compiled.spec, wanted);
+  if (status === undefined) return problem(wanted, title, detail);
   const made = documented(call, status, { type: 'about:blank', title, status, detail: '' });
   return withReason(call.stateful.engine.contract, call.judgedAs, made, escapeLine(detail));
+}
+
+/**
+ * `wanted` where the operation documents it (its code, its range or `default`: OpenAPI 3.1 section 4.8.16), else the
+ * first documented of 410, 400 and 422 (the client asked for what is not there, or sent what cannot be), else the
+ * lowest documented 4xx other than 401, 403 and 407 (which would send a client to its credentials).
+ */
+export function documentedRefusal(operation: OperationSpec, wanted: number): number | undefined {
+  if (responseFor(operation, wanted)) return wanted;
+  const documented = operation.responses
+    .map((response) => Number(response.status))
+    .filter((code) => code >= 400 && code < 500);
+  return (
+    [410, 400, 422].find((code) => documented.includes(code)) ??
+    documented.filter((code) => ![401, 403, 407].includes(code)).sort((a, b) => a - b)[0]
+  );
 }
 
 export function notFound(call: Call, what: string): EngineAnswer {
