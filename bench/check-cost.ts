@@ -3,7 +3,8 @@
 // also a failing body (a few schema errors) and the two steps that dominate: schema validation, duplicate keys.
 import { createRequire } from 'node:module';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { apis, specPath } from '../src/config/apis.js';
+import { specPath } from '../src/config/project.js';
+import { seedProject } from '../src/config/seed-project.js';
 import { checkExchange } from '../src/core/check-exchange.js';
 import { compileContract } from '../src/core/compile-contract.js';
 import { loadSpec } from '../src/core/load-spec.js';
@@ -18,7 +19,7 @@ const { validateOutput } = require('@stoplight/prism-http/dist/validator') as {
   validateOutput: (opts: object) => { _tag: string };
 };
 
-const spec = await loadSpec(specPath(apis['client-session']));
+const spec = await loadSpec(specPath(seedProject.api('client-session')));
 const contract = compileContract(spec);
 const body = JSON.stringify(sessionBody());
 const parsed = JSON.parse(body) as unknown;
@@ -39,7 +40,7 @@ const orv = new OpenAPIResponseValidator({
 });
 if (orv.validateResponse(200, parsed))
   throw new Error(`openapi-response-validator rejects the body: ${JSON.stringify(orv.validateResponse(200, parsed))}`);
-const [prismOperation] = await getHttpOperationsFromSpec(specPath(apis['client-session']));
+const [prismOperation] = await getHttpOperationsFromSpec(specPath(seedProject.api('client-session')));
 const prismElement = { statusCode: 200, headers, body: parsed };
 if (validateOutput({ resource: prismOperation, element: prismElement })._tag !== 'Right')
   throw new Error('Prism rejects the body');

@@ -19,6 +19,7 @@ import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
 import { HttpCapture } from '../src/http/http-capture.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
+import { seedProject } from '../src/config/seed-project.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
@@ -36,7 +37,7 @@ const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 try {
   const fuzz = async (examples: number, url = sandbox.url) => {
     const runner = new FuzzRunner({
-      apis: ['client-session'],
+      apis: [seedProject.api('client-session')],
       baseUrls: { 'client-session': url },
       phases: ['random'],
       maxExamples: examples,

@@ -3,13 +3,16 @@
 // dropped instead of judged. bench/proxy-throughput.ts runs it beside ours to show what judging every exchange
 // costs, and what the engine alone can reach on this machine.
 import net from 'node:net';
-import { apis, specPath } from '../src/config/apis.js';
+import { specPath } from '../src/config/project.js';
+import { seedProject } from '../src/config/seed-project.js';
 import { compileContract } from '../src/core/compile-contract.js';
 import { loadSpec } from '../src/core/load-spec.js';
 import { WireConnection } from '../src/proxy/wire-connection.js';
 
 const target = new URL(process.argv[2]!);
-const contract = compileContract(await loadSpec(specPath(apis['client-session']), apis['client-session'].spec));
+const contract = compileContract(
+  await loadSpec(specPath(seedProject.api('client-session')), seedProject.api('client-session').spec),
+);
 const upstream = {
   tls: false,
   hostname: target.hostname,

@@ -4,8 +4,10 @@
 // as `contracts generate --check` does for the types.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Command, OptionSpec } from '../src/cli/command.js';
+import { commandFor, type OptionSpec, type ProjectCommand } from '../src/cli/command.js';
 import { allCommands } from '../src/cli/main.js';
+import { specFileEntry } from '../src/config/api-entry.js';
+import { makeProject } from '../src/config/project.js';
 import { checkCatalog, type CheckFamily } from '../src/core/check-catalog.js';
 import { diffRules } from '../src/core/diff/diff-rules.js';
 import { seedRules } from '../src/plugins/seed-rules.js';
@@ -34,7 +36,7 @@ function notes(option: OptionSpec): string {
     .join('; ');
 }
 
-function commandSection(command: Command): string[] {
+function commandSection(command: ProjectCommand): string[] {
   const lines = [
     `## \`contracts ${command.name}\``,
     '',
@@ -68,14 +70,26 @@ function commandSection(command: Command): string[] {
   return lines;
 }
 
+/**
+ * The commands as a user's project sees them, its config listing one API, `my-api` (openapi.yaml): the reference is
+ * a user's, not this repository's (whose config lists the example APIs).
+ */
+export async function referenceCommands(): Promise<ProjectCommand[]> {
+  // Relative, as a config writes them: the page must not depend on where this checkout lives.
+  const api = { ...specFileEntry('my-api', 'openapi.yaml', 4010, '.'), spec: 'openapi.yaml', baseDir: '.' };
+  const project = makeProject({ root: '.', apis: [api] });
+  return (await allCommands()).map((command) => commandFor(command, project));
+}
+
 async function commandsPage(): Promise<string> {
-  const commands = await allCommands();
+  const commands = await referenceCommands();
   return [
     banner('the command table of src/cli/'),
     '',
     '# Commands and options',
     '',
-    'Every command of `contracts`, with every option, as `contracts <command> --help` prints them. Exit status',
+    'Every command of `contracts`, with every option, as `contracts <command> --help` prints them in a project whose',
+    'config lists one API, `my-api` (its spec `openapi.yaml`). Exit status',
     'everywhere: **0** all good, **1** the subject failed (findings, lint errors, a stale file), **2** the tool could',
     'not do its job (bad usage, a missing or broken spec or config).',
     '',

@@ -7,6 +7,7 @@ import { diffSpecs as diffLoadedSpecs } from './core/diff/diff-specs.js';
 import type { SpecChange } from './core/diff/spec-change.js';
 import { loadSpec } from './core/load-spec.js';
 import { startMocks as startApiMocks } from './mock/start-mocks.js';
+import { specFileEntry } from './config/api-entry.js';
 import { compileDeliveryContract } from './core/delivery/delivery-contract.js';
 import {
   startReceiver as startDeliveryReceiver,
@@ -93,7 +94,7 @@ export async function startMocks(options: StartMocksOptions): Promise<Mocks> {
   const specFiles = Object.fromEntries(names.map((name) => [name, path.resolve(options.specs[name]!)]));
   const ports = Object.fromEntries(names.map((name) => [name, options.ports?.[name] ?? 0]));
   const started = await startApiMocks({
-    apis: names as never,
+    apis: names.map((name) => specFileEntry(name, specFiles[name]!)),
     specFiles,
     ports,
     ...(options.host !== undefined && { host: options.host }),

@@ -1,5 +1,5 @@
 // `contracts check`: the conformance suite against embedded mocks (no --base-url) or a real server.
-import { apiNames, apis, selectApis, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type Project } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import type { ApiPlugin } from '../plugins/api-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
@@ -29,10 +29,16 @@ export const checkCommand: Command = {
     'server are reported as skipped. Credentials come only from the environment variables the config names',
     '(apis[].credentials), and never appear in output or reports.',
   ].join('\n'),
-  // A getter: the options name the config's APIs, known once main() has read the config.
-  get options(): OptionSpec[] {
+  // The options name the project's APIs, known once main() has read it.
+  options(project: Project): OptionSpec[] {
     return [
-      { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+      {
+        name: 'api',
+        type: 'string',
+        valueName: 'name',
+        description: `${project.names.join(', ')} or all`,
+        default: 'all',
+      },
       {
         name: 'base-url',
         type: 'string',
@@ -130,7 +136,7 @@ export const checkCommand: Command = {
         default: '10',
       },
       specOption(
-        `Check against another spec file: API=FILE, e.g. ${apiNames[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
+        `Check against another spec file: API=FILE, e.g. ${project.names[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
       ),
       {
         name: 'report',
@@ -159,9 +165,11 @@ export const checkCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     // The example APIs run their own sequences; every other API the generic conformance pass (runner/generic/).
-    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const { project } = io;
+    const entries = project.select(String(options.api));
+    const selected = entries.map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
-    const userChecks = userChecksFor(options, io, selected, apis);
+    const userChecks = userChecksFor(options, io, selected, io.project.apis);
     const [
       { CheckRunner },
       { consoleReport },
@@ -178,19 +186,19 @@ export const checkCommand: Command = {
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
+    const specFiles = specOverrides(options.spec, io.cwd, selected, project.names);
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
     await checkReportTargets(reports, [
       ...Object.entries(specFiles).map(([name, file]) => ({ file, what: `the ${name} spec given with --spec` })),
-      ...apiNames.map((name) => ({
-        file: specPath(apis[name]),
-        what: `the shipped ${name} spec (${apis[name].spec})`,
+      ...project.apis.map((entry) => ({
+        file: specPath(entry),
+        what: `the shipped ${entry.name} spec (${entry.spec})`,
       })),
     ]);
     const { redactor } = io;
     const checkPlugins = await loadCheckPlugins(selected, pluginOf);
     const runner = new CheckRunner({
-      apis: selected,
+      apis: entries,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : { mockEngine: mockEngine(options['mock-engine']) }),
       readOnly: settings.readOnly,
       strict: Boolean(options.strict),

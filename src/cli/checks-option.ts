@@ -80,13 +80,13 @@ export function userChecksFor(
   options: ParsedOptions,
   io: Io,
   names: readonly string[],
-  entries: Readonly<Partial<Record<string, { checks?: string | undefined; baseDir?: string }>>>,
+  entries: readonly { name: string; checks?: string | undefined; baseDir?: string }[],
 ): UserChecksLoader {
   return userChecksLoader(
     checksModules(
       options,
       io,
-      names.map((name) => ({ name, ...entries[name] })),
+      names.map((name) => ({ ...entries.find((entry) => entry.name === name), name })),
     ),
   );
 }
@@ -99,12 +99,12 @@ export function userChecksOnHar(
   options: ParsedOptions,
   io: Io,
   specs: readonly { api: string }[],
-  entries: Readonly<Partial<Record<string, { checks?: string | undefined; baseDir?: string }>>>,
+  entries: readonly { name: string; checks?: string | undefined; baseDir?: string }[],
 ): void {
   if (typeof options.checks === 'string')
     throw new ContractsError('USAGE', '--checks does not go with --har yet: give one response (--status, --body)');
   for (const { api: name } of specs) {
-    const checks = entries[name]?.checks;
+    const checks = entries.find((entry) => entry.name === name)?.checks;
     if (checks !== undefined)
       io.err(`contracts validate: ${name}: the checks of ${escapeLine(checks)} are not run on a --har capture (yet)`);
   }

@@ -1,4 +1,5 @@
 // The shape of a CLI command: a table of options, parsed by parse-args.ts, then one call into the library.
+import type { Project } from '../config/project.js';
 import type { Redactor } from '../reports/redact.js';
 import type { ProgressStream } from './progress.js';
 
@@ -32,20 +33,30 @@ export interface Io {
   redactor: Redactor;
   /** Where a long run draws its progress line (standard error; see progress.ts); none in tests and libraries. */
   progressStream?: ProgressStream;
+  /** The project, read once by main() before the command runs (config/project.ts); frozen. */
+  project: Project;
+}
+
+/** Help text or options that name the project's APIs: a function of the project main() read. */
+export type ProjectText<T> = T | ((project: Project) => T);
+
+/** The value of a ProjectText for this project. */
+export function forProject<T>(value: ProjectText<T>, project: Project): T {
+  return typeof value === 'function' ? (value as (project: Project) => T)(project) : value;
 }
 
 export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;
 
 export interface Command {
   name: string;
-  summary: string;
+  summary: ProjectText<string>;
   /** Usage line after `contracts <name>`. */
   usage: string;
-  description: string;
-  options: OptionSpec[];
+  description: ProjectText<string>;
+  options: ProjectText<OptionSpec[]>;
   /** Positional arguments, for help. */
   positionals?: { name: string; description: string }[];
-  examples: { command: string; description: string }[];
+  examples: ProjectText<{ command: string; description: string }[]>;
   /**
    * Sends the config's credentials to a target: main() refuses a variable the config may not name unless
    * --allow-env names it (credential-variables.ts), and says which config is in use. A function: whether this run
@@ -54,6 +65,25 @@ export interface Command {
   sendsCredentials?: boolean | ((options: ParsedOptions) => boolean);
   /** Exit status: 0 good, 1 the subject failed, 2 the tool could not do its job. */
   run(options: ParsedOptions, positionals: string[], io: Io): Promise<number>;
+}
+
+/** A command as a project sees it: its help texts and options, naming the project's APIs. */
+export interface ProjectCommand extends Omit<Command, 'summary' | 'description' | 'options' | 'examples'> {
+  summary: string;
+  description: string;
+  options: OptionSpec[];
+  examples: { command: string; description: string }[];
+}
+
+/** The command with its texts and options for this project (what help shows and the arguments are parsed by). */
+export function commandFor(command: Command, project: Project): ProjectCommand {
+  return {
+    ...command,
+    summary: forProject(command.summary, project),
+    description: forProject(command.description, project),
+    options: forProject(command.options, project),
+    examples: forProject(command.examples, project),
+  };
 }
 
 export const exitCodes = { ok: 0, failed: 1, cannotRun: 2 } as const;

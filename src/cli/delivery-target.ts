@@ -2,7 +2,7 @@
 // config's delivery convention (event header, signature schemes), and the secrets those schemes read from the
 // environment. The API is --api NAME; else the one --spec API=FILE names; else the config's one API with a
 // `webhooks:` block (or its only API). A bare --spec FILE without --api has no convention: signatures are not judged.
-import { apiNames, apis, isApiName, noApisMessage, specPath, type ApiEntry } from '../config/apis.js';
+import { specPath, type ApiEntry, type Project } from '../config/project.js';
 import type { DeliveryConvention } from '../core/delivery/delivery-convention.js';
 import { standardWebhooksKey } from '../core/delivery/standard-webhooks-signature.js';
 import { ContractsError } from '../core/errors.js';
@@ -22,8 +22,8 @@ export interface DeliveryTarget {
 }
 
 export function deliveryTarget(options: ParsedOptions, io: Io): DeliveryTarget {
-  const spec = singleSpec(options.spec, io.cwd);
-  const entry = chosenApi(options.api as string | undefined, spec?.api, spec === undefined);
+  const spec = singleSpec(options.spec, io.cwd, io.project.names);
+  const entry = chosenApi(io.project, options.api as string | undefined, spec?.api, spec === undefined);
   const convention: DeliveryConvention = entry?.webhooks ?? { signatures: [] };
   const override = options['secret-env'] as string | undefined;
   if (override !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(override))
@@ -68,23 +68,21 @@ export function deliveryTarget(options: ParsedOptions, io: Io): DeliveryTarget {
 }
 
 /** The API the deliveries belong to (see the header); undefined only for a bare --spec FILE. */
-function chosenApi(api: string | undefined, specApi: string | undefined, needed: boolean): ApiEntry | undefined {
+function chosenApi(
+  project: Project,
+  api: string | undefined,
+  specApi: string | undefined,
+  needed: boolean,
+): ApiEntry | undefined {
   const name = api ?? specApi;
-  if (name !== undefined) {
-    if (!isApiName(name))
-      throw new ContractsError(
-        'UNKNOWN_API',
-        `unknown API "${name}": ${apiNames.length === 0 ? noApisMessage() : `choose one of ${apiNames.join(', ')}`}`,
-      );
-    return apis[name];
-  }
+  if (name !== undefined) return project.api(name);
   if (!needed) return undefined;
-  if (apiNames.length === 0) throw new ContractsError('UNKNOWN_API', noApisMessage());
-  const withWebhooks = apiNames.filter((candidate) => apis[candidate].webhooks !== undefined);
-  if (withWebhooks.length === 1) return apis[withWebhooks[0]!];
-  if (apiNames.length === 1) return apis[apiNames[0]!];
+  const all = project.all();
+  const withWebhooks = all.filter((candidate) => candidate.webhooks !== undefined);
+  if (withWebhooks.length === 1) return withWebhooks[0]!;
+  if (all.length === 1) return all[0]!;
   throw new ContractsError(
     'USAGE',
-    `give --api NAME: the config has ${withWebhooks.length === 0 ? 'several APIs and none with' : 'several APIs with'} a webhooks: block (${(withWebhooks.length === 0 ? apiNames : withWebhooks).join(', ')})`,
+    `give --api NAME: the config has ${withWebhooks.length === 0 ? 'several APIs and none with' : 'several APIs with'} a webhooks: block (${(withWebhooks.length === 0 ? all : withWebhooks).map((entry) => entry.name).join(', ')})`,
   );
 }

@@ -1,6 +1,6 @@
 // `contracts diff`: classifies every change between two versions of a spec for the API's clients.
 import path from 'node:path';
-import { apiNames, apis, configuredApis, specPath } from '../config/apis.js';
+import { specPath, type Project } from '../config/project.js';
 import { compareChanges, diffSpecs } from '../core/diff/diff-specs.js';
 import { applyPolicy, levelChoices, parseLevels, rulesHelp } from '../core/diff/diff-policy.js';
 import type { DiffLevel } from '../core/diff/diff-rules.js';
@@ -15,7 +15,7 @@ export const diffCommand: Command = {
   name: 'diff',
   summary: 'Classify spec changes for clients: breaking (error), warning, info',
   usage: '[options] BASE HEAD | --base REF [SPEC...]',
-  get description() {
+  description(project: Project) {
     return [
       'Compares two versions of an OpenAPI spec (2.0 to 3.2) and classifies each change for the clients of the API, with a',
       'stable rule id and the place (file:line in HEAD, or in BASE for what was removed). Schemas are compared by the',
@@ -23,7 +23,7 @@ export const diffCommand: Command = {
       'response that may take new shapes may break them; an equivalent rewrite is no change. Where that cannot be',
       'decided (a oneOf whose branches overlap, not, if/then), it says so as schema-change-undecided.',
       `With --base REF it compares each spec${aside(
-        apiNames.map((name) => apis[name].spec),
+        project.apis.map((entry) => entry.spec),
         'by default ',
       )} with its`,
       'version at the git ref, read with git show (no checkout).',
@@ -95,7 +95,7 @@ export const diffCommand: Command = {
     let pairs;
     if (ref !== undefined) {
       const files =
-        positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : configuredApis().map(specPath);
+        positionals.length > 0 ? positionals.map((file) => path.resolve(io.cwd, file)) : io.project.all().map(specPath);
       pairs = await gitPairs(ref, files, io.cwd);
     } else {
       if (positionals.length !== 2) throw new ContractsError('USAGE', 'give two spec files (BASE HEAD), or --base REF');

@@ -2,7 +2,8 @@
 // conformance checks plus fuzzing's own; each distinct failure shrunk, with a seed, an id and a curl line.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { apiNames, apis, isApiName, isSeedApi, seedApiNames, selectApis, type ApiName } from '../config/apis.js';
+import type { ApiEntry, ApiName, Project } from '../config/project.js';
+import { isSeedApi, seedApiNames } from '../config/seed-project.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { isNotExercised } from '../fuzz/stateful/not-exercised.js';
@@ -245,10 +246,16 @@ export const fuzzCommand: Command = {
     'Credentials come only from the environment (CLIENT_SESSION_API_KEY, CLIENT_SESSION_CLIENT_TOKEN, WEBHOOKS_TOKEN);',
     'curl lines refer to them as "$CLIENT_SESSION_API_KEY", never by value. The same --seed repeats a run exactly.',
   ].join('\n'),
-  // A getter: the options name the config's APIs, known once main() has read the config.
-  get options(): OptionSpec[] {
+  // The options name the project's APIs, known once main() has read it.
+  options(project: Project): OptionSpec[] {
     return [
-      { name: 'api', type: 'string', valueName: 'name', description: `${apiNames.join(', ')} or all`, default: 'all' },
+      {
+        name: 'api',
+        type: 'string',
+        valueName: 'name',
+        description: `${project.names.join(', ')} or all`,
+        default: 'all',
+      },
       ...targetOptions,
       ...operationFilterOptions,
       ...paceOptions,
@@ -279,11 +286,12 @@ export const fuzzCommand: Command = {
     // --max-time counts from here: starting the mock or the sandbox is part of the run's time.
     const commandStarted = performance.now();
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const entries = io.project.select(String(options.api));
+    const selected = entries.map((entry) => entry.name);
     if (options['explain-links'] === true)
       return (await import('./explain-links.js')).explainLinks(
-        selected,
-        specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
+        entries,
+        specOverrides(options.spec, io.cwd, selected, io.project.names),
         io,
       );
     const settings = validate(options);
@@ -297,10 +305,9 @@ export const fuzzCommand: Command = {
     const saved =
       replayFile === undefined ? undefined : await (await import('../fuzz/replay.js')).readSavedFailures(replayFile);
     // Without --base-url: the embedded sandbox for the seed APIs, the stateful sandbox of its spec for any other API.
-    if (settings.baseUrl === undefined && saved)
-      requireSandboxFor(saved.map((failure) => failure.api).filter(isApiName));
-    const specFiles = specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>;
-    const mocked = settings.baseUrl === undefined && !saved ? selected.filter((api) => !isSeedApi(api)) : [];
+    if (settings.baseUrl === undefined && saved) requireSandboxFor(io.project, saved);
+    const specFiles = specOverrides(options.spec, io.cwd, selected, io.project.names);
+    const mocked = settings.baseUrl === undefined && !saved ? entries.filter((entry) => !isSeedApi(entry.name)) : [];
     const { sandbox, mocks } = await startEmbedded(
       settings.baseUrl === undefined && (saved !== undefined || mocked.length < selected.length),
       mocked,
@@ -343,7 +350,7 @@ export const fuzzCommand: Command = {
     let logIo = io;
     const runner = new FuzzRunner({
       ...(har ? { har } : {}),
-      apis: selected,
+      apis: entries,
       specFiles,
       baseUrls: Object.fromEntries(selected.map((api) => [api, baseUrlOf(api)])) as Partial<Record<ApiName, string>>,
       phases: settings.phases,
@@ -373,15 +380,15 @@ export const fuzzCommand: Command = {
       addSecret: (secret) => io.redactor.add(secret),
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
-      filters: operationFilters(options, selected),
+      filters: operationFilters(options, entries),
       rateLimits: { maxWaitMs: settings.maxRetryAfterS * 1000, budgetMs: settings.rateLimitBudgetS * 1000 },
       suggest: suggestName,
-      userChecks: userChecksFor(options, io, selected, apis),
+      userChecks: userChecksFor(options, io, selected, io.project.apis),
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
     try {
       // Only the webhooks API's hooks are deleted at the end: the Ctrl-C line names them only when there can be some.
-      const cleansUp = selected.includes('repository-webhooks' as ApiName) && !settings.readOnly;
+      const cleansUp = selected.includes('repository-webhooks') && !settings.readOnly;
       run = await runInterruptible(runner, Boolean(options.quiet), io, cleansUp, (wrapped) => {
         logIo = wrapped;
       });
@@ -402,7 +409,7 @@ export const fuzzCommand: Command = {
  */
 async function startEmbedded(
   needsSandbox: boolean,
-  mocked: ApiName[],
+  mocked: readonly ApiEntry[],
   specFiles: Partial<Record<ApiName, string>>,
   quiet: boolean,
   io: Io,
@@ -421,14 +428,14 @@ async function startEmbedded(
   try {
     if (needsSandbox) {
       const { startSandbox } = await import('../sandbox/start-sandbox.js');
-      sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+      sandbox = await startSandbox({ apis: io.project.apis, port: 0, host: '127.0.0.1' });
     }
     if (mocked.length > 0) {
       const { startEmbeddedMocks } = await import('../mock/start-embedded-mocks.js');
       const started = await startEmbeddedMocks(
         {
           apis: mocked,
-          ports: Object.fromEntries(mocked.map((api) => [api, 0])),
+          ports: Object.fromEntries(mocked.map((entry) => [entry.name, 0])),
           specFiles,
           signal: starting.signal,
           engine,
@@ -437,7 +444,13 @@ async function startEmbedded(
         (line) => io.err(`contracts fuzz: ${line}`),
       );
       mocks = started;
-      if (!quiet) io.err(embeddedMockLine(mocked, started.engine));
+      if (!quiet)
+        io.err(
+          embeddedMockLine(
+            mocked.map((entry) => entry.name),
+            started.engine,
+          ),
+        );
     }
     if (starting.signal.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the run started');
   } catch (error) {
@@ -522,7 +535,8 @@ async function finish(
     ]);
   const scripts = typeof options.scripts === 'string' ? options.scripts : undefined;
   if (scripts !== undefined) await writeFuzzScripts(run, path.resolve(io.cwd, scripts), io.redactor);
-  io.out(fuzzConsoleReport(run, embedded, scripts, mockEngine));
+  const ports = Object.fromEntries(io.project.apis.map((entry) => [entry.name, entry.mockPort]));
+  io.out(fuzzConsoleReport(run, embedded, scripts, mockEngine, ports));
   for (const line of rateLimitLines(run.rateLimited)) io.out(line);
   await writeReports(
     { ...run, command: 'fuzz' },
@@ -570,6 +584,7 @@ async function replay(
 ): Promise<number> {
   const { replayFailures } = await import('../fuzz/replay.js');
   const outcomes = await replayFailures(saved, baseUrl, {
+    project: io.project,
     env: io.env,
     remote: !embedded,
     owner: settings.owner,
@@ -733,16 +748,18 @@ function validate(options: ParsedOptions) {
  * Without --base-url the embedded sandbox is the target, and it serves the seed APIs only (loading both their specs
  * from the config): any other API needs a server of its own.
  */
-function requireSandboxFor(names: readonly ApiName[]): void {
+function requireSandboxFor(project: Project, saved: readonly { api: ApiName }[]): void {
+  // A failure of an API the project does not have is said in the replay itself (replay.ts: unknown API).
+  const names = saved.map((failure) => failure.api).filter((name) => project.has(name));
   const others = [...new Set(names.filter((name) => !isSeedApi(name)))];
   if (others.length > 0) {
     const [first] = others as [ApiName];
     throw new ContractsError(
       'USAGE',
-      `${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no embedded sandbox (it serves ${seedApiNames.join(' and ')} only): pass --base-url with a server for ${others.length === 1 ? 'it' : 'them'}, such as the mock \`contracts mock --api ${first}\` starts at http://127.0.0.1:${apis[first].mockPort}`,
+      `${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no embedded sandbox (it serves ${seedApiNames.join(' and ')} only): pass --base-url with a server for ${others.length === 1 ? 'it' : 'them'}, such as the mock \`contracts mock --api ${first}\` starts at http://127.0.0.1:${project.api(first).mockPort}`,
     );
   }
-  const missing = seedApiNames.filter((name) => !isApiName(name));
+  const missing = seedApiNames.filter((name) => !project.has(name));
   if (missing.length > 0)
     throw new ContractsError(
       'USAGE',

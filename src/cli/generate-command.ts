@@ -1,6 +1,6 @@
 // `contracts generate`: TypeScript types from the specs into generated/, or --check that they are current.
 import path from 'node:path';
-import { apiNames, apis } from '../config/apis.js';
+import type { Project } from '../config/project.js';
 import { exitCodes, type Command } from './command.js';
 import { generateEntries } from './generate-specs.js';
 import { specOption } from './spec-option.js';
@@ -9,10 +9,10 @@ export const generateCommand: Command = {
   name: 'generate',
   summary: 'Generate TypeScript types from the specs (--check: fail when stale)',
   usage: '[--check] [--out-dir DIR] [--spec [API=]FILE]...',
-  get description() {
+  description(project: Project) {
     return [
       'Runs openapi-typescript on each spec of the config and writes one file per API, with a do-not-edit banner:',
-      ...apiNames.map((name) => `  ${apis[name].spec} -> ${apis[name].generated}`),
+      ...project.apis.map((entry) => `  ${entry.spec} -> ${entry.generated}`),
       'With --check nothing is written: it exits 1 and names each file that differs from what the specs generate.',
       'With --spec only the APIs it names are generated, from the files it gives (Swagger 2.0 or OpenAPI 3.0-3.2).',
     ].join('\n');
@@ -41,7 +41,7 @@ export const generateCommand: Command = {
   async run(options, _positionals, io) {
     const { findStale, renderAll, writeGenerated } = await import('../generate/generate-types.js');
     const outDir = options['out-dir'] === undefined ? undefined : path.resolve(io.cwd, String(options['out-dir']));
-    const files = await renderAll(outDir, generateEntries(options.spec, io.cwd));
+    const files = await renderAll(outDir, generateEntries(options.spec, io.cwd, io.project));
     const relative = (file: string) => path.relative(io.cwd, file) || file;
     if (options.check) {
       const stale = await findStale(files);

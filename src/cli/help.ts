@@ -1,7 +1,7 @@
 // Renders `contracts --help` and `contracts <command> --help` from the command table, within `helpWidth` columns:
 // descriptions are reflowed, option descriptions wrap under their column, long example commands continue with `\`.
-import { apiNames } from '../config/apis.js';
-import type { Command, OptionSpec } from './command.js';
+import type { Project } from '../config/project.js';
+import type { OptionSpec, ProjectCommand } from './command.js';
 
 /** No line of any help is wider: a terminal of 100 columns (or a CI log) shows it without wrapping it itself. */
 export const helpWidth = 100;
@@ -15,7 +15,7 @@ export function aside(items: readonly string[], lead = ''): string {
   return items.length === 0 ? '' : ` (${lead}${items.join(', ')})`;
 }
 
-export function commandHelp(command: Command): string {
+export function commandHelp(command: ProjectCommand): string {
   const lines = [
     ...wrapWords(`Usage: contracts ${command.name} ${command.usage}`.trimEnd(), helpWidth, '', '    '),
     '',
@@ -49,13 +49,13 @@ export function commandHelp(command: Command): string {
   return lines.join('\n');
 }
 
-export function mainHelp(commands: Command[]): string {
+export function mainHelp(commands: ProjectCommand[], project: Project): string {
   const lines = [
     'Usage: contracts <command> [options]',
     '',
     ...reflow(
       [
-        `API contract testing for the APIs of the config (${apiNames.join(', ') || 'none yet: contracts init SPEC adds one'}):`,
+        `API contract testing for the APIs of the config (${project.names.join(', ') || 'none yet: contracts init SPEC adds one'}):`,
         'lint the OpenAPI specs, generate TypeScript types from them, serve them as Prism mocks or as a stateful',
         'sandbox, fuzz servers with generated requests, diff spec revisions, and check real or recorded exchanges',
         'against them.',

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, isSeq, parseDocument } from 'yaml';
-import { projectRoot } from '../config/apis.js';
+import { packageRoot } from '../config/package-root.js';
 import { configFileNames, findConfigIn, readConfig, type Config } from '../config/read-config.js';
 import { writableFile, writeProjectFile } from '../config/write-project-file.js';
 import { shortApiName } from '../config/api-name.js';
@@ -292,7 +292,7 @@ async function withEntry(file: string, entry: Record<string, unknown>): Promise<
 
 function newConfig(dir: string, entry: Record<string, unknown>): string {
   const schema = path
-    .relative(dir, path.join(projectRoot, 'schemas/contracts-config.schema.json'))
+    .relative(dir, path.join(packageRoot, 'schemas/contracts-config.schema.json'))
     .split(path.sep)
     .join('/');
   const doc = new Document({ $schema: schema, apis: [entry] });

@@ -1,7 +1,8 @@
 // `contracts lint`: swagger-parser + Spectral over the shipped specs or the ones given.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ApiEntry, configLintRules, configuredApis, projectRoot, selectApis, specPath } from '../config/apis.js';
+import { packageRoot } from '../config/package-root.js';
+import { type ApiEntry, type Project, specPath } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import { githubCommand } from '../lint/github-annotations.js';
 import { formatProblem, type LintProblem, problemPointer } from '../lint/lint-problem.js';
@@ -107,12 +108,12 @@ export const lintCommand: Command = {
     const cliLevels = parseLevels((options.level as string[] | undefined) ?? []);
     if (options.api !== undefined && positionals.length > 0)
       throw new ContractsError('USAGE', 'give SPEC files or --api, not both');
-    const targets = lintTargets(options, positionals, io.cwd);
+    const targets = lintTargets(options, positionals, io.cwd, io.project);
     const { problems, couldNotRun, linted } = await lintAll(
       targets,
       io,
       (api) => ({
-        ...configLintRules(),
+        ...io.project.lintRules,
         ...api?.lintRules,
         ...cliLevels,
       }),
@@ -149,27 +150,24 @@ export const lintCommand: Command = {
 };
 
 /** The files to lint, each with the API of the config whose spec it is (its lint.rules apply), if any. */
-function lintTargets(options: ParsedOptions, positionals: string[], cwd: string): { file: string; api?: ApiEntry }[] {
+function lintTargets(
+  options: ParsedOptions,
+  positionals: string[],
+  cwd: string,
+  project: Project,
+): { file: string; api?: ApiEntry }[] {
   if (positionals.length === 0)
-    return (options.api === undefined ? configuredApis() : selectApis(String(options.api))).map((api) => ({
+    return (options.api === undefined ? project.all() : project.select(String(options.api))).map((api) => ({
       file: specPath(api),
       api,
     }));
-  const byFile = new Map(safeApis().map((api) => [specPath(api), api]));
+  // SPEC files given without a config: no API, no levels but --level's.
+  const byFile = new Map(project.apis.map((api) => [specPath(api), api]));
   return positionals.map((given) => {
     const file = path.resolve(cwd, given);
     const api = byFile.get(file);
     return api ? { file, api } : { file };
   });
-}
-
-// SPEC files given without a config: no API, no levels but --level's.
-function safeApis(): ApiEntry[] {
-  try {
-    return configuredApis();
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -256,5 +254,5 @@ function githubProblem(problem: LintProblem): string {
 }
 
 function toolVersion(): string {
-  return (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }

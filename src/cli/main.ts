@@ -1,11 +1,13 @@
 // The `contracts` CLI: finds the command in the table, parses its options, calls it, maps faults to exit 2.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNames, apis, projectRoot, useConfig, useSpecFiles } from '../config/apis.js';
+import { packageRoot } from '../config/package-root.js';
+import { makeProject, readProject, type Project } from '../config/project.js';
+import { setRefPolicy } from '../core/load-spec.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { escapeControls } from '../reports/escape-controls.js';
 import { Redactor } from '../reports/redact.js';
-import { exitCodes, type Command, type Io, type ParsedOptions } from './command.js';
+import { commandFor, exitCodes, forProject, type Command, type Io, type ParsedOptions } from './command.js';
 import { allowedVariables, refuseForeignVariables } from '../config/credential-variables.js';
 import { pluginOf } from '../plugins/registry.js';
 import { commandHelp, mainHelp } from './help.js';
@@ -38,25 +40,32 @@ const loadCommand = (name: string | undefined) =>
 /** Every command, in the order help lists them. */
 export const allCommands = (): Promise<Command[]> => Promise.all(commandNames.map((name) => commandModules[name]!()));
 
-export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<number> {
+export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>): Promise<number> {
   // Every line any command writes passes through the redactor (credentials never reach the terminal), then has
   // its control characters escaped (nor do escape sequences from a target or an input). Redacting first, so a
   // secret is matched as it is.
   const redactor = Redactor.fromEnvironment(raw.env);
   const clean = (text: string) => escapeControls(redactor.redact(text));
-  const io: Io = { ...raw, redactor, out: (text) => raw.out(clean(text)), err: (text) => raw.err(clean(text)) };
+  const io: Omit<Io, 'project'> = {
+    ...raw,
+    redactor,
+    out: (text) => raw.out(clean(text)),
+    err: (text) => raw.err(clean(text)),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     // Help names the config's APIs when there is a readable config; a broken one is for the commands to report.
+    let project = noProject(io.cwd);
     try {
-      useConfig({ cwd: io.cwd, file: configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined) });
+      project = readProject({ cwd: io.cwd, file: configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined) });
     } catch {}
     const topic = name === 'help' ? await loadCommand(rest[0]) : undefined;
-    io.out(topic ? commandHelp(topic) : mainHelp(await allCommands()));
+    const commands = (await allCommands()).map((command) => commandFor(command, project));
+    io.out(topic ? commandHelp(commandFor(topic, project)) : mainHelp(commands, project));
     return name === undefined ? exitCodes.cannotRun : exitCodes.ok;
   }
   if (name === '--version' || name === '-v') {
-    const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
     io.out(pkg.version);
     return exitCodes.ok;
   }
@@ -76,32 +85,37 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
     // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
     const configFile = configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined);
     let configError: unknown;
-    let configInUse: string | undefined;
+    let project = noProject(io.cwd);
     try {
       if (command.name !== 'init' || configFile === undefined || existsSync(path.resolve(io.cwd, configFile))) {
-        const found = useConfig({ cwd: io.cwd, file: configFile, ignored: io.err });
-        configInUse = found;
         // No config anywhere up from here: the spec files given with --spec are the APIs of this run.
-        if (found === undefined && command.name !== 'init' && command.options.some((option) => option.name === 'spec'))
-          useSpecFiles(specArguments(rest), io.cwd);
+        const takesSpecs =
+          command.name !== 'init' && forProject(command.options, project).some((option) => option.name === 'spec');
+        project = readProject({
+          cwd: io.cwd,
+          file: configFile,
+          ignored: io.err,
+          ...(takesSpecs && { specs: specArguments(rest) }),
+        });
+        if (project.configFile !== undefined) setRefPolicy(project.refs ?? {});
       }
     } catch (error) {
       configError = error;
     }
-    const { options, positionals } = parseCommandArgs(command, rest);
+    const forThis = commandFor(command, project);
+    const { options, positionals } = parseCommandArgs(forThis, rest);
     if (options.help) {
-      io.out(commandHelp(command));
+      io.out(commandHelp(forThis));
       return exitCodes.ok;
     }
     if (configError !== undefined) throw configError;
     if (options.config === undefined && configFile !== undefined) options.config = configFile;
-    for (const entry of Object.values(apis))
-      for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
-    if (command.options.some((option) => option.name === 'api')) checkApiName(options.api, apiNames);
+    for (const entry of project.apis) for (const credential of entry.credentials) redactor.add(io.env[credential.env]);
+    if (forThis.options.some((option) => option.name === 'api')) checkApiName(options.api, project.names);
     const sends =
       typeof command.sendsCredentials === 'function' ? command.sendsCredentials(options) : command.sendsCredentials;
-    if (sends && configInUse !== undefined) credentialGate(command.name, configInUse, options, io);
-    return await command.run(options, positionals, io);
+    if (sends && project.configFile !== undefined) credentialGate(command.name, project, options, io);
+    return await command.run(options, positionals, { ...io, project });
   } catch (caught) {
     const error = nestingTooDeep(caught) ?? caught;
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
@@ -130,14 +144,20 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor'>): Promise<n
  * Before a command sends the config's credentials: a variable the config may not name is refused (a config from a
  * pull request must not pick which of the user's secrets go out), and the config in use is said, when it sends any.
  */
-function credentialGate(name: string, config: string, options: ParsedOptions, io: Io): void {
+function credentialGate(name: string, project: Project, options: ParsedOptions, io: Omit<Io, 'project'>): void {
+  const config = project.configFile!;
   const given = options['allow-env'];
   const allowed = allowedVariables(Array.isArray(given) ? given : typeof given === 'string' ? [given] : []);
-  const configured = Object.values(apis);
+  const configured = project.apis;
   const documented = (api: string) => pluginOf(api)?.variables ?? [];
   refuseForeignVariables(configured, allowed, path.relative(io.cwd, config) || config, documented);
   if (configured.some((api) => api.credentials.some((credential) => io.env[credential.env])))
     io.err(`contracts ${name}: sending credentials as the config ${config} names them`);
+}
+
+/** The project before (or without) a config: no APIs, as in a folder with none. */
+function noProject(cwd: string): Project {
+  return makeProject({ root: path.resolve(cwd), apis: [], searchedFrom: path.resolve(cwd) });
 }
 
 /** The values of `--NAME VALUE` or `--NAME=VALUE` among a command's arguments (before `--`), in order. */

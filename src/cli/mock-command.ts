@@ -1,6 +1,6 @@
 // `contracts mock`: Prism mock servers for the specs, one process and one port per API, until Ctrl-C.
 import { ContractsError } from '../core/errors.js';
-import { apiNames, apis, selectApis, type ApiName } from '../config/apis.js';
+import type { ApiName, Project } from '../config/project.js';
 import { exitCodes, type Command, type OptionSpec } from './command.js';
 import { aside } from './help.js';
 import { requirePort, untilSignalled } from './parse-args.js';
@@ -18,8 +18,8 @@ function requireSeconds(name: string, value: unknown): number {
 
 export const mockCommand: Command = {
   name: 'mock',
-  get summary() {
-    return `Serve the specs with Prism mock servers${aside(apiNames.map((api) => `${api} :${apis[api].mockPort}`))}`;
+  summary(project: Project) {
+    return `Serve the specs with Prism mock servers${aside(project.apis.map((api) => `${api.name} :${api.mockPort}`))}`;
   },
   usage: '[options]',
   description: [
@@ -36,22 +36,22 @@ export const mockCommand: Command = {
     'security requires 401 (any value passes); otherwise the lowest documented 2xx, with the first example the',
     'schema accepts, else a generated body. Every answer is checked against the spec before it is served.',
   ].join('\n'),
-  // A getter: the options name the config's APIs (`--port-NAME`), known once main() has read the config.
-  get options(): OptionSpec[] {
+  // The options name the project's APIs (`--port-NAME`), known once main() has read it.
+  options(project: Project): OptionSpec[] {
     return [
       {
         name: 'api',
         type: 'string',
         valueName: 'name',
-        description: `Which API to serve: ${apiNames.join(', ')} or all`,
+        description: `Which API to serve: ${project.names.join(', ')} or all`,
         default: 'all',
       },
       // No table default: the default is the config's mockPort, known only once the config is read.
-      ...apiNames.map((api) => ({
+      ...project.apis.map(({ name: api, mockPort }) => ({
         name: portOption(api),
         type: 'string' as const,
         valueName: 'port',
-        description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${apis[api].mockPort})`,
+        description: `Port of the ${api} mock (0: any free port; default: its mockPort in the config, ${mockPort})`,
       })),
       { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
       {
@@ -75,7 +75,7 @@ export const mockCommand: Command = {
         requires: ['dynamic'],
       },
       specOption(
-        `Serve another spec file: API=FILE, e.g. ${apiNames[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
+        `Serve another spec file: API=FILE, e.g. ${project.names[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
       ),
       {
         name: 'verbose',
@@ -91,8 +91,8 @@ export const mockCommand: Command = {
       },
     ];
   },
-  get examples() {
-    const api = apiNames[0] ?? 'NAME';
+  examples(project: Project) {
+    const api = project.names[0] ?? 'NAME';
     return [
       { command: 'contracts mock', description: `Every API's mock, on its mockPort of the config` },
       {
@@ -103,7 +103,9 @@ export const mockCommand: Command = {
     ];
   },
   async run(options, _positionals, io) {
-    const selected = selectApis(String(options.api)).map((entry) => entry.name);
+    const { project } = io;
+    const entries = project.select(String(options.api));
+    const selected = entries.map((entry) => entry.name);
     const engine = mockEngine(options.engine, 'engine');
     if (engine === 'own' && (options.dynamic || options.verbose))
       throw new ContractsError(
@@ -111,7 +113,10 @@ export const mockCommand: Command = {
         `--${options.dynamic ? 'dynamic' : 'verbose'} is Prism's: it does not go with --engine own`,
       );
     const ports = Object.fromEntries(
-      apiNames.map((api) => [api, requirePort(portOption(api), options[portOption(api)] ?? apis[api].mockPort)]),
+      project.apis.map(({ name: api, mockPort }) => [
+        api,
+        requirePort(portOption(api), options[portOption(api)] ?? mockPort),
+      ]),
     ) as Record<ApiName, number>;
     const starting = new AbortController();
     const signalled = untilSignalled().then((signal) => {
@@ -121,14 +126,14 @@ export const mockCommand: Command = {
     const { startMocks, PrismTimeout } = await import('../mock/start-mocks.js');
     const began = Date.now();
     const mocks = await startMocks({
-      apis: selected,
+      apis: entries,
       ports,
       host: String(options.host),
       dynamic: Boolean(options.dynamic),
       ...(typeof options.seed === 'string' ? { seed: options.seed } : {}),
       verbose: Boolean(options.verbose),
       onLog: (api, line) => io.err(`[${api}] ${line}`),
-      specFiles: specOverrides(options.spec, io.cwd, selected) as Partial<Record<ApiName, string>>,
+      specFiles: specOverrides(options.spec, io.cwd, selected, project.names),
       signal: starting.signal,
       engine,
       ...(options['start-timeout'] === undefined

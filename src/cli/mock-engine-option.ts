@@ -1,6 +1,6 @@
 // Which engine answers as the embedded mock of `contracts fuzz` (and `contracts mock --engine`): Prism behind our
 // validating front, or our own (src/mock/engine/), which starts in seconds on any spec.
-import type { ApiName } from '../config/apis.js';
+import type { ApiName } from '../config/api-entry.js';
 import { ContractsError } from '../core/errors.js';
 import type { OptionSpec } from './command.js';
 

@@ -1,6 +1,6 @@
 // `contracts fuzz --include-*/--exclude-*`: the options, and the filters of each API they make with the config's
 // `fuzz:` keys (the rule itself is src/fuzz/operation-filter.ts's).
-import { apis, type ApiName } from '../config/apis.js';
+import type { ApiEntry } from '../config/project.js';
 import {
   filterKinds,
   mergeFilters,
@@ -35,15 +35,14 @@ export const operationFilterOptions: OptionSpec[] = (['include', 'exclude'] as c
 );
 
 /** The config's `fuzz:` keys of an API as filters, each value named by where it is written. */
-function configFilters(api: ApiName): OperationFilters | undefined {
-  const keys = apis[api]?.fuzz;
+function configFilters({ name: api, fuzz: keys }: ApiEntry): OperationFilters | undefined {
   if (!keys) return undefined;
   const filters: OperationFilters = { include: {}, exclude: {} };
   for (const direction of ['include', 'exclude'] as const)
     for (const kind of filterKinds) {
       const values = keys[`${direction}-${kind}`];
       if (values && values.length > 0)
-        filters[direction][kind] = { values, from: `the config's apis[${api}].fuzz.${direction}-${kind}` };
+        filters[direction][kind] = { values: [...values], from: `the config's apis[${api}].fuzz.${direction}-${kind}` };
     }
   return filters;
 }
@@ -51,7 +50,7 @@ function configFilters(api: ApiName): OperationFilters | undefined {
 /** Each API's filters: the command line's, with the config's for every key the command line does not give. */
 export function operationFilters(
   options: ParsedOptions,
-  selected: readonly ApiName[],
+  selected: readonly ApiEntry[],
 ): Partial<Record<string, OperationFilters>> {
   const cli: OperationFilters = { include: {}, exclude: {} };
   for (const direction of ['include', 'exclude'] as const)
@@ -59,7 +58,7 @@ export function operationFilters(
       const values = options[`${direction}-${kind}`] as string[] | undefined;
       if (values && values.length > 0) cli[direction][kind] = { values, from: `--${direction}-${kind}` };
     }
-  return Object.fromEntries(selected.map((api) => [api, mergeFilters(configFilters(api), cli)]));
+  return Object.fromEntries(selected.map((entry) => [entry.name, mergeFilters(configFilters(entry), cli)]));
 }
 
 export const suggestName: Suggest = (input, candidates) => didYouMean(input, candidates);

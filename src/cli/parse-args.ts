@@ -1,11 +1,14 @@
 // Parses one command's arguments against its option table; mistakes become UsageErrors with a clear message.
 import { parseArgs } from 'node:util';
 import { ContractsError } from '../core/errors.js';
-import type { Command, ParsedOptions } from './command.js';
+import type { ParsedOptions, ProjectCommand } from './command.js';
 import { didYouMean } from './did-you-mean.js';
 import { watchLaunchers } from './launcher-watch.js';
 
-export function parseCommandArgs(command: Command, argv: string[]): { options: ParsedOptions; positionals: string[] } {
+export function parseCommandArgs(
+  command: ProjectCommand,
+  argv: string[],
+): { options: ParsedOptions; positionals: string[] } {
   // --help and --config are every command's (main.ts handles them); the rest come from the command's table.
   const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
@@ -36,7 +39,7 @@ export function parseCommandArgs(command: Command, argv: string[]): { options: P
  * The option table's `requires` and `conflicts`, on the options the user gave (before defaults are filled in): an
  * option that would do nothing in the chosen mode is a mistake worth saying, not something to ignore.
  */
-function checkCombinations(command: Command, given: ParsedOptions): void {
+function checkCombinations(command: ProjectCommand, given: ParsedOptions): void {
   for (const option of command.options) {
     if (given[option.name] === undefined || given[option.name] === false) continue;
     const missing = option.requires?.find((name) => given[name] === undefined || given[name] === false);

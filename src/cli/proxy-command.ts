@@ -1,7 +1,7 @@
 // `contracts proxy`: a validating reverse proxy in front of a service; every request and response is checked against
 // the API's spec as traffic flows.
 import path from 'node:path';
-import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiName, type Project } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import type { ProxiedExchange, ProxyOptions } from '../proxy/start-proxy.js';
@@ -32,14 +32,14 @@ export const proxyCommand: Command = {
     '--errors: a request that breaks the spec is answered 400 with a JSON body naming the violations, and is',
     'not forwarded; the violations are printed too. Exit status: 1 when anything broke the contract.',
   ].join('\n'),
-  // A getter: the options name the config's APIs, known once main() has read the config.
-  get options(): OptionSpec[] {
+  // The options name the project's APIs, known once main() has read it.
+  options(project: Project): OptionSpec[] {
     return [
       {
         name: 'api',
         type: 'string',
         valueName: 'name',
-        description: `The API behind the target: ${apiNames.join(', ')}`,
+        description: `The API behind the target: ${project.names.join(', ')}`,
       },
       {
         name: 'target',
@@ -106,8 +106,9 @@ export const proxyCommand: Command = {
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     if (options.api === undefined)
-      throw new ContractsError('USAGE', `name the API behind the target: --api ${apiNames.join('|')}`);
-    const api = requireChoice('api', options.api, apiNames) as ApiName;
+      throw new ContractsError('USAGE', `name the API behind the target: --api ${io.project.names.join('|')}`);
+    const entry = io.project.api(String(requireChoice('api', options.api, io.project.names)));
+    const api = entry.name;
     const target = requireTarget(options.target);
     const port = requirePort('port', options.port);
     const maxBodyBytes = requireMegabytes(options['max-body']);
@@ -123,7 +124,10 @@ export const proxyCommand: Command = {
     const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
     await checkReportTargets(
       reports,
-      apiNames.map((name) => ({ file: specPath(apis[name]), what: `the shipped ${name} spec (${apis[name].spec})` })),
+      io.project.apis.map((shipped) => ({
+        file: specPath(shipped),
+        what: `the shipped ${shipped.name} spec (${shipped.spec})`,
+      })),
     );
     const results = new ResultCollector();
     const started = performance.now();
@@ -143,9 +147,9 @@ export const proxyCommand: Command = {
       import('../har/har-writer.js'),
       import('../core/operation-index.js'),
     ]);
-    const contract = compileContract(await loadSpec(specPath(apis[api]), apis[api].spec));
+    const contract = compileContract(await loadSpec(specPath(entry), entry.spec));
     for (const warning of duplicateOperationIdWarnings(contract.operations)) io.err(`contracts proxy: ${warning}`);
-    const userChecks = await userChecksFor(options, io, [api], apis)(api, contract);
+    const userChecks = await userChecksFor(options, io, [api], io.project.apis)(api, contract);
     const coverage = new Coverage([{ api, contract }]);
     io.redactor.addSpecCredentials(contract.spec.document);
     const redact = (text: string) => io.redactor.redact(text);

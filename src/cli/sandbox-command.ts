@@ -147,6 +147,7 @@ export const sandboxCommand: Command = {
     const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
     const sandbox = await startSandbox({
+      apis: io.project.apis,
       port,
       host: String(options.host),
       ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),

@@ -1,7 +1,8 @@
 // `contracts sandbox --spec FILE` / `--api NAME` (an API of the config that is not an example API): the stateful
 // engine of any spec (src/mock/engine/start-stateful.ts), its options read and checked here.
 import path from 'node:path';
-import { apis, isSeedApi, specPath, type ApiName } from '../config/apis.js';
+import { specPath } from '../config/project.js';
+import { isSeedApi } from '../config/seed-project.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeLine } from '../core/escape-line.js';
 import type { Io, ParsedOptions } from './command.js';
@@ -27,7 +28,11 @@ export function statefulSpec(options: ParsedOptions, io: Io): string | undefined
   const spec = typeof options.spec === 'string' ? options.spec : undefined;
   if (api !== undefined && spec !== undefined) throw new ContractsError('USAGE', '--api and --spec: give one of them');
   const file =
-    spec !== undefined ? path.resolve(io.cwd, spec) : api !== undefined && !isSeedApi(api) ? apiSpec(api) : undefined;
+    spec !== undefined
+      ? path.resolve(io.cwd, spec)
+      : api !== undefined && !isSeedApi(api)
+        ? specPath(io.project.api(api))
+        : undefined;
   const given = (names: readonly string[]) =>
     names.find((name) => options[name] !== undefined && options[name] !== false);
   const misplaced = file === undefined ? given(statefulOnlyOptions) : given(seedOnlyOptions);
@@ -41,21 +46,11 @@ export function statefulSpec(options: ParsedOptions, io: Io): string | undefined
   return file;
 }
 
-function apiSpec(name: string): string {
-  const entry = (apis as Partial<Record<string, (typeof apis)[ApiName]>>)[name];
-  if (!entry)
-    throw new ContractsError(
-      'UNKNOWN_API',
-      `unknown API "${escapeLine(name)}": choose one of ${Object.keys(apis).join(', ')}`,
-    );
-  return specPath(entry);
-}
-
 /** The hooks module: --hooks FILE (relative to the working folder), else the config API's `sandbox.hooks`. */
 function hooksFile(options: ParsedOptions, io: Io): { file: string; shown: string } | undefined {
   if (typeof options.hooks === 'string') return { file: path.resolve(io.cwd, options.hooks), shown: options.hooks };
   const api = typeof options.api === 'string' ? options.api : undefined;
-  const entry = api === undefined ? undefined : (apis as Partial<Record<string, (typeof apis)[ApiName]>>)[api];
+  const entry = api === undefined || !io.project.has(api) ? undefined : io.project.api(api);
   const configured = entry?.sandbox?.hooks;
   if (!entry || configured === undefined) return undefined;
   const file = path.resolve(entry.baseDir, configured);

@@ -2,7 +2,6 @@
 // repeatable. `API=FILE` gives the API (a name of the config) that file instead of its own; a bare FILE is the
 // spec of the one API in play (the one --api chose, or, in validate and receive, simply the file to use).
 import path from 'node:path';
-import { apiNames } from '../config/apis.js';
 import { ContractsError } from '../core/errors.js';
 import type { OptionSpec } from './command.js';
 import { didYouMean } from './did-you-mean.js';
@@ -27,7 +26,7 @@ export function splitSpecValue(value: string): { api: string | undefined; file: 
 }
 
 /** Parses the --spec values: `API=FILE` when what is before the first `=` has the shape of an API name. */
-export function parseSpecs(values: unknown, cwd: string): SpecChoice[] {
+export function parseSpecs(values: unknown, cwd: string, names: readonly string[]): SpecChoice[] {
   const list = values === undefined ? [] : Array.isArray(values) ? (values as string[]) : [String(values)];
   const seen = new Set<string>();
   return list.map((value) => {
@@ -36,10 +35,10 @@ export function parseSpecs(values: unknown, cwd: string): SpecChoice[] {
       if (value === '') throw new ContractsError('USAGE', '--spec takes [API=]FILE, not an empty value');
       return { api: undefined, file: path.resolve(cwd, value), shown: value };
     }
-    if (!(apiNames as readonly string[]).includes(api)) {
+    if (!names.includes(api)) {
       throw new ContractsError(
         'USAGE',
-        `--spec ${value}: no API "${api}".${didYouMean(api, apiNames)} The APIs: ${apiNames.join(', ')}`,
+        `--spec ${value}: no API "${api}".${didYouMean(api, names)} The APIs: ${names.join(', ')}`,
       );
     }
     if (file === '') throw new ContractsError('USAGE', `--spec ${value}: the file is missing (--spec ${api}=FILE)`);
@@ -53,9 +52,14 @@ export function parseSpecs(values: unknown, cwd: string): SpecChoice[] {
  * The files that replace the specs of the chosen APIs, by API. A bare FILE belongs to the one chosen API; a spec
  * for an API that was not chosen would do nothing, and is an error.
  */
-export function specOverrides(values: unknown, cwd: string, chosen: readonly string[]): Record<string, string> {
+export function specOverrides(
+  values: unknown,
+  cwd: string,
+  chosen: readonly string[],
+  names: readonly string[],
+): Record<string, string> {
   const overrides: Record<string, string> = {};
-  const specs = parseSpecs(values, cwd);
+  const specs = parseSpecs(values, cwd, names);
   for (const spec of specs) {
     const api = spec.api ?? (chosen.length === 1 ? chosen[0]! : undefined);
     if (api === undefined)
@@ -75,8 +79,8 @@ export function specOverrides(values: unknown, cwd: string, chosen: readonly str
 }
 
 /** One spec for commands that take one (validate --delivery, receive): FILE or API=FILE; undefined when none. */
-export function singleSpec(values: unknown, cwd: string): SpecChoice | undefined {
-  const specs = parseSpecs(values, cwd);
+export function singleSpec(values: unknown, cwd: string, names: readonly string[]): SpecChoice | undefined {
+  const specs = parseSpecs(values, cwd, names);
   if (specs.length > 1)
     throw new ContractsError('USAGE', 'give one --spec here: the deliveries are checked against one spec');
   return specs[0];

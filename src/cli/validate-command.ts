@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { apiNames, apis, selectApis, specPath } from '../config/apis.js';
+import { specPath, type Project } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import { decodeBody, type Exchange } from '../core/exchange.js';
 import type { Finding } from '../core/finding.js';
@@ -28,14 +28,14 @@ export const validateCommand: Command = {
     '(each matched to its operation by method and path; an exchange that matches none is reported).',
     'With --har the request side is checked too (parameters, body, presence of the credential; --side).',
   ].join('\n'),
-  // A getter: the options name the config's APIs, known once main() has read the config.
-  get options(): OptionSpec[] {
+  // The options name the project's APIs, known once main() has read it.
+  options(project: Project): OptionSpec[] {
     return [
       {
         name: 'api',
         type: 'string',
         valueName: 'name',
-        description: `The spec of a shipped API: ${apiNames.join(', ')} (with --har also all)`,
+        description: `The spec of a shipped API: ${project.names.join(', ')} (with --har also all)`,
       },
       specOption(
         'Any Swagger 2.0 or OpenAPI 3.0-3.2 file: FILE alone, or for an API (API=FILE, or FILE with --api NAME) instead of its own',
@@ -143,7 +143,7 @@ export const validateCommand: Command = {
       return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
     if (options.har !== undefined) {
-      userChecksOnHar(options, io, specFiles, apis);
+      userChecksOnHar(options, io, specFiles, io.project.apis);
       for (const name of ['operation', 'method', 'path', 'status', 'header', 'body']) {
         if (options[name] !== undefined)
           throw new ContractsError('USAGE', `--har checks whole captures: it does not go with --${name}`);
@@ -195,7 +195,7 @@ async function validateOne(
       `no operation "${single.operationId}" in ${specFiles[0]!.display}; its operations: ${[...contract.byOperationId.keys()].join(', ')}`,
     );
   }
-  const userChecks = await userChecksFor(options, io, [specFile.api], apis)(specFile.api, contract);
+  const userChecks = await userChecksFor(options, io, [specFile.api], io.project.apis)(specFile.api, contract);
   const { method, path: requestPath } = single.exchange;
   const result = withUserChecks(
     checkExchange(contract, single.exchange, {
@@ -384,7 +384,7 @@ function whenStopped(): {
 function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: string; display: string; api: string }[] {
   if (options.api === undefined) {
     // Without --api, the --spec values say it all: FILE alone (an API of its own), or API=FILE for each API.
-    const specs = parseSpecs(options.spec, io.cwd);
+    const specs = parseSpecs(options.spec, io.cwd, io.project.names);
     if (specs.length === 1 && specs[0]!.api === undefined)
       return [{ file: specs[0]!.file, display: specs[0]!.shown, api: specs[0]!.shown }];
     if (specs.length > 0 && specs.every((spec) => spec.api !== undefined)) {
@@ -399,16 +399,26 @@ function resolveSpecs(options: ParsedOptions, io: Io, har: boolean): { file: str
       throw new ContractsError('USAGE', 'several --spec values need their APIs: --spec API=FILE for each');
   }
   if (options.api === undefined)
-    throw new ContractsError('USAGE', `name the spec: --api ${apiNames.join('|')}${har ? '|all' : ''} or --spec FILE`);
+    throw new ContractsError(
+      'USAGE',
+      `name the spec: --api ${io.project.names.join('|')}${har ? '|all' : ''} or --spec FILE`,
+    );
   if (String(options.api) === 'all' && !har)
     throw new ContractsError('USAGE', '--api all only goes with --har: one response belongs to one API');
-  const chosen = selectApis(String(options.api)).map((entry) => entry.name);
-  const overrides = specOverrides(options.spec, io.cwd, chosen);
-  return chosen.map((name) => ({
-    file: overrides[name] ?? specPath(apis[name]),
+  const chosen = io.project.select(String(options.api));
+  const overrides = specOverrides(
+    options.spec,
+    io.cwd,
+    chosen.map((entry) => entry.name),
+    io.project.names,
+  );
+  return chosen.map((entry) => ({
+    file: overrides[entry.name] ?? specPath(entry),
     display:
-      overrides[name] === undefined ? apis[name].spec : path.relative(io.cwd, overrides[name]!) || overrides[name]!,
-    api: name,
+      overrides[entry.name] === undefined
+        ? entry.spec
+        : path.relative(io.cwd, overrides[entry.name]!) || overrides[entry.name]!,
+    api: entry.name,
   }));
 }
 

@@ -26,6 +26,8 @@ export interface ApiEntry {
   readonly webhooks?: DeliveryConvention;
   /** The API's own checks (`apis[].checks`): a module relative to `baseDir`. */
   readonly checks?: string;
+  /** contracts sandbox --api's settings (`apis[].sandbox.hooks`: its hooks module, relative to `baseDir`). */
+  readonly sandbox?: { readonly hooks?: string };
   /** The directory `spec` and `generated` are relative to: the config file's. */
   readonly baseDir: string;
 }

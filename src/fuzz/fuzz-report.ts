@@ -1,7 +1,7 @@
 // What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
 // distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
 // or on the port of the embedded sandbox, so the same seed prints the same text.
-import { apis, isApiName, isSeedApi } from '../config/apis.js';
+import { isSeedApi } from '../config/seed-project.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
@@ -13,12 +13,16 @@ import { shellQuote } from './shell-word.js';
 import { groupedBy } from './failure-book.js';
 import type { FuzzRun } from './run-fuzz.js';
 
+/** Each API's mock port in the project: where a restarted mock listens (restartedOrigin). */
+export type MockPorts = Readonly<Record<string, number>>;
+
 /** `scripts`: the folder --scripts wrote each failure's reproduction to, as shown to the user. */
 export function fuzzConsoleReport(
   run: FuzzRun,
   embedded: boolean,
   scripts?: string,
   mockEngine: 'prism' | 'own' | 'stateful' = 'prism',
+  ports: MockPorts = {},
 ): string {
   const lines: string[] = [`contracts fuzz: seed ${run.seed}, ${run.requests} requests`];
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
@@ -66,9 +70,9 @@ export function fuzzConsoleReport(
         `      case (${failure.phase}): ${failure.note}`,
         ...(failure.others?.length ? [`      also: ${failure.others.join('; ')}`] : []),
         ...(failure.answer
-          ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded))}`]
+          ? [`      answer: ${answerLine(failure.answer, (body) => stable(run, body, embedded, ports))}`]
           : []),
-        ...reproduceLines(run, failure, embedded, scripts, mockEngine),
+        ...reproduceLines(run, failure, embedded, scripts, mockEngine, ports),
       );
     }
     lines.push('', `Repeat this run with --seed ${run.seed}.`);
@@ -101,12 +105,13 @@ function reproduceLines(
   embedded: boolean,
   scripts: string | undefined,
   mockEngine: 'prism' | 'own' | 'stateful',
+  ports: MockPorts,
 ): string[] {
-  const curl = stable(run, failure.curl, embedded);
+  const curl = stable(run, failure.curl, embedded, ports);
   const file = scripts === undefined ? undefined : path.join(scripts, `${failure.id}.sh`);
   const steps = failure.steps ?? 1;
   const start = embedded
-    ? [`      the target is gone with the run; start it first: ${startCommand(failure.api, mockEngine)}`]
+    ? [`      the target is gone with the run; start it first: ${startCommand(failure.api, mockEngine, ports)}`]
     : [];
   if (steps <= 1) return [...start, `      reproduce: ${curl}`, ...(file ? [`      script: bash ${file}`] : [])];
   return [
@@ -140,14 +145,14 @@ const sandboxPort = 4020;
  * Where a curl line sends what went to an embedded target, which ends with the run: the port the command that
  * starts it again listens on (startCommand), so the line runs as printed once that is started.
  */
-function restartedOrigin(api: string): string {
-  return `http://127.0.0.1:${isSeedApi(api) ? sandboxPort : isApiName(api) ? apis[api].mockPort : 4010}`;
+function restartedOrigin(api: string, ports: MockPorts): string {
+  return `http://127.0.0.1:${isSeedApi(api) ? sandboxPort : (ports[api] ?? 4010)}`;
 }
 
 /** The command that starts an embedded target again, on the port restartedOrigin names. */
-function startCommand(api: string, mockEngine: 'prism' | 'own' | 'stateful'): string {
+function startCommand(api: string, mockEngine: 'prism' | 'own' | 'stateful', ports: MockPorts): string {
   if (isSeedApi(api)) return `npx contracts sandbox --port ${sandboxPort}`;
-  const port = restartedOrigin(api).split(':').at(-1);
+  const port = restartedOrigin(api, ports).split(':').at(-1);
   if (mockEngine === 'stateful') return `npx contracts sandbox --api ${shellQuote(api)} --port ${port}`;
   const engine = mockEngine === 'own' ? ' --engine own' : '';
   return `npx contracts mock --api ${shellQuote(api)} ${shellQuote(`--port-${api}`)} ${port}${engine}`;
@@ -158,12 +163,12 @@ function startCommand(api: string, mockEngine: 'prism' | 'own' | 'stateful'): st
  * target's origin is the one its start command listens on. Only the marker in a config.url is replaced: a secret the
  * run made up carries it too, and must stay whole for the redactor to find it.
  */
-function stable(run: FuzzRun, text: string, embedded: boolean): string {
+function stable(run: FuzzRun, text: string, embedded: boolean, ports: MockPorts): string {
   let shown = run.marker === '' ? text : text.split(`contracts-fuzz=${run.marker}-`).join('contracts-fuzz=RUN-');
   if (embedded)
     // The longest first: a port that is another's prefix (5432, 54321) is not replaced inside it.
     for (const [api, target] of Object.entries(run.targets).sort(([, a], [, b]) => (b?.length ?? 0) - (a?.length ?? 0)))
-      if (target) shown = shown.split(target).join(restartedOrigin(api));
+      if (target) shown = shown.split(target).join(restartedOrigin(api, ports));
   return shown;
 }
 

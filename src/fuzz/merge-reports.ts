@@ -4,7 +4,7 @@
 // the reproduction of the fewest steps kept. A failure of an earlier report, without a kind, is its own group. The
 // result is a run like any other, for the same junit/json writers.
 import { readFile } from 'node:fs/promises';
-import type { ApiName } from '../config/apis.js';
+import type { ApiName } from '../config/api-entry.js';
 import { ContractsError } from '../core/errors.js';
 import { summarize, type CheckResult } from '../reports/results.js';
 import type { FuzzFailure } from './executor.js';

@@ -6,7 +6,7 @@
 // again from a fresh start, every step (replay-sequence.ts). Another failure found in a sequence needs
 // its sequence: it is listed, not replayed.
 import { readFile } from 'node:fs/promises';
-import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiName, type Project } from '../config/project.js';
 import { compileContract } from '../core/compile-contract.js';
 import { generationSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
@@ -130,6 +130,8 @@ export async function replayFailures(
   options: Omit<ExecutorOptions, 'capture' | 'results' | 'deadline' | 'credentials'> & {
     timeoutMs: number;
     remote?: boolean;
+    /** The project whose APIs the failures name (their specs and credentials). */
+    project: Project;
   },
 ): Promise<ReplayOutcome[]> {
   const capture = new HttpCapture({ timeoutMs: options.timeoutMs });
@@ -142,16 +144,18 @@ export async function replayFailures(
   });
   // Credentials first, for every API the report names: a missing variable is one line before anything is sent.
   const specs = new Map<ApiName, LoadedSpec>();
-  for (const api of new Set(failures.map((failure) => failure.api).filter(isApiName))) {
-    const spec = await loadSpec(specPath(apis[api]));
+  const { project } = options;
+  for (const api of new Set(failures.map((failure) => failure.api).filter((name) => project.has(name)))) {
+    const entry = project.api(api);
+    const spec = await loadSpec(specPath(entry));
     specs.set(api, spec);
-    executor.options.credentials![api] = fuzzCredentials(api, compileContract(spec), options);
+    executor.options.credentials![api] = fuzzCredentials(entry, compileContract(spec), options);
   }
   const outcomes: ReplayOutcome[] = [];
   const targets = new Map<ApiName, ApiTarget>();
   try {
     for (const failure of failures) {
-      if (!isApiName(failure.api)) {
+      if (!project.has(failure.api)) {
         outcomes.push({ failure, reproduced: undefined, reason: `unknown API "${failure.api}"` });
         continue;
       }

@@ -5,7 +5,7 @@ import { probeAuthOnResources } from './auth-probes.js';
 import { securityOf } from './auth-refusals.js';
 import path from 'node:path';
 import fc from 'fast-check';
-import { apis, isApiName, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiEntry, type ApiName } from '../config/project.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import type { UserChecksLoader } from '../core/user-checks/user-check-set.js';
 import { settleUserChecks } from '../reports/settle-user-checks.js';
@@ -48,7 +48,8 @@ export interface FuzzOptions {
   announce?: string;
   /** --har-out: every exchange written as it happens. */
   har?: FuzzHar;
-  apis: readonly ApiName[];
+  /** The APIs to fuzz, from the project. */
+  apis: readonly ApiEntry[];
   baseUrls: Partial<Record<ApiName, string>>;
   /** Another spec file for an API (--spec) instead of the config's. */
   specFiles?: Partial<Record<ApiName, string>>;
@@ -184,8 +185,9 @@ export class FuzzRunner {
     const targets: Partial<Record<ApiName, string>> = {};
     // Every spec loads before anything is sent: a broken one ends the run in one line, and --shard sees all the work.
     const loaded: { target: ApiTarget; document: unknown }[] = [];
-    for (const api of options.apis) {
-      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+    for (const entry of options.apis) {
+      const api = entry.name;
+      const file = options.specFiles?.[api] ?? specPath(entry);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
       options.har?.addSpec(spec.document);
       // Made from the generation view, judged by the request view (request-side.ts).
@@ -194,7 +196,7 @@ export class FuzzRunner {
       const contract = compileContract(spec, { strict: options.strict });
       for (const warning of duplicateOperationIdWarnings(contract.operations)) options.log(`${api}: ${warning}`);
       // A credential whose header name HTTP cannot carry is never sent (its operations are skipped, see sendable).
-      credentials[api] = fuzzCredentials(api, contract, options).filter(
+      credentials[api] = fuzzCredentials(entry, contract, options).filter(
         (credential) => credential.in !== 'header' || httpToken.test(credential.name),
       );
       coverage?.addContract(api, contract);
@@ -212,7 +214,7 @@ export class FuzzRunner {
     }
     this.start(loaded);
     for (const { target, document } of loaded) {
-      const api = target.api as ApiName;
+      const api = target.api;
       targets[api] = target.baseUrl;
       this.plan(results, target);
       const walk = this.walkOf(executor, target, document);
@@ -711,13 +713,13 @@ export function derivedSeed(seed: number, label: string): number {
 
 /** The config's credentials for one API; a missing one a real target needs ends the run before anything is sent. */
 export function fuzzCredentials(
-  api: string,
+  { name: api, credentials: configured }: Pick<ApiEntry, 'name' | 'credentials'>,
   contract: Contract,
   options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret'>,
 ): ApiCredential[] {
   return apiCredentials({
     api,
-    configured: isApiName(api) ? apis[api].credentials : [],
+    configured,
     contract,
     env: options.env,
     remote: options.remote === true,

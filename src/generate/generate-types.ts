@@ -1,8 +1,8 @@
-// The one writer of generated/: openapi-typescript output for each spec of the manifest (src/config/apis.ts).
+// The one writer of generated/: openapi-typescript output for each spec of the manifest (src/config/project.ts).
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { configuredApis, specPath, type ApiEntry } from '../config/apis.js';
+import { specPath, type ApiEntry } from '../config/project.js';
 import { writeProjectFile } from '../config/write-project-file.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
@@ -60,7 +60,7 @@ export async function renderTypes(entry: ApiEntry): Promise<string> {
  * Without `outDir`, each file goes where the config says (`generated`, relative to the config file). `entries`: the
  * APIs to generate (default every API of the config).
  */
-export async function renderAll(outDir?: string, entries: ApiEntry[] = configuredApis()): Promise<GeneratedFile[]> {
+export async function renderAll(outDir: string | undefined, entries: readonly ApiEntry[]): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   for (const entry of entries) {
     const file =

@@ -1,11 +1,11 @@
 // The vitest matchers' specs: each API's contract (and its component schemas) compiled once per test file and
 // reused by every assertion, since compiling is the expensive part and checking is cheap.
 import path from 'node:path';
-import { apiNames, apis, isApiName, noApisMessage, specPath, useConfig } from '../config/apis.js';
+import { readProject, specPath, type Project } from '../config/project.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { compileSpec, type CompiledSpec } from '../core/compile-spec.js';
 import { ContractsError } from '../core/errors.js';
-import { loadSpec } from '../core/load-spec.js';
+import { loadSpec, setRefPolicy } from '../core/load-spec.js';
 
 export interface SpecChoice {
   /** An API of contracts.config.yaml. */
@@ -17,36 +17,38 @@ export interface SpecChoice {
 const contracts = new Map<string, Promise<Contract>>();
 const schemas = new Map<string, Promise<CompiledSpec>>();
 
-let configRead = false;
+/** The project of this test process, read on the first assertion (undefined before). */
+let project: Project | undefined;
 
 /**
  * The APIs are those of contracts.config.yaml, as for the CLI: the one in the test's working directory (or named by
- * CONTRACTS_CONFIG), else the nearest one above it. Read once, on the first assertion.
+ * CONTRACTS_CONFIG), else the nearest one above it. Read once, on the first assertion, into a frozen Project.
  */
-function readConfigOnce(): void {
-  if (configRead) return;
-  configRead = true;
-  useConfig({
+function projectOnce(): Project {
+  if (project) return project;
+  project = readProject({
     cwd: process.cwd(),
     file: process.env.CONTRACTS_CONFIG || undefined,
     ignored: (line) => process.stderr.write(`${line}\n`),
   });
+  if (project.configFile !== undefined) setRefPolicy(project.refs ?? {});
+  return project;
 }
 
 /** The spec file for a choice; an unknown API is a ContractsError naming the choices. */
 export function specFileOf(choice: SpecChoice): string {
-  readConfigOnce();
+  const { names, noApisMessage, api: entryOf, has } = projectOnce();
   if (choice.spec !== undefined) return path.resolve(choice.spec);
   const api: unknown = choice.api;
-  if (typeof api !== 'string' || !isApiName(api)) {
+  if (typeof api !== 'string' || !has(api)) {
     throw new ContractsError(
       'UNKNOWN_API',
-      apiNames.length === 0
+      names.length === 0
         ? `unknown API ${JSON.stringify(api)}: ${noApisMessage()}`
-        : `unknown API ${JSON.stringify(api)}: choose one of ${apiNames.join(', ')}`,
+        : `unknown API ${JSON.stringify(api)}: choose one of ${names.join(', ')}`,
     );
   }
-  return specPath(apis[api]);
+  return specPath(entryOf(api));
 }
 
 export function contractFor(choice: SpecChoice, strict: boolean): Promise<Contract> {

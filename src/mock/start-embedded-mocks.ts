@@ -2,7 +2,7 @@
 // of each spec (start-stateful-mocks.ts), whose answers fuzz's lifecycle checks can judge; when Prism is asked for
 // and it does not answer within the start timeout (Stripe's description takes it minutes to dereference), our own
 // engine (src/mock/engine/) in its place, said in one line; every other way Prism fails to start stays an error.
-import { apiNames } from '../config/apis.js';
+import { seedProject } from '../config/seed-project.js';
 import { PrismTimeout, startMocks, type MockOptions, type Mocks } from './start-mocks.js';
 import { startStatefulMocks } from './start-stateful-mocks.js';
 
@@ -14,7 +14,7 @@ export async function startEmbeddedMocks(
 ): Promise<Mocks & { engine: EmbeddedEngine }> {
   const { engine, ...rest } = given;
   if (engine === 'stateful')
-    return { ...(await startStatefulMocks(rest, rest.apis ?? apiNames, say)), engine: 'stateful' };
+    return { ...(await startStatefulMocks(rest, rest.apis ?? seedProject.apis, say)), engine: 'stateful' };
   const options: MockOptions = { ...rest, engine };
   if (options.engine === 'own') return { ...(await startMocks(options)), engine: 'own' };
   try {

@@ -8,7 +8,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNames, apis, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiEntry, type ApiName } from '../config/project.js';
+import { seedProject } from '../config/seed-project.js';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import { documentForTools } from '../core/document-for-tools.js';
 import { ContractsError } from '../core/errors.js';
@@ -19,7 +20,7 @@ import { startFront, type Front } from './validating-front.js';
 
 export interface MockOptions {
   /** Which APIs to serve; all by default. */
-  apis?: readonly ApiName[];
+  apis?: readonly ApiEntry[];
   /** Port per API; each API's default (4010, 4011) otherwise. 0 picks a free port. */
   ports?: Partial<Record<ApiName, number>>;
   host?: string;
@@ -69,8 +70,10 @@ const exitWithParent = fileURLToPath(new URL('./exit-with-parent.cjs', import.me
 
 export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   const host = options.host ?? '127.0.0.1';
-  const selected = options.apis ?? apiNames;
-  if (options.engine === 'own') return startOwnMocks(options, selected);
+  const entries = options.apis ?? seedProject.apis;
+  const selected = entries.map((entry) => entry.name);
+  const entryOf = (api: ApiName) => entries.find((entry) => entry.name === api)!;
+  if (options.engine === 'own') return startOwnMocks(options, entries);
   const started: { mock: RunningMock; child: ChildProcess; output: string[] }[] = [];
   let stopping = false;
   let reportExit: (value: Awaited<Mocks['unexpectedExit']>) => void = () => {};
@@ -96,7 +99,7 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
   try {
     for (const api of selected) {
       if (options.signal?.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the mocks started');
-      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      const file = options.specFiles?.[api] ?? specPath(entryOf(api));
       const shown = path.relative(process.cwd(), file) || file;
       const spec = await loadSpec(file, shown);
       if (indexOperations(spec.document).length === 0)
@@ -115,7 +118,8 @@ export async function startMocks(options: MockOptions = {}): Promise<Mocks> {
     }
     // Check every port before starting anything, so a taken port fails fast and names itself.
     const ports = new Map<ApiName, number>();
-    for (const api of selected) ports.set(api, await claimPort(api, options.ports?.[api] ?? apis[api].mockPort, host));
+    for (const api of selected)
+      ports.set(api, await claimPort(api, options.ports?.[api] ?? entryOf(api).mockPort, host));
     for (const api of selected) {
       // Prism listens on loopback only: clients reach it through the validating front, on the API's port.
       const port = await claimPort(api, 0, prismHost);

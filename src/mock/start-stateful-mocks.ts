@@ -3,7 +3,7 @@
 // a read of what a create made with an example, so every lifecycle rule of the walk would judge the mock, not the
 // spec; the stateful sandbox keeps what a create stores and passes every answer through the spec's checks.
 import path from 'node:path';
-import { apis, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiEntry, type ApiName } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import { loadSpec } from '../core/load-spec.js';
 import { startStateful, type StatefulServer } from './engine/start-stateful.js';
@@ -11,7 +11,7 @@ import type { MockOptions, Mocks } from './start-mocks.js';
 
 export async function startStatefulMocks(
   options: MockOptions,
-  selected: readonly ApiName[],
+  selected: readonly ApiEntry[],
   warn: (line: string) => void,
 ): Promise<Mocks> {
   const servers: { api: ApiName; server: StatefulServer }[] = [];
@@ -19,14 +19,15 @@ export async function startStatefulMocks(
     await Promise.all(servers.map(({ server }) => server.stop()));
   };
   try {
-    for (const api of selected) {
+    for (const entry of selected) {
+      const api = entry.name;
       if (options.signal?.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the mocks started');
-      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      const file = options.specFiles?.[api] ?? specPath(entry);
       const spec = await loadSpec(file, path.relative(process.cwd(), file) || file);
       const server = await startStateful({
         spec,
         host: options.host ?? '127.0.0.1',
-        port: options.ports?.[api] ?? apis[api].mockPort,
+        port: options.ports?.[api] ?? entry.mockPort,
         warn,
       });
       servers.push({ api, server });

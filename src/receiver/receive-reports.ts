@@ -1,7 +1,6 @@
 // What a `contracts receive` session got, as a check run: every delivery judged by the checks it was held to,
 // under its webhook's operation, so the console, JUnit and JSON reports of `check` serve it unchanged.
 import { ResultCollector, summarize } from '../reports/results.js';
-import type { ApiName } from '../config/apis.js';
 import type { CheckRun } from '../reports/check-run.js';
 import type { StoredDelivery } from './start-receiver.js';
 
@@ -15,7 +14,7 @@ export function receiveRun(
   for (const delivery of deliveries) {
     for (const check of delivery.result.applied) {
       results.record(
-        api as ApiName,
+        api,
         delivery.result.operation,
         check,
         delivery.result.findings.filter((finding) => finding.check === check),
@@ -25,7 +24,7 @@ export function receiveRun(
   const all = results.all();
   return {
     mode: 'receive',
-    targets: { [api as ApiName]: url },
+    targets: { [api]: url },
     results: all,
     summary: summarize(all),
     notRun: [],

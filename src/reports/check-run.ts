@@ -1,6 +1,6 @@
 // What a run of the checks leaves for its reports, whichever command made it (check, fuzz, receive, proxy): the
 // results by check, their summary, and what stopped it. The reports read only this, so they depend on no runner.
-import type { ApiName } from '../config/apis.js';
+import type { ApiName } from '../config/api-entry.js';
 import type { CoverageReport } from '../core/coverage.js';
 import type { ContractsError } from '../core/errors.js';
 import type { CheckResult, Summary } from './results.js';

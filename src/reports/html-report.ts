@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../config/apis.js';
+import { packageRoot } from '../config/package-root.js';
 import { checkNames } from '../core/finding.js';
 import type { CheckResult, ReportedFinding } from './results.js';
 import { runTitle, type CheckRun } from '../reports/check-run.js';
@@ -208,7 +208,7 @@ export function escapeHtml(value: string): string {
 function toolVersion(): string {
   try {
     return String(
-      (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ??
+      (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ??
         'unknown',
     );
   } catch {

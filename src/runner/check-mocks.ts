@@ -3,7 +3,7 @@
 // sent), Prism only when asked (`--mock-engine prism`). An API whose plug-in runs a check sequence of its own keeps
 // Prism under the default: those sequences' mock mode is written for a stateless mock answering its examples (the
 // ids they use exist in no store; their stateful checks are skipped there, runner/plan.ts).
-import type { ApiName } from '../config/apis.js';
+import type { ApiEntry, ApiName } from '../config/project.js';
 import { type EmbeddedEngine, startEmbeddedMocks } from '../mock/start-embedded-mocks.js';
 import type { Mocks } from '../mock/start-mocks.js';
 import type { CheckRunOptions } from './run-check.js';
@@ -14,9 +14,9 @@ export async function startCheckMocks(
   engines: Partial<Record<ApiName, EmbeddedEngine>>,
 ): Promise<Mocks> {
   const asked = options.mockEngine ?? 'stateful';
-  const groups = new Map<EmbeddedEngine, ApiName[]>();
+  const groups = new Map<EmbeddedEngine, ApiEntry[]>();
   for (const api of options.apis) {
-    const engine = asked === 'stateful' && options.plugins(api) ? 'prism' : asked;
+    const engine = asked === 'stateful' && options.plugins(api.name) ? 'prism' : asked;
     groups.set(engine, [...(groups.get(engine) ?? []), api]);
   }
   const started: Mocks[] = [];
@@ -28,14 +28,14 @@ export async function startCheckMocks(
       const mocks = await startEmbeddedMocks(
         {
           apis,
-          ports: Object.fromEntries(apis.map((api) => [api, 0])),
+          ports: Object.fromEntries(apis.map((api) => [api.name, 0])),
           ...(options.specFiles ? { specFiles: options.specFiles } : {}),
           engine,
         },
         (line) => options.log?.(line),
       );
       started.push(mocks);
-      for (const api of apis) engines[api] = mocks.engine;
+      for (const api of apis) engines[api.name] = mocks.engine;
     }
   } catch (error) {
     await stop();

@@ -1,6 +1,6 @@
 // Runs the conformance sequences against a target (staging, the sandbox) or, without one, against embedded
 // Prism mocks it starts and stops. Collects results; an operational fault ends the run with partial results.
-import { apis, specPath, type ApiName } from '../config/apis.js';
+import { specPath, type ApiEntry, type ApiName } from '../config/project.js';
 import path from 'node:path';
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import type { UserCheckSet, UserChecksLoader } from '../core/user-checks/user-check-set.js';
@@ -23,7 +23,8 @@ import { runConformance } from './generic/run-conformance.js';
 import type { CheckPluginLookup, CheckSequence } from './check-plugin.js';
 
 export interface CheckRunOptions {
-  apis: readonly ApiName[];
+  /** The APIs to check, from the project. */
+  apis: readonly ApiEntry[];
   /** The server to check; without it, an embedded mock of each API (`mockEngine`). */
   baseUrl?: string;
   /** Without baseUrl: the embedded mock (start-embedded-mocks.ts); default the stateful sandbox of each spec. */
@@ -94,8 +95,9 @@ export class CheckRunner {
       // Every spec loads before anything starts: a broken one ends the run in one clear line.
       const contracts = new Map<ApiName, Contract>();
       const credentials = new Map<ApiName, ApiCredential[]>();
-      for (const api of options.apis) {
-        const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      for (const entry of options.apis) {
+        const api = entry.name;
+        const file = options.specFiles?.[api] ?? specPath(entry);
         const contract = compileContract(await loadSpec(file, path.relative(process.cwd(), file) || file), {
           strict: options.strict === true,
         });
@@ -107,7 +109,7 @@ export class CheckRunner {
           api,
           apiCredentials({
             api,
-            configured: apis[api].credentials,
+            configured: entry.credentials,
             contract,
             env: options.env,
             remote: options.baseUrl !== undefined,
@@ -135,14 +137,14 @@ export class CheckRunner {
         mocks = started;
         if (this.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted while starting the mocks');
       }
-      for (const api of options.apis) {
+      for (const { name: api } of options.apis) {
         const plugin = options.plugins(api);
         if (!plugin) continue;
         const interrupted = () => this.capture.interrupted;
         const setup = { mode, receiver: receiverSetting, interrupted, settings: options.settings ?? {} };
         sequences.set(api, await plugin.prepare(setup));
       }
-      for (const api of options.apis) {
+      for (const { name: api } of options.apis) {
         const baseUrl = (mocks?.urls[api] ?? options.baseUrl!).replace(/\/+$/, '');
         targets[api] = baseUrl;
         const contract = contracts.get(api)!;

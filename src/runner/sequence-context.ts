@@ -1,6 +1,6 @@
 // What a sequence of calls works with, and the one way it makes a call: through a typed client, captured,
 // checked by the core, recorded.
-import type { ApiName } from '../config/apis.js';
+import type { ApiName } from '../config/api-entry.js';
 import type { ApiCredential } from '../http/api-credentials.js';
 import { checkExchange } from '../core/check-exchange.js';
 import { parseJson } from '../core/parse-json.js';

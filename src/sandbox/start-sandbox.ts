@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ApiEntry, type ApiName, apis, projectRoot, specPath } from '../config/apis.js';
+import { packageRoot } from '../config/package-root.js';
+import { type ApiEntry, type ApiName, specPath } from '../config/project.js';
 import { compileSpec, type SchemaError } from '../core/compile-spec.js';
 import { requestSpec, responseSpec } from '../core/read-write-views.js';
 import { ContractsError } from '../core/errors.js';
@@ -45,6 +46,11 @@ export interface SandboxOptions {
   /** How long a request's head may take from its first byte (default 10 s); then 408, and closed. */
   headTimeoutMs?: number;
   /**
+   * The project's APIs (a command's io.project.apis): a seed API among them is served from its spec there (a
+   * variant to try); by default, and for a seed API they do not list, the spec the toolkit ships.
+   */
+  apis?: readonly ApiEntry[];
+  /**
    * Serve this OpenAPI file (or loaded spec) statefully instead, with the engine of any spec
    * (src/mock/engine/start-stateful.ts); then only port, host, headTimeoutMs, data and admin apply.
    */
@@ -77,9 +83,9 @@ const exampleValue =
  * The sandbox implements the seed APIs: their spec from the config when it lists them (a variant to try), else the
  * one the toolkit ships, so the sandbox runs in a project whose config names only its own APIs.
  */
-function seedSpecPath(name: ApiName): string {
-  const entry = (apis as Partial<Record<ApiName, ApiEntry>>)[name];
-  return entry ? specPath(entry) : path.join(projectRoot, 'specs', `${name}.yaml`);
+function seedSpecPath(name: ApiName, apis: readonly ApiEntry[] = []): string {
+  const entry = apis.find((api) => api.name === name);
+  return entry ? specPath(entry) : path.join(packageRoot, 'specs', `${name}.yaml`);
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -227,8 +233,8 @@ async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSp
 /** The specs, the sessions (the demo one and --sessions), the repositories and the bound on deliveries, checked. */
 async function sandboxSetup(options: SandboxOptions) {
   const [sessionSpec, webhooksSpec] = await Promise.all([
-    loadSpec(seedSpecPath('client-session')),
-    loadSpec(seedSpecPath('repository-webhooks')),
+    loadSpec(seedSpecPath('client-session', options.apis)),
+    loadSpec(seedSpecPath('repository-webhooks', options.apis)),
   ]);
   // Sessions are what the sandbox answers with: judged as responses (read-write-views.ts).
   const sessionCompiled = compileSpec(responseSpec(sessionSpec));

@@ -22,7 +22,7 @@ const exceptions: Record<string, string> = {
   'cli/proxy-command.ts': '--help examples name the example APIs',
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
   'cli/validate-command.ts': '--help examples name the example APIs and an operation',
-  'config/apis.ts': "the project lane's: the shipped example entries, until the config is a Project value",
+  'config/seed-project.ts': "the shipped example APIs' entries: the library adapters' project without a config",
   'fuzz/executor.ts': 'the webhooks lifecycle (createWebhook, prepareWebhooks, the hook marker URL)',
   'fuzz/fuzz-case.ts': "the ids the example APIs' runs own, by API name",
   'fuzz/fuzz-checks.ts': 'the createWebhook id rule',

@@ -2,8 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { allCommands, main } from '../../src/cli/main.js';
 
-const commands = await allCommands();
+import { commandFor } from '../../src/cli/command.js';
 import { commandHelp, mainHelp } from '../../src/cli/help.js';
+import { seedProject } from '../../src/config/seed-project.js';
+
+// Help as this repository's project (the two example APIs) shows it.
+const commands = (await allCommands()).map((command) => commandFor(command, seedProject));
 import { root } from '../helpers/paths.js';
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -58,7 +62,7 @@ describe('a misspelt name gets a "Did you mean" in one line, exit 2', () => {
 
 describe('help', () => {
   const helps: [string, string][] = [
-    ['contracts', mainHelp(commands)],
+    ['contracts', mainHelp(commands, seedProject)],
     ...commands.map((command): [string, string] => [`contracts ${command.name}`, commandHelp(command)]),
   ];
   it.each(helps)('of %s keeps every line within 100 columns', (_name, text) => {
@@ -74,7 +78,7 @@ describe('help', () => {
   });
 
   it('lists --version, and `contracts --version` and `-v` print the package version', async () => {
-    expect(mainHelp(commands)).toMatch(/^ {2}-v, --version +Print the version of contracts$/m);
+    expect(mainHelp(commands, seedProject)).toMatch(/^ {2}-v, --version +Print the version of contracts$/m);
     for (const flag of ['--version', '-v']) {
       const result = await cli([flag]);
       expect(result.out).toMatch(/^\d+\.\d+\.\d+/);

@@ -2,12 +2,13 @@
 // conflicts) and checked by parse-args on what the user typed.
 import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../src/cli/check-command.js';
-import type { Command } from '../../src/cli/command.js';
+import { commandFor, type Command } from '../../src/cli/command.js';
 import { fuzzCommand } from '../../src/cli/fuzz-command.js';
 import { main } from '../../src/cli/main.js';
 import { mockCommand } from '../../src/cli/mock-command.js';
 import { parseCommandArgs } from '../../src/cli/parse-args.js';
 import { validateCommand } from '../../src/cli/validate-command.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { root } from '../helpers/paths.js';
 
 const url = 'http://127.0.0.1:9';
@@ -160,7 +161,7 @@ describe('a flag without effect in the chosen mode is refused', () => {
     ],
     ['mock --seed without --dynamic', mockCommand, ['--seed', '7'], '--seed has no effect without --dynamic'],
   ])('%s', (_name, command, args, message) => {
-    expect(() => parseCommandArgs(command, args)).toThrow(message);
+    expect(() => parseCommandArgs(commandFor(command, seedProject), args)).toThrow(message);
   });
 
   it.each<[string, Command, string[]]>([
@@ -180,7 +181,7 @@ describe('a flag without effect in the chosen mode is refused', () => {
     ['mock --seed with --dynamic', mockCommand, ['--dynamic', '--seed', '7']],
     ['the defaults alone (they are not what the user typed)', fuzzCommand, []],
   ])('accepts %s', (_name, command, args) => {
-    expect(() => parseCommandArgs(command, args)).not.toThrow();
+    expect(() => parseCommandArgs(commandFor(command, seedProject), args)).not.toThrow();
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/command.js';
 import { startProgress, type ProgressClock } from '../../src/cli/progress.js';
 import { Redactor } from '../../src/reports/redact.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 function fakeClock(): ProgressClock & { advance(ms: number): void } {
   let now = 0;
@@ -78,6 +79,7 @@ describe('the progress line', () => {
       cwd: '/',
       env: {},
       redactor: new Redactor(),
+      project: seedProject,
     };
     const progress = startProgress({ ...base, stream, clock });
     const wrapped = progress.around(io);

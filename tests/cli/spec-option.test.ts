@@ -3,8 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCommands, main } from '../../src/cli/main.js';
 
-const commands = await allCommands();
+import { commandFor } from '../../src/cli/command.js';
 import { parseSpecs, singleSpec, specOverrides } from '../../src/cli/spec-option.js';
+import { seedProject } from '../../src/config/seed-project.js';
+
+const commands = (await allCommands()).map((command) => commandFor(command, seedProject));
 import { root } from '../helpers/paths.js';
 
 const both = ['client-session', 'repository-webhooks'];
@@ -63,7 +66,7 @@ describe('--spec', () => {
       { 'client-session': path.join(root, 'a.yaml'), 'repository-webhooks': path.join(root, 'b.yaml') },
     ],
   ])('replaces specs by API: %s', (_name, values, chosen, want) => {
-    expect(specOverrides(values, root, chosen)).toEqual(want);
+    expect(specOverrides(values, root, chosen, both)).toEqual(want);
   });
 
   it.each<[string, string[], string[], string]>([
@@ -93,22 +96,22 @@ describe('--spec', () => {
     ],
     ['API= without a file', ['client-session='], both, '--spec client-session=: the file is missing'],
   ])('refuses %s in one line', (_name, values, chosen, message) => {
-    expect(() => specOverrides(values, root, chosen)).toThrow(message);
+    expect(() => specOverrides(values, root, chosen, both)).toThrow(message);
   });
 
   it('takes FILE or API=FILE where one spec is used (receive, validate --delivery)', () => {
-    expect(singleSpec(['hooks.yaml'], root)).toEqual({
+    expect(singleSpec(['hooks.yaml'], root, both)).toEqual({
       api: undefined,
       file: path.join(root, 'hooks.yaml'),
       shown: 'hooks.yaml',
     });
-    expect(singleSpec(['repository-webhooks=hooks.yaml'], root)).toEqual({
+    expect(singleSpec(['repository-webhooks=hooks.yaml'], root, both)).toEqual({
       api: 'repository-webhooks',
       file: path.join(root, 'hooks.yaml'),
       shown: 'hooks.yaml',
     });
-    expect(() => singleSpec(['a.yaml', 'b.yaml'], root)).toThrow('give one --spec here');
-    expect(parseSpecs(undefined, root)).toEqual([]);
+    expect(() => singleSpec(['a.yaml', 'b.yaml'], root, both)).toThrow('give one --spec here');
+    expect(parseSpecs(undefined, root, both)).toEqual([]);
   });
 
   describe('in validate', () => {

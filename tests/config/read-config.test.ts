@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { apis, seedApiNames } from '../../src/config/apis.js';
+import { seedApiNames, seedProject } from '../../src/config/seed-project.js';
 import { configSchemaFile, readConfig } from '../../src/config/read-config.js';
 import { ContractsError } from '../../src/core/errors.js';
 import { configValidatorFile, configValidatorSource } from '../../scripts/config-validator.js';
@@ -32,8 +32,7 @@ describe('contracts.config.yaml', () => {
   it('ships with the seed APIs as its first two entries, as the built-in defaults have them', () => {
     const config = readConfig(path.join(root, 'contracts.config.yaml'));
     expect(config.apis.map((api) => api.name)).toEqual([...seedApiNames]);
-    for (const api of config.apis)
-      expect({ ...api, baseDir: root }).toEqual(apis[api.name as (typeof seedApiNames)[number]]);
+    for (const api of config.apis) expect({ ...api, baseDir: root }).toEqual(seedProject.api(api.name));
   });
 
   it('gives an API without mockPort the first free port from 4010, and generated types under generated/', async () => {

@@ -3,7 +3,8 @@
 // ones. Within the default budget every one of them is tried, and per_page at 0, 1, 100 and 101.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, apiNames, specPath } from '../../src/config/apis.js';
+import { specPath } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { boundariesPhase } from '../../src/fuzz/generate-cases.js';
 import { operationModels } from '../../src/fuzz/request-model.js';
@@ -19,8 +20,8 @@ const defaultBudget = 25;
 
 async function casesByOperation() {
   const all: { api: string; operationId: string; notes: string[]; kept: string[] }[] = [];
-  for (const api of apiNames) {
-    const spec = await loadSpec(specPath(apis[api]));
+  for (const api of seedProject.names) {
+    const spec = await loadSpec(specPath(seedProject.api(api)));
     for (const model of operationModels(spec)) {
       const notes = boundariesPhase({ api, document: spec.document, model }).map((fuzzCase) => fuzzCase.note);
       all.push({ api, operationId: model.operationId, notes, kept: notes.slice(0, defaultBudget) });

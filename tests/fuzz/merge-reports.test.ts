@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../src/cli/fuzz-command.js';
 import { mergeReports } from '../../src/fuzz/merge-reports.js';
 import { Redactor } from '../../src/reports/redact.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 const result = (operation: string, status: 'passed' | 'failed' | 'skipped', message?: string) => ({
   api: 'repository-webhooks',
@@ -103,6 +104,7 @@ describe('contracts merge-reports', () => {
           cwd: dir,
           env: {},
           redactor: new Redactor(),
+          project: seedProject,
         },
       );
       expect(code).toBe(1);
@@ -129,6 +131,7 @@ describe('contracts merge-reports', () => {
           cwd: dir,
           env: {},
           redactor: new Redactor(),
+          project: seedProject,
         }),
       ).rejects.toThrow(/is not a JSON report of contracts check or fuzz/);
     } finally {

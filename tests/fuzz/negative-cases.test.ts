@@ -3,7 +3,8 @@
 // positive is valid there. Judged by the compiled validators on the request rebuilt from the wire form.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, apiNames, specPath } from '../../src/config/apis.js';
+import { specPath } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { compileSpec } from '../../src/core/compile-spec.js';
 import { loadSpec } from '../../src/core/load-spec.js';
@@ -21,8 +22,8 @@ import { operationModels, violations, type OperationModel, type RequestData } fr
 import { HttpCapture } from '../../src/http/http-capture.js';
 import { ResultCollector } from '../../src/reports/results.js';
 
-async function setUp(api: (typeof apiNames)[number]) {
-  const spec = await loadSpec(specPath(apis[api]));
+async function setUp(api: string) {
+  const spec = await loadSpec(specPath(seedProject.api(api)));
   const models = operationModels(spec);
   const target: ApiTarget = {
     api,
@@ -76,7 +77,7 @@ function fromWire(model: OperationModel, sent: SentRequest): RequestData {
   return request;
 }
 
-describe.each(apiNames)('the cases generated for %s', (api) => {
+describe.each(seedProject.names)('the cases generated for %s', (api) => {
   it('are, when sent as negative, invalid as the server reads them, and when sent as positive, valid', async () => {
     const { spec, target, executor } = await setUp(api);
     let negatives = 0;

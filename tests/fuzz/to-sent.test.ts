@@ -3,7 +3,8 @@
 // can be one path segment. One that cannot (`..`, `%2e`, empty: core/path-segment.ts) is never sent: no URL is built.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../src/config/apis.js';
+import { specPath } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { Executor, type ApiTarget, type ExecutorOptions } from '../../src/fuzz/executor.js';
 import { pathSegmentProblem } from '../../src/core/path-segment.js';
@@ -23,7 +24,7 @@ function parsed(base: string, template: string, path: Record<string, unknown>, q
 
 describe("a case's URL", () => {
   it('is the parsed URL, whatever the path and query values and the base, or none for a value that is no segment', async () => {
-    const spec = await loadSpec(specPath(apis['repository-webhooks']));
+    const spec = await loadSpec(specPath(seedProject.api('repository-webhooks')));
     const model = operationModels(spec).find((candidate) => candidate.operationId === 'getWebhookDelivery')!;
     const value = fc.oneof(
       fc.string({ unit: 'binary' }),

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApiEntry } from '../../src/config/apis.js';
+import type { ApiEntry } from '../../src/config/api-entry.js';
 import { findStale, renderTypes } from '../../src/generate/generate-types.js';
 import { fixture } from '../helpers/paths.js';
 

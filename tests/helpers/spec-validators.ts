@@ -1,5 +1,6 @@
 // Judges a response against the shipped specs with the conformance core itself (compileContract + checkExchange).
-import { apis, specPath, type ApiName } from '../../src/config/apis.js';
+import { specPath, type ApiName } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { checkExchange } from '../../src/core/check-exchange.js';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
@@ -9,7 +10,7 @@ const cache = new Map<ApiName, Promise<Contract>>();
 function contractFor(api: ApiName): Promise<Contract> {
   let contract = cache.get(api);
   if (!contract) {
-    contract = loadSpec(specPath(apis[api])).then((spec) => compileContract(spec, { strict: true }));
+    contract = loadSpec(specPath(seedProject.api(api))).then((spec) => compileContract(spec, { strict: true }));
     cache.set(api, contract);
   }
   return contract;

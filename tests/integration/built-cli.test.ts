@@ -28,7 +28,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('the built CLI (dist/)', () => {
   it('is JavaScript with types beside it, and the file tsc does not copy', () => {
     for (const file of [
-      ...['src/cli/run-cli.js', 'src/cli/run-cli.d.ts', 'src/config/apis.d.ts', 'src/mock/exit-with-parent.cjs'],
+      ...['src/cli/run-cli.js', 'src/cli/run-cli.d.ts', 'src/config/project.d.ts', 'src/mock/exit-with-parent.cjs'],
       ...['cli/run-cli.js', 'cli/har-worker.js', 'cli/exit-with-parent.cjs'],
     ])
       expect(existsSync(path.join(root, 'dist', file)), file).toBe(true);

@@ -7,6 +7,7 @@ import { CheckRunner } from '../../src/runner/run-check.js';
 import { Redactor } from '../../src/reports/redact.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
 import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 let deliverer: FaultDeliverer | undefined;
 afterEach(async () => {
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function runAgainst(fault: DeliveryFault | undefined): Promise<CheckRun> {
   deliverer = await startFaultDeliverer(fault);
   const runner = new CheckRunner({
-    apis: ['repository-webhooks'],
+    apis: [seedProject.api('repository-webhooks')],
     baseUrl: deliverer.url,
     timeoutMs: 10_000,
     retries: 0,

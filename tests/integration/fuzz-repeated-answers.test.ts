@@ -8,6 +8,7 @@ import { FuzzRunner } from '../../src/fuzz/run-fuzz.js';
 import { HttpCapture } from '../../src/http/http-capture.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { onLoopback } from '../helpers/loopback.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 let good: string;
 
@@ -54,7 +55,7 @@ async function serve(odd: (usual: Answer) => Answer): Promise<{ url: string; clo
 
 async function fuzz(url: string) {
   const runner = new FuzzRunner({
-    apis: ['client-session'],
+    apis: [seedProject.api('client-session')],
     baseUrls: { 'client-session': url },
     phases: ['random'],
     maxExamples: 30,

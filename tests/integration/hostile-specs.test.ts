@@ -12,6 +12,7 @@ import { main } from '../../src/cli/main.js';
 import { startMocks } from '../../src/mock/start-mocks.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedConfig } from '../helpers/paths.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 const canary = 'CANARY_OUTSIDE_9d4c';
 const envCanary = 'CANARY_ENVIRON_71ab';
@@ -154,7 +155,7 @@ describe('a $ref inside example, default, enum and const values', () => {
   it('the mock follows no $ref of the example, and serves no answer its schema refuses', async () => {
     const file = await hostile('literal-mock', specWith('operationId: a', literal(path.join(dir, 'outside'))));
     const mocks = await startMocks({
-      apis: ['client-session'],
+      apis: [seedProject.api('client-session')],
       ports: { 'client-session': 0 },
       specFiles: { 'client-session': path.join(project, file) },
     });

@@ -12,6 +12,7 @@ import { parseSpec } from '../../src/core/load-spec.js';
 import { startMocks } from '../../src/mock/start-mocks.js';
 import { freePort } from '../helpers/free-port.js';
 import { runCli } from '../helpers/run-cli.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 const spec = `openapi: 3.0.3
 info: { title: Orders, version: 1.0.0 }
@@ -107,7 +108,7 @@ describe("the embedded mock of a user's API (real Prism process)", () => {
   it('serves answers the spec accepts and still refuses an invalid request', async () => {
     // A seed API's name with the spec above: startMocks serves any spec under it.
     const mocks = await startMocks({
-      apis: ['client-session'],
+      apis: [seedProject.api('client-session')],
       ports: { 'client-session': 0 },
       specFiles: { 'client-session': path.join(project, 'openapi.yaml') },
     });

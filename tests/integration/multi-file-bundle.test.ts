@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { startMocks } from '../../src/mock/start-mocks.js';
 import { fixture, root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 const spec = fixture('multi-file', 'openapi.yaml');
 
@@ -79,7 +80,7 @@ describe('a multi-file spec in the layout DigitalOcean publishes', () => {
 
   it('serves the default response that another file holds', async () => {
     const mocks = await startMocks({
-      apis: ['client-session'],
+      apis: [seedProject.api('client-session')],
       ports: { 'client-session': 0 },
       specFiles: { 'client-session': spec },
     });

@@ -5,6 +5,7 @@ import { Redactor } from '../../src/reports/redact.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -18,7 +19,7 @@ describe('waiting for a delivery', () => {
     // The hooks deliver to a port where nothing listens: the API records the attempts, the receiver gets nothing.
     const dead = await freePort();
     const runner = new CheckRunner({
-      apis: ['repository-webhooks'],
+      apis: [seedProject.api('repository-webhooks')],
       baseUrl: sandbox.url,
       timeoutMs: 5000,
       retries: 0,

@@ -12,6 +12,7 @@ import { Redactor } from '../../src/reports/redact.js';
 import { writeReports } from '../../src/reports/write-reports.js';
 import { CheckRunner } from '../../src/runner/run-check.js';
 import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
+import { seedProject } from '../../src/config/seed-project.js';
 
 interface Answer {
   status: number;
@@ -75,7 +76,7 @@ describe('the full webhooks sequence against a target answering arbitrary JSON',
         handedOut = [];
         const redactor = new Redactor();
         const runner = new CheckRunner({
-          apis: ['repository-webhooks'],
+          apis: [seedProject.api('repository-webhooks')],
           baseUrl: url,
           timeoutMs: 2000,
           retries: 0,

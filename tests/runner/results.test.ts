@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../src/config/apis.js';
+import { specPath } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { HttpCapture } from '../../src/http/http-capture.js';
@@ -34,7 +35,7 @@ describe('a response with more findings than the core keeps', () => {
     const context = {
       api: 'repository-webhooks',
       baseUrl,
-      contract: compileContract(await loadSpec(specPath(apis['repository-webhooks']))),
+      contract: compileContract(await loadSpec(specPath(seedProject.api('repository-webhooks')))),
       capture,
       results,
       mode: 'read-only',

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useConfig } from '../../src/config/apis.js';
+import { readProject } from '../../src/config/project.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 
 describe('the sandbox in a project of its own', () => {
@@ -18,8 +18,7 @@ describe('the sandbox in a project of its own', () => {
       path.join(project, 'contracts.config.yaml'),
       'apis:\n  - name: inventory\n    spec: inventory.yaml\n',
     );
-    useConfig({ cwd: project });
-    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    const sandbox = await startSandbox({ apis: readProject({ cwd: project }).apis, port: 0, host: '127.0.0.1' });
     try {
       const session = await fetch(`${sandbox.url}/client-session`, {
         headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/core/compile-contract.js';
 import { behaviourPairs, seedBehaviour, seedRules, seedRulesMarkdown } from '../../src/plugins/seed-rules.js';
 import { loadSpec } from '../../src/core/load-spec.js';
-import { apis, specPath } from '../../src/config/apis.js';
+import { specPath } from '../../src/config/project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { planChecks } from '../../src/runner/plan.js';
 import { root } from '../helpers/paths.js';
 
@@ -20,7 +21,7 @@ describe('the seed rules table', () => {
   it.each(['client-session', 'repository-webhooks'] as const)(
     'names only operations of the %s spec, and the full plan judges every check it names',
     async (api) => {
-      const contract = compileContract(await loadSpec(specPath(apis[api])));
+      const contract = compileContract(await loadSpec(specPath(seedProject.api(api))));
       const plan = planChecks(api, contract, 'full', { behaviour: seedBehaviour(api) });
       const planned = new Set(plan.checks.map((entry) => `${entry.operation} ${entry.check}`));
       for (const rule of seedRules.filter((candidate) => candidate.api === api)) {

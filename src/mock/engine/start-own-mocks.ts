@@ -3,12 +3,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { apis, specPath, type ApiName } from '../../config/apis.js';
+import { specPath, type ApiEntry } from '../../config/project.js';
 import { ContractsError, type ContractsErrorCode } from '../../core/errors.js';
 import type { MockOptions, Mocks, RunningMock } from '../start-mocks.js';
 import type { EngineWorkerData, FromEngineWorker } from './engine-worker.js';
 
-export async function startOwnMocks(options: MockOptions, selected: readonly ApiName[]): Promise<Mocks> {
+export async function startOwnMocks(options: MockOptions, selected: readonly ApiEntry[]): Promise<Mocks> {
   const host = options.host ?? '127.0.0.1';
   const workers: Worker[] = [];
   const mocks: RunningMock[] = [];
@@ -20,11 +20,12 @@ export async function startOwnMocks(options: MockOptions, selected: readonly Api
     await Promise.all(workers.map((worker) => stopWorker(worker)));
   };
   try {
-    for (const api of selected) {
+    for (const entry of selected) {
+      const api = entry.name;
       if (options.signal?.aborted) throw new ContractsError('INTERRUPTED', 'interrupted before the mocks started');
-      const file = options.specFiles?.[api] ?? specPath(apis[api]);
+      const file = options.specFiles?.[api] ?? specPath(entry);
       const shown = path.relative(process.cwd(), file) || file;
-      const port = options.ports?.[api] ?? apis[api].mockPort;
+      const port = options.ports?.[api] ?? entry.mockPort;
       const worker = startWorker({ api, file, shown, host, port });
       workers.push(worker);
       const started = await firstMessage(worker, options.signal);

@@ -3,7 +3,8 @@
 import { createHmac } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apis, specPath } from '../../../src/config/apis.js';
+import { specPath } from '../../../src/config/project.js';
+import { seedProject } from '../../../src/config/seed-project.js';
 import {
   checkDelivery,
   compileDeliveryContract,
@@ -18,7 +19,7 @@ const issues = { action: 'opened', issue: { body: "I'm having a problem with thi
 
 let contract: DeliveryContract;
 beforeAll(async () => {
-  contract = compileDeliveryContract(await loadSpec(specPath(apis['repository-webhooks'])));
+  contract = compileDeliveryContract(await loadSpec(specPath(seedProject.api('repository-webhooks'))));
 });
 
 interface Build {
