@@ -38,6 +38,7 @@ import { deliveryChecks, type FuzzDeliveries } from '../plugins/repository-webho
 import { runStateful } from '../plugins/repository-webhooks/fuzz/stateful.js';
 import { ResourceWalk, modelOf } from './stateful/walk.js';
 import { notExercised } from './stateful/not-exercised.js';
+import { type LiveInstances, liveInstancesFor } from './stateful/live-instances.js';
 import { valueStream } from './value-stream.js';
 import { filterOperations } from './operation-filter.js';
 import { OperationTurns, type RateLimitedOperation } from './rate-limits.js';
@@ -399,6 +400,16 @@ export class FuzzRunner {
     if (this.options.announce !== undefined) this.options.log(this.options.announce);
   }
 
+  private liveOf(executor: Executor, target: ApiTarget, document: unknown): LiveInstances | undefined {
+    return liveInstancesFor(executor, target, document, {
+      seed: derivedSeed(this.options.seed, 'live'),
+      marker: this.options.marker,
+      allowed: (operationId) => this.units.has(`${target.api}/${operationId}`),
+      readOnly: this.options.readOnly,
+      stateful: this.options.remote === true || this.options.statefulMock === true,
+    });
+  }
+
   private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
     if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
     // A stateless embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock,
@@ -463,6 +474,7 @@ export class FuzzRunner {
     const fuzzed: OperationModel[] = [];
     // One operation at a time; one parked by a rate limit hands its turn to the next (rate-limits.ts).
     const turns = new OperationTurns(executor.rateLimits);
+    const live = webhooks ? undefined : this.liveOf(executor, target, document);
     try {
       for (const model of mine) {
         if (options.readOnly && model.method !== 'GET') continue;
@@ -474,10 +486,13 @@ export class FuzzRunner {
         // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
         if (executor.expired) return executor.rethrow();
         const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
-        await turns.take(`${target.api}/${model.operationId}`, () => this.fuzzOperation(executor, target, generator));
+        await turns.take(`${target.api}/${model.operationId}`, () =>
+          this.fuzzOperation(executor, target, generator, live),
+        );
       }
     } finally {
       await turns.finish();
+      await live?.release();
     }
     this.rateLimitedOperations(executor, target, fuzzed);
     // ignored_auth on ids that exist: those the phases saw or created (auth-probes.ts); the webhooks API has no security.
@@ -502,19 +517,28 @@ export class FuzzRunner {
   }
 
   /** Each phase on one operation, until the run ends or stops waiting on its rate limit. */
-  private async fuzzOperation(executor: Executor, target: ApiTarget, generator: Generator): Promise<void> {
+  private async fuzzOperation(
+    executor: Executor,
+    target: ApiTarget,
+    generator: Generator,
+    live?: LiveInstances,
+  ): Promise<void> {
     const { model } = generator;
     const key = `${target.api}/${model.operationId}`;
+    // Path ids of instances the run made, not made-up ones (stateful/live-instances.ts).
+    if (this.options.phases.some((phase) => phase !== 'negative' && phase !== 'stateful'))
+      await live?.prepare(model.operationId);
+    const bind = (fuzzCase: FuzzCase) => live?.bind(fuzzCase) ?? fuzzCase;
     for (const phase of this.options.phases) {
       if (executor.expired || executor.rateLimits.givenUp(key)) return;
-      if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator));
-      if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator));
+      if (phase === 'examples') await this.runList(executor, target, examplesPhase(generator).map(bind));
+      if (phase === 'boundaries') await this.runList(executor, target, boundariesPhase(generator).map(bind));
       if (phase === 'negative') {
         await this.runList(executor, target, negativePhase(generator, this.options.maxExamples));
         await this.runArbitrary(executor, target, negativeArbitrary(generator), `${model.operationId}/negative`);
       }
       if (phase === 'random')
-        await this.runArbitrary(executor, target, randomArbitrary(generator), `${model.operationId}/random`);
+        await this.runArbitrary(executor, target, randomArbitrary(generator).map(bind), `${model.operationId}/random`);
     }
   }
 

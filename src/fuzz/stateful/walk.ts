@@ -48,7 +48,7 @@ export interface WalkOptions {
 }
 
 /** An instance the run made: where it is, what was sent to reach it (for reproductions), whether it is gone. */
-interface Instance {
+export interface Instance {
   resource: Resource;
   create: string;
   path: Record<string, ParamValue>;
@@ -144,6 +144,26 @@ export class ResourceWalk {
       if (failure.api !== this.target.api || failure.sequence === undefined || !rules.has(failure.check)) continue;
       if (this.executor.expired) return;
       book.keep(await shrinkFailure(this.executor, this.target, { ...failure, sequence: failure.sequence }));
+    }
+  }
+
+  /**
+   * An instance of the resource for the single-operation phases (live-instances.ts), made on first need with its
+   * parents, judged as any case; no lifecycle rule is planned or judged on it. A string says why there is none.
+   */
+  async liveInstance(name: string): Promise<Instance | string> {
+    const resource = this.model.resources.find((candidate) => candidate.name === name);
+    if (resource === undefined || resource.create.length === 0) return `no operation creates a ${name}`;
+    return this.instanceOf(resource);
+  }
+
+  /** Deletes what liveInstance made, children first: only instances the run made, each delete judged as any case. */
+  async releaseAll(): Promise<void> {
+    for (const instance of [...this.instances].reverse()) {
+      const remove = instance.resource.delete[0];
+      if (remove === undefined || instance.deleted || this.executor.targetDied !== undefined) continue;
+      const result = await this.send(remove, instance, {}, `delete the ${instance.resource.name} the run made`);
+      if (result !== undefined && is2xx(result.sent.exchange.status)) instance.deleted = true;
     }
   }
 
