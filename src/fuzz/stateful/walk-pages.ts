@@ -3,13 +3,18 @@
 // `maxPages` requests, and a page that repeats the previous one's request ends the walk.
 import { headerValue } from '../../core/exchange.js';
 import type { ModelOperation, Pagination } from '../../core/resource-model/types.js';
-import type { CaseResult } from '../executor.js';
+import type { Exchange } from '../../core/exchange.js';
 import { isPlainObject } from '../fuzz-case.js';
 import type { ParamValue } from '../request-model.js';
 import { atPointer } from './bind-instance.js';
 import type { PageWalk } from './rules/listed-after-create.js';
 
-export type PageSender = (query: Record<string, ParamValue>) => Promise<CaseResult | undefined>;
+/** What a page's answer is read from: the fuzzer's CaseResult, or the same shape from `contracts check`. */
+export interface PageAnswer {
+  sent: { exchange: Pick<Exchange, 'status' | 'headers'>; json: unknown };
+}
+
+export type PageSender = (query: Record<string, ParamValue>) => Promise<PageAnswer | undefined>;
 
 /** `<https://x/items?cursor=b>; rel="next"` → its query parameters; undefined without a rel=next link. */
 export function nextLinkQuery(link: string | undefined): Record<string, string> | undefined {
@@ -77,7 +82,7 @@ export async function walkPages(send: PageSender, options: PageOptions): Promise
 /** The query of the next page, or undefined when this one was the last. */
 function nextQuery(
   way: Pagination,
-  result: CaseResult,
+  result: PageAnswer,
   count: number,
   query: Record<string, ParamValue>,
 ): Record<string, ParamValue> | undefined {

@@ -12,6 +12,7 @@ import { RequestBinder, UnsendablePath } from '../../fuzz/request-binding.js';
 import { requestSide } from '../../fuzz/request-side.js';
 import { observe, type Observed, type SequenceContext } from '../sequence-context.js';
 import { bindStep, changesState, type Unbound } from './bind-step.js';
+import { type FollowUp, type LifecycleHooks, lifecycleHooks } from './lifecycle-hooks.js';
 import { conformancePlan, type ConformanceStep } from './conformance-plan.js';
 import { RunLedger, type Instance } from './run-ledger.js';
 import { StatusTally, statusLine } from './status-tally.js';
@@ -26,6 +27,8 @@ export interface StepEvent {
   /** The resource the step acted on, when it acted on one the run created (or created it). */
   instance: Instance | undefined;
   ledger: RunLedger;
+  /** One more request on a resource the run created, judged like any other (lifecycle-hooks.ts). */
+  follow?: FollowUp;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface StepEvent {
  * through the context's results (sequence-context.ts `judge`), planned beside the per-exchange checks.
  */
 export interface ConformanceHooks {
-  afterStep?(event: StepEvent, context: SequenceContext): void;
+  afterStep?(event: StepEvent, context: SequenceContext): void | Promise<void>;
 }
 
 interface Pass {
@@ -46,10 +49,13 @@ interface Pass {
   ledger: RunLedger;
   tally: StatusTally;
   hooks: ConformanceHooks;
+  lifecycle: LifecycleHooks;
 }
 
+/** The pass, its steps judged by the per-exchange checks, the lifecycle rules (lifecycle-hooks.ts) and `hooks`. */
 export async function runConformance(context: SequenceContext, hooks: ConformanceHooks = {}): Promise<void> {
   const pass = preparePass(context, hooks);
+  pass.lifecycle.plan(context);
   let finished = false;
   try {
     for (const step of pass.steps) await runStep(context, pass, step);
@@ -58,6 +64,7 @@ export async function runConformance(context: SequenceContext, hooks: Conformanc
     // Stopped early (Ctrl-C, an unreachable target): what the run made is deleted, as the steps would have.
     if (!finished) await cleanUp(context, pass);
   }
+  pass.lifecycle.settle(context);
   context.log(`${context.api}: ${statusLine(pass.tally.count())}`);
 }
 
@@ -79,6 +86,7 @@ function preparePass(context: SequenceContext, hooks: ConformanceHooks): Pass {
     ledger: new RunLedger(),
     tally: new StatusTally(new Map(side.models.map((entry) => [entry.operationId, entry.statuses]))),
     hooks,
+    lifecycle: lifecycleHooks(model, (operationId) => models.get(operationId)?.params),
   };
 }
 
@@ -148,7 +156,37 @@ async function send(
   } else {
     pass.ledger.failed(step.operationId, { sent: true, why: `${step.operationId} answered ${observed.status}` });
   }
-  pass.hooks.afterStep?.({ step, request, sent, observed, instance, ledger: pass.ledger }, context);
+  const event: StepEvent = { step, request, sent, observed, instance, ledger: pass.ledger };
+  await pass.lifecycle.afterStep({ ...event, follow: (...args) => followUp(context, pass, ...args) }, context);
+  await pass.hooks.afterStep?.(event, context);
+}
+
+/** One request to `operationId` bound to `instance` (and `change`), judged and counted; undefined when none can be built. */
+async function followUp(
+  context: SequenceContext,
+  pass: Pass,
+  ...[operationId, instance, change = {}]: Parameters<FollowUp>
+): ReturnType<FollowUp> {
+  const step = pass.steps.find((candidate) => candidate.operationId === operationId);
+  const model = pass.models.get(operationId);
+  if (step === undefined || model === undefined) return undefined;
+  const bound = bindStep(step, model, pass.ledger, instance, pass.creates);
+  if ('reason' in bound) return undefined;
+  Object.assign(bound.query, change.query);
+  Object.assign(bound.headers, change.headers);
+  const request = change.again
+    ? { ...change.again, headers: { ...change.again.headers, ...change.headers } }
+    : stepRequests(pass.maker, model, bound, 1, true).requests[0];
+  if (request === undefined) return undefined;
+  let wire: Request;
+  try {
+    wire = toRequest(pass.maker.binder.toSent(pass.target, model, request));
+  } catch {
+    return undefined;
+  }
+  const observed = await observe(context, operationId, () => context.capture.fetch(wire));
+  pass.tally.record(operationId, observed.status);
+  return { path: request.path, observed };
 }
 
 function toRequest(sent: SentRequest): Request {

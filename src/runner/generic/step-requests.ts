@@ -33,15 +33,21 @@ export function stepRequests(
   model: OperationModel,
   bound: BoundValues,
   limit: number,
+  /** The smallest request first (a follow-up read or list: a documented cursor or filter would change its answer). */
+  smallestFirst = false,
 ): StepRequests {
   const [smallest, ...documented] = examplesPhase({ api: maker.api, document: maker.document, model });
-  const cases = documented.length > 0 ? [...documented, smallest!] : [smallest!];
+  const cases = smallestFirst
+    ? [smallest!, ...documented]
+    : documented.length > 0
+      ? [...documented, smallest!]
+      : [smallest!];
   const requests: RequestData[] = [];
   const seen = new Set<string>();
   let broken: string | undefined;
   for (const fuzzCase of cases) {
-    // The smallest request only when no documented example could be sent.
-    if (fuzzCase === smallest && requests.length > 0) break;
+    // The smallest request only when no documented example could be sent (unless it comes first).
+    if (fuzzCase === smallest && requests.length > 0 && !smallestFirst) break;
     const { request: generated } = fuzzCase;
     const request: RequestData = {
       ...generated,

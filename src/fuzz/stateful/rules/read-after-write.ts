@@ -56,20 +56,28 @@ export function judgeReadAfterWrite(evidence: WriteEvidence) {
   const fields = judgedFields(evidence);
   const body = sent as Record<string, unknown>;
   const shown = isPlainObject(read_) ? read_ : {};
-  return fields
-    .filter((field) => !(Object.hasOwn(shown, field) && isDeepStrictEqual(shown[field], body[field])))
-    .map((field) =>
-      lifecycleFinding(
-        'read_after_write',
-        write,
-        `${write} on ${described(path, idParameter)} set ${field} to ${short(body[field])} and answered 2xx, but the next ${read} shows ${Object.hasOwn(shown, field) ? short(shown[field]) : 'no such field'}`,
-        {
-          instancePath: `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-          expected: body[field],
-          actual: shown[field] ?? null,
-        },
-      ),
-    );
+  return (
+    fields
+      .filter((field) => !(Object.hasOwn(shown, field) && isDeepStrictEqual(shown[field], body[field])))
+      // A value of another JSON type (`"5"` for 5) breaks the read's schema: response_schema_conformance's finding.
+      .filter((field) => !Object.hasOwn(shown, field) || jsonType(shown[field]) === jsonType(body[field]))
+      .map((field) =>
+        lifecycleFinding(
+          'read_after_write',
+          write,
+          `${write} on ${described(path, idParameter)} set ${field} to ${short(body[field])} and answered 2xx, but the next ${read} shows ${Object.hasOwn(shown, field) ? short(shown[field]) : 'no such field'}`,
+          {
+            instancePath: `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+            expected: body[field],
+            actual: shown[field] ?? null,
+          },
+        ),
+      )
+  );
+}
+
+function jsonType(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 function short(value: unknown): string {
