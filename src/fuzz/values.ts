@@ -3,6 +3,7 @@
 import { maxGeneratedItems, maxGeneratedLength, mergeAll, patternSample } from './schema-arbitrary.js';
 import { deref, typesOf } from './request-model.js';
 import { formatBreaks, formatSamples } from './format-arbitrary.js';
+import { patternEdges } from './pattern-edges.js';
 
 type Schema = Record<string, unknown>;
 
@@ -113,7 +114,8 @@ export function boundaryValues(document: unknown, raw: unknown, header = false):
       const min = Number(schema.minLength ?? 0);
       const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
       const matching = patternSample(schema.pattern);
-      if (matching !== undefined) declared.push(matching);
+      // The pattern's quantifier edges (pattern-edges.ts): `{3,8}` gives lengths 3 and 8, and 2 and 9 to refuse.
+      if (matching !== undefined) declared.push(matching, ...patternEdges(schema.pattern));
       // A format's plain value and its edges (a leap day, an IPv6 with an IPv4 tail); a pattern wins over them. A
       // header carries printable ASCII only: `bücher.de` is an idn-hostname's edge, not a header's.
       else declared.push(...formatSamples(schema.format).filter((sample) => !header || printableAscii.test(sample)));
