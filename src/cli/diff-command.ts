@@ -30,7 +30,7 @@ export const diffCommand: Command = {
       '',
       `Accepted changes: ${defaultIgnoreFile} (or --ignore-file) lists them, each with its reason:`,
       '  - rule: response-enum-value-added',
-      '    location: GET /client-session     # optional: a file, file:line, or the start of an operation',
+      '    location: GET /orders             # optional: a file, file:line, or the start of an operation',
       '    reason: ZWG announced to clients in the 2.5 release notes',
       '',
       'Rules (id, level, meaning):',

@@ -80,7 +80,7 @@ export const lintCommand: Command = {
     { command: 'contracts lint', description: "Lint every API's spec in contracts.config.yaml" },
     { command: 'contracts lint --api petstore', description: 'Lint one API of the config' },
     {
-      command: 'contracts lint specs/client-session.yaml --fail-on warning',
+      command: 'contracts lint specs/orders.yaml --fail-on warning',
       description: 'Lint one spec; warnings fail too',
     },
     { command: 'contracts lint my-api.yaml --format json', description: 'Lint any OpenAPI 3.1 file, problems as JSON' },

@@ -94,12 +94,12 @@ export const proxyCommand: Command = {
   },
   examples: [
     {
-      command: 'contracts proxy --api client-session --target http://127.0.0.1:4020 --port 4030',
+      command: 'contracts proxy --api orders --target http://127.0.0.1:4020 --port 4030',
       description: 'Point the frontend at :4030 instead of the service',
     },
     {
       command:
-        'contracts proxy --api repository-webhooks --target https://staging.example.com --errors --har-out run.har --coverage coverage.json',
+        'contracts proxy --api orders --target https://staging.example.com --errors --har-out run.har --coverage coverage.json',
       description: 'Refuse invalid requests, keep the traffic and the coverage',
     },
   ],

@@ -118,16 +118,16 @@ export const validateCommand: Command = {
   examples: [
     {
       command:
-        "contracts validate --api client-session --operation retrieveClientSession --status 200 --header 'Content-Type: application/json' --body session.json",
+        "contracts validate --api orders --operation getOrder --status 200 --header 'Content-Type: application/json' --body order.json",
       description: 'One recorded response',
     },
     {
       command:
-        "curl -s … | contracts validate --api repository-webhooks --method GET --path /repos/o/r/hooks/42 --status 200 --header 'content-type: application/json' --body -",
+        "curl -s … | contracts validate --api orders --method GET --path /orders/42 --status 200 --header 'content-type: application/json' --body -",
       description: 'A body from standard input',
     },
     {
-      command: 'contracts validate --api repository-webhooks --har staging.har --format json',
+      command: 'contracts validate --api orders --har staging.har --format json',
       description: 'Every exchange of a browser or proxy capture',
     },
     {

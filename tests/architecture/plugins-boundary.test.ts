@@ -16,12 +16,8 @@ const exampleApis = ['client-session', 'repository-webhooks'];
  */
 const exceptions: Record<string, string> = {
   'cli/check-command.ts': "its --owner/--repo/--hook-* options and their validation, still the webhooks example's",
-  'cli/diff-command.ts': 'a --help example names an example operation path',
   'cli/fuzz-command.ts': "its --owner/--repo/--hook-url options, the webhooks clean-up, still the example's",
-  'cli/lint-command.ts': 'a --help example lints the client-session spec',
-  'cli/proxy-command.ts': '--help examples name the example APIs',
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
-  'cli/validate-command.ts': '--help examples name the example APIs and an operation',
   'config/seed-project.ts': "the shipped example APIs' entries: the library adapters' project without a config",
   'fuzz/executor.ts': 'the webhooks lifecycle (createWebhook, prepareWebhooks, the hook marker URL)',
   'fuzz/fuzz-case.ts': "the ids the example APIs' runs own, by API name",
