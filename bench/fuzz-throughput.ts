@@ -16,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
+import { fuzzPluginsOf } from '../src/plugins/registry.js';
 import { HttpCapture } from '../src/http/http-capture.js';
 import { startSandbox } from '../src/sandbox/start-sandbox.js';
 import { quick, report, round } from './bench-util.js';
@@ -42,9 +43,7 @@ try {
       phases: ['random'],
       maxExamples: examples,
       seed: 1,
-      owner: 'octo',
-      repo: 'app',
-      hookUrl: 'http://127.0.0.1:9/contracts-check',
+      plugins: await fuzzPluginsOf(['client-session']),
       timeoutMs: 10_000,
       strict: false,
       readOnly: false,

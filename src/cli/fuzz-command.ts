@@ -8,6 +8,7 @@ import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { isNotExercised } from '../fuzz/stateful/not-exercised.js';
 import { runRate } from '../fuzz/default-rate.js';
+import { fuzzPluginsOf } from '../plugins/registry.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
@@ -356,20 +357,12 @@ export const fuzzCommand: Command = {
       phases: settings.phases,
       maxExamples: settings.maxExamples,
       seed: settings.seed,
-      owner: settings.owner,
-      repo: settings.repo,
-      hookUrl: settings.hookUrl ?? (receiver ? `${receiver.url}/contracts-fuzz` : defaultHookUrl),
-      deliveries: deliveries ?? {
-        off:
-          settings.hookUrl === undefined
-            ? 'no receiver was started'
-            : '--hook-url: the deliveries go to a receiver this run cannot see',
-      },
+      plugins: await fuzzPluginsOf(selected),
+      settings: pluginSettings(settings, receiver, deliveries),
       timeoutMs: settings.timeoutMs,
       strict: Boolean(options.strict),
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
-      deliveryWaitMs: settings.deliveryWaitMs,
       ...rateOptions(embedded, settings.rate, baseUrl),
       workers: settings.workers,
       marker: randomBytes(4).toString('hex'),
@@ -587,9 +580,13 @@ async function replay(
     project: io.project,
     env: io.env,
     remote: !embedded,
-    owner: settings.owner,
-    repo: settings.repo,
-    hookUrl: settings.hookUrl ?? defaultHookUrl,
+    plugins: await fuzzPluginsOf(saved.map((failure) => failure.api)),
+    settings: {
+      owner: settings.owner,
+      repo: settings.repo,
+      hookUrl: settings.hookUrl ?? defaultHookUrl,
+      readOnly: false,
+    },
     marker: randomBytes(4).toString('hex'),
     rate: embedded ? 0 : runRate(settings.rate, baseUrl).rate,
     strict: settings.strict,
@@ -769,6 +766,27 @@ function requireSandboxFor(project: Project, saved: readonly { api: ApiName }[])
 
 /** Where hooks point when no receiver runs and no --hook-url was given: a loopback port where nothing listens. */
 const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
+
+/** What the plug-ins' options set, as their fixtures read it (the webhooks ones: src/plugins/repository-webhooks/fuzz/). */
+function pluginSettings(
+  settings: ReturnType<typeof validate>,
+  receiver: { url: string } | undefined,
+  deliveries: unknown,
+): Record<string, unknown> {
+  return {
+    owner: settings.owner,
+    repo: settings.repo,
+    hookUrl: settings.hookUrl ?? (receiver ? `${receiver.url}/contracts-fuzz` : defaultHookUrl),
+    readOnly: settings.readOnly,
+    deliveries: deliveries ?? {
+      off:
+        settings.hookUrl === undefined
+          ? 'no receiver was started'
+          : '--hook-url: the deliveries go to a receiver this run cannot see',
+    },
+    deliveryWaitMs: settings.deliveryWaitMs,
+  };
+}
 
 async function startFuzzReceiver(): Promise<{
   receiver: import('../receiver/start-receiver.js').Receiver;

@@ -1,7 +1,8 @@
 // The one part of fuzzing that does I/O: binds a case to what the run owns (request-binding.ts), re-judges it with the
 // validators, sends it (HttpCapture: timeouts, body cap, no redirects followed, interruption), applies the core's
-// per-exchange checks and fuzzing's own, and records every judgement; the failures it keeps are failure-book.ts's. It
-// also owns the hooks the run creates: each carries the run marker in config.url, and each is deleted at the end.
+// per-exchange checks and fuzzing's own, and records every judgement; the failures it keeps are failure-book.ts's.
+// What an API's plug-in makes on the target for the run (its fixtures: fuzz-plugin.ts) is made, bound and deleted
+// through the seam, never named here.
 import { ResourceLedger } from './auth-probes.js';
 import { AuthRefusals } from './auth-refusals.js';
 import { UndocumentedRefusals } from './undocumented-refusals.js';
@@ -28,14 +29,9 @@ import type { FuzzHar } from './har-out.js';
 import type { TrailStep } from './repro-script.js';
 import { FailureBook } from './failure-book.js';
 import { RequestBinder, UnsendablePath } from './request-binding.js';
-import { canonicalJson, isPlainObject, type FuzzCase } from './fuzz-case.js';
-import {
-  createdHookId,
-  ignoredAuth,
-  negativeDataRejection,
-  notAServerError,
-  positiveDataAcceptance,
-} from './fuzz-checks.js';
+import { canonicalJson, type FuzzCase } from './fuzz-case.js';
+import { ignoredAuth, negativeDataRejection, notAServerError, positiveDataAcceptance } from './fuzz-checks.js';
+import type { FuzzFixtures, FuzzPluginLookup } from './fuzz-plugin.js';
 import { ambiguousOnWire, violations, type OperationModel, type RequestData, type Violation } from './request-model.js';
 
 /** What an answer to a valid request is judged by, left unjudged when the embedded mock could not make one. */
@@ -60,11 +56,12 @@ export interface ExecutorOptions {
   /** With --coverage: every case sent is counted. */
   coverage?: Coverage;
   env: NodeJS.ProcessEnv;
-  owner: string;
-  repo: string;
-  hookUrl: string;
-  /** Unique to this run: every config.url it sends carries it, so its hooks can be found and swept. */
+  /** Unique to this run: what the run makes carries it, so that it can be found and swept. */
   marker: string;
+  /** The APIs' fuzz plug-ins (fuzz-plugin.ts), handed in by the command. */
+  plugins?: FuzzPluginLookup;
+  /** What the plug-ins' command-line options set, as the plug-ins read it. */
+  settings?: Readonly<Record<string, unknown>>;
   /** Requests per second at most; 0 for no cap. */
   rate: number;
   strict: boolean;
@@ -161,7 +158,7 @@ export interface SentCase {
 }
 
 /** Where requests are counted: the run's total, or a case's own until it is judged. */
-interface Tally {
+export interface Tally {
   requests: number;
 }
 
@@ -254,14 +251,7 @@ export function sendable(fuzzCase: FuzzCase, verdict: Verdict): boolean {
 export class Executor {
   /** Ids the run's valid requests saw or created, for the ignored_auth probes (auth-probes.ts). */
   readonly resources = new ResourceLedger();
-  /** Operations after which a full wait for their delivery came to nothing (stateful-rules.ts cuts later waits). */
-  readonly deliveryWaitsSpent = new Set<string>();
-  /** Hooks this run created and has not seen deleted, by id → their config.url. */
-  readonly ownHooks = new Map<number, string>();
   private nextSlot = 0;
-  private hookCount = 0;
-  sharedHook: number | undefined;
-  sharedDelivery: number | undefined;
   requests = 0;
   dropped = 0;
 
@@ -335,31 +325,24 @@ export class Executor {
     if (this.options.capture.interrupted) throw new ContractsError('INTERRUPTED', 'interrupted');
   }
 
-  markerUrl(): string {
-    const url = new URL(this.options.hookUrl);
-    url.searchParams.set('contracts-fuzz', `${this.options.marker}-${++this.hookCount}`);
-    return url.toString();
+  private readonly fixtures = new Map<string, FuzzFixtures | undefined>();
+
+  /** The run's fixtures on an API (its plug-in's, made at first use), or undefined: it has none. */
+  fixturesOf(api: string): FuzzFixtures | undefined {
+    if (!this.fixtures.has(api))
+      this.fixtures.set(api, this.options.plugins?.(api)?.fixtures?.(this, this.options.settings ?? {}));
+    return this.fixtures.get(api);
   }
 
   /**
-   * Whether sending the case may create a hook. Such cases run alone under --workers: the target numbers hooks in
-   * the order the creates arrive, and the ids show in the report.
-   */
-  createsHook(fuzzCase: FuzzCase): boolean {
-    return (
-      fuzzCase.operationId === 'createWebhook' ||
-      (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined)
-    );
-  }
-
-  /**
-   * Whether the case must run alone under --workers: it may create a hook, or its method changes state on the target
+   * Whether the case must run alone under --workers: it may create something the target numbers in the order the
+   * creates arrive (the ids show in the report), or its method changes state on the target
    * (a ping or redelivery adds a delivery, and the target numbers those too). A case sent ahead of a failure and then
    * discarded must not have changed what later cases see, or the report would depend on --workers.
    */
   runsAlone(target: ApiTarget, fuzzCase: FuzzCase): boolean {
     const method = target.models.get(fuzzCase.operationId)?.method.toUpperCase();
-    return this.createsHook(fuzzCase) || (method !== 'GET' && method !== 'HEAD');
+    return this.fixturesOf(target.api)?.creates(fuzzCase) === true || (method !== 'GET' && method !== 'HEAD');
   }
 
   /** Binds, re-judges, sends and judges one case; undefined when it is not what it claims (then it is never sent). */
@@ -379,25 +362,23 @@ export class Executor {
     // An operation the run stopped waiting on gets nothing more: its checks say why (rate-limits.ts).
     if (this.rateLimits.givenUp(`${target.api}/${model.operationId}`)) return undefined;
     const tally = { requests: 0 };
-    let freshHook: number | undefined;
-    let freshStep: TrailStep | undefined;
-    if (fuzzCase.hook === 'fresh' && fuzzCase.request.path.hook_id === undefined) {
-      const fresh = await this.createHook(target, undefined, tally);
-      if (fresh === undefined) {
-        this.requests += tally.requests;
-        return undefined;
-      }
-      freshHook = fresh.id;
-      freshStep = fresh.step;
+    const fixtures = this.fixturesOf(target.api);
+    const fresh = (await fixtures?.forCase(target, fuzzCase, tally)) ?? undefined;
+    if (fresh === null) {
+      this.requests += tally.requests;
+      return undefined;
     }
-    const trail = this.trailOf(target, fuzzCase, freshStep);
+    const release = async () => {
+      if (fresh !== undefined) await fixtures!.release(target, fresh, tally);
+    };
+    const trail = this.trailOf(fixtures, fuzzCase, fresh?.step);
     if (trail) fuzzCase = { ...fuzzCase, trail };
-    const request = this.binder.bind(model, fuzzCase, freshHook);
+    const request = this.binder.bind(model, fuzzCase, fresh?.id);
     const { verdict, broken } = classify(model, target.compiled, request, fuzzCase.anonymous);
     this.validRequests.judged(target.api, model.operationId, fuzzCase, verdict === 'positive', broken);
     if (!sendable(fuzzCase, verdict)) {
       this.dropped++;
-      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      await release();
       this.requests += tally.requests;
       return undefined;
     }
@@ -408,7 +389,7 @@ export class Executor {
       this.dropped++;
       if (fuzzCase.anonymous)
         this.options.results.unexercised(target.api, model.operationId, 'ignored_auth', this.unsendable!);
-      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      await release();
       this.requests += tally.requests;
       return undefined;
     }
@@ -438,17 +419,17 @@ export class Executor {
       this.options.results.record(target.api, model.operationId, 'not_a_server_error', [
         { check: 'not_a_server_error', severity: 'error', operation: model.operationId, instancePath: '', message },
       ]);
-      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally).catch(() => undefined);
+      await release().catch(() => undefined);
       return undefined;
     }
     if (this.rateLimits.givenUp(`${target.api}/${model.operationId}`)) {
       // Still rate-limited when the run stopped waiting: no answer to judge (a 429 is not the server failing).
-      if (freshHook !== undefined) await this.deleteHook(target, freshHook, tally);
+      await release();
       this.requests += tally.requests;
       return undefined;
     }
     if (toSend.method === 'GET') this.lastAnsweredGet = toSend;
-    await this.afterCase(target, model, sent, freshHook, fuzzCase.keepCreated ? request : undefined, tally);
+    await fixtures?.afterCase(target, model, sent, fresh, fuzzCase.keepCreated ? request : undefined, tally);
     return { case: fuzzCase, model, request, verdict, broken, sent, requests: tally.requests };
   }
 
@@ -509,11 +490,8 @@ export class Executor {
         if (refused.length === 0 || coreFindsValid(target.contract, sent.sent))
           judged.push(['positive_data_acceptance', refused]);
       }
-      // A hook made without its id: credited to ensure_resource_availability with this answer (never a pass here).
-      if (target.api === 'repository-webhooks' && operation === 'createWebhook') {
-        const { findings } = createdHookId(status, sent.json);
-        if (findings.length > 0) judged.push(['ensure_resource_availability', findings]);
-      }
+      // The plug-in's own checks of the answer (a create that names no id of what it made).
+      judged.push(...(this.fixturesOf(target.api)?.judgeValid?.(operation, status, sent.json) ?? []));
     } else if (verdict === 'unauthenticated') {
       judged.push([
         'ignored_auth',
@@ -688,7 +666,7 @@ export class Executor {
     }
   }
 
-  /** Sends an operation of the webhooks API with the run's bindings: for fixtures, cleanup and sequences. */
+  /** Sends an operation with the run's credentials and no judgement: for fixtures, cleanup and sequences. */
   async call(
     target: ApiTarget,
     operationId: string,
@@ -698,7 +676,6 @@ export class Executor {
   ): Promise<Sent> {
     const model = target.models.get(operationId)!;
     const full: RequestData = { path: {}, query: {}, headers: {}, ...structuredClone(request) };
-    full.path = { owner: this.options.owner, repo: this.options.repo, ...full.path };
     const sent = await this.send(this.binder.toSent(target, model, full), cleanup, tally, {
       target,
       operation: operationId,
@@ -709,122 +686,15 @@ export class Executor {
     return sent;
   }
 
-  /** A hook of the run's own, and the create that made it (the first step of a reproduction that acts on it). */
-  async createHook(
-    target: ApiTarget,
-    body: Record<string, unknown> = { name: 'web', events: ['push'] },
-    tally: Tally = this,
-  ): Promise<{ id: number; step: TrailStep } | undefined> {
-    const url = this.markerUrl();
-    const sent = await this.call(
-      target,
-      'createWebhook',
-      { body: { ...body, config: { ...(isPlainObject(body.config) ? body.config : {}), url } } },
-      false,
-      tally,
-    );
-    const { id, findings } = createdHookId(sent.exchange.status, sent.json);
-    if (findings.length > 0) {
-      // The run's own hook made without its id is this answer's one finding; what needed the hook is not exercised.
-      this.options.results.record(target.api, 'createWebhook', 'ensure_resource_availability', findings);
-      const facts = { phase: 'examples', note: 'a hook of the run' } as const;
-      if (!this.book.knows(findings[0]!, sent, facts))
-        this.book.keep(this.book.failureOf(target, facts, sent, findings[0]!));
-      this.lastCreate = 'answered 201 without the id of the hook it made';
-    } else if (id === undefined) this.lastCreate = `answered ${sent.exchange.status}`;
-    if (id === undefined) return undefined;
-    this.ownHooks.set(id, url);
-    return { id, step: trailStep(sent) };
-  }
-
-  /**
-   * What was sent to make the shared hook and its delivery (create, ping, the list that showed the delivery): the
-   * target's state every later case of the API met, which a reproduction makes first (a list that had the hook, an
-   * update of a hook that had been pinged).
-   */
-  setupTrail: TrailStep[] = [];
-
-  /** The steps a case's reproduction sends first: the run's setup, then the case's own fresh hook. */
-  private trailOf(target: ApiTarget, fuzzCase: FuzzCase, fresh: TrailStep | undefined): TrailStep[] | undefined {
+  /** The steps a case's reproduction sends first: the fixtures' setup, then the case's own fixture. */
+  private trailOf(
+    fixtures: FuzzFixtures | undefined,
+    fuzzCase: FuzzCase,
+    fresh: TrailStep | undefined,
+  ): TrailStep[] | undefined {
     if (fuzzCase.trail) return undefined;
-    const setup = target.api === 'repository-webhooks' ? this.setupTrail : [];
-    return fresh ? [...setup, fresh] : setup.length > 0 ? setup : undefined;
-  }
-
-  /** What the last createHook that made no usable hook was answered, for the message of what it leaves unexercised. */
-  private lastCreate = '';
-
-  /** The shared hook and one delivery of it (a ping), for the operations that act on them. */
-  async prepareWebhooks(target: ApiTarget): Promise<string | undefined> {
-    const shared = await this.createHook(target);
-    this.sharedHook = shared?.id;
-    this.setupTrail = shared ? [shared.step] : [];
-    if (this.sharedHook === undefined)
-      return `createWebhook ${this.lastCreate} for ${this.options.owner}/${this.options.repo}${this.lastCreate.startsWith('answered 201') ? ' (its finding is above)' : ': does the repository exist, and may the token write hooks?'}`;
-    const path = { hook_id: this.sharedHook };
-    const ping = await this.call(target, 'pingWebhook', { path });
-    let list: Sent | undefined;
-    for (let attempt = 0; attempt < 50 && this.sharedDelivery === undefined; attempt++) {
-      list = await this.call(target, 'listWebhookDeliveries', { path });
-      const first = Array.isArray(list.json) ? (list.json[0] as { id?: unknown } | undefined)?.id : undefined;
-      if (typeof first === 'number') this.sharedDelivery = first;
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    this.setupTrail.push(trailStep(ping), ...(list ? [trailStep(list)] : []));
-    return this.sharedDelivery === undefined
-      ? `no delivery appeared on hook ${this.sharedHook} within 5 s of a ping`
-      : undefined;
-  }
-
-  private async afterCase(
-    target: ApiTarget,
-    model: OperationModel,
-    sent: Sent,
-    freshHook: number | undefined,
-    kept: RequestData | undefined,
-    tally: Tally,
-  ): Promise<void> {
-    const created = model.operationId === 'createWebhook' && sent.exchange.status === 201;
-    const id = created ? (sent.json as { id?: unknown } | undefined)?.id : undefined;
-    if (typeof id === 'number') {
-      const config = (kept?.body as { config?: { url?: unknown } } | undefined)?.config;
-      this.ownHooks.set(id, typeof config?.url === 'string' ? config.url : '');
-      if (!kept) await this.deleteHook(target, id, tally);
-    }
-    if (freshHook !== undefined) {
-      if (model.operationId === 'deleteWebhook' && sent.exchange.status === 204) this.ownHooks.delete(freshHook);
-      else await this.deleteHook(target, freshHook, tally);
-    }
-  }
-
-  async deleteHook(target: ApiTarget, id: number, tally: Tally = this): Promise<void> {
-    const sent = await this.call(target, 'deleteWebhook', { path: { hook_id: id } }, true, tally);
-    if (sent.exchange.status === 204 || sent.exchange.status === 404) this.ownHooks.delete(id);
-  }
-
-  /** Deletes every hook the run created, and any carrying its marker (a create whose answer was lost). */
-  async cleanup(target: ApiTarget): Promise<number> {
-    let deleted = 0;
-    for (const id of [...this.ownHooks.keys()]) {
-      await this.deleteHook(target, id);
-      deleted++;
-    }
-    for (let page = 1; page <= 50; page++) {
-      const list = await this.call(target, 'listWebhooks', { query: { per_page: 100, page } }, true);
-      if (list.exchange.status !== 200 || !Array.isArray(list.json) || list.json.length === 0) break;
-      for (const hook of list.json as { id?: unknown; config?: { url?: unknown } }[]) {
-        if (
-          typeof hook.id === 'number' &&
-          typeof hook.config?.url === 'string' &&
-          hook.config.url.includes(`contracts-fuzz=${this.options.marker}-`)
-        ) {
-          await this.deleteHook(target, hook.id);
-          deleted++;
-        }
-      }
-      if (list.json.length < 100) break;
-    }
-    return deleted;
+    const setup = fixtures?.setupTrail ?? [];
+    return fresh ? [...setup, fresh] : setup.length > 0 ? [...setup] : undefined;
   }
 }
 

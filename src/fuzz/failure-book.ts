@@ -33,7 +33,7 @@ export class FailureBook {
   readonly failures = new Map<string, FuzzFailure>();
 
   constructor(
-    private readonly options: Pick<ExecutorOptions, 'seed' | 'redact'>,
+    private readonly options: Pick<ExecutorOptions, 'seed' | 'redact' | 'plugins'>,
     private readonly binder: RequestBinder,
   ) {}
 
@@ -103,8 +103,10 @@ export class FailureBook {
       .filter((credential) => !(credential.scheme === undefined && credential.name === fuzzCase.varies));
     const id = shortHash(`${this.options.seed}\u0000${key}`);
     const trail = fuzzCase.trail ?? [];
+    const ids = this.options.plugins?.(target.api)?.scriptIds;
     const script = reproScript({
       api: target.api,
+      ...(ids ? { ids } : {}),
       failure: {
         id,
         check: finding.check,

@@ -1,26 +1,23 @@
 // A generated test case, as data: which operation, which phase, the request, and what it is meant to be. The
-// executor binds what the run owns (owner/repo, the hooks it created, credentials) and re-judges the whole
+// executor binds what the run owns (what an API's plug-in made, credentials) and re-judges the whole
 // request before sending: what a case claims to be is never trusted.
+import type { FuzzPlugin } from './fuzz-plugin.js';
 import type { TrailStep } from './repro-script.js';
 import type { RequestData } from './request-model.js';
 
 export const phases = ['examples', 'boundaries', 'random', 'negative', 'stateful'] as const;
 export type Phase = (typeof phases)[number];
 
-/** Parameters of the seed APIs the run supplies itself: the hooks and deliveries it owns, the fed clientToken. */
-const seedBound: Record<string, ReadonlySet<string>> = {
-  'repository-webhooks': new Set(['hook_id', 'delivery_id', 'cursor']),
-  'client-session': new Set(['clientToken']),
-};
-
 /**
- * Whether the run supplies `param` itself rather than generating it: a path segment named `owner` or `repo` (the
- * repository --owner and --repo name), and the seed APIs' own (seedBound). Any other API's parameters are all
- * generated: GitHub's `?owner=` filter (an array) was bound to the string `octo`, then judged invalid.
+ * Whether the run supplies `param` itself rather than generating it: the API's plug-in says so (the ids its fixtures
+ * made, a parameter a credential feeds: fuzz-plugin.ts). Any other parameter is generated: GitHub's `?owner=` filter
+ * (an array) was bound to the string `octo`, then judged invalid.
  */
-export function isBoundParam(api: string, param: { name: string; in: string }): boolean {
-  if (param.in === 'path' && (param.name === 'owner' || param.name === 'repo')) return true;
-  return seedBound[api]?.has(param.name) === true;
+export function isBoundParam(
+  plugin: Pick<FuzzPlugin, 'isBound'> | undefined,
+  param: { name: string; in: string },
+): boolean {
+  return plugin?.isBound?.(param) === true;
 }
 
 export interface FuzzCase {

@@ -79,30 +79,6 @@ export function useAfterFree(operation: string, status: number, hookId: number):
   ];
 }
 
-/**
- * ensure_resource_availability at the create itself: a 201 names the hook it made. Its `id` is what every link from
- * the create reads (`$response.body#/id`) and what every later call on the hook needs: without it the hook can be
- * neither read, changed nor deleted.
- */
-export function createdHookId(status: number, body: unknown): { id?: number; findings: Finding[] } {
-  if (status !== 201) return { findings: [] };
-  const id = isRecord(body) ? body.id : undefined;
-  if (typeof id === 'number' && Number.isSafeInteger(id)) return { id, findings: [] };
-  return {
-    findings: [
-      finding(
-        'ensure_resource_availability',
-        'createWebhook',
-        `createWebhook answered 201 without the integer id of the hook it made (${id === undefined ? 'no id' : `id ${JSON.stringify(id)?.slice(0, 40)}`}): the hook cannot be read, changed or deleted, and the spec's links from the create read $response.body#/id`,
-        { instancePath: '/id', expected: 'an integer', actual: id ?? null },
-      ),
-    ],
-  };
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 export function resourceAvailability(operation: string, hookId: number, what: string): Finding[] {
   return [
     finding('ensure_resource_availability', operation, `hook ${hookId}, created with 201, ${what}`, {

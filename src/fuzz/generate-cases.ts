@@ -2,6 +2,7 @@
 // negative are fast-check arbitraries (so a failing case shrinks). Each case changes one thing from the smallest
 // valid request, so a failure names its cause.
 import fc from 'fast-check';
+import type { FuzzPlugin } from './fuzz-plugin.js';
 import { isBoundParam, isPlainObject, type FuzzCase, type Phase } from './fuzz-case.js';
 import { deref, type OperationModel, type ParamModel, type ParamValue, type RequestData } from './request-model.js';
 import { examplesOf, schemaArbitrary } from './schema-arbitrary.js';
@@ -18,10 +19,12 @@ export interface Generator {
   model: OperationModel;
   /** Documented parameters a credential of the config fills (a query `clientToken`): the run sends the secret there. */
   credentialParams?: ReadonlySet<string>;
+  /** The API's fuzz plug-in: the parameters it binds are not generated. */
+  plugin?: FuzzPlugin;
 }
 
 /** The parameters the cases vary: all but those the run binds itself (isBoundParam). */
-const generatedIn = (generator: Generator) => (param: ParamModel) => !isBoundParam(generator.api, param);
+const generatedIn = (generator: Generator) => (param: ParamModel) => !isBoundParam(generator.plugin, param);
 
 /** Longest string put in a URL or a header: a longer one tests the server's URL limit, not the API (and a 152 KB URL
  * made a target reset the connection). Long strings stay in bodies. */

@@ -72,8 +72,10 @@ export function sequenceScript(
   seed: number,
 ): string {
   const finding: Finding = { ...failure.sequence.finding, check: failure.check as Finding['check'] };
+  const ids = executor.options.plugins?.(target.api)?.scriptIds;
   return reproScript({
     api: target.api,
+    ...(ids ? { ids } : {}),
     failure: { ...failure, seed, message: finding.message },
     finding,
     trail: steps.slice(0, -1),

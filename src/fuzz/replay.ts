@@ -23,6 +23,7 @@ import { replaySequence, sequenceProblem } from './replay-sequence.js';
 import { isBoundParam, isPlainObject, phases, type FuzzCase, type Phase } from './fuzz-case.js';
 import type { RequestData } from './request-model.js';
 import { requestSide } from './request-side.js';
+import type { FuzzPlugin } from './fuzz-plugin.js';
 import { fuzzCredentials } from './run-fuzz.js';
 import { ownValue, setOwn } from '../core/own-key.js';
 import { resentDifferences, savedBody, savedHeaders } from './saved-request.js';
@@ -177,10 +178,11 @@ export async function replayFailures(
       }
       const target = targets.get(failure.api) ?? (await setUp(failure.api, specs.get(failure.api)!, baseUrl, executor));
       targets.set(failure.api, target);
-      let fuzzCase = caseOf(target, failure, executor.binder.credentialsOf(target));
+      const plugin = executor.options.plugins?.(target.api);
+      let fuzzCase = caseOf(plugin, target, failure, executor.binder.credentialsOf(target));
       // A change to an item of the old run goes to an item this replay creates, and deletes afterwards.
       const fresh = typeof fuzzCase === 'string' ? await freshItem(executor, target, failure) : undefined;
-      if (fresh) fuzzCase = caseOf(target, failure, executor.binder.credentialsOf(target), fresh.path);
+      if (fresh) fuzzCase = caseOf(plugin, target, failure, executor.binder.credentialsOf(target), fresh.path);
       if (typeof fuzzCase === 'string') {
         outcomes.push({ failure, reproduced: undefined, reason: fuzzCase });
         continue;
@@ -188,8 +190,7 @@ export async function replayFailures(
       outcomes.push(await replayOne(executor, target, failure, fuzzCase, fresh));
     }
   } finally {
-    const webhooks = targets.get('repository-webhooks');
-    if (webhooks) await executor.cleanup(webhooks);
+    for (const target of targets.values()) await executor.fixturesOf(target.api)?.cleanup(target, false);
     capture.close();
   }
   return outcomes;
@@ -220,14 +221,15 @@ async function replayOne(
   // What the replay binds afresh (hooks, the repository, its own config.url) differs by design; anything else that
   // went out otherwise than saved makes the answer no verdict on the saved request.
   const credentials = executor.binder.credentialsOf(target);
-  const differences = bindsAfresh(target, failure)
+  const differences = bindsAfresh(executor, target, failure)
     ? []
     : resentDifferences(failure.request, result.sent.sent, credentials);
   if (differences.length === 0) {
     // The same request on an item gone since the run: once more on an item this replay makes, and said so.
     if (!reproduced && itemGone(failure, status)) {
       const made = await freshItem(executor, target, failure, true);
-      const onMade = made ? caseOf(target, failure, credentials, made.path) : undefined;
+      const plugin = executor.options.plugins?.(target.api);
+      const onMade = made ? caseOf(plugin, target, failure, credentials, made.path) : undefined;
       if (made && onMade !== undefined && typeof onMade !== 'string')
         return replayOne(executor, target, failure, onMade, made);
     }
@@ -252,14 +254,14 @@ function itemGone(failure: SavedFailure, status: number): boolean {
   return [401, 403, 404, 410].includes(status) && status !== failure.status;
 }
 
-/** Whether the replay binds part of this request afresh by design: the seed APIs' hooks, repository, config.url. */
-function bindsAfresh(target: ApiTarget, failure: SavedFailure): boolean {
+/** Whether the replay binds part of this request afresh by design: what the API's plug-in binds (fuzz-plugin.ts). */
+function bindsAfresh(executor: Executor, target: ApiTarget, failure: SavedFailure): boolean {
   const saved = savedOperation(target, failure);
   if (!saved) return false;
   const { model } = saved;
   return (
-    model.params.some((param) => isBoundParam(target.api, param)) ||
-    ['createWebhook', 'updateWebhook', 'updateWebhookConfig'].includes(model.operationId)
+    model.params.some((param) => isBoundParam(executor.options.plugins?.(target.api), param)) ||
+    executor.fixturesOf(target.api)?.bindsBody?.(model.operationId) === true
   );
 }
 
@@ -307,8 +309,9 @@ async function setUp(api: ApiName, spec: LoadedSpec, baseUrl: string, executor: 
     compiled,
     models: new Map(models.map((model) => [model.operationId, model])),
   };
-  if (api === 'repository-webhooks') {
-    const problem = await executor.prepareWebhooks(target);
+  const fixtures = executor.fixturesOf(api);
+  if (fixtures) {
+    const problem = await fixtures.prepare(target);
     if (problem) throw new ContractsError('TARGET_UNREACHABLE', `--replay: ${problem}`);
   }
   return target;
@@ -320,8 +323,8 @@ const changingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Path parameters the replay binds itself, whatever the saved value was (`42`, `+1`, `0x2a`: a lenient server reads
  * them all as some hook): the repository it was given, and the hooks and deliveries it creates.
  */
-function replayBinds(api: string, name: string): boolean {
-  return isBoundParam(api, { name, in: 'path' });
+function replayBinds(plugin: FuzzPlugin | undefined, name: string): boolean {
+  return isBoundParam(plugin, { name, in: 'path' });
 }
 
 /**
@@ -360,6 +363,7 @@ async function freshItem(
 }
 
 function caseOf(
+  plugin: FuzzPlugin | undefined,
   target: ApiTarget,
   failure: SavedFailure,
   credentials: readonly ApiCredential[],
@@ -372,7 +376,7 @@ function caseOf(
   const request: RequestData = { path: {}, query: {}, headers: {} };
   const { varied } = failure;
   for (const [name, value] of Object.entries(match.pathParams))
-    if (!replayBinds(target.api, name)) setOwn(request.path, name, ownValue(fresh, name) ?? value);
+    if (!replayBinds(plugin, name)) setOwn(request.path, name, ownValue(fresh, name) ?? value);
   const named = Object.keys(request.path).filter((name) => !Object.hasOwn(fresh, name));
   if (changingMethods.has(model.method) && named.length > 0)
     return `${model.method} ${model.pathTemplate} would change a resource this replay did not create (${named.join(', ')}): a replay changes only what it creates`;
@@ -388,7 +392,7 @@ function caseOf(
   for (const pair of url.search.slice(1).split('&')) {
     if (pair === '') continue;
     const [name, value] = [...new URLSearchParams(pair)][0] ?? [pair, ''];
-    if (isBoundParam(target.api, { name, in: 'query' }) || secretQuery.has(name) || name === varied?.name) continue;
+    if (isBoundParam(plugin, { name, in: 'query' }) || secretQuery.has(name) || name === varied?.name) continue;
     const param = model.params.find((candidate) => candidate.in === 'query' && candidate.name === name);
     if (styled && !(param && isPlainParameter(param, param.schema))) recorded.push(pair);
     else setOwn(request.query, name, value);

@@ -46,10 +46,12 @@ export interface ScriptInput {
   models?: ReadonlyMap<string, { params: readonly ParamModel[] }>;
   /** A parameter the failing case set itself (FuzzFailure's varied). */
   varied?: { name: string; in: string; value?: string };
+  /**
+   * Path parameters that name something an earlier answer gave, bound from it in the script: the API's plug-in's
+   * (FuzzPlugin.scriptIds: a hook, a delivery); absent, every one (the stateful walk's instances).
+   */
+  ids?: ReadonlySet<string>;
 }
-
-/** Path parameters that name something an earlier answer gave (a hook, a delivery), bound from it in the script. */
-const idParams = new Set(['hook_id', 'delivery_id']);
 /** Secrets the fuzzer makes up for the hooks it creates (stateful.ts): replaced by variables made afresh. */
 const madeUpSecret = /fuzz-secret-[0-9a-f]+-\d+/g;
 /**
@@ -73,8 +75,7 @@ export function reproScript(input: ScriptInput): string {
   const variables = new Map<string, { name: string; step: number; pointer: string }>();
   const secrets = new Map<string, string>();
   const counts = new Map<string, number>();
-  // Any other API's path ids (the stateful walk's instances) are bound from the answer that gave them, too.
-  const isId = (param: string) => idParams.has(param) || input.api !== 'repository-webhooks';
+  const isId = (param: string) => input.ids === undefined || input.ids.has(param);
   const lines: string[] = [];
   const cleanup: { variable: string; line: string }[] = [];
   // Where a variable goes, the text holds a placeholder no request of the run holds, so none can be forged.

@@ -1,6 +1,6 @@
-// A fuzz case bound to what the run owns and built as it goes on the wire: owner/repo, the run's hook and delivery ids,
-// the config's credentials (on the request, or left out on purpose for an anonymous case), the run's own config.url in
-// a hook's body; then the URL, headers and encoded body. No I/O: the executor sends what this builds.
+// A fuzz case bound to what the run owns and built as it goes on the wire: what the API's plug-in fixtures made (ids,
+// a URL of the run's own in a body: fuzz-plugin.ts), the config's credentials (on the request, or left out on purpose
+// for an anonymous case); then the URL, headers and encoded body. No I/O: the executor sends what this builds.
 import { ContractsError } from '../core/errors.js';
 import { pathSegmentProblem, refusedSegment } from '../core/path-segment.js';
 import type { ApiCredential } from '../http/api-credentials.js';
@@ -10,6 +10,7 @@ import { encodeBody } from './encode-body.js';
 import { mockPlaceholders, withPlaceholders } from './mock-credentials.js';
 import type { ApiTarget, ExecutorOptions } from './executor.js';
 import { isBoundParam, isPlainObject, type FuzzCase } from './fuzz-case.js';
+import type { FuzzFixtures } from './fuzz-plugin.js';
 import { styledWire, type OperationModel, type ParamValue, type RequestData } from './request-model.js';
 import { queryText } from '../core/parameter-style.js';
 import { setOwn } from '../core/own-key.js';
@@ -27,14 +28,9 @@ export class UnsendablePath extends ContractsError {
   }
 }
 
-/** What the run owns at the moment a case is bound (the executor: its shared hook and delivery, its hooks). */
+/** What the run owns at the moment a case is bound (the executor: its plug-ins' fixtures on each API). */
 export interface RunState {
-  readonly sharedHook: number | undefined;
-  readonly sharedDelivery: number | undefined;
-  /** Hooks the run created and has not seen deleted, by id → their config.url. */
-  readonly ownHooks: ReadonlyMap<number, string>;
-  /** A config.url of the run's own: the receiver's URL with the run marker. */
-  markerUrl(): string;
+  fixturesOf?(api: string): FuzzFixtures | undefined;
 }
 
 export class RequestBinder {
@@ -42,12 +38,12 @@ export class RequestBinder {
   private readonly placeholders = new Map<string, ApiCredential[]>();
 
   constructor(
-    private readonly options: Pick<ExecutorOptions, 'credentials' | 'owner' | 'repo' | 'embedded'>,
+    private readonly options: Pick<ExecutorOptions, 'credentials' | 'embedded' | 'plugins'>,
     private readonly run: RunState,
   ) {}
 
-  /** Fills in what the run owns: owner/repo, hook and delivery ids, credentials, and its own config.url. */
-  bind(model: OperationModel, fuzzCase: FuzzCase, freshHook?: number): RequestData {
+  /** Fills in what the run owns: what its fixtures made (`fresh`: the case's own), and the credentials. */
+  bind(model: OperationModel, fuzzCase: FuzzCase, fresh?: number): RequestData {
     const credentials = this.options.credentials?.[fuzzCase.api] ?? [];
     // A copy: the case is replayed while shrinking. The bags hold only scalars; only a body needs a deep copy.
     const { path, query, headers, body } = fuzzCase.request;
@@ -60,21 +56,15 @@ export class RequestBinder {
       ...(fuzzCase.request.rawBody !== undefined ? { rawBody: fuzzCase.request.rawBody } : {}),
       ...(fuzzCase.request.rawContentType !== undefined ? { rawContentType: fuzzCase.request.rawContentType } : {}),
     };
-    const hookId = freshHook ?? this.run.sharedHook;
-    const bindings: Record<string, ParamValue | undefined> = {
-      owner: this.options.owner,
-      repo: this.options.repo,
-      hook_id: hookId,
-      delivery_id: this.run.sharedDelivery,
-      cursor: fuzzCase.cursor ? this.run.sharedDelivery : undefined,
-    };
+    const fixtures = this.run.fixturesOf?.(fuzzCase.api);
+    const bindings: Record<string, ParamValue | undefined> = fixtures?.bindings(fuzzCase, fresh) ?? {};
     for (const param of model.params) {
       const bag = request[param.in === 'header' ? 'headers' : param.in];
       // A case that varies the parameter itself (a clientToken's edge values) has it as it is, or not at all.
       if (param.name === fuzzCase.varies) continue;
       if (
         Object.hasOwn(bindings, param.name) &&
-        isBoundParam(fuzzCase.api, param) &&
+        isBoundParam(this.options.plugins?.(fuzzCase.api), param) &&
         !Object.hasOwn(bag, param.name) &&
         bindings[param.name] !== undefined
       )
@@ -100,18 +90,10 @@ export class RequestBinder {
       );
       setOwn(request.headers, header, fed?.value ?? placeholderApiKey);
     }
-    if (isPlainObject(request.body) && !fuzzCase.keepPath) {
+    if (fixtures && isPlainObject(request.body) && !fuzzCase.keepPath) {
       const body = request.body;
-      const ownUrl = hookId !== undefined ? this.run.ownHooks.get(Number(request.path.hook_id ?? hookId)) : undefined;
       const before = request.rawBody === undefined ? undefined : JSON.stringify(body);
-      if (model.operationId === 'createWebhook') {
-        if (body.config === undefined) body.config = { url: this.run.markerUrl() };
-        else if (isPlainObject(body.config)) body.config.url = this.run.markerUrl();
-      } else if (model.operationId === 'updateWebhook' && isPlainObject(body.config) && ownUrl) {
-        body.config.url = ownUrl;
-      } else if (model.operationId === 'updateWebhookConfig' && 'url' in body && ownUrl) {
-        body.url = ownUrl;
-      }
+      fixtures.bindBody(model, request, fresh);
       // A replay's saved bytes hold the old run's URL: the body bound afresh goes out encoded from its value.
       if (before !== undefined && JSON.stringify(body) !== before) {
         delete request.rawBody;

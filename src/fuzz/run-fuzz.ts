@@ -19,7 +19,6 @@ import { HttpCapture } from '../http/http-capture.js';
 import { ResultCollector, summarize } from '../reports/results.js';
 import type { CheckRun } from '../reports/check-run.js';
 import { Executor, type ApiTarget, type CaseResult, type FuzzFailure, type SentCase } from './executor.js';
-import { placeholderApiKey } from './request-binding.js';
 import type { FuzzCase, Phase } from './fuzz-case.js';
 import type { FuzzHar } from './har-out.js';
 import {
@@ -34,8 +33,7 @@ import { runOrdered } from './ordered-pool.js';
 import type { OperationModel } from './request-model.js';
 import { requestSide } from './request-side.js';
 import { shrinkFixed } from './shrink-fixed.js';
-import { deliveryChecks, type FuzzDeliveries } from '../plugins/repository-webhooks/fuzz/fuzz-deliveries.js';
-import { runStateful } from '../plugins/repository-webhooks/fuzz/stateful.js';
+import type { FuzzPluginLookup } from './fuzz-plugin.js';
 import { ResourceWalk, modelOf } from './stateful/walk.js';
 import { notExercised } from './stateful/not-exercised.js';
 import { type LiveInstances, liveInstancesFor } from './stateful/live-instances.js';
@@ -57,9 +55,10 @@ export interface FuzzOptions {
   phases: readonly Phase[];
   maxExamples: number;
   seed: number;
-  owner: string;
-  repo: string;
-  hookUrl: string;
+  /** The APIs' fuzz plug-ins (fuzz-plugin.ts), handed in by the command; an API without one is fuzzed from its spec. */
+  plugins?: FuzzPluginLookup;
+  /** What the plug-ins' command-line options set (their fixtures read it). */
+  settings?: Readonly<Record<string, unknown>>;
   timeoutMs: number;
   strict: boolean;
   readOnly: boolean;
@@ -79,10 +78,6 @@ export interface FuzzOptions {
   shard?: { index: number; count: number };
   /** Count what the cases exercised (FuzzRun.coverage). */
   coverage?: boolean;
-  /** The receiver the stateful phase's hooks deliver to, or why there is none (its delivery checks are then skipped). */
-  deliveries?: FuzzDeliveries | { off: string };
-  /** How long a ping, test or redelivery may take to show its delivery (default 5000 ms). */
-  deliveryWaitMs?: number;
   /** Cases in flight at once (--workers; 1 when absent). The report is the same whatever the number. */
   workers?: number;
   /** --max-retry-after and --rate-limit-budget, in milliseconds (rate-limits.ts). */
@@ -165,9 +160,8 @@ export class FuzzRunner {
       credentials,
       capture: this.capture,
       env: options.env,
-      owner: options.owner,
-      repo: options.repo,
-      hookUrl: options.hookUrl,
+      ...(options.plugins ? { plugins: options.plugins } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
       marker: options.marker,
       rate: options.rate,
       strict: options.strict,
@@ -229,11 +223,10 @@ export class FuzzRunner {
               new ContractsError('INTERNAL', `internal error: ${(caught as Error)?.message ?? String(caught)}`));
       } finally {
         // A target that died cannot delete anything: nothing is sent to it any more.
-        if (api === 'repository-webhooks' && !options.readOnly && executor.targetDied === undefined) {
-          const count = executor.ownHooks.size;
-          if (error && count > 0) options.log(`deleting the ${count} webhooks this run created`);
+        const fixtures = executor.fixturesOf(api);
+        if (fixtures && executor.targetDied === undefined) {
           try {
-            await executor.cleanup(target);
+            await fixtures.cleanup(target, error !== undefined);
           } catch (caught) {
             error ??= caught instanceof ContractsError ? caught : new ContractsError('INTERNAL', String(caught));
           }
@@ -323,15 +316,13 @@ export class FuzzRunner {
       ]);
       if (model.secured)
         planned.push(['ignored_auth', phases.includes('negative') ? undefined : '--phases has no negative phase']);
+      const fixtures = this.executor?.fixturesOf(target.api);
       for (const [check, reason] of planned) {
         results.plan([{ api: target.api, operation: model.operationId, check: check as CheckName }]);
-        const onHook = model.params.some((param) => param.name === 'hook_id');
         const skipped =
           readOnly && model.method !== 'GET'
             ? '--read-only sends only GET requests'
-            : readOnly && onHook
-              ? '--read-only creates no hook to act on'
-              : reason;
+            : ((readOnly ? fixtures?.readOnlySkip?.(model) : undefined) ?? reason);
         if (skipped) results.markSkipped(target.api, model.operationId, check as CheckName, skipped);
       }
       // Negative cases exist only where the spec constrains something: nothing to reject otherwise.
@@ -351,7 +342,7 @@ export class FuzzRunner {
     }
   }
 
-  /** use_after_free and ensure_resource_availability: judged by the sequences over the webhooks API. */
+  /** What a plug-in's own sequences judge (fuzz-plugin.ts), planned with the rest. */
   private planSequenceChecks(
     results: ResultCollector,
     target: ApiTarget,
@@ -359,43 +350,16 @@ export class FuzzRunner {
     phases: readonly Phase[],
     readOnly: boolean,
   ): void {
-    if (target.api !== 'repository-webhooks') return;
-    const checks = [
-      ...(['getWebhook', 'updateWebhook', 'deleteWebhook', 'pingWebhook', 'testPushWebhook'].includes(operationId)
-        ? ['use_after_free']
-        : []),
-      ...(operationId === 'createWebhook' ? ['ensure_resource_availability'] : []),
-    ];
-    const deliveries = this.options.deliveries;
-    const receiverOff =
-      deliveries === undefined ? 'no receiver was started' : 'off' in deliveries ? deliveries.off : undefined;
-    // The deliveries a sequence triggers (ping, test, redelivery), checked by the receiver as they arrive.
-    const delivered = ['pingWebhook', 'testPushWebhook', 'redeliverWebhookDelivery'].includes(operationId)
-      ? deliveryChecks
-      : [];
-    for (const check of [...checks, ...delivered]) {
-      results.plan([{ api: target.api, operation: operationId, check: check as CheckName }]);
-      const reason = readOnly
-        ? '--read-only sends only GET requests'
-        : !phases.includes('stateful')
-          ? '--phases has no stateful phase'
-          : delivered.includes(check as CheckName)
-            ? receiverOff
-            : undefined;
-      if (reason) results.markSkipped(target.api, operationId, check as CheckName, reason);
-    }
+    this.executor?.fixturesOf(target.api)?.planSequenceChecks?.(results, target, operationId, phases, readOnly);
   }
 
-  /**
-   * The stateful walk over the resource model (stateful/walk.ts), planned now, for every API but the webhooks one
-   * (its own sequences, stateful.ts), when --phases has stateful and no filter or other shard took its operations.
-   */
   /** The work of the run (its --shard of what the filters select), then the line that says the run starts. */
   private start(loaded: readonly { target: ApiTarget; document: unknown }[]): void {
     this.units = shardUnits(
       loaded.map(({ target }) => target),
       this.options,
       this.selected(loaded),
+      (api) => this.ownSequences(api),
     );
     if (this.options.announce !== undefined) this.options.log(this.options.announce);
   }
@@ -410,8 +374,17 @@ export class FuzzRunner {
     });
   }
 
+  /** Whether an API's plug-in walks its own sequences (fuzz-plugin.ts) instead of the walk over the resource model. */
+  private ownSequences(api: string): boolean {
+    return this.executor?.fixturesOf(api)?.sequences !== undefined;
+  }
+
+  /**
+   * The stateful walk over the resource model (stateful/walk.ts), planned now, for every API whose plug-in has no
+   * sequences of its own, when --phases has stateful and no filter or other shard took its operations.
+   */
   private walkOf(executor: Executor, target: ApiTarget, document: unknown): ResourceWalk | undefined {
-    if (target.api === 'repository-webhooks' || !this.units.has(`${target.api}/stateful`)) return undefined;
+    if (this.ownSequences(target.api) || !this.units.has(`${target.api}/stateful`)) return undefined;
     // A stateless embedded mock (Prism, or our stateless engine) stores nothing: a walk there would judge the mock,
     // not the API. The walk runs against a service (--base-url), `contracts sandbox --spec` included, and against the
     // embedded stateful sandbox (the default embedded mock).
@@ -452,17 +425,16 @@ export class FuzzRunner {
     walk: ResourceWalk | undefined,
   ): Promise<void> {
     const { options } = this;
-    const webhooks = target.api === 'repository-webhooks';
+    const fixtures = executor.fixturesOf(target.api);
     const mine = [...target.models.values()].filter(
       (model) =>
         this.units.has(`${target.api}/${model.operationId}`) &&
         !this.unsendable.has(`${target.api}/${model.operationId}`),
     );
     const sequences = this.units.has(`${target.api}/stateful`);
-    const needsHook = sequences || mine.some((model) => model.params.some((param) => param.name === 'hook_id'));
-    if (webhooks && !options.readOnly && needsHook) {
-      const problem = await executor.prepareWebhooks(target);
-      if (problem) this.unexercisedHookOperations(executor, target, problem);
+    if (fixtures && !options.readOnly && (sequences || mine.some((model) => fixtures.needs(model)))) {
+      const problem = await fixtures.prepare(target);
+      if (problem) this.unexercisedFixtureOperations(executor, target, problem);
     }
     // Documented parameters a credential fills (no scheme's: a query clientToken): their own cases vary them.
     const fedParams = new Set(
@@ -474,18 +446,23 @@ export class FuzzRunner {
     const fuzzed: OperationModel[] = [];
     // One operation at a time; one parked by a rate limit hands its turn to the next (rate-limits.ts).
     const turns = new OperationTurns(executor.rateLimits);
-    const live = webhooks ? undefined : this.liveOf(executor, target, document);
+    // An API with fixtures of its own (a plug-in's) binds its ids from them, not from live instances.
+    const live = fixtures ? undefined : this.liveOf(executor, target, document);
     try {
       for (const model of mine) {
         if (options.readOnly && model.method !== 'GET') continue;
-        if (webhooks && options.readOnly && model.params.some((param) => param.name === 'hook_id')) continue;
-        if (model.params.some((param) => param.name === 'hook_id') && executor.sharedHook === undefined) continue;
-        if (model.params.some((param) => param.name === 'delivery_id') && executor.sharedDelivery === undefined)
-          continue;
+        if (fixtures?.unready(model) !== undefined) continue;
         fuzzed.push(model);
         // Ctrl-C ends the run as interrupted (exit 2), not as if --max-time were reached.
         if (executor.expired) return executor.rethrow();
-        const generator: Generator = { api: target.api, document, model, credentialParams: fedParams };
+        const plugin = options.plugins?.(target.api);
+        const generator: Generator = {
+          api: target.api,
+          document,
+          model,
+          credentialParams: fedParams,
+          ...(plugin ? { plugin } : {}),
+        };
         await turns.take(`${target.api}/${model.operationId}`, () =>
           this.fuzzOperation(executor, target, generator, live),
         );
@@ -495,16 +472,15 @@ export class FuzzRunner {
       await live?.release();
     }
     this.rateLimitedOperations(executor, target, fuzzed);
-    // ignored_auth on ids that exist: those the phases saw or created (auth-probes.ts); the webhooks API has no security.
-    if (!webhooks && options.phases.includes('negative') && !executor.expired)
+    // ignored_auth on ids that exist: those the phases saw or created (auth-probes.ts). An API with fixtures of its
+    // own binds its ids from them, not from what the phases saw.
+    if (!fixtures && options.phases.includes('negative') && !executor.expired)
       await probeAuthOnResources(executor, target, document, mine, options.readOnly);
-    if (sequences && !options.readOnly && executor.sharedHook !== undefined && !executor.expired) {
-      await runStateful(executor, target, {
+    if (sequences && fixtures?.sequences && !options.readOnly && !executor.expired) {
+      await fixtures.sequences(target, {
         seed: derivedSeed(options.seed, 'stateful'),
         numRuns: Math.max(1, Math.ceil(options.maxExamples / 5)),
         maxShrinkRequests,
-        ...(options.deliveries && !('off' in options.deliveries) ? { deliveries: options.deliveries } : {}),
-        ...(options.deliveryWaitMs !== undefined ? { deliveryWaitMs: options.deliveryWaitMs } : {}),
       });
     }
     if (walk !== undefined && !executor.expired) {
@@ -576,11 +552,12 @@ export class FuzzRunner {
       executor.options.results.notExercised(target.api, operation, 'positive_data_acceptance', reason);
   }
 
-  private unexercisedHookOperations(executor: Executor, target: ApiTarget, reason: string): void {
+  /** The fixtures could not be made: what the operations that act on them were to judge was not exercised. */
+  private unexercisedFixtureOperations(executor: Executor, target: ApiTarget, reason: string): void {
     const results = executor.options.results;
+    const fixtures = executor.fixturesOf(target.api);
     for (const model of target.models.values()) {
-      if (model.params.some((param) => param.name === 'hook_id'))
-        results.unexercisedPending(target.api, reason, model.operationId);
+      if (fixtures?.needs(model)) results.unexercisedPending(target.api, reason, model.operationId);
     }
   }
 
@@ -677,23 +654,22 @@ export class FuzzRunner {
   }
 }
 
-/** Every operation, and the webhooks sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
+/** Every operation, and each API's sequences, dealt round-robin: shard i of n keeps every n-th, from the i-th. */
 function shardUnits(
   targets: readonly ApiTarget[],
   options: FuzzOptions,
   selected: Set<string> | undefined,
+  ownSequences: (api: string) => boolean,
 ): Set<string> {
   const kept = (api: string, operationId: string) => selected === undefined || selected.has(`${api}/${operationId}`);
   const units = targets.flatMap((target) => {
     const operations = [...target.models.keys()].filter((operationId) => kept(target.api, operationId));
-    // The sequences call every operation of the webhooks API: not when a filter leaves one out.
-    // The webhooks sequences and the walk over the resource model (any other API) call every operation: not when a
-    // filter leaves one out.
+    // A plug-in's own sequences and the walk over the resource model call every operation: not when a filter leaves
+    // one out.
     const sequences =
       options.phases.includes('stateful') &&
       operations.length === target.models.size &&
-      (target.api === 'repository-webhooks' ||
-        modelOf(target).resources.some((resource) => resource.create.length > 0));
+      (ownSequences(target.api) || modelOf(target).resources.some((resource) => resource.create.length > 0));
     return [
       ...operations.map((operationId) => `${target.api}/${operationId}`),
       ...(sequences ? [`${target.api}/stateful`] : []),
@@ -739,15 +715,16 @@ export function derivedSeed(seed: number, label: string): number {
 export function fuzzCredentials(
   { name: api, credentials: configured }: Pick<ApiEntry, 'name' | 'credentials'>,
   contract: Contract,
-  options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret'>,
+  options: Pick<FuzzOptions, 'env' | 'remote' | 'log' | 'addSecret' | 'plugins'>,
 ): ApiCredential[] {
+  const placeholder = options.plugins?.(api)?.placeholder;
   return apiCredentials({
     api,
     configured,
     contract,
     env: options.env,
     remote: options.remote === true,
-    ...(api === 'client-session' ? { placeholder: { header: 'X-API-KEY', value: placeholderApiKey } } : {}),
+    ...(placeholder ? { placeholder } : {}),
     addSecret: options.addSecret,
     log: options.log,
   });

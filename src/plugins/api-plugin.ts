@@ -1,6 +1,7 @@
 // The seam between the generic engine and an API's own code (#45). Every command works on any API from its spec
 // alone; a plug-in adds what a spec cannot say. The engines never import a plug-in: each defines the part it runs
 // (src/runner/check-plugin.ts, …) and is handed a lookup by the command, so plug-ins import engines, never back.
+import type { FuzzPlugin } from '../fuzz/fuzz-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
 
 /** A command-line option a plug-in adds to a command, listed by `--help` only when a configured API has the plug-in. */
@@ -22,6 +23,8 @@ export interface ApiPlugin {
    * Loaded when a run needs it: the registry is read by every command, and must cost nothing to import.
    */
   check?: () => Promise<CheckPlugin>;
+  /** `contracts fuzz`: the parameters the run binds, its fixtures on the target, a placeholder credential. Lazy too. */
+  fuzz?: () => Promise<FuzzPlugin>;
   /** Options of `contracts check` and `contracts fuzz` that only this API has (its fixtures: an owner, a repository). */
   options?: { check?: readonly PluginOption[]; fuzz?: readonly PluginOption[] };
   /**

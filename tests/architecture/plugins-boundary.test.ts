@@ -19,13 +19,6 @@ const exceptions: Record<string, string> = {
   'cli/fuzz-command.ts': "its --owner/--repo/--hook-url options, the webhooks clean-up, still the example's",
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
   'config/seed-project.ts': "the shipped example APIs' entries: the library adapters' project without a config",
-  'fuzz/executor.ts': 'the webhooks lifecycle (createWebhook, prepareWebhooks, the hook marker URL)',
-  'fuzz/fuzz-case.ts': "the ids the example APIs' runs own, by API name",
-  'fuzz/fuzz-checks.ts': 'the createWebhook id rule',
-  'fuzz/replay.ts': 'replays the webhooks setup trail and its clean-up',
-  'fuzz/repro-script.ts': "which parameters are ids in the webhooks example's scripts",
-  'fuzz/request-binding.ts': "binds the run's hook marker URL into the webhooks config bodies",
-  'fuzz/run-fuzz.ts': 'the webhooks phase, its deliveries and the X-API-KEY placeholder, by API name',
   'receiver/start-receiver.ts': "the default contract of receive is the webhooks example's spec",
   'sandbox/start-sandbox.ts': 'serves the two example APIs with their handlers',
 };

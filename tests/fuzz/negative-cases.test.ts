@@ -20,6 +20,8 @@ import {
 } from '../../src/fuzz/generate-cases.js';
 import { operationModels, violations, type OperationModel, type RequestData } from '../../src/fuzz/request-model.js';
 import { HttpCapture } from '../../src/http/http-capture.js';
+import { fuzzPluginsOf } from '../../src/plugins/registry.js';
+import { HookFixtures } from '../../src/plugins/repository-webhooks/fuzz/hook-fixtures.js';
 import { ResultCollector } from '../../src/reports/results.js';
 
 async function setUp(api: string) {
@@ -35,9 +37,8 @@ async function setUp(api: string) {
   const executor = new Executor({
     capture: new HttpCapture({ timeoutMs: 1000 }),
     env: {},
-    owner: 'octo',
-    repo: 'app',
-    hookUrl: 'http://127.0.0.1:9/contracts-check',
+    plugins: await fuzzPluginsOf([api]),
+    settings: { owner: 'octo', repo: 'app', hookUrl: 'http://127.0.0.1:9/contracts-check', readOnly: false },
     marker: 'm',
     rate: 0,
     strict: false,
@@ -47,9 +48,13 @@ async function setUp(api: string) {
     log: () => undefined,
     addSecret: () => undefined,
   });
-  executor.sharedHook = 7;
-  executor.sharedDelivery = 9;
-  executor.ownHooks.set(7, 'http://127.0.0.1:9/contracts-check?contracts-fuzz=m-1');
+  // The run's hook and delivery, as the webhooks fixtures hold them once made.
+  const fixtures = executor.fixturesOf(api);
+  if (fixtures instanceof HookFixtures) {
+    fixtures.sharedHook = 7;
+    fixtures.sharedDelivery = 9;
+    fixtures.ownHooks.set(7, 'http://127.0.0.1:9/contracts-check?contracts-fuzz=m-1');
+  }
   return { spec, target, executor };
 }
 
@@ -83,7 +88,8 @@ describe.each(seedProject.names)('the cases generated for %s', (api) => {
     let negatives = 0;
     let positives = 0;
     for (const model of target.models.values()) {
-      const generator: Generator = { api, document: spec.document, model };
+      const plugin = executor.options.plugins?.(api);
+      const generator: Generator = { api, document: spec.document, model, ...(plugin ? { plugin } : {}) };
       const cases: FuzzCase[] = [
         ...negativePhase(generator),
         ...boundariesPhase(generator),

@@ -32,6 +32,8 @@ function input(status = 500): ScriptInput {
   const auth: [string, string] = ['Authorization', `Bearer ${token}`];
   return {
     api: 'repository-webhooks',
+    // The webhooks plug-in's (FuzzPlugin.scriptIds): the hook and delivery ids are bound from earlier answers.
+    ids: new Set(['hook_id', 'delivery_id']),
     failure: { id: 'abcd1234', check: 'not_a_server_error', operation: 'getWebhook', status, seed: 1, message: 'm' },
     finding: {
       check: 'not_a_server_error',

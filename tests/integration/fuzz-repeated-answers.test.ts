@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FuzzRunner } from '../../src/fuzz/run-fuzz.js';
+import { fuzzPluginsOf } from '../../src/plugins/registry.js';
 import { HttpCapture } from '../../src/http/http-capture.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { onLoopback } from '../helpers/loopback.js';
@@ -60,9 +61,7 @@ async function fuzz(url: string) {
     phases: ['random'],
     maxExamples: 30,
     seed: 7,
-    owner: 'octo',
-    repo: 'app',
-    hookUrl: 'http://127.0.0.1:9/contracts-check',
+    plugins: await fuzzPluginsOf(['client-session']),
     timeoutMs: 5000,
     strict: false,
     readOnly: false,

@@ -73,9 +73,9 @@ function preparePass(context: SequenceContext, hooks: ConformanceHooks): Pass {
   const model = buildResourceModel(context.contract.spec.document);
   const models = new Map(side.models.map((entry) => [entry.operationId, entry]));
   const binder = new RequestBinder(
-    // No owner/repo of the webhooks example: a path parameter so named is bound from the model like any other.
-    { credentials: { [context.api]: context.credentials }, embedded: context.mode === 'mock', owner: '', repo: '' },
-    { sharedHook: undefined, sharedDelivery: undefined, ownHooks: new Map(), markerUrl: () => '' },
+    // No plug-in: every path parameter is bound from the model like any other.
+    { credentials: { [context.api]: context.credentials }, embedded: context.mode === 'mock' },
+    {},
   );
   return {
     steps: conformancePlan(model),

@@ -6,6 +6,7 @@ import { configOnly, pingDelivery, redeliveryFlag, sharedConfigRefused, testPush
 import type { CheckName, Finding } from '../../../core/finding.js';
 import type { ApiTarget, CaseResult, Executor, Sent } from '../../../fuzz/executor.js';
 import { deliveryChecks, type FuzzDeliveries } from './fuzz-deliveries.js';
+import type { HookFixtures } from './hook-fixtures.js';
 import type { Send } from './stateful.js';
 
 export interface HookModel {
@@ -17,6 +18,8 @@ export interface HookModel {
 
 export interface RuleContext {
   executor: Executor;
+  /** The run's hooks (hook-fixtures.ts). */
+  fixtures: HookFixtures;
   target: ApiTarget;
   send: Send;
   judge: (result: CaseResult | undefined, extra?: Finding[]) => void;
@@ -104,19 +107,19 @@ export async function ruleAfter(
  * triggered (signed with the hook's secret, or not at all). Nothing arrived: the checks were kept from running.
  */
 async function arrival(
-  { executor, target, deliveries, record, deliveryWaitMs }: RuleContext,
+  { executor, fixtures, target, deliveries, record, deliveryWaitMs }: RuleContext,
   operationId: string,
   hook: HookModel,
   mark: number,
 ): Promise<Finding[]> {
-  const hookUrl = executor.ownHooks.get(hook.id);
+  const hookUrl = fixtures.ownHooks.get(hook.id);
   if (!deliveries || !hookUrl) return [];
   // As for the list (waitForDelivery): after one full wait at the receiver came to nothing, later ones are short.
-  const spent = executor.deliveryWaitsSpent.has(`arrival ${operationId}`);
+  const spent = fixtures.deliveryWaitsSpent.has(`arrival ${operationId}`);
   const wait = spent ? Math.min(deliveryWaitMs, shortWaitMs) : deliveryWaitMs;
   const arrived = await deliveries.next(hookUrl, mark, wait, () => executor.expired);
   if (executor.expired) return [];
-  if (!arrived && !spent) executor.deliveryWaitsSpent.add(`arrival ${operationId}`);
+  if (!arrived && !spent) fixtures.deliveryWaitsSpent.add(`arrival ${operationId}`);
   if (!arrived) {
     for (const check of deliveryChecks)
       executor.options.results.unexercised(
@@ -144,7 +147,7 @@ async function arrival(
  * the run ended meanwhile (an interrupt or --max-time is no verdict on the target).
  */
 async function waitForDelivery(
-  { executor, target, deliveryWaitMs, noteStep }: RuleContext,
+  { executor, fixtures, target, deliveryWaitMs, noteStep }: RuleContext,
   hook: HookModel,
   operationId: string,
   rule: (after: unknown, waitedMs: number) => Finding[],
@@ -152,16 +155,16 @@ async function waitForDelivery(
   const started = performance.now();
   // Once a full wait after this operation ended with the rule still broken, that failure is known: a later wait after
   // it is cut short (a sequence of pings against a target that never delivers waited in full each time).
-  const budget = executor.deliveryWaitsSpent.has(operationId) ? Math.min(deliveryWaitMs, shortWaitMs) : deliveryWaitMs;
+  const budget = fixtures.deliveryWaitsSpent.has(operationId) ? Math.min(deliveryWaitMs, shortWaitMs) : deliveryWaitMs;
   for (;;) {
     if (executor.expired) return undefined;
-    const list = await executor.call(target, 'listWebhookDeliveries', { path: { hook_id: hook.id } });
+    const list = await fixtures.call(target, 'listWebhookDeliveries', { path: { hook_id: hook.id } });
     noteStep?.(list);
     const waited = Math.round(performance.now() - started);
     const findings = rule(list.exchange.status === 200 ? list.json : [], waited);
     if (findings.length === 0) return findings;
     if (waited >= budget) {
-      if (budget === deliveryWaitMs) executor.deliveryWaitsSpent.add(operationId);
+      if (budget === deliveryWaitMs) fixtures.deliveryWaitsSpent.add(operationId);
       return findings;
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -177,6 +180,7 @@ const shortWaitMs = 300;
  */
 export function sharedConfigRule(
   executor: Executor,
+  fixtures: HookFixtures,
   hooks: readonly HookModel[],
   share: number,
 ):
@@ -187,14 +191,14 @@ export function sharedConfigRule(
       judge: (result: CaseResult | undefined) => Finding[];
     }
   | undefined {
-  const live = hooks.filter((hook) => !hook.deleted && hook.events.length > 0 && executor.ownHooks.get(hook.id));
+  const live = hooks.filter((hook) => !hook.deleted && hook.events.length > 0 && fixtures.ownHooks.get(hook.id));
   const hook = live[share % Math.max(live.length, 1)];
   if (!hook) return undefined;
   const events = [...hook.events];
   const body = {
     name: 'web',
     events,
-    config: { url: executor.ownHooks.get(hook.id)!, ...(hook.secret ? { secret: hook.secret } : {}) },
+    config: { url: fixtures.ownHooks.get(hook.id)!, ...(hook.secret ? { secret: hook.secret } : {}) },
   };
   return {
     hook,

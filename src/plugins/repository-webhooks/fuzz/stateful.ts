@@ -11,6 +11,7 @@ import type { OpenApiDocument } from '../../../core/load-spec.js';
 import { trailStep, type ApiTarget, type CaseResult, type Executor } from '../../../fuzz/executor.js';
 import type { FuzzCase } from '../../../fuzz/fuzz-case.js';
 import type { FuzzDeliveries } from './fuzz-deliveries.js';
+import type { HookFixtures } from './hook-fixtures.js';
 import { eventsExpected, resourceAvailability, secretInClear, useAfterFree } from '../../../fuzz/fuzz-checks.js';
 import type { TrailStep } from '../../../fuzz/repro-script.js';
 import type { ParamValue, RequestData } from '../../../fuzz/request-model.js';
@@ -107,7 +108,12 @@ interface Produced {
   body: unknown;
 }
 
-export async function runStateful(executor: Executor, target: ApiTarget, options: StatefulOptions): Promise<void> {
+export async function runStateful(
+  executor: Executor,
+  fixtures: HookFixtures,
+  target: ApiTarget,
+  options: StatefulOptions,
+): Promise<void> {
   const { edges, problems } = linkGraph(target.compiled.spec.document as OpenApiDocument);
   for (const problem of problems) executor.options.log(`stateful: ${target.api}: ${problem}`);
   if (!edges.some((edge) => edge.from === 'createWebhook')) {
@@ -119,7 +125,7 @@ export async function runStateful(executor: Executor, target: ApiTarget, options
       .filter((operation) => operation.responses.some((response) => response.status === '404'))
       .map((operation) => operation.operationId),
   );
-  const walk = { edges, with404 };
+  const walk = { edges, with404, fixtures };
   let secrets = 0;
   // Every sequence starts with a create; a tuple, not a map, so that shrinking works on the canonical sequence too.
   const sequences = fc.tuple(plainCreate as fc.Arbitrary<Step>, fc.array(stepArbitrary(edges), { maxLength: 14 }));
@@ -196,7 +202,13 @@ export function pairSequences(edges: readonly LinkEdge[], target: Pick<ApiTarget
   return changes.flatMap((change) => reachable.map((next) => [create, to(change), to(next)]));
 }
 
-type Walk = { edges: LinkEdge[]; with404: Set<string>; deliveries: FuzzDeliveries | undefined; deliveryWaitMs: number };
+type Walk = {
+  edges: LinkEdge[];
+  with404: Set<string>;
+  deliveries: FuzzDeliveries | undefined;
+  deliveryWaitMs: number;
+  fixtures: HookFixtures;
+};
 
 /** Runs one sequence; returns the first step result with a failure not seen before, if any. */
 function runSequence(
@@ -228,9 +240,10 @@ class Sequence {
     private readonly walk: Walk,
     private readonly newSecret: () => string,
   ) {
-    this.trail = [...executor.setupTrail];
+    this.trail = [...walk.fixtures.setupTrail];
     this.context = {
       executor,
+      fixtures: walk.fixtures,
       target,
       send: this.send,
       judge: this.judge,
@@ -249,7 +262,7 @@ class Sequence {
         else if (!(await this.follow(step))) break;
       }
     } finally {
-      for (const hook of this.hooks) if (!hook.deleted) await this.executor.deleteHook(this.target, hook.id);
+      for (const hook of this.hooks) if (!hook.deleted) await this.walk.fixtures.deleteHook(this.target, hook.id);
     }
     return this.first;
   }
@@ -304,7 +317,7 @@ class Sequence {
 
   /** A create with the config of an earlier live hook and overlapping events: the seed says it is refused. */
   private async createShared(share: number): Promise<void> {
-    const shared = sharedConfigRule(this.executor, this.hooks, share);
+    const shared = sharedConfigRule(this.executor, this.walk.fixtures, this.hooks, share);
     // Only a live hook with events can be shared with; otherwise there is no refusal to expect.
     if (!shared) return;
     const result = await this.send(
@@ -340,9 +353,9 @@ class Sequence {
     }
     const hook: HookModel = { id, events: step.events ? [...new Set(step.events)] : ['push'], secret, deleted: false };
     this.hooks.push(hook);
-    const hookUrl = executor.ownHooks.get(id);
+    const hookUrl = this.walk.fixtures.ownHooks.get(id);
     if (hookUrl) this.walk.deliveries?.expect(hookUrl, secret);
-    this.remember(result, { owner: executor.options.owner, repo: executor.options.repo });
+    this.remember(result, { owner: this.walk.fixtures.owner, repo: this.walk.fixtures.repo });
     const extra = step.events
       ? []
       : eventsExpected(
@@ -395,7 +408,7 @@ class Sequence {
     }
     if (step.to === 'deleteWebhook' && result?.sent.exchange.status === 204) {
       hook.deleted = true;
-      this.executor.ownHooks.delete(hook.id);
+      this.walk.fixtures.ownHooks.delete(hook.id);
       await this.afterDelete(hook);
     }
     return true;
@@ -505,13 +518,13 @@ export type Send = (
  * The hook as the target has it, after an answer that makes the model doubt it: 404, deleted; 200 with its id, alive
  * with the events it lists. False when the answer says neither (the model cannot go on).
  */
-async function reread({ send, judge, executor }: RuleContext, hook: HookModel): Promise<boolean> {
+async function reread({ send, judge, fixtures }: RuleContext, hook: HookModel): Promise<boolean> {
   const read = await send('getWebhook', { path: { hook_id: hook.id } });
   judge(read);
   const status = read?.sent.exchange.status;
   if (status === 404) {
     hook.deleted = true;
-    executor.ownHooks.delete(hook.id);
+    fixtures.ownHooks.delete(hook.id);
     return true;
   }
   const body = read?.sent.json as { id?: unknown; events?: unknown } | undefined;
