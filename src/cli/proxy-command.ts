@@ -115,20 +115,11 @@ export const proxyCommand: Command = {
     const timeoutMs = requireMilliseconds('timeout', options.timeout);
     const limits = proxyLimits(options);
     const coverageSetting = coverageSettings(options, io);
-    const [{ parseReportTargets, writeReports }, { checkReportTargets }, { ResultCollector, summarize }] =
-      await Promise.all([
-        import('../reports/write-reports.js'),
-        import('../reports/report-path.js'),
-        import('../reports/results.js'),
-      ]);
-    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
-    await checkReportTargets(
-      reports,
-      io.project.apis.map((shipped) => ({
-        file: specPath(shipped),
-        what: `the shipped ${shipped.name} spec (${shipped.spec})`,
-      })),
-    );
+    const [{ writeReports }, { ResultCollector, summarize }] = await Promise.all([
+      import('../reports/write-reports.js'),
+      import('../reports/results.js'),
+    ]);
+    const reports = await reportTargets(options, io);
     const results = new ResultCollector();
     const started = performance.now();
     const signalled = untilSignalled();
@@ -420,4 +411,21 @@ async function closingReport(
 
 function notJudgedEntry(exchange: ProxiedExchange): string {
   return `${exchange.operationId ?? `${exchange.method} ${exchange.request.path}`} (cut off at stop: not judged)`;
+}
+
+/** The --report targets, refused before anything runs when one would overwrite a spec of the project. */
+async function reportTargets(options: ParsedOptions, io: Io) {
+  const [{ parseReportTargets }, { checkReportTargets }] = await Promise.all([
+    import('../reports/write-reports.js'),
+    import('../reports/report-path.js'),
+  ]);
+  const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+  await checkReportTargets(
+    reports,
+    io.project.apis.map((shipped) => ({
+      file: specPath(shipped),
+      what: `the shipped ${shipped.name} spec (${shipped.spec})`,
+    })),
+  );
+  return reports;
 }

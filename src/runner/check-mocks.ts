@@ -14,11 +14,11 @@ export async function startCheckMocks(
   engines: Partial<Record<ApiName, EmbeddedEngine>>,
 ): Promise<Mocks> {
   const asked = options.mockEngine ?? 'stateful';
-  const groups = new Map<EmbeddedEngine, ApiEntry[]>();
-  for (const api of options.apis) {
-    const engine = asked === 'stateful' && options.plugins(api.name) ? 'prism' : asked;
-    groups.set(engine, [...(groups.get(engine) ?? []), api]);
-  }
+  const engineOf = (api: ApiEntry): EmbeddedEngine =>
+    asked === 'stateful' && options.plugins(api.name) ? 'prism' : asked;
+  const groups = [...new Set(options.apis.map(engineOf))].map(
+    (engine) => [engine, options.apis.filter((api) => engineOf(api) === engine)] as const,
+  );
   const started: Mocks[] = [];
   const stop = async () => {
     await Promise.all(started.map((mocks) => mocks.stop()));
