@@ -55,6 +55,7 @@ export function buildResourceModel(document: OpenApiDocument): ResourceModel {
       roles: owned?.roles ?? [],
       secured: operation.secured,
       conflicts: operation.conflicts,
+      gone: operation.gone,
       success: operation.success,
       location: operation.location,
       patchFormats: operation.spec.method === 'patch' ? patchFormats(operation.requestMediaTypes) : [],

@@ -22,6 +22,8 @@ export interface OperationFacts {
   /** 2xx statuses that document a Location header. */
   location: string[];
   conflicts: string[];
+  /** The answers documented for a missing resource: 404, 410 or the 4XX range. */
+  gone: string[];
   secured: boolean;
   /** The first 2xx status with a JSON schema, and that schema (undefined: none). */
   answer: { status: string; schema: unknown } | undefined;
@@ -56,6 +58,9 @@ export function operationFacts(document: OpenApiDocument, operations: readonly O
       conflicts: spec.responses
         .map((response) => response.status)
         .filter((status) => status === '409' || status === '410' || status === '412'),
+      gone: spec.responses
+        .map((response) => response.status)
+        .filter((status) => status === '404' || status === '410' || status.toUpperCase() === '4XX'),
       secured: isSecured(raw.security ?? document.security),
       answer,
     };

@@ -50,6 +50,11 @@ export interface ModelOperation {
   secured: boolean;
   /** The documented 409, 410 and 412 responses: a repeated state change must get one of them. */
   conflicts: string[];
+  /**
+   * The answers documented for a missing resource (404, 410 or 4XX). Without one, use_after_free takes any 4xx after
+   * a delete: the spec gives no other way to say "gone", and a 404 there would be undocumented.
+   */
+  gone: string[];
   /** The documented 2xx statuses. */
   success: string[];
   /** The 2xx statuses that document a `Location` header. */

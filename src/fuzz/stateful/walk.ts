@@ -642,7 +642,14 @@ export class ResourceWalk {
           'use_after_free',
           remove,
           after,
-          judgeUseAfterFree(remove, read!, instance.path, instance.resource.id?.parameter, after.sent.exchange.status),
+          judgeUseAfterFree(
+            remove,
+            read!,
+            instance.path,
+            instance.resource.id?.parameter,
+            after.sent.exchange.status,
+            this.operations.get(read!)?.gone.length !== 0,
+          ),
         );
       if (how === 'again') await this.repeat(instance, remove, {}, 'again');
     }

@@ -108,7 +108,7 @@ export function lifecycleHooks(model: ResourceModel, params: Params): LifecycleH
         await listed(context, resource, instance, operations, params, follow, judged);
       }
       // A PUT-create is a write too (RFC 9110 §9.3.4: the state is the enclosed representation).
-      if (step.stage === 'delete') await freed(context, resource, instance, event, follow, judged);
+      if (step.stage === 'delete') await freed(context, resource, instance, event, follow, judged, operations);
       else if (resource.update.includes(operationId) || resource.replace.includes(operationId))
         await written(context, resource, instance, event, follow, judged);
       if ([...resource.actions, ...resource.delete, ...resource.update, ...resource.replace].includes(operationId))
@@ -219,12 +219,14 @@ async function freed(
   event: StepEvent,
   follow: FollowUp,
   judged: Judged,
+  operations: ReadonlyMap<string, ModelOperation>,
 ): Promise<void> {
   const read = resource.read[0];
   const after = read === undefined ? undefined : await follow(read, instance);
   if (after === undefined) return;
   const remove = event.step.operationId;
-  const findings = judgeUseAfterFree(remove, read!, after.path, resource.id?.parameter, after.observed.status);
+  const gone = operations.get(read!)?.gone.length !== 0;
+  const findings = judgeUseAfterFree(remove, read!, after.path, resource.id?.parameter, after.observed.status, gone);
   judged(context, 'use_after_free', remove, findings);
 }
 

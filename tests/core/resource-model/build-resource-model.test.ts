@@ -258,7 +258,7 @@ describe('buildResourceModel', () => {
     const nested = await fixture('nested-pages');
     const cursor = await fixture('cursor-ids');
     const put = await fixture('put-create');
-    const base = { conflicts: [], location: [], patchFormats: [], pagination: [], itemsPointer: undefined };
+    const base = { conflicts: [], gone: [], location: [], patchFormats: [], pagination: [], itemsPointer: undefined };
     expect([
       operation(nested, 'listPosts'),
       operation(nested, 'updatePost'),
@@ -303,6 +303,7 @@ describe('buildResourceModel', () => {
         secured: false,
         success: ['204'],
         conflicts: ['410'],
+        gone: ['410'],
       },
       {
         ...base,

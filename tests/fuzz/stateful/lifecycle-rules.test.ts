@@ -32,6 +32,19 @@ describe('use_after_free', () => {
   it.each([404, 410])('holds when the read after the delete answers %i', (status) => {
     expect(judgeUseAfterFree('deleteItem', 'getItem', path, 'itemId', status)).toEqual([]);
   });
+  it.each([
+    [400, false, 0],
+    [422, false, 0],
+    [400, true, 1],
+    [200, false, 1],
+    [500, false, 1],
+  ])(
+    'takes a %s after the delete as gone only where the read documents no 404, 410 or 4XX (documented: %s)',
+    (status, goneDocumented, findings) => {
+      const judged = judgeUseAfterFree('deleteItem', 'getItem', path, 'itemId', status, goneDocumented);
+      expect(judged.length).toBe(findings);
+    },
+  );
   it('fails when the deleted resource is still read', () => {
     expect(judgeUseAfterFree('deleteItem', 'getItem', path, 'itemId', 200)).toEqual([
       {

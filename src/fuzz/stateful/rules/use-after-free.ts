@@ -24,8 +24,12 @@ export function judgeUseAfterFree(
   path: Readonly<Record<string, unknown>>,
   idParameter: string | undefined,
   status: number,
+  goneDocumented = true,
 ) {
   if (status === 404 || status === 410) return [];
+  // A read that documents no 404, 410 or 4XX has no documented way to say "gone" (OpenAPI 3.1 §4.8.16): any 4xx it
+  // answers is a refusal the spec allows, and only a 2xx (or 5xx) shows the resource outlived its delete.
+  if (!goneDocumented && status >= 400 && status < 500) return [];
   return [
     lifecycleFinding(
       'use_after_free',
