@@ -143,30 +143,30 @@ export const checkCatalog: readonly CatalogEntry[] = [
   {
     name: 'use_after_free',
     family: 'lifecycle',
-    judges: 'A resource the run deleted answers 404 or 410 afterwards',
+    judges: 'A resource the run deleted answers 404 or 410 afterwards (any 4xx where the read documents neither)',
     severity: 'error',
-    runBy: 'fuzz (the stateful walk)',
+    runBy: 'fuzz (the stateful walk), check',
   },
   {
     name: 'ensure_resource_availability',
     family: 'lifecycle',
     judges: 'A resource the run created is readable afterwards',
     severity: 'error',
-    runBy: 'fuzz (the stateful walk)',
+    runBy: 'fuzz (the stateful walk), check',
   },
   {
     name: 'read_after_write',
     family: 'lifecycle',
     judges: 'What a successful PATCH or PUT set shows in the next GET (readOnly and server-managed fields excepted)',
     severity: 'error',
-    runBy: 'fuzz (the stateful walk)',
+    runBy: 'fuzz (the stateful walk), check',
   },
   {
     name: 'listed_after_create',
     family: 'lifecycle',
     judges: 'A created resource appears in its list, pages followed as the spec declares them',
     severity: 'error',
-    runBy: 'fuzz (the stateful walk)',
+    runBy: 'fuzz (the stateful walk), check',
   },
   {
     name: 'paging_consistent',
@@ -180,6 +180,6 @@ export const checkCatalog: readonly CatalogEntry[] = [
     family: 'lifecycle',
     judges: 'Where the operation documents 409, 410 or 412, repeating its state change is not answered 2xx',
     severity: 'error',
-    runBy: 'fuzz (the stateful walk)',
+    runBy: 'fuzz (the stateful walk), check',
   },
 ];
