@@ -147,7 +147,7 @@ function checksPage(): string {
   lines.push(
     "## Our example APIs' rules",
     '',
-    "The two example APIs' plug-ins add the behaviour their seeds state ([the seed rules](../guides/check.md)):",
+    "The two example APIs' plug-ins add the behaviour their seeds state ([the seed rules](../example-apis.md#the-seed-rules)):",
     '',
     '| check | API | rule |',
     '|---|---|---|',

@@ -1,6 +1,6 @@
 // Every rule the seeds state, the checks that enforce it and how a run exercises it: one table, from which the
-// runner plans its checks and the check guide's "Seed rules" table is rendered (a test holds
-// docs/guides/check.md to it).
+// runner plans its checks and the example APIs page's seed rules table is rendered (a test holds
+// docs/example-apis.md to it).
 import { exchangeCheckNames, type CheckName } from '../core/finding.js';
 import type { BehaviourCheck } from '../runner/check-plugin.js';
 
@@ -254,7 +254,7 @@ export const seedRules: readonly SeedRule[] = [
   },
 ];
 
-/** The seed table as markdown: docs/guides/check.md holds exactly this. */
+/** The seed table as markdown: docs/example-apis.md holds exactly this. */
 export function seedRulesMarkdown(): string {
   const lines = ['| API | seed | rule | check → operations | how it is exercised |', '|---|---|---|---|---|'];
   for (const rule of seedRules) {

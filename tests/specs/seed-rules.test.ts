@@ -1,4 +1,5 @@
-// The seed rules table is one table in code; the check guide (docs/guides/check.md) holds exactly its rendering, and every check it names is
+// The seed rules table is one table in code; the example APIs page (docs/example-apis.md) holds exactly its
+// rendering, and every check it names is
 // planned by a full run against a conforming server.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,8 +13,8 @@ import { planChecks } from '../../src/runner/plan.js';
 import { root } from '../helpers/paths.js';
 
 describe('the seed rules table', () => {
-  it('is what the check guide shows between its seed-rules markers', async () => {
-    const readme = await readFile(path.join(root, 'docs/guides/check.md'), 'utf8');
+  it('is what the example APIs page shows between its seed-rules markers', async () => {
+    const readme = await readFile(path.join(root, 'docs/example-apis.md'), 'utf8');
     const between = /<!-- seed-rules:start -->\n([\s\S]*?)\n<!-- seed-rules:end -->/.exec(readme)?.[1];
     expect(between).toBe(seedRulesMarkdown());
   });
