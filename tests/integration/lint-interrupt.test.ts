@@ -61,17 +61,14 @@ describe('contracts lint, interrupted', () => {
         child.once('exit', (code, killedBy) => resolve({ code, signal: killedBy })),
       );
       expect(sent).toBe(true);
-      const stopped = `contracts lint: ${signal}: stopped while linting large.json and 1 more spec not linted`;
-      expect(stderr.split('\n'), stderr).toContain(stopped);
+      // The signal stops whichever large.json is being linted: the first (on a quiet machine) or, when the signal is
+      // read only after the first was done (a loaded one), the second, with nothing left after it.
+      const stopped = new RegExp(`^${signal}: stopped while linting large\\.json( and 1 more spec not linted)?$`);
+      const line = stderr.split('\n').find((candidate) => candidate.startsWith(`contracts lint: ${signal}:`));
+      expect(line?.slice('contracts lint: '.length), stderr).toMatch(stopped);
       expect(exit).toEqual({ code: 2, signal: null });
       if (format === 'json')
-        expect(JSON.parse(stdout)).toEqual({
-          problems: [],
-          error: {
-            code: 'INTERRUPTED',
-            message: `${signal}: stopped while linting large.json and 1 more spec not linted`,
-          },
-        });
+        expect(JSON.parse(stdout).error).toEqual({ code: 'INTERRUPTED', message: expect.stringMatching(stopped) });
     },
     240_000,
   );

@@ -239,15 +239,16 @@ for (const { file, blocks } of parsed) if (blocks.some(runs)) describeDocument(f
 function describeDocument(file: string, blocks: Block[]): void {
   const shellBlocks = blocks.filter(isShell);
   describe(`${file} command blocks`, () => {
+    // A copy of every tracked file and a git commit of them: tens of seconds on a loaded machine.
     beforeAll(() => {
       copy = makeCopy();
       prelude = shellPrelude(copy);
-    });
+    }, 180_000);
     afterAll(async () => {
       for (const server of servers.splice(0)) interrupt(server.child, 'SIGKILL');
       if (copy) rmSync(copy, { recursive: true, force: true });
       copy = '';
-    });
+    }, 120_000);
 
     for (const block of blocks.filter((b) => b.directives.some((d) => d.kind === 'file'))) {
       const shown = block.directives.find((d) => d.kind === 'file')!.path;
