@@ -93,7 +93,7 @@ export async function toMatchSchema(received: unknown, options: MatchSchemaOptio
 
 /**
  * A Response says its path but not its method: the one operation of any method whose template matches, or, when
- * several share the path, the one that documents this exact status (createWebhook's 201 beside listWebhooks' 200).
+ * several share the path, the one that documents this exact status (a create's 201 beside a list's 200 on one path).
  */
 function operationByPath(contract: Contract, path: string, status: number): string | undefined {
   if (path === '')
