@@ -3,6 +3,7 @@
 // environment. The API is --api NAME; else the one --spec API=FILE names; else the config's one API with a
 // `webhooks:` block (or its only API). A bare --spec FILE without --api has no convention: signatures are not judged.
 import { specPath, type ApiEntry, type Project } from '../config/project.js';
+import { webhooksApi } from '../config/webhooks-api.js';
 import type { DeliveryConvention } from '../core/delivery/delivery-convention.js';
 import { standardWebhooksKey } from '../core/delivery/standard-webhooks-signature.js';
 import { ContractsError } from '../core/errors.js';
@@ -77,12 +78,5 @@ function chosenApi(
   const name = api ?? specApi;
   if (name !== undefined) return project.api(name);
   if (!needed) return undefined;
-  const all = project.all();
-  const withWebhooks = all.filter((candidate) => candidate.webhooks !== undefined);
-  if (withWebhooks.length === 1) return withWebhooks[0]!;
-  if (all.length === 1) return all[0]!;
-  throw new ContractsError(
-    'USAGE',
-    `give --api NAME: the config has ${withWebhooks.length === 0 ? 'several APIs and none with' : 'several APIs with'} a webhooks: block (${(withWebhooks.length === 0 ? all : withWebhooks).map((entry) => entry.name).join(', ')})`,
-  );
+  return webhooksApi(project);
 }

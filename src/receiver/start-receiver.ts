@@ -5,20 +5,13 @@
 // time a request may take, and the connections (the longest idle is closed to make room for a new one).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { packageRoot } from '../config/package-root.js';
-import {
-  checkDelivery,
-  compileDeliveryContract,
-  type DeliveryContract,
-  type DeliveryExpectation,
-} from '../core/delivery/index.js';
+import { checkDelivery, type DeliveryContract, type DeliveryExpectation } from '../core/delivery/index.js';
 import type { Finding } from '../core/finding.js';
-import { loadSpec } from '../core/load-spec.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { DeliveryStore, type StoredDelivery } from './delivery-store.js';
 import { capConnections } from './idle-connections.js';
+import { seedDeliveryContract } from './seed-contract.js';
 
 export type { StoredDelivery } from './delivery-store.js';
 
@@ -34,9 +27,8 @@ export interface ReceiverOptions {
   /** Answer 400 to a delivery that breaks the contract, so the sender records the failure. */
   rejectInvalid?: boolean;
   /**
-   * The spec's webhooks and the API's convention the deliveries are held to. The default, the repository-webhooks
-   * example this package ships, serves the check sequences and fuzz's webhook lifecycle until that example is a
-   * plug-in (#45); `contracts receive` always passes the chosen API's.
+   * The spec's webhooks and the API's convention the deliveries are held to. By default, those of the API the
+   * package's own config gives a `webhooks:` block (seed-contract.ts); `contracts receive` passes the chosen API's.
    */
   contract?: DeliveryContract;
   maxBodyBytes?: number;
@@ -77,9 +69,7 @@ export const receiverDefaults = {
 } as const;
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
-  const contract =
-    options.contract ??
-    compileDeliveryContract(await loadSpec(path.join(packageRoot, 'specs/repository-webhooks.yaml')));
+  const contract = options.contract ?? (await seedDeliveryContract());
   const maxBody = options.maxBodyBytes ?? receiverDefaults.maxBodyBytes;
   const store = new DeliveryStore(
     {

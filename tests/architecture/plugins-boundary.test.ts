@@ -18,8 +18,6 @@ const exceptions: Record<string, string> = {
   'cli/check-command.ts': "its --owner/--repo/--hook-* options and their validation, still the webhooks example's",
   'cli/fuzz-command.ts': "its --owner/--repo/--hook-url options, the webhooks clean-up, still the example's",
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
-  'config/seed-project.ts': "the shipped example APIs' entries: the library adapters' project without a config",
-  'receiver/start-receiver.ts': "the default contract of receive is the webhooks example's spec",
   'sandbox/start-sandbox.ts': 'serves the two example APIs with their handlers',
 };
 
