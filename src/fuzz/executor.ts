@@ -19,7 +19,8 @@ import type { Coverage } from '../core/coverage.js';
 import type { CompiledSpec } from '../core/compile-spec.js';
 import type { CheckName, Finding } from '../core/finding.js';
 import type { ApiCredential } from '../http/api-credentials.js';
-import { type CapturedExchange, type HttpCapture, malformedAnswer } from '../http/http-capture.js';
+import { type CapturedExchange, malformedAnswer } from '../http/http-capture.js';
+import type { FuzzTransport } from './fuzz-transport.js';
 import type { ResultCollector } from '../reports/results.js';
 import { mockRefusal } from '../core/mock-refusal.js';
 import { parseJson } from '../core/parse-json.js';
@@ -52,7 +53,8 @@ export interface ApiTarget {
 }
 
 export interface ExecutorOptions {
-  capture: HttpCapture;
+  /** The real HTTP client (HttpCapture) in a run; a function playing a service in a unit test (fuzz-transport.ts). */
+  capture: FuzzTransport;
   /** With --coverage: every case sent is counted. */
   coverage?: Coverage;
   env: NodeJS.ProcessEnv;

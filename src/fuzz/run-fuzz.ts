@@ -16,6 +16,7 @@ import type { CheckName } from '../core/finding.js';
 import { loadSpec } from '../core/load-spec.js';
 import { apiCredentials, type ApiCredential } from '../http/api-credentials.js';
 import { HttpCapture } from '../http/http-capture.js';
+import type { FuzzSend, FuzzTransport } from './fuzz-transport.js';
 import { ResultCollector, summarize } from '../reports/results.js';
 import type { CheckRun } from '../reports/check-run.js';
 import { Executor, type ApiTarget, type CaseResult, type FuzzFailure, type SentCase } from './executor.js';
@@ -88,6 +89,8 @@ export interface FuzzOptions {
   suggest?: Suggest;
   /** The user's own checks of each API (apis[].checks, --checks), loaded once its spec is. */
   userChecks?: UserChecksLoader;
+  /** Sends each request instead of the real HTTP client (a unit test's service: fuzz-transport.ts). */
+  send?: FuzzSend;
 }
 
 export interface FuzzRun extends CheckRun {
@@ -144,6 +147,25 @@ export class FuzzRunner {
     this.capture.interrupt();
   }
 
+  /** The real client, or `send` behind the same interrupt gate (no new request once interrupted, cleanup excepted). */
+  private transport(): FuzzTransport {
+    const { capture } = this;
+    const send = this.options.send;
+    if (send === undefined) return capture;
+    return {
+      exchange: (request, cleanup) => {
+        if (!cleanup && capture.interrupted)
+          return Promise.reject(
+            new ContractsError('INTERRUPTED', `interrupted before ${request.method} ${request.url}`),
+          );
+        return send(request, cleanup);
+      },
+      get interrupted() {
+        return capture.interrupted;
+      },
+    };
+  }
+
   /** Requests sent and distinct failures so far, for the CLI's progress line. */
   get progress(): { done: number; findings: number } {
     return { done: this.executor?.requests ?? 0, findings: this.executor?.book.failures.size ?? 0 };
@@ -158,7 +180,7 @@ export class FuzzRunner {
     const executor = new Executor({
       ...(coverage ? { coverage } : {}),
       credentials,
-      capture: this.capture,
+      capture: this.transport(),
       env: options.env,
       ...(options.plugins ? { plugins: options.plugins } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
