@@ -1,7 +1,7 @@
 // What a fuzz run prints and saves: per operation the checks that passed, failed or were skipped, then each
 // distinct failure once with its id, the seed, the shrunk case and a curl line. Nothing in it depends on the clock
 // or on the port of the embedded sandbox, so the same seed prints the same text.
-import { isSeedApi } from '../config/seed-project.js';
+import { seedProject } from '../config/seed-project.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../core/errors.js';
@@ -28,7 +28,7 @@ export function fuzzConsoleReport(
   for (const api of [...new Set(run.results.map((result) => result.api))]) {
     const url = run.targets[api as keyof typeof run.targets];
     lines.push(
-      `${api} (${embedded ? (isSeedApi(api) ? 'embedded sandbox' : `its ${mockEngine === 'stateful' ? 'stateful sandbox' : mockEngine === 'own' ? 'mock (our own engine)' : 'Prism mock'}, ${url}`) : url})`,
+      `${api} (${embedded ? (servedBySandbox(api) ? 'embedded sandbox' : `its ${mockEngine === 'stateful' ? 'stateful sandbox' : mockEngine === 'own' ? 'mock (our own engine)' : 'Prism mock'}, ${url}`) : url})`,
     );
     const results = run.results.filter((result) => result.api === api);
     for (const operation of [...new Set(results.map((result) => result.operation))]) {
@@ -138,6 +138,12 @@ export async function writeFuzzScripts(run: FuzzRun, dir: string, redactor: Reda
   }
 }
 
+/**
+ * Whether `contracts sandbox` (no --api) serves this API: it serves the package's own project, the APIs its
+ * contracts.config.yaml lists (config/seed-project.ts), as fuzz's embedded target does for them.
+ */
+const servedBySandbox = (api: string): boolean => seedProject.has(api);
+
 /** The port `contracts sandbox` listens on by default (sandbox-command.ts). */
 const sandboxPort = 4020;
 
@@ -146,12 +152,12 @@ const sandboxPort = 4020;
  * starts it again listens on (startCommand), so the line runs as printed once that is started.
  */
 function restartedOrigin(api: string, ports: MockPorts): string {
-  return `http://127.0.0.1:${isSeedApi(api) ? sandboxPort : (ports[api] ?? 4010)}`;
+  return `http://127.0.0.1:${servedBySandbox(api) ? sandboxPort : (ports[api] ?? 4010)}`;
 }
 
 /** The command that starts an embedded target again, on the port restartedOrigin names. */
 function startCommand(api: string, mockEngine: 'prism' | 'own' | 'stateful', ports: MockPorts): string {
-  if (isSeedApi(api)) return `npx contracts sandbox --port ${sandboxPort}`;
+  if (servedBySandbox(api)) return `npx contracts sandbox --port ${sandboxPort}`;
   const port = restartedOrigin(api, ports).split(':').at(-1);
   if (mockEngine === 'stateful') return `npx contracts sandbox --api ${shellQuote(api)} --port ${port}`;
   const engine = mockEngine === 'own' ? ' --engine own' : '';
