@@ -113,7 +113,10 @@ export async function startMocks(options: StartMocksOptions): Promise<Mocks> {
 }
 
 export interface StartReceiverOptions extends Omit<ReceiverOptions, 'contract'> {
-  /** The spec whose `webhooks` the deliveries are held to (default: the repository-webhooks spec this package ships). */
+  /**
+   * The spec whose `webhooks` the deliveries are held to (default: the example API this package's own
+   * contracts.config.yaml gives a `webhooks:` block, with that block's event header and signature schemes).
+   */
   spec?: string;
 }
 
