@@ -115,17 +115,22 @@ export function fillServerFields(options: FillOptions): Record<string, unknown> 
       continue;
     }
     if (isTimestamp(schema) && (schema.readOnly === true || representation.required.has(name))) value[name] = now;
-    else if (Object.hasOwn(schema, 'default')) value[name] = structuredClone(schema.default);
+    else if (Object.hasOwn(schema, 'default')) value[name] = copied(schema.default);
     else if (schema.type === 'boolean' && schema.readOnly === true) value[name] = false;
     // A state the server manages starts at the first value its enum lists (`[available, borrowed]`, `[open, …]`),
     // as specs order them, rather than at whatever a documented example shows.
     else if (schema.readOnly === true && Array.isArray(schema.enum) && schema.enum.length > 0)
-      value[name] = structuredClone(schema.enum[0]);
+      value[name] = copied(schema.enum[0]);
     else if (representation.required.has(name) && template && Object.hasOwn(template, name))
-      value[name] = structuredClone(template[name]);
+      value[name] = copied(template[name]);
   }
   if (options.id) value[options.id.field] = options.id.value;
   return value;
+}
+
+/** A copy the store may own: a primitive is its own copy (structuredClone of one was a create's costliest call). */
+function copied(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 }
 
 function isTimestamp(schema: Schema): boolean {

@@ -23,6 +23,8 @@ export interface ResourceFacts {
   idSchema: Record<string, unknown> | undefined;
   /** The path parameters that scope its collection (its parents' ids), in path order. */
   scope: string[];
+  /** Its item path with the parameters' values (a create's Location), the template split once at load. */
+  itemPathOf: ((values: Record<string, string>) => string) | undefined;
 }
 
 export interface Stateful {
@@ -61,7 +63,24 @@ export function statefulEngine(spec: LoadedSpec, options: StatefulOptions = {}):
     resources,
     store: new ResourceStore(options.bounds ?? defaultStoreBounds, options.onEvict),
     drawn: new Map(),
-    now: options.now ?? (() => new Date().toISOString()),
+    now: options.now ?? clock(),
+  };
+}
+
+/**
+ * Now as RFC 3339 text (`format: date-time`), made once per millisecond: a create under load asks many times a
+ * millisecond, and formatting a Date was a twentieth of its time.
+ */
+export function clock(): () => string {
+  let at = Number.NaN;
+  let text = '';
+  return () => {
+    const time = Date.now();
+    if (time !== at) {
+      at = time;
+      text = new Date(time).toISOString();
+    }
+    return text;
   };
 }
 
@@ -79,6 +98,22 @@ function resourceFacts(contract: Contract, resource: Resource): ResourceFacts {
     idSchema:
       (field === undefined ? undefined : representation.properties.get(field)) ?? pathSchema(contract, resource),
     scope,
+    itemPathOf: resource.itemPath === undefined ? undefined : pathFiller(resource.itemPath),
+  };
+}
+
+/**
+ * `/notes/{noteId}` as a function of its parameters' values, each percent-encoded as a path segment (RFC 3986
+ * section 3.3): the template is split here once, not matched again for each create.
+ */
+export function pathFiller(template: string): (values: Record<string, string>) => string {
+  // Even places hold literal text, odd places parameter names: 'a/{x}/b' splits to ['a/', 'x', '/b'].
+  const parts = template.split(/\{([^}]+)\}/);
+  return (values) => {
+    let path = parts[0]!;
+    for (let index = 1; index < parts.length; index += 2)
+      path += encodeURIComponent(values[parts[index]!] ?? '') + parts[index + 1]!;
+    return path;
   };
 }
 

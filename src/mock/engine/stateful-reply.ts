@@ -29,6 +29,10 @@ export interface Call {
 /** The documented answer of `status`, made once per operation and status (its headers and a body to start from). */
 export function documented(call: Call, status: number, problemBody?: Record<string, unknown>): EngineAnswer {
   const { engine } = call.stateful;
+  // A success answer by operation and status without a key to build: a create asks for its own twice.
+  const byStatus = problemBody ? undefined : plainAnswers(call.compiled);
+  const plain = byStatus?.get(status);
+  if (plain) return plain;
   const key = `stateful\n${call.operation.operationId}\n${status}\n${problemBody ? 'problem' : ''}`;
   const cached = engine.answers.get(key);
   if (cached) return cached;
@@ -40,7 +44,16 @@ export function documented(call: Call, status: number, problemBody?: Record<stri
     problemBody ? { problem: problemBody } : {},
   );
   remember(engine, key, made);
+  byStatus?.set(status, made);
   return made;
+}
+
+/** The documented answers of an operation by status (as many as it documents), kept as long as its contract is. */
+const plainByOperation = new WeakMap<CompiledOperation, Map<number, EngineAnswer>>();
+function plainAnswers(compiled: CompiledOperation): Map<number, EngineAnswer> {
+  let found = plainByOperation.get(compiled);
+  if (!found) plainByOperation.set(compiled, (found = new Map()));
+  return found;
 }
 
 function remember(engine: Engine, key: string, answer: EngineAnswer): void {
@@ -91,7 +104,8 @@ export function represent(
   const media = response.mediaTypes.find((candidate) => candidate.json) ?? response.mediaTypes[0];
   if (!media) return { status, headers, body: '' };
   headers['content-type'] = media.mediaType.includes('*') ? 'application/json' : media.mediaType;
-  return { status, headers, body: JSON.stringify(value) };
+  // The stored item's JSON was made when it was stored (store.ts): a read does not serialise it again.
+  return { status, headers, body: item && value === item.value ? item.text : JSON.stringify(value) };
 }
 
 /**

@@ -108,10 +108,9 @@ export function create(call: Call): EngineAnswer {
   if (refused) return refused;
   const item = stateful.store.put(key, String(drawn), value);
   const headers: Record<string, string> = {};
-  if (call.operation.location.includes(String(answer)) && facts.resource.itemPath)
+  if (call.operation.location.includes(String(answer)) && facts.itemPathOf)
     headers.location =
-      call.base +
-      fillPath(facts.resource.itemPath, { ...call.pathParams, [facts.resource.id?.parameter ?? '']: String(drawn) });
+      call.base + facts.itemPathOf({ ...call.pathParams, [facts.resource.id?.parameter ?? '']: String(drawn) });
   return represent(call, answer, value, item, headers);
 }
 
@@ -194,9 +193,4 @@ export function action(call: Call): EngineAnswer {
   item.done.add(operationId);
   const answer = status(call);
   return represent(call, answer, answerAccepts(call, answer, item.value) ? item.value : templateOf(call, answer), item);
-}
-
-/** `/notes/{noteId}` with its parameters' values, each percent-encoded as a path segment (RFC 3986 section 3.3). */
-export function fillPath(template: string, values: Record<string, string>): string {
-  return template.replace(/\{([^}]+)\}/g, (_all, name: string) => encodeURIComponent(values[name] ?? ''));
 }

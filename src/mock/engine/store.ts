@@ -1,6 +1,6 @@
 // The stateful mock's memory: items by collection (a resource's name and its parent ids, store-keys.ts), each with
 // a version for its ETag. Bounded, because what it holds comes from outside: items per collection and bytes in all
-// (each item measured once, as its JSON text); past either bound the oldest item of all goes first, and the first
+// (each item measured once, as its JSON text, kept: a read serves it as is); past either bound the oldest item of all goes first, and the first
 // eviction is said once (onEvict), not per item.
 
 export interface StoredItem {
@@ -10,6 +10,8 @@ export interface StoredItem {
   version: number;
   /** State changes (actions) already applied to this version: a repeat is a conflict where one is documented. */
   done: Set<string>;
+  /** `value` as JSON, made once per change: what a read serves and what the bytes bound counts. */
+  text: string;
   bytes: number;
 }
 
@@ -51,12 +53,14 @@ export class ResourceStore {
   /** Stores (or replaces) an item; returns it. */
   put(collection: string, id: string, value: Record<string, unknown>): StoredItem {
     this.remove(collection, id);
+    const text = JSON.stringify(value) ?? '';
     const item: StoredItem = {
       id,
       value,
       version: ++this.versions,
       done: new Set(),
-      bytes: (JSON.stringify(value) ?? '').length + id.length,
+      text,
+      bytes: text.length + id.length,
     };
     let items = this.collections.get(collection);
     if (!items) this.collections.set(collection, (items = new Map()));
@@ -73,9 +77,10 @@ export class ResourceStore {
 
   /** Changes an item in place (its place in its list kept); a new version, its done state changes cleared. */
   update(item: StoredItem, value: Record<string, unknown>): StoredItem {
-    const bytes = (JSON.stringify(value) ?? '').length + item.id.length;
+    const text = JSON.stringify(value) ?? '';
+    const bytes = text.length + item.id.length;
     this.bytes += bytes - item.bytes;
-    Object.assign(item, { value, bytes, version: ++this.versions });
+    Object.assign(item, { value, text, bytes, version: ++this.versions });
     item.done.clear();
     return item;
   }
