@@ -2,7 +2,6 @@
 // swagger2openapi (Mermade's oas-kit: the converter Swagger Editor's successors, Redocly and APIs.guru use), so every
 // command works on the one 3.x model. The converter is given a document our loader already read and bundled: every
 // `$ref` is local, and it is told to resolve nothing itself (no file, no URL).
-import swagger2openapi from 'swagger2openapi';
 import { ContractsError, type SourceLocation } from '../errors.js';
 import type { JsonPath } from '../source-locator.js';
 import { firstLossyCollectionFormat, lossyMessage } from './lossy-collection-formats.js';
@@ -45,6 +44,9 @@ export async function convertSwagger2(
     // The converter changes what it is given (it copies objects a YAML alias shares): it gets a copy.
     // `swagger: 2.0` unquoted is the number 2 in YAML; the converter compares strings.
     const copy = { ...structuredClone(record), swagger: '2.0' };
+    // Loaded here, for a 2.0 document only: the converter and what it requires (an HTTP/2 client, a second YAML
+    // parser) were a seventh of every command's start-up, 3.x specs included.
+    const { default: swagger2openapi } = await import('swagger2openapi');
     document = (await swagger2openapi.convertObj(copy as never, { ...options })) as never;
   } catch (error) {
     throw conversionError(error, at);
