@@ -3,7 +3,8 @@
 // autocannon (10 connections) in this one. Two loads: a GET of a stored item (ours reads the note it stored; Prism
 // answers its example for the same URL) and a create (POST of a valid note; ours stores each). Alternated runs, so a
 // change in the machine's load falls on both alike; every answer of every load must be 2xx. Then the time from
-// spawn to the first answer, on the same spec and on GitHub's description (13 MB), Prism's capped.
+// spawn to the first answer, on the same spec and on GitHub's description (13 MB), Prism's capped, and where ours
+// goes on GitHub's, phase by phase (sandbox-start-phases.ts; on the small spec with --quick).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -69,6 +70,9 @@ try {
   await Promise.all([stopChild(ours.child), stopChild(prism.child)]);
 }
 figures.githubStartUp = quick ? undefined : await githubStartUp();
+figures.startUpPhases = quick
+  ? { spec: path.relative(root, specFile), ...(await startUpPhases(specFile, '/notes/note_abcdefghijkl')) }
+  : { spec: path.relative(root, githubFile), ...(await startUpPhases(githubFile, '/')) };
 figures.built = built.CONTRACTS_BUILT === '1';
 report('stateful-vs-prism', figures);
 
@@ -175,6 +179,29 @@ async function githubStartUp() {
     () => 'no answer within 60 s',
   );
   return { sandboxSeconds: round(sandbox.secondsToFirstAnswer, 3), prismSeconds };
+}
+
+/** Where the start-up goes, phase by phase (sandbox-start-phases.ts), in a fresh process of its own. */
+function startUpPhases(file: string, probe: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/sandbox-start-phases.ts'), file, probe],
+      {
+        cwd: root,
+        env: { ...process.env, SCARF_ANALYTICS: 'false' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, unknown>)
+        : reject(new Error(`sandbox-start-phases.ts exited ${code}`)),
+    );
+  });
 }
 
 function freePort(): Promise<number> {

@@ -57,6 +57,16 @@ describe('npm run bench --quick', () => {
           sandboxToPrism: expect.any(Number),
         });
       expect(versus.startUp).toEqual({ sandboxSeconds: expect.any(Number), prismSeconds: expect.any(Number) });
+      expect(versus.startUpPhases).toMatchObject({
+        spec: 'tests/fixtures/planted/notes/openapi.yaml',
+        parseSeconds: expect.any(Number),
+        compileSeconds: expect.any(Number),
+        modelSeconds: expect.any(Number),
+        engineSeconds: expect.any(Number),
+        seedSeconds: expect.any(Number),
+        firstAnswerSeconds: expect.any(Number),
+        firstAnswerStatus: 200,
+      });
       expect(results.results['fuzz-throughput']).toMatchObject({
         fuzzToAutocannon: expect.any(Number),
         fuzzToHttpCapture: expect.any(Number),
