@@ -20,6 +20,9 @@ const githubFile = path.join(root, 'node_modules/@octokit/openapi/generated/api.
 const duration = quick ? 1 : 5;
 const runs = quick ? 1 : 3;
 const auth = { authorization: 'Bearer bench-token' };
+/** USER_HZ: 100 on every Linux Node runs on (sysconf(_SC_CLK_TCK)); Node has no call for it. */
+const ticksPerSecond = 100;
+
 const note = JSON.stringify({ title: 'Groceries', body: 'Milk, eggs', tags: ['home'], pinned: false });
 // The built command line (dist/, as installed) when this checkout has one: start-up.ts builds it earlier in the run.
 const built = { CONTRACTS_BUILT: process.env.BENCH_FROM_SOURCE === '1' ? '0' : '1' };
@@ -49,8 +52,8 @@ try {
     const sandboxRuns: Run[] = [];
     const prismRuns: Run[] = [];
     for (let run = 0; run < runs; run++) {
-      sandboxRuns.push(await hammer(ours.url, load));
-      prismRuns.push(await hammer(prism.url, load));
+      sandboxRuns.push(await hammer(ours, load));
+      prismRuns.push(await hammer(prism, load));
     }
     const [sandbox, theirs] = [mean(sandboxRuns), mean(prismRuns)];
     figures[name] = {
@@ -59,6 +62,14 @@ try {
       prism: theirs,
       sandboxToPrism: round(sandbox.requestsPerSecond / theirs.requestsPerSecond, 2),
       runRatios: sandboxRuns.map((one, index) => round(one.requestsPerSecond / prismRuns[index]!.requestsPerSecond, 2)),
+      // Each server's CPU time per answer (its process's, from /proc): what a busy shared machine changes least, as
+      // a descheduled server loses wall time, not CPU time. Prism's over ours, the median of the runs' ratios.
+      cpuRatio: median(
+        sandboxRuns.flatMap((one, index) => {
+          const theirs = prismRuns[index]!.cpuMicrosPerRequest;
+          return one.cpuMicrosPerRequest && theirs ? [theirs / one.cpuMicrosPerRequest] : [];
+        }),
+      ),
     };
   }
   figures.spec = path.relative(root, specFile);
@@ -76,9 +87,17 @@ figures.startUpPhases = quick
 figures.built = built.CONTRACTS_BUILT === '1';
 report('stateful-vs-prism', figures);
 
-type Run = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number };
+type Run = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** The server process's CPU time (user + system) per answer; undefined where /proc is not there. */
+  cpuMicrosPerRequest?: number | undefined;
+};
 
-async function hammer(base: string, load: { method: string; path: string; headers: object; body?: string }) {
+async function hammer(server: Server, load: { method: string; path: string; headers: object; body?: string }) {
+  const base = server.url;
+  const cpuBefore = await cpuMicros(server.child.pid);
   const result = await autocannon({
     url: base + load.path,
     connections: 10,
@@ -91,18 +110,44 @@ async function hammer(base: string, load: { method: string; path: string; header
     throw new Error(
       `${load.method} ${base}${load.path}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`,
     );
+  const cpuAfter = await cpuMicros(server.child.pid);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
+    cpuMicrosPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : round((cpuAfter - cpuBefore) / result.requests.total, 1),
   };
 }
 
+/** A process's CPU time so far in µs (user + system, proc(5): /proc/PID/stat fields 14 and 15, in clock ticks). */
+async function cpuMicros(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its closing one.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields) return undefined;
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1e6) / ticksPerSecond : undefined;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return round(sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2, 2);
+}
+
 function mean(list: Run[]): Run {
+  const cpu = list.map((run) => run.cpuMicrosPerRequest);
   return {
     requestsPerSecond: Math.round(list.reduce((sum, run) => sum + run.requestsPerSecond, 0) / list.length),
     latencyP50Ms: Math.max(...list.map((run) => run.latencyP50Ms)),
     latencyP99Ms: Math.max(...list.map((run) => run.latencyP99Ms)),
+    cpuMicrosPerRequest: cpu.every((value) => value !== undefined) ? median(cpu as number[]) : undefined,
   };
 }
 

@@ -55,6 +55,7 @@ describe('npm run bench --quick', () => {
           sandbox: { requestsPerSecond: expect.any(Number) },
           prism: { requestsPerSecond: expect.any(Number) },
           sandboxToPrism: expect.any(Number),
+          cpuRatio: expect.any(Number),
         });
       expect(versus.startUp).toEqual({ sandboxSeconds: expect.any(Number), prismSeconds: expect.any(Number) });
       expect(versus.startUpPhases).toMatchObject({
