@@ -5,11 +5,31 @@ import type { ApiPlugin } from '../plugins/api-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
-import { requireMegabytes, requirePort } from './parse-args.js';
+import { requirePort } from './parse-args.js';
+import {
+  apiOption,
+  baseUrlOption,
+  maxBodyOption,
+  reportOption,
+  strictOption,
+  timeoutOption,
+} from './options/shared-options.js';
+import { valueOf, withOption, type TypedOption } from './options/typed-option.js';
+import { wholeNumber } from './options/values.js';
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { specOption, specOverrides } from './spec-option.js';
 import { checksOption, userChecksFor } from './checks-option.js';
 import { mockEngine, mockEngineOption } from './mock-engine-option.js';
+
+/** Retries of a request answered 429 (RFC 6585 §4), each waiting as its Retry-After says (RFC 9110 §10.2.3). */
+const retriesOption: TypedOption<number> = {
+  name: 'retries',
+  type: 'string',
+  valueName: 'n',
+  description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)',
+  default: '3',
+  parse: (raw) => wholeNumber('retries', raw, 0, 10),
+};
 
 export const checkCommand: Command = {
   name: 'check',
@@ -32,19 +52,10 @@ export const checkCommand: Command = {
   // The options name the project's APIs, known once main() has read it.
   options(project: Project): OptionSpec[] {
     return [
-      {
-        name: 'api',
-        type: 'string',
-        valueName: 'name',
-        description: `${project.names.join(', ')} or all`,
-        default: 'all',
-      },
-      {
-        name: 'base-url',
-        type: 'string',
-        valueName: 'url',
+      apiOption(project.names),
+      withOption(baseUrlOption, {
         description: 'The server to check (staging, the sandbox); without it, the embedded mock of each API',
-      },
+      }),
       {
         ...mockEngineOption,
         description:
@@ -112,40 +123,18 @@ export const checkCommand: Command = {
         requires: ['base-url'],
         conflicts: ['read-only'],
       },
-      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      strictOption,
       checksOption,
-      {
-        name: 'timeout',
-        type: 'string',
-        valueName: 'ms',
-        description: 'Per-request timeout in milliseconds',
-        default: '10000',
-      },
-      {
-        name: 'retries',
-        type: 'string',
-        valueName: 'n',
-        description: 'Retries of a request answered 429, waiting as Retry-After says (at most 30 s each)',
-        default: '3',
-      },
-      {
-        name: 'max-body',
-        type: 'string',
-        valueName: 'MB',
-        description: 'Largest response body read; a larger one is reported, not read',
-        default: '10',
-      },
+      timeoutOption,
+      retriesOption,
+      maxBodyOption,
       specOption(
         `Check against another spec file: API=FILE, e.g. ${project.names[0] ?? 'NAME'}=draft.yaml (or FILE when --api chose one API)`,
       ),
-      {
-        name: 'report',
-        type: 'string',
-        valueName: 'kind:file',
-        multiple: true,
+      withOption(reportOption, {
         description:
           'Write a report: junit:FILE (one testcase per operation × check), json:FILE or html:FILE (one page, offline)',
-      },
+      }),
       ...coverageOptions,
       allowEnvOption,
     ];
@@ -166,7 +155,7 @@ export const checkCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     // The example APIs run their own sequences; every other API the generic conformance pass (runner/generic/).
     const { project } = io;
-    const entries = project.select(String(options.api));
+    const entries = project.select(valueOf(options, apiOption(project.names)));
     const selected = entries.map((entry) => entry.name);
     const settings = validate(options, selected.includes('repository-webhooks'));
     const userChecks = userChecksFor(options, io, selected, io.project.apis);
@@ -185,7 +174,7 @@ export const checkCommand: Command = {
     ]);
     const coverageSetting = coverageSettings(options, io);
     const wantsCoverage = coverageSetting.file !== undefined || coverageSetting.min !== undefined;
-    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const reports = parseReportTargets(valueOf(options, reportOption), io.cwd);
     const specFiles = specOverrides(options.spec, io.cwd, selected, project.names);
     // Before anything runs: a report must not replace a spec (the run's, or a shipped one) or land nowhere.
     await checkReportTargets(reports, [
@@ -201,7 +190,7 @@ export const checkCommand: Command = {
       apis: entries,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : { mockEngine: mockEngine(options['mock-engine']) }),
       readOnly: settings.readOnly,
-      strict: Boolean(options.strict),
+      strict: valueOf(options, strictOption),
       timeoutMs: settings.timeoutMs,
       retries: settings.retries,
       maxBodyBytes: settings.maxBodyBytes,
@@ -252,21 +241,10 @@ function validate(options: ParsedOptions, webhooks: boolean) {
     if (!/^[^/\s?#]+$/.test(String(options[name])))
       throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
   }
-  const baseUrl = options['base-url'] as string | undefined;
-  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
-  const timeoutMs = Number(options.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new ContractsError(
-      'USAGE',
-      `--timeout must be a positive number of milliseconds, not "${String(options.timeout)}"`,
-    );
-  const retries = Number(options.retries);
-  if (!Number.isInteger(retries) || retries < 0 || retries > 10)
-    throw new ContractsError(
-      'USAGE',
-      `--retries must be a whole number from 0 to 10, not "${String(options.retries)}"`,
-    );
-  const maxBodyBytes = requireMegabytes(options['max-body']);
+  const baseUrl = valueOf(options, baseUrlOption);
+  const timeoutMs = valueOf(options, timeoutOption);
+  const retries = valueOf(options, retriesOption);
+  const maxBodyBytes = valueOf(options, maxBodyOption);
   const deliveryWaitMs = Number(options['delivery-wait']);
   if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000)
     throw new ContractsError(
@@ -304,26 +282,6 @@ function receiverSetting(options: ParsedOptions): { port: number } | { off: stri
   if (typeof options['hook-url'] === 'string' && port === undefined)
     return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
   return { port: port ?? 0 };
-}
-
-/** An http(s) URL without credentials in it: credentials come from the environment, and a URL gets printed. */
-function checkBaseUrl(baseUrl: string): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/]/i.test(baseUrl))
-    throw new ContractsError('USAGE', '--base-url must be an http(s) URL, such as https://staging.example.com');
-  if (url.username !== '' || url.password !== '') {
-    throw new ContractsError(
-      'USAGE',
-      '--base-url must not carry a user or password: credentials come only from the environment (the variables the config names)',
-    );
-  }
-  if (url.search !== '' || url.hash !== '')
-    throw new ContractsError('USAGE', '--base-url must not carry a query or a fragment');
 }
 
 /** The check part of each selected API's plug-in (src/plugins/registry.ts), loaded before the run starts. */

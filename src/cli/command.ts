@@ -21,7 +21,15 @@ export interface OptionSpec {
   requires?: string[];
   /** Options with which this one does nothing: giving both is a usage error (`--x has no effect with --y`). */
   conflicts?: string[];
+  /**
+   * The value as the command's run reads it, or a usage error (options/typed-option.ts). Run by parse-args.ts on
+   * what was given or defaulted, before the command runs.
+   */
+  parse?: (raw: RawOptionValue) => unknown;
 }
+
+/** What parseArgs gives for an option: text, a flag, the values of a repeatable one, or nothing. */
+export type RawOptionValue = string | boolean | string[] | undefined;
 
 export interface Io {
   /** Writes a line to standard output; main() redacts every secret it knows of first. */
@@ -45,7 +53,7 @@ export function forProject<T>(value: ProjectText<T>, project: Project): T {
   return typeof value === 'function' ? (value as (project: Project) => T)(project) : value;
 }
 
-export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;
+export type ParsedOptions = Record<string, RawOptionValue>;
 
 export interface Command {
   name: string;

@@ -10,6 +10,10 @@ import { defaultIgnoreFile, filePair, gitPairs, readIgnoreFile } from '../diff/l
 import { exitCodes, type Command } from './command.js';
 import { aside } from './help.js';
 import { requireChoice } from './parse-args.js';
+import { formatOption } from './options/shared-options.js';
+import { valueOf } from './options/typed-option.js';
+
+const diffFormat = formatOption<DiffFormat>(diffFormats);
 
 export const diffCommand: Command = {
   name: 'diff',
@@ -48,7 +52,7 @@ export const diffCommand: Command = {
       valueName: 'ref',
       description: 'Compare each spec with its version at this git ref (e.g. origin/main)',
     },
-    { name: 'format', type: 'string', valueName: diffFormats.join('|'), description: 'Output format', default: 'text' },
+    diffFormat,
     {
       name: 'fail-on',
       type: 'string',
@@ -86,7 +90,7 @@ export const diffCommand: Command = {
     },
   ],
   async run(options, positionals, io) {
-    const format = requireChoice('format', options.format, diffFormats) as DiffFormat;
+    const format = valueOf(options, diffFormat);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']) as DiffLevel;
     const levels = parseLevels((options.level as string[] | undefined) ?? []);
     const ignoreFile = typeof options['ignore-file'] === 'string' ? options['ignore-file'] : undefined;

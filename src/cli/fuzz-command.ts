@@ -17,16 +17,23 @@ import { coverageOptions, coverageSettings, reportCoverage } from './coverage-ou
 import { startProgress } from './progress.js';
 import { operationFilterOptions, operationFilters, suggestName } from './operation-filter-options.js';
 import { checksOption, userChecksFor } from './checks-option.js';
+import {
+  apiOption,
+  baseUrlOption,
+  quietOption,
+  reportOption,
+  strictOption,
+  timeoutOption,
+} from './options/shared-options.js';
+import { valueOf, withOption } from './options/typed-option.js';
+import { httpUrlValue } from '../core/http-url-value.js';
 
 /** What is fuzzed and how: the target, the phases and how many cases, the repository and hooks it may use. */
 const targetOptions: OptionSpec[] = [
-  {
-    name: 'base-url',
-    type: 'string',
-    valueName: 'url',
+  withOption(baseUrlOption, {
     description:
       "The server to fuzz; without it, the embedded sandbox (seed APIs) or the API's Prism mock, on a free port",
-  },
+  }),
   {
     name: 'phases',
     type: 'string',
@@ -71,14 +78,8 @@ const targetOptions: OptionSpec[] = [
       'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
     conflicts: ['read-only'],
   },
-  {
-    name: 'timeout',
-    type: 'string',
-    valueName: 'ms',
-    description: 'Per-request timeout in milliseconds',
-    default: '10000',
-  },
-  { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+  timeoutOption,
+  strictOption,
   checksOption,
   {
     name: 'require-all',
@@ -161,15 +162,11 @@ const paceOptions: OptionSpec[] = [
 
 /** What the run writes, and a replay instead of a run. */
 const outputOptions: OptionSpec[] = [
-  {
-    name: 'report',
-    type: 'string',
-    valueName: 'kind:file',
-    multiple: true,
+  withOption(reportOption, {
     description:
       'Write a report: junit:FILE, json:FILE (it also lists each failure with its request) or html:FILE (one page, offline)',
     conflicts: ['replay'],
-  },
+  }),
   ...coverageOptions.map((option) => ({ ...option, conflicts: ['replay'] })),
   {
     ...specOption(
@@ -213,11 +210,7 @@ const outputOptions: OptionSpec[] = [
       "Print each API's resource model and exit, sending nothing: its resources (what creates, reads, updates, deletes, lists and acts on each, pagination), and for every operation where each path parameter's value comes from (a link of the spec, else inferred from a create's answer, a Location header or a list) or why nothing gives it",
     conflicts: ['replay'],
   },
-  {
-    name: 'quiet',
-    type: 'boolean',
-    description: 'No progress line and no notes on standard error; the results and the summary are still printed',
-  },
+  quietOption,
 ];
 
 export const fuzzCommand: Command = {
@@ -250,13 +243,7 @@ export const fuzzCommand: Command = {
   // The options name the project's APIs, known once main() has read it.
   options(project: Project): OptionSpec[] {
     return [
-      {
-        name: 'api',
-        type: 'string',
-        valueName: 'name',
-        description: `${project.names.join(', ')} or all`,
-        default: 'all',
-      },
+      apiOption(project.names),
       ...targetOptions,
       ...operationFilterOptions,
       ...paceOptions,
@@ -287,7 +274,7 @@ export const fuzzCommand: Command = {
     // --max-time counts from here: starting the mock or the sandbox is part of the run's time.
     const commandStarted = performance.now();
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const entries = io.project.select(String(options.api));
+    const entries = io.project.select(valueOf(options, apiOption(io.project.names)));
     const selected = entries.map((entry) => entry.name);
     if (options['explain-links'] === true)
       return (await import('./explain-links.js')).explainLinks(
@@ -300,7 +287,7 @@ export const fuzzCommand: Command = {
       import('../fuzz/run-fuzz.js'),
       import('../reports/write-reports.js'),
     ]);
-    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const reports = parseReportTargets(valueOf(options, reportOption), io.cwd);
     const coverageSetting = coverageSettings(options, io);
     const replayFile = options.replay === undefined ? undefined : path.resolve(io.cwd, String(options.replay));
     const saved =
@@ -313,7 +300,7 @@ export const fuzzCommand: Command = {
       settings.baseUrl === undefined && (saved !== undefined || mocked.length < selected.length),
       mocked,
       specFiles,
-      Boolean(options.quiet),
+      valueOf(options, quietOption),
       io,
       settings.startTimeoutS,
       mockEngine(options['mock-engine']),
@@ -360,7 +347,7 @@ export const fuzzCommand: Command = {
       plugins: await fuzzPluginsOf(selected),
       settings: pluginSettings(settings, receiver, deliveries),
       timeoutMs: settings.timeoutMs,
-      strict: Boolean(options.strict),
+      strict: valueOf(options, strictOption),
       readOnly: settings.readOnly,
       maxTimeMs: Math.max(1000, settings.maxTimeS * 1000 - (performance.now() - commandStarted)),
       ...rateOptions(embedded, settings.rate, baseUrl),
@@ -369,7 +356,7 @@ export const fuzzCommand: Command = {
       ...(settings.shard ? { shard: settings.shard } : {}),
       env: io.env,
       ...{ remote: !embedded, statefulMock: mocks?.engine === 'stateful' },
-      log: (line) => (options.quiet ? undefined : logIo.err(`contracts fuzz: ${line}`)),
+      log: (line) => (valueOf(options, quietOption) ? undefined : logIo.err(`contracts fuzz: ${line}`)),
       addSecret: (secret) => io.redactor.add(secret),
       redact: (text) => io.redactor.redact(text),
       coverage: coverageSetting.file !== undefined || coverageSetting.min !== undefined,
@@ -382,7 +369,7 @@ export const fuzzCommand: Command = {
     try {
       // Only the webhooks API's hooks are deleted at the end: the Ctrl-C line names them only when there can be some.
       const cleansUp = selected.includes('repository-webhooks') && !settings.readOnly;
-      run = await runInterruptible(runner, Boolean(options.quiet), io, cleansUp, (wrapped) => {
+      run = await runInterruptible(runner, valueOf(options, quietOption), io, cleansUp, (wrapped) => {
         logIo = wrapped;
       });
     } finally {
@@ -673,10 +660,11 @@ function validate(options: ParsedOptions) {
     if (!/^[^/\s?#]+$/.test(String(options[name])))
       throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
   }
-  const baseUrl = options['base-url'] as string | undefined;
-  if (baseUrl !== undefined) checkHttpUrl('--base-url', baseUrl, true);
-  const hookUrl = options['hook-url'] === undefined ? undefined : String(options['hook-url']);
-  if (hookUrl !== undefined) checkHttpUrl('--hook-url', hookUrl, false);
+  const baseUrl = valueOf(options, baseUrlOption);
+  const hookUrl =
+    typeof options['hook-url'] === 'string'
+      ? httpUrlValue('--hook-url', options['hook-url'], { bare: false })
+      : undefined;
   const chosen = String(options.phases)
     .split(',')
     .map((phase) => phase.trim())
@@ -727,14 +715,14 @@ function validate(options: ParsedOptions) {
     seed,
     owner: String(options.owner),
     repo: String(options.repo),
-    timeoutMs: number('timeout', 1, 600_000),
+    timeoutMs: valueOf(options, timeoutOption),
     maxTimeS: number('max-time', 1, 86_400),
     deliveryWaitMs: number('delivery-wait', 0, 600_000),
     rate: options.rate === undefined ? undefined : number('rate', 0, 100_000),
     workers: number('workers', 1, 64),
     maxRetryAfterS: number('max-retry-after', 0, 86_400),
     rateLimitBudgetS: number('rate-limit-budget', 0, 86_400),
-    strict: Boolean(options.strict),
+    strict: valueOf(options, strictOption),
     shard,
     readOnly,
     startTimeoutS,
@@ -806,24 +794,6 @@ async function startFuzzReceiver(): Promise<{
   return { receiver, deliveries };
 }
 
-function checkHttpUrl(flag: string, value: string, bare: boolean): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol))
-    throw new ContractsError('USAGE', `${flag} must be an http(s) URL, such as https://staging.example.com`);
-  if (url.username !== '' || url.password !== '')
-    throw new ContractsError(
-      'USAGE',
-      `${flag} must not carry a user or password: credentials come only from the environment`,
-    );
-  if (bare && (url.search !== '' || url.hash !== ''))
-    throw new ContractsError('USAGE', `${flag} must not carry a query or a fragment`);
-}
-
 /**
  * `contracts merge-reports a.json b.json … --report junit:… --report json:…`: one report from the JSON reports of
  * the shards of a run. (Registered in main.ts's command table like every command.)
@@ -834,15 +804,7 @@ export const mergeReportsCommand: Command = {
   usage: 'FILE.json... [--report kind:file]...',
   description:
     'A check failed in any report failed; else passed in any, passed; else it stays skipped. Each finding and each failure is kept once.',
-  options: [
-    {
-      name: 'report',
-      type: 'string',
-      valueName: 'kind:file',
-      multiple: true,
-      description: 'Write the merged report: junit:FILE, json:FILE or html:FILE',
-    },
-  ],
+  options: [withOption(reportOption, { description: 'Write the merged report: junit:FILE, json:FILE or html:FILE' })],
   positionals: [
     {
       name: 'FILE.json',
@@ -863,7 +825,7 @@ export const mergeReportsCommand: Command = {
         import('../reports/write-reports.js'),
         import('../fuzz/fuzz-report.js'),
       ]);
-    const targets = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const targets = parseReportTargets(valueOf(options, reportOption), io.cwd);
     const run = mergeReports(await readReports(positionals.map((file) => path.resolve(io.cwd, file))));
     io.out(fuzzConsoleReport(run, false));
     await writeReports(

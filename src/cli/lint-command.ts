@@ -11,6 +11,10 @@ import { isLintRule, type LintLevel, lintLevels, unknownRuleHint } from '../lint
 import { sarifLog } from '../lint/sarif-report.js';
 import { type Command, exitCodes, type Io, type ParsedOptions } from './command.js';
 import { requireChoice } from './parse-args.js';
+import { formatOption } from './options/shared-options.js';
+import { valueOf } from './options/typed-option.js';
+
+const lintFormat = formatOption(['text', 'json', 'github', 'sarif'] as const);
 
 export const lintCommand: Command = {
   name: 'lint',
@@ -38,13 +42,7 @@ export const lintCommand: Command = {
       valueName: 'name',
       description: 'Lint the spec of this API of the config (or all), instead of SPEC files',
     },
-    {
-      name: 'format',
-      type: 'string',
-      valueName: 'text|json|github|sarif',
-      description: 'Output format',
-      default: 'text',
-    },
+    lintFormat,
     {
       name: 'fail-on',
       type: 'string',
@@ -91,7 +89,7 @@ export const lintCommand: Command = {
     },
   ],
   async run(options, positionals, io) {
-    const format = requireChoice('format', options.format, ['text', 'json', 'github', 'sarif']);
+    const format = valueOf(options, lintFormat);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']);
     const spectralLimitMb = Number(options['spectral-limit']);
     if (!/^\d+(\.\d+)?$/.test(String(options['spectral-limit'])) || !(spectralLimitMb > 0))

@@ -13,7 +13,7 @@ import { pluginOf } from '../plugins/registry.js';
 import { commandHelp, mainHelp } from './help.js';
 import { didYouMean } from './did-you-mean.js';
 import { checkApiName, parseCommandArgs } from './parse-args.js';
-import { splitSpecValue } from './spec-option.js';
+import { earlyOptions } from './options/early-options.js';
 
 /**
  * Each command's module, imported only when that command runs (or for help): a run loads one command's imports,
@@ -57,7 +57,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>
     // Help names the config's APIs when there is a readable config; a broken one is for the commands to report.
     let project = noProject(io.cwd);
     try {
-      project = readProject({ cwd: io.cwd, file: configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined) });
+      project = readProject({ cwd: io.cwd, file: earlyOptions(rest).config ?? (io.env.CONTRACTS_CONFIG || undefined) });
     } catch {}
     const topic = name === 'help' ? await loadCommand(rest[0]) : undefined;
     const commands = (await allCommands()).map((command) => commandFor(command, project));
@@ -77,13 +77,15 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>
     );
     return exitCodes.cannotRun;
   }
+  // --config, --spec and --format, read before the command's table exists (it names the config's APIs).
+  const early = earlyOptions(rest, forProject(command.options, noProject(io.cwd)));
   try {
     // The APIs come from the config file (--config, or contracts.config.yaml here or in the nearest folder above), read
     // before the arguments: the options and help name its APIs (`--port-inventory`). A config that cannot be read
     // still leaves `--help` working. The secrets its credentials name are redacted like the built-in ones.
     // `init --config NEW` creates the file it names: that it is not there yet is no mistake.
     // CONTRACTS_CONFIG names the config when --config does not (as for the vitest matchers).
-    const configFile = configArgument(rest) ?? (io.env.CONTRACTS_CONFIG || undefined);
+    const configFile = early.config ?? (io.env.CONTRACTS_CONFIG || undefined);
     let configError: unknown;
     let project = noProject(io.cwd);
     try {
@@ -95,7 +97,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>
           cwd: io.cwd,
           file: configFile,
           ignored: io.err,
-          ...(takesSpecs && { specs: specArguments(rest) }),
+          ...(takesSpecs && { specs: early.specs }),
         });
         if (project.configFile !== undefined) setRefPolicy(project.refs ?? {});
       }
@@ -120,7 +122,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>
     const error = nestingTooDeep(caught) ?? caught;
     // Asked for JSON, a program reads stdout: it gets JSON whatever happened (unless the command already closed its
     // own JSON with the error in it).
-    if (wantsJson(rest) && !alreadyInJson(error)) {
+    if (early.format === 'json' && !alreadyInJson(error)) {
       const code = error instanceof ContractsError ? error.code : 'INTERNAL';
       const message = error instanceof ContractsError ? error.toLine() : `internal error: ${(error as Error).message}`;
       io.out(JSON.stringify({ error: { code, message } }, null, 2));
@@ -158,31 +160,6 @@ function credentialGate(name: string, project: Project, options: ParsedOptions, 
 /** The project before (or without) a config: no APIs, as in a folder with none. */
 function noProject(cwd: string): Project {
   return makeProject({ root: path.resolve(cwd), apis: [], searchedFrom: path.resolve(cwd) });
-}
-
-/** The values of `--NAME VALUE` or `--NAME=VALUE` among a command's arguments (before `--`), in order. */
-function optionValues(args: readonly string[], name: string): string[] {
-  const values: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '--') break;
-    if (arg === `--${name}` && index + 1 < args.length) values.push(args[++index]!);
-    else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
-  }
-  return values;
-}
-
-/** The value of `--config FILE` among a command's arguments, if any (the last one given). */
-const configArgument = (args: readonly string[]) => optionValues(args, 'config').at(-1);
-
-/** The values of `--spec [API=]FILE` among a command's arguments, split as spec-option.ts splits them. */
-const specArguments = (args: readonly string[]) =>
-  optionValues(args, 'spec')
-    .map(splitSpecValue)
-    .filter(({ file }) => file !== '');
-
-function wantsJson(args: readonly string[]): boolean {
-  return args.some((arg, index) => arg === '--format=json' || (arg === '--format' && args[index + 1] === 'json'));
 }
 
 function alreadyInJson(error: unknown): boolean {

@@ -4,6 +4,10 @@ import { ContractsError } from '../core/errors.js';
 import type { ParsedOptions, ProjectCommand } from './command.js';
 import { didYouMean } from './did-you-mean.js';
 import { watchLaunchers } from './launcher-watch.js';
+import { configOption } from './options/shared-options.js';
+
+// The value parsers are the option table's (options/values.ts); commands still import them from here.
+export { requireChoice, requireMegabytes, requireMilliseconds, requirePort } from './options/values.js';
 
 export function parseCommandArgs(
   command: ProjectCommand,
@@ -12,9 +16,8 @@ export function parseCommandArgs(
   // --help and --config are every command's (main.ts handles them); the rest come from the command's table.
   const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
-    config: { type: 'string' },
   };
-  for (const option of command.options) {
+  for (const option of [configOption, ...command.options]) {
     config[option.name] = {
       type: option.type,
       ...(option.multiple ? { multiple: true } : {}),
@@ -32,6 +35,8 @@ export function parseCommandArgs(
   for (const option of command.options) {
     if (options[option.name] === undefined && option.default !== undefined) options[option.name] = option.default;
   }
+  // Every value through its parser now: a bad one is a usage error before anything starts (not with --help).
+  if (!options.help) for (const option of command.options) option.parse?.(options[option.name]);
   return { options, positionals: parsed.positionals };
 }
 
@@ -75,44 +80,6 @@ function explainParseError(error: Error, known: string[]): string {
     return `option ${name} needs a value`;
   }
   return error.message.split('\n')[0] ?? String(error);
-}
-
-/** A string option that must be one of `choices`. */
-export function requireChoice(name: string, value: unknown, choices: readonly string[]): string {
-  if (typeof value !== 'string' || !choices.includes(value)) {
-    throw new ContractsError(
-      'USAGE',
-      `--${name} must be one of ${choices.join(', ')}${value === undefined ? '' : `, not "${String(value)}"`}`,
-    );
-  }
-  return value;
-}
-
-/** A port option: a whole number from 0 (any free port) to 65535. */
-/**
- * A size in megabytes (--max-body, --max-in-flight): more than 0, at most 1024; in bytes. One rule for every command
- * that takes one (check, validate, proxy).
- */
-export function requireMegabytes(value: unknown, name = 'max-body'): number {
-  const megabytes = Number(value);
-  if (!(megabytes > 0) || megabytes > 1024)
-    throw new ContractsError('USAGE', `--${name} must be a number of megabytes from 0 to 1024, not "${String(value)}"`);
-  return Math.round(megabytes * 2 ** 20);
-}
-
-export function requireMilliseconds(name: string, value: unknown): number {
-  const ms = Number(value);
-  if (!Number.isSafeInteger(ms) || ms < 1)
-    throw new ContractsError('USAGE', `--${name} must be a whole number of milliseconds, not "${String(value)}"`);
-  return ms;
-}
-
-export function requirePort(name: string, value: unknown): number {
-  const raw = String(value);
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535)
-    throw new ContractsError('USAGE', `--${name} must be a port number from 0 to 65535, not "${raw}"`);
-  return port;
 }
 
 /**

@@ -9,7 +9,16 @@ import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions }
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { checksOption, sayUserChecksNotRun, userChecksFor } from './checks-option.js';
 import { settleUserChecks } from '../reports/settle-user-checks.js';
-import { requireChoice, requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
+import { requireChoice, requireMegabytes, requireMilliseconds, untilSignalled } from './parse-args.js';
+import {
+  headTimeoutOption,
+  hostOption,
+  maxBodyOption,
+  portOption,
+  reportOption,
+  timeoutOption,
+} from './options/shared-options.js';
+import { valueOf, withOption } from './options/typed-option.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
@@ -47,14 +56,8 @@ export const proxyCommand: Command = {
         valueName: 'url',
         description: 'Where requests go, e.g. http://127.0.0.1:4020',
       },
-      {
-        name: 'port',
-        type: 'string',
-        valueName: 'port',
-        description: 'Port to listen on (0: any free port)',
-        default: '4030',
-      },
-      { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+      portOption(4030),
+      hostOption,
       {
         name: 'errors',
         type: 'boolean',
@@ -67,27 +70,16 @@ export const proxyCommand: Command = {
         valueName: 'file',
         description: 'Write the traffic as a HAR capture (credentials redacted)',
       },
-      {
-        name: 'max-body',
-        type: 'string',
-        valueName: 'MB',
+      withOption(maxBodyOption, {
         description: 'Largest body (each way) kept for checking; a larger one streams on, not checked',
-        default: '10',
-      },
-      {
-        name: 'report',
-        type: 'string',
-        valueName: 'kind:file',
-        multiple: true,
+      }),
+      withOption(reportOption, {
         description: 'At exit, write a report of every check judged: junit:FILE, json:FILE or html:FILE',
-      },
-      {
-        name: 'timeout',
-        type: 'string',
-        valueName: 'ms',
+      }),
+      withOption(timeoutOption, {
         description: 'How long the target may stay silent before the request is answered 502',
         default: '30000',
-      },
+      }),
       ...limitOptions(),
       ...coverageOptions,
     ];
@@ -110,9 +102,9 @@ export const proxyCommand: Command = {
     const entry = io.project.api(String(requireChoice('api', options.api, io.project.names)));
     const api = entry.name;
     const target = requireTarget(options.target);
-    const port = requirePort('port', options.port);
-    const maxBodyBytes = requireMegabytes(options['max-body']);
-    const timeoutMs = requireMilliseconds('timeout', options.timeout);
+    const port = valueOf(options, portOption(4030));
+    const maxBodyBytes = valueOf(options, maxBodyOption);
+    const timeoutMs = valueOf(options, timeoutOption);
     const limits = proxyLimits(options);
     const coverageSetting = coverageSettings(options, io);
     const [{ writeReports }, { ResultCollector, summarize }] = await Promise.all([
@@ -165,7 +157,7 @@ export const proxyCommand: Command = {
       contract,
       target,
       port,
-      host: String(options.host),
+      host: valueOf(options, hostOption),
       errors: Boolean(options.errors),
       maxBodyBytes,
       timeoutMs,
@@ -183,7 +175,7 @@ export const proxyCommand: Command = {
     }).catch((error: NodeJS.ErrnoException) => {
       throw new ContractsError(
         'USAGE',
-        `cannot listen on ${String(options.host)}:${port}: ${error.code ?? error.message}`,
+        `cannot listen on ${valueOf(options, hostOption)}:${port}: ${error.code ?? error.message}`,
       );
     });
     io.out(`Proxy for ${api} at ${proxy.url} → ${target}${options.errors ? ' (invalid requests answered 400)' : ''}`);
@@ -237,13 +229,9 @@ function requireTarget(value: unknown): string {
 /** What a client may make the proxy hold, and how long a stop may take. */
 function limitOptions(): OptionSpec[] {
   return [
-    {
-      name: 'head-timeout',
-      type: 'string',
-      valueName: 'ms',
+    withOption(headTimeoutOption, {
       description: "How long a request's head (request line and headers) may take to arrive; then 408, and closed",
-      default: '10000',
-    },
+    }),
     {
       name: 'max-connections',
       type: 'string',
@@ -279,7 +267,7 @@ function proxyLimits(
       `--max-connections must be a whole number from 1, not "${String(options['max-connections'])}"`,
     );
   return {
-    headTimeoutMs: requireMilliseconds('head-timeout', options['head-timeout']),
+    headTimeoutMs: valueOf(options, headTimeoutOption),
     maxConnections,
     maxInFlightBytes: requireMegabytes(options['max-in-flight'], 'max-in-flight'),
     stopTimeoutMs: requireMilliseconds('stop-timeout', options['stop-timeout']),
@@ -419,7 +407,7 @@ async function reportTargets(options: ParsedOptions, io: Io) {
     import('../reports/write-reports.js'),
     import('../reports/report-path.js'),
   ]);
-  const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+  const reports = parseReportTargets(valueOf(options, reportOption), io.cwd);
   await checkReportTargets(
     reports,
     io.project.apis.map((shipped) => ({

@@ -1,9 +1,11 @@
 // `contracts receive`: a webhook receiver that checks every delivery against the spec's webhooks, until Ctrl-C.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
+import { untilSignalled } from './parse-args.js';
 import { deliveryTarget } from './delivery-target.js';
 import { specOption } from './spec-option.js';
+import { headTimeoutOption, hostOption, portOption, reportOption } from './options/shared-options.js';
+import { valueOf, withOption } from './options/typed-option.js';
 
 export const receiveCommand: Command = {
   name: 'receive',
@@ -28,14 +30,8 @@ export const receiveCommand: Command = {
     'Exit status: 0 every delivery held (or none came), 1 one broke the contract, 2 it could not run.',
   ].join('\n'),
   options: [
-    {
-      name: 'port',
-      type: 'string',
-      valueName: 'port',
-      description: 'Port to listen on (0: any free port)',
-      default: '4030',
-    },
-    { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
+    portOption(4030),
+    hostOption,
     { name: 'api', type: 'string', valueName: 'name', description: 'The API whose webhooks deliveries are held to' },
     {
       name: 'secret-env',
@@ -44,23 +40,11 @@ export const receiveCommand: Command = {
       description:
         "Environment variable holding the signing secret (default: the one the API's signature scheme names)",
     },
-    {
-      name: 'head-timeout',
-      type: 'string',
-      valueName: 'ms',
-      description: "How long a request's head may take to arrive, from its first byte; then 408, and closed",
-      default: '15000',
-    },
+    withOption(headTimeoutOption, { default: '15000' }),
     { name: 'reject-invalid', type: 'boolean', description: 'Answer 400 to a delivery that breaks the contract' },
     { name: 'count', type: 'string', valueName: 'n', description: 'Stop after n deliveries (default: at Ctrl-C)' },
     specOption('Hold deliveries to the webhooks of another spec file: FILE (or API=FILE)'),
-    {
-      name: 'report',
-      type: 'string',
-      valueName: 'kind:file',
-      multiple: true,
-      description: 'Write a report at exit: junit:FILE or json:FILE',
-    },
+    withOption(reportOption, { description: 'Write a report at exit: junit:FILE or json:FILE' }),
   ],
   examples: [
     {
@@ -75,8 +59,8 @@ export const receiveCommand: Command = {
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const port = requirePort('port', options.port);
-    const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
+    const port = valueOf(options, portOption(4030));
+    const headTimeoutMs = valueOf(options, headTimeoutOption);
     const rawCount = options.count as string | undefined;
     if (rawCount !== undefined && !/^[1-9]\d{0,5}$/.test(rawCount))
       throw new ContractsError('USAGE', `--count must be a whole number from 1 to 999999, not "${rawCount}"`);
@@ -96,7 +80,7 @@ export const receiveCommand: Command = {
       import('../core/load-spec.js'),
       import('../core/delivery/index.js'),
     ]);
-    const reports = parseReportTargets((options.report as string[] | undefined) ?? [], io.cwd);
+    const reports = parseReportTargets(valueOf(options, reportOption), io.cwd);
     const contract = compileDeliveryContract(await loadSpec(target.file, target.shown), target.convention);
     if (contract.webhooks.size === 0) throw new ContractsError('USAGE', `${target.shown} documents no webhooks`);
     const signalled = untilSignalled();
@@ -106,7 +90,7 @@ export const receiveCommand: Command = {
     const began = performance.now();
     const receiver = await startReceiver({
       port,
-      host: String(options.host),
+      host: valueOf(options, hostOption),
       secrets: target.secrets,
       rejectInvalid: Boolean(options['reject-invalid']),
       headTimeoutMs,

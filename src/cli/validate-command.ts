@@ -11,11 +11,15 @@ import { coverageOptions, coverageSettings, reportCoverage } from './coverage-ou
 import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
-import { requireChoice, requireMegabytes } from './parse-args.js';
+import { requireChoice } from './parse-args.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
 import { setOwn } from '../core/own-key.js';
 import { userChecksNotRun, withUserChecks } from '../core/user-checks/run-user-checks.js';
 import { checksOption, sayUserChecksNotRun, userChecksFor, userChecksOnHar } from './checks-option.js';
+import { formatOption, maxBodyOption, quietOption, strictOption } from './options/shared-options.js';
+import { valueOf, withOption } from './options/typed-option.js';
+
+const validateFormat = formatOption(['text', 'json'] as const);
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -78,15 +82,11 @@ export const validateCommand: Command = {
         requires: ['har'],
       },
       ...coverageOptions.map((option) => ({ ...option, requires: ['har'] })),
-      { name: 'strict', type: 'boolean', description: 'Also report response fields the spec does not list' },
+      strictOption,
       checksOption,
-      {
-        name: 'max-body',
-        type: 'string',
-        valueName: 'MB',
+      withOption(maxBodyOption, {
         description: 'Largest body read (--body, standard input, each HAR body); a larger one is reported, not checked',
-        default: '10',
-      },
+      }),
       {
         name: 'delivery',
         type: 'boolean',
@@ -107,12 +107,8 @@ export const validateCommand: Command = {
           "With --delivery: the variable holding the hook's secret (default WEBHOOK_SECRET; unset: signatures not judged)",
         requires: ['delivery'],
       },
-      { name: 'format', type: 'string', valueName: 'text|json', description: 'Output format', default: 'text' },
-      {
-        name: 'quiet',
-        type: 'boolean',
-        description: 'No progress line and no notes on standard error; the results and the summary are still printed',
-      },
+      validateFormat,
+      quietOption,
     ];
   },
   examples: [
@@ -137,8 +133,8 @@ export const validateCommand: Command = {
   ],
   async run(options, positionals, io) {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
-    const format = requireChoice('format', options.format, ['text', 'json']);
-    const maxBodyBytes = requireMegabytes(options['max-body']);
+    const format = valueOf(options, validateFormat);
+    const maxBodyBytes = valueOf(options, maxBodyOption);
     if (options.delivery)
       return (await import('./validate-delivery.js')).validateDelivery(options, io, format, maxBodyBytes);
     const specFiles = resolveSpecs(options, io, options.har !== undefined);
@@ -154,7 +150,7 @@ export const validateCommand: Command = {
       options.side === undefined ? 'both' : requireChoice('side', options.side, ['request', 'response', 'both']);
     const coverageSetting = coverageSettings(options, io);
     const single = options.har === undefined ? await singleExchange(options, io, maxBodyBytes) : undefined;
-    const strict = Boolean(options.strict);
+    const strict = valueOf(options, strictOption);
     if (single) return validateOne(single, specFiles[0]!, { strict, format, options }, io);
     return validateHar(options, io, {
       specFiles,
@@ -275,7 +271,7 @@ async function validateHar(
   const stop = whenStopped();
   const progress = startProgress({
     stream: io.progressStream,
-    quiet: Boolean(options.quiet),
+    quiet: valueOf(options, quietOption),
     label: 'validate',
     unit: 'exchanges',
     findings: 'failing',

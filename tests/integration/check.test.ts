@@ -377,7 +377,11 @@ describe('contracts check: runs that cannot run', () => {
       /--delivery-wait must be a whole number of milliseconds/,
     ],
     ['a bad --report', ['check', '--report', 'xml:out.xml'], /--report takes junit:FILE or json:FILE/],
-    ['a bad --timeout', ['check', '--timeout', '0'], /--timeout must be a positive number/],
+    [
+      'a bad --timeout',
+      ['check', '--timeout', '0'],
+      /--timeout must be a whole number of milliseconds from 1 to 600000/,
+    ],
     [
       '--read-only without --hook-id',
       [
