@@ -5,7 +5,7 @@ import type { ApiPlugin } from '../plugins/api-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type ParsedOptions } from './command.js';
-import { requirePort } from './parse-args.js';
+import { optionSets, pluginOptions, pluginSettings } from './plugin-options.js';
 import {
   apiOption,
   baseUrlOption,
@@ -42,8 +42,8 @@ export const checkCommand: Command = {
     'its smallest valid request; ids come from earlier answers (links, the id field, Location). Only what the run',
     'created is updated or deleted. An operation whose path it cannot bind is reported as not exercised, with the',
     'reason (a failure with --strict, or when an answer of the target kept it from a value). It prints how many of',
-    'the documented statuses it saw. An API with a check sequence of its own runs that instead; --owner, --repo,',
-    "--hook-id, --hook-url, --receiver-port, --no-receiver and --delivery-wait are for the webhooks example's.",
+    'the documented statuses it saw. An API with a check sequence of its own (its plug-in) runs that instead, with',
+    'the options the plug-in adds (listed below when the config has such an API).',
     '',
     'Without --base-url it starts the embedded mocks, runs against them and stops them; checks that need a stateful',
     'server are reported as skipped. Credentials come only from the environment variables the config names',
@@ -62,67 +62,13 @@ export const checkCommand: Command = {
           'Without --base-url: the embedded mock checked. stateful: the stateful sandbox of each spec (what contracts sandbox --spec serves: a create stores, a read returns it); prism: Prism behind our checks; own: our stateless engine',
       },
       {
-        name: 'owner',
-        type: 'string',
-        valueName: 'owner',
-        description:
-          "Repository owner for the webhooks calls (the default is the sandbox's demo repository; name yours on staging)",
-        default: 'octo',
-      },
-      {
-        name: 'repo',
-        type: 'string',
-        valueName: 'repo',
-        description: 'Repository name for the webhooks calls',
-        default: 'app',
-      },
-      {
         name: 'read-only',
         type: 'boolean',
-        description: 'Only GET operations, on an existing hook (--hook-id); creates nothing',
+        description: 'Only GET operations, on what exists; creates, changes and deletes nothing',
+        parse: (raw) => raw === true,
       },
-      {
-        name: 'hook-id',
-        type: 'string',
-        valueName: 'id',
-        description: 'With --read-only: the webhook to read',
-        requires: ['read-only'],
-      },
-      {
-        name: 'hook-url',
-        type: 'string',
-        valueName: 'url',
-        description:
-          'config.url of the webhooks the full sequence creates; the default is the embedded receiver on loopback (for a staging that cannot reach it, a public tunnel to --receiver-port)',
-        requires: ['base-url'],
-        conflicts: ['read-only'],
-      },
-      // Webhook receiver (delivery checks): see receiverSetting below.
-      {
-        name: 'receiver-port',
-        type: 'string',
-        valueName: 'port',
-        description:
-          'Port of the embedded webhook receiver (default: any free port); with --hook-url, the port your tunnel forwards to',
-        requires: ['base-url'],
-        conflicts: ['read-only', 'no-receiver'],
-      },
-      {
-        name: 'no-receiver',
-        type: 'boolean',
-        description: 'No embedded receiver: the delivery checks (signature, headers, payload, arrival) are skipped',
-        requires: ['base-url'],
-        conflicts: ['read-only'],
-      },
-      {
-        name: 'delivery-wait',
-        type: 'string',
-        valueName: 'ms',
-        description: 'How long to wait for a delivery to appear after a ping, a test or a redelivery',
-        default: '10000',
-        requires: ['base-url'],
-        conflicts: ['read-only'],
-      },
+      // The options of the plug-ins of the config's APIs (an owner and a repository, a receiver of deliveries, …).
+      ...pluginOptions(project, 'check'),
       strictOption,
       checksOption,
       timeoutOption,
@@ -157,7 +103,12 @@ export const checkCommand: Command = {
     const { project } = io;
     const entries = project.select(valueOf(options, apiOption(project.names)));
     const selected = entries.map((entry) => entry.name);
-    const settings = validate(options, selected.includes('repository-webhooks'));
+    const settings = validate(options);
+    // Each selected API's plug-in reads its own options' values (src/plugins/api-plugin.ts): the command names none.
+    const plugged = optionSets(selected, 'check');
+    const pluginSetting = Object.assign({}, ...plugged.map(({ set }) => pluginSettings(set, options)));
+    for (const { set } of plugged) set.settle?.(pluginSetting, settings);
+    const receiver = plugged.find(({ set }) => set.receiver)?.set.receiver?.(pluginSetting);
     const userChecks = userChecksFor(options, io, selected, io.project.apis);
     const [
       { CheckRunner },
@@ -196,14 +147,8 @@ export const checkCommand: Command = {
       maxBodyBytes: settings.maxBodyBytes,
       env: io.env,
       plugins: (api) => checkPlugins.get(api),
-      settings: {
-        owner: settings.owner,
-        repo: settings.repo,
-        ...(typeof options['hook-url'] === 'string' ? { hookUrl: options['hook-url'] } : {}),
-        deliveryWaitMs: settings.deliveryWaitMs,
-        ...(settings.hookId !== undefined ? { hookId: settings.hookId } : {}),
-      },
-      ...(settings.baseUrl !== undefined ? { receiver: receiverSetting(options) } : {}),
+      settings: pluginSetting,
+      ...(settings.baseUrl !== undefined && receiver !== undefined ? { receiver } : {}),
       redactor,
       log: (line) => io.err(`contracts check: ${line}`),
       specFiles,
@@ -236,52 +181,18 @@ export const checkCommand: Command = {
   },
 };
 
-function validate(options: ParsedOptions, webhooks: boolean) {
-  for (const name of ['owner', 'repo']) {
-    if (!/^[^/\s?#]+$/.test(String(options[name])))
-      throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
-  }
+function validate(options: ParsedOptions) {
   const baseUrl = valueOf(options, baseUrlOption);
-  const timeoutMs = valueOf(options, timeoutOption);
-  const retries = valueOf(options, retriesOption);
-  const maxBodyBytes = valueOf(options, maxBodyOption);
-  const deliveryWaitMs = Number(options['delivery-wait']);
-  if (!Number.isInteger(deliveryWaitMs) || deliveryWaitMs < 0 || deliveryWaitMs > 600_000)
-    throw new ContractsError(
-      'USAGE',
-      `--delivery-wait must be a whole number of milliseconds up to 600000, not "${String(options['delivery-wait'])}"`,
-    );
-  const readOnly = Boolean(options['read-only']);
+  const readOnly = options['read-only'] === true;
   if (readOnly && baseUrl === undefined)
     throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded mocks change nothing anyway)');
-  const rawHookId = options['hook-id'] as string | undefined;
-  if (rawHookId !== undefined && !/^\d+$/.test(rawHookId))
-    throw new ContractsError('USAGE', `--hook-id must be an integer, not "${rawHookId}"`);
-  if (readOnly && webhooks && rawHookId === undefined)
-    throw new ContractsError('USAGE', '--read-only needs --hook-id: the existing webhook to read');
   return {
     baseUrl,
-    timeoutMs,
-    retries,
-    maxBodyBytes,
-    deliveryWaitMs,
+    timeoutMs: valueOf(options, timeoutOption),
+    retries: valueOf(options, retriesOption),
+    maxBodyBytes: valueOf(options, maxBodyOption),
     readOnly,
-    owner: String(options.owner),
-    repo: String(options.repo),
-    hookId: rawHookId === undefined ? undefined : Number(rawHookId),
   };
-}
-
-/** The embedded webhook receiver of the full sequence, or why there is none (the user's choice). */
-function receiverSetting(options: ParsedOptions): { port: number } | { off: string } {
-  const port =
-    options['receiver-port'] === undefined ? undefined : requirePort('receiver-port', options['receiver-port']);
-  if (options['no-receiver']) {
-    return { off: '--no-receiver: no receiver sees the deliveries' };
-  }
-  if (typeof options['hook-url'] === 'string' && port === undefined)
-    return { off: '--hook-url without --receiver-port: the deliveries go where this run cannot see them' };
-  return { port: port ?? 0 };
 }
 
 /** The check part of each selected API's plug-in (src/plugins/registry.ts), loaded before the run starts. */

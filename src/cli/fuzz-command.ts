@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ApiEntry, ApiName, Project } from '../config/project.js';
-import { isSeedApi, seedApiNames } from '../config/seed-project.js';
 import { ContractsError } from '../core/errors.js';
 import { phases, type Phase } from '../fuzz/fuzz-case.js';
 import { isNotExercised } from '../fuzz/stateful/not-exercised.js';
 import { runRate } from '../fuzz/default-rate.js';
-import { fuzzPluginsOf } from '../plugins/registry.js';
+import { fuzzPluginsOf, pluginNames, pluginOf } from '../plugins/registry.js';
+import { pluginOptions, prepareFuzzPlugins } from './plugin-options.js';
 import { allowEnvOption } from './allow-env-option.js';
 import { exitCodes, type Command, type OptionSpec, type Io, type ParsedOptions } from './command.js';
 import { specOption, specOverrides } from './spec-option.js';
@@ -26,7 +26,6 @@ import {
   timeoutOption,
 } from './options/shared-options.js';
 import { valueOf, withOption } from './options/typed-option.js';
-import { httpUrlValue } from '../core/http-url-value.js';
 
 /** What is fuzzed and how: the target, the phases and how many cases, the repository and hooks it may use. */
 const targetOptions: OptionSpec[] = [
@@ -56,28 +55,6 @@ const targetOptions: OptionSpec[] = [
     valueName: 'n',
     description: 'Seed of every random choice; the same seed repeats the run (default: random, printed)',
   },
-  {
-    name: 'owner',
-    type: 'string',
-    valueName: 'owner',
-    description: 'Repository owner for the webhooks calls',
-    default: 'octo',
-  },
-  {
-    name: 'repo',
-    type: 'string',
-    valueName: 'repo',
-    description: 'Repository name for the webhooks calls',
-    default: 'app',
-  },
-  {
-    name: 'hook-url',
-    type: 'string',
-    valueName: 'url',
-    description:
-      'config.url of every webhook it creates (plus the run marker); the default is an embedded receiver on loopback, which checks the deliveries of the stateful phase (with --hook-url those checks are skipped)',
-    conflicts: ['read-only'],
-  },
   timeoutOption,
   strictOption,
   checksOption,
@@ -91,7 +68,8 @@ const targetOptions: OptionSpec[] = [
   {
     name: 'read-only',
     type: 'boolean',
-    description: 'Only GET requests; creates and changes nothing (operations on a hook are then not fuzzed)',
+    description:
+      'Only GET requests; creates and changes nothing (operations on what a write makes are then not fuzzed)',
     conflicts: ['replay'],
   },
 ];
@@ -116,15 +94,6 @@ const paceOptions: OptionSpec[] = [
     conflicts: ['base-url'],
   },
   mockEngineOption,
-  {
-    name: 'delivery-wait',
-    type: 'string',
-    valueName: 'ms',
-    description:
-      'How long a ping, a test or a redelivery may take to show its delivery, in the list and at the receiver (stateful phase)',
-    default: '5000',
-    conflicts: ['replay'],
-  },
   {
     name: 'workers',
     type: 'string',
@@ -245,6 +214,8 @@ export const fuzzCommand: Command = {
     return [
       apiOption(project.names),
       ...targetOptions,
+      // The options of the plug-ins of the config's APIs (an owner and a repository, the hooks' URL, …).
+      ...pluginOptions(project, 'fuzz'),
       ...operationFilterOptions,
       ...paceOptions,
       ...outputOptions,
@@ -256,8 +227,7 @@ export const fuzzCommand: Command = {
   examples: [
     { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
     {
-      command:
-        'contracts fuzz --api repository-webhooks --base-url https://staging.example.com --owner acme --repo app --hook-url https://hooks.example.com/in --rate 10',
+      command: 'contracts fuzz --api NAME --base-url https://staging.example.com --rate 10',
       description: 'Staging, gently',
     },
     { command: 'contracts fuzz --seed 1234 --phases negative', description: "Repeat a run's negative phase exactly" },
@@ -295,7 +265,8 @@ export const fuzzCommand: Command = {
     // Without --base-url: the embedded sandbox for the seed APIs, the stateful sandbox of its spec for any other API.
     if (settings.baseUrl === undefined && saved) requireSandboxFor(io.project, saved);
     const specFiles = specOverrides(options.spec, io.cwd, selected, io.project.names);
-    const mocked = settings.baseUrl === undefined && !saved ? entries.filter((entry) => !isSeedApi(entry.name)) : [];
+    const mocked =
+      settings.baseUrl === undefined && !saved ? entries.filter((entry) => pluginOf(entry.name) === undefined) : [];
     const { sandbox, mocks } = await startEmbedded(
       settings.baseUrl === undefined && (saved !== undefined || mocked.length < selected.length),
       mocked,
@@ -310,20 +281,13 @@ export const fuzzCommand: Command = {
     const baseUrlOf = (api: ApiName) => mocks?.urls[api] ?? baseUrl;
     if (saved) {
       try {
-        return await replay(saved, baseUrl, settings, io, sandbox !== undefined);
+        return await replay(saved, baseUrl, settings, options, io, sandbox !== undefined);
       } finally {
         await sandbox?.stop();
       }
     }
-    // The stateful phase's deliveries go to an embedded receiver, unless --hook-url sends them elsewhere.
-    const receives =
-      selected.includes('repository-webhooks') &&
-      !settings.readOnly &&
-      settings.phases.includes('stateful') &&
-      settings.hookUrl === undefined;
-    const { receiver, deliveries } = receives
-      ? await startFuzzReceiver()
-      : { receiver: undefined, deliveries: undefined };
+    // Each selected API's plug-in reads its options and starts what the run needs (a receiver of deliveries).
+    const plugged = await prepareFuzzPlugins(selected, options, { ...settings, replay: false });
     const harFile = typeof options['har-out'] === 'string' ? options['har-out'] : undefined;
     const har =
       harFile === undefined
@@ -331,7 +295,7 @@ export const fuzzCommand: Command = {
         : await openFuzzHar(path.resolve(io.cwd, harFile), harFile, io).catch(async (error: unknown) => {
             await sandbox?.stop();
             await mocks?.stop();
-            await receiver?.stop();
+            await plugged.stop();
             throw error;
           });
     // The run's notes go through the progress line's io once it is up (each clears the line first).
@@ -345,7 +309,7 @@ export const fuzzCommand: Command = {
       maxExamples: settings.maxExamples,
       seed: settings.seed,
       plugins: await fuzzPluginsOf(selected),
-      settings: pluginSettings(settings, receiver, deliveries),
+      settings: plugged.settings,
       timeoutMs: settings.timeoutMs,
       strict: valueOf(options, strictOption),
       readOnly: settings.readOnly,
@@ -367,15 +331,14 @@ export const fuzzCommand: Command = {
     });
     let run: Awaited<ReturnType<typeof runner.run>>;
     try {
-      // Only the webhooks API's hooks are deleted at the end: the Ctrl-C line names them only when there can be some.
-      const cleansUp = selected.includes('repository-webhooks') && !settings.readOnly;
-      run = await runInterruptible(runner, valueOf(options, quietOption), io, cleansUp, (wrapped) => {
+      // What the plug-ins delete at the end: the Ctrl-C line names it only when there can be some.
+      run = await runInterruptible(runner, valueOf(options, quietOption), io, plugged.cleanupNote, (wrapped) => {
         logIo = wrapped;
       });
     } finally {
       await sandbox?.stop();
       await mocks?.stop();
-      await receiver?.stop();
+      await plugged.stop();
       await har?.close();
     }
     if (harFile !== undefined) io.out(`HAR written to ${harFile}`);
@@ -449,12 +412,12 @@ async function runInterruptible(
   runner: import('../fuzz/run-fuzz.js').FuzzRunner,
   quiet: boolean,
   io: Io,
-  cleansUp: boolean,
+  cleanupNote: string | undefined,
   useIo: (wrapped: Io) => void,
 ): Promise<import('../fuzz/run-fuzz.js').FuzzRun> {
   const onSignal = (signal: string) => {
     io.err(
-      `contracts fuzz: ${signal}: stopping after the request in flight${cleansUp ? ', then deleting the webhooks this run created' : ''} (press Ctrl-C again to abort)…`,
+      `contracts fuzz: ${signal}: stopping after the request in flight${cleanupNote ? `, ${cleanupNote}` : ''} (press Ctrl-C again to abort)…`,
     );
     runner.interrupt();
   };
@@ -559,21 +522,19 @@ async function replay(
   saved: import('../fuzz/replay.js').SavedFailure[],
   baseUrl: string,
   settings: ReturnType<typeof validate>,
+  options: ParsedOptions,
   io: Io,
   embedded: boolean,
 ): Promise<number> {
   const { replayFailures } = await import('../fuzz/replay.js');
+  const apis = saved.map((failure) => failure.api);
+  const plugged = await prepareFuzzPlugins(apis, options, { ...settings, readOnly: false, replay: true });
   const outcomes = await replayFailures(saved, baseUrl, {
     project: io.project,
     env: io.env,
     remote: !embedded,
-    plugins: await fuzzPluginsOf(saved.map((failure) => failure.api)),
-    settings: {
-      owner: settings.owner,
-      repo: settings.repo,
-      hookUrl: settings.hookUrl ?? defaultHookUrl,
-      readOnly: false,
-    },
+    plugins: await fuzzPluginsOf(apis),
+    settings: plugged.settings,
     marker: randomBytes(4).toString('hex'),
     rate: embedded ? 0 : runRate(settings.rate, baseUrl).rate,
     strict: settings.strict,
@@ -656,15 +617,7 @@ function preconditionGone(check: string, saved: number, replayed: number): boole
 }
 
 function validate(options: ParsedOptions) {
-  for (const name of ['owner', 'repo']) {
-    if (!/^[^/\s?#]+$/.test(String(options[name])))
-      throw new ContractsError('USAGE', `--${name} must be one path segment, not "${String(options[name])}"`);
-  }
   const baseUrl = valueOf(options, baseUrlOption);
-  const hookUrl =
-    typeof options['hook-url'] === 'string'
-      ? httpUrlValue('--hook-url', options['hook-url'], { bare: false })
-      : undefined;
   const chosen = String(options.phases)
     .split(',')
     .map((phase) => phase.trim())
@@ -709,15 +662,11 @@ function validate(options: ParsedOptions) {
     throw new ContractsError('USAGE', '--read-only needs --base-url (the embedded sandbox is yours to change)');
   return {
     baseUrl,
-    hookUrl,
     phases: phases.filter((phase) => chosen.includes(phase)) as Phase[],
     maxExamples: number('max-examples', 1, 100_000),
     seed,
-    owner: String(options.owner),
-    repo: String(options.repo),
     timeoutMs: valueOf(options, timeoutOption),
     maxTimeS: number('max-time', 1, 86_400),
-    deliveryWaitMs: number('delivery-wait', 0, 600_000),
     rate: options.rate === undefined ? undefined : number('rate', 0, 100_000),
     workers: number('workers', 1, 64),
     maxRetryAfterS: number('max-retry-after', 0, 86_400),
@@ -736,62 +685,21 @@ function validate(options: ParsedOptions) {
 function requireSandboxFor(project: Project, saved: readonly { api: ApiName }[]): void {
   // A failure of an API the project does not have is said in the replay itself (replay.ts: unknown API).
   const names = saved.map((failure) => failure.api).filter((name) => project.has(name));
-  const others = [...new Set(names.filter((name) => !isSeedApi(name)))];
+  const served = pluginNames();
+  const others = [...new Set(names.filter((name) => !served.includes(name)))];
   if (others.length > 0) {
     const [first] = others as [ApiName];
     throw new ContractsError(
       'USAGE',
-      `${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no embedded sandbox (it serves ${seedApiNames.join(' and ')} only): pass --base-url with a server for ${others.length === 1 ? 'it' : 'them'}, such as the mock \`contracts mock --api ${first}\` starts at http://127.0.0.1:${project.api(first).mockPort}`,
+      `${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no embedded sandbox (it serves ${served.join(' and ')} only): pass --base-url with a server for ${others.length === 1 ? 'it' : 'them'}, such as the mock \`contracts mock --api ${first}\` starts at http://127.0.0.1:${project.api(first).mockPort}`,
     );
   }
-  const missing = seedApiNames.filter((name) => !project.has(name));
+  const missing = served.filter((name) => !project.has(name));
   if (missing.length > 0)
     throw new ContractsError(
       'USAGE',
-      `the embedded sandbox serves ${seedApiNames.join(' and ')}, and the config does not list ${missing.join(' or ')}: pass --base-url with a server to fuzz`,
+      `the embedded sandbox serves ${served.join(' and ')}, and the config does not list ${missing.join(' or ')}: pass --base-url with a server to fuzz`,
     );
-}
-
-/** Where hooks point when no receiver runs and no --hook-url was given: a loopback port where nothing listens. */
-const defaultHookUrl = 'http://127.0.0.1:9/contracts-check';
-
-/** What the plug-ins' options set, as their fixtures read it (the webhooks ones: src/plugins/repository-webhooks/fuzz/). */
-function pluginSettings(
-  settings: ReturnType<typeof validate>,
-  receiver: { url: string } | undefined,
-  deliveries: unknown,
-): Record<string, unknown> {
-  return {
-    owner: settings.owner,
-    repo: settings.repo,
-    hookUrl: settings.hookUrl ?? (receiver ? `${receiver.url}/contracts-fuzz` : defaultHookUrl),
-    readOnly: settings.readOnly,
-    deliveries: deliveries ?? {
-      off:
-        settings.hookUrl === undefined
-          ? 'no receiver was started'
-          : '--hook-url: the deliveries go to a receiver this run cannot see',
-    },
-    deliveryWaitMs: settings.deliveryWaitMs,
-  };
-}
-
-async function startFuzzReceiver(): Promise<{
-  receiver: import('../receiver/start-receiver.js').Receiver;
-  deliveries: import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js').FuzzDeliveries;
-}> {
-  const [{ startReceiver }, { FuzzDeliveries }] = await Promise.all([
-    import('../receiver/start-receiver.js'),
-    import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js'),
-  ]);
-  let deliveries: import('../plugins/repository-webhooks/fuzz/fuzz-deliveries.js').FuzzDeliveries | undefined;
-  const receiver = await startReceiver({
-    port: 0,
-    host: '127.0.0.1',
-    ...FuzzDeliveries.receiverOptions(() => deliveries),
-  });
-  deliveries = new FuzzDeliveries(receiver);
-  return { receiver, deliveries };
 }
 
 /**

@@ -14,6 +14,11 @@ export function pluginOf(api: string): ApiPlugin | undefined {
   return plugins.get(api);
 }
 
+/** The names of the APIs that have a plug-in (the ones the embedded sandbox serves with their own behaviour). */
+export function pluginNames(): string[] {
+  return [...plugins.keys()];
+}
+
 /** The plug-ins of the APIs named, in that order, each once. */
 export function pluginsOf(apis: readonly string[]): ApiPlugin[] {
   return [...new Set(apis)].flatMap((api) => plugins.get(api) ?? []);

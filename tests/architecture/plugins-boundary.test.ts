@@ -15,8 +15,6 @@ const exampleApis = ['client-session', 'repository-webhooks'];
  * list only shrinks (the last test fails on an entry that no longer names one).
  */
 const exceptions: Record<string, string> = {
-  'cli/check-command.ts': "its --owner/--repo/--hook-* options and their validation, still the webhooks example's",
-  'cli/fuzz-command.ts': "its --owner/--repo/--hook-url options, the webhooks clean-up, still the example's",
   'cli/sandbox-command.ts': 'the sandbox serves the two example APIs; its --help and banner say so',
   'sandbox/start-sandbox.ts': 'serves the two example APIs with their handlers',
 };

@@ -156,7 +156,8 @@ describe('the stateful phase checks the deliveries its sequences trigger', () =>
         await sandbox.stop();
       },
     };
-    const { code, results } = await fuzz(undefined, [], target);
+    // The wait given: the default is check's 10000 ms since the option table (fuzz had drifted to 5000).
+    const { code, results } = await fuzz(undefined, ['--delivery-wait', '5000'], target);
     expect(code).toBe(1);
     const signature = results.find(
       (result) => result.operation === 'pingWebhook' && result.check === 'delivery_signature',
