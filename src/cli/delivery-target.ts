@@ -9,6 +9,7 @@ import { standardWebhooksKey } from '../core/delivery/standard-webhooks-signatur
 import { ContractsError } from '../core/errors.js';
 import type { Io, ParsedOptions } from './command.js';
 import { singleSpec } from './spec-option.js';
+import { text } from './options/typed-option.js';
 
 export interface DeliveryTarget {
   /** The API's name (the spec file's, for a bare --spec without a config entry). */
@@ -24,9 +25,9 @@ export interface DeliveryTarget {
 
 export function deliveryTarget(options: ParsedOptions, io: Io): DeliveryTarget {
   const spec = singleSpec(options.spec, io.cwd, io.project.names);
-  const entry = chosenApi(io.project, options.api as string | undefined, spec?.api, spec === undefined);
+  const entry = chosenApi(io.project, text(options.api), spec?.api, spec === undefined);
   const convention: DeliveryConvention = entry?.webhooks ?? { signatures: [] };
-  const override = options['secret-env'] as string | undefined;
+  const override = text(options['secret-env']);
   if (override !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(override))
     throw new ContractsError('USAGE', `--secret-env must name an environment variable, not "${override}"`);
   const secrets: Record<string, string> = {};

@@ -11,7 +11,7 @@ import { exitCodes, type Command } from './command.js';
 import { aside } from './help.js';
 import { requireChoice } from './parse-args.js';
 import { formatOption } from './options/shared-options.js';
-import { valueOf } from './options/typed-option.js';
+import { texts, valueOf } from './options/typed-option.js';
 
 const diffFormat = formatOption<DiffFormat>(diffFormats);
 
@@ -92,7 +92,7 @@ export const diffCommand: Command = {
   async run(options, positionals, io) {
     const format = valueOf(options, diffFormat);
     const failOn = requireChoice('fail-on', options['fail-on'], ['error', 'warning']) as DiffLevel;
-    const levels = parseLevels((options.level as string[] | undefined) ?? []);
+    const levels = parseLevels(texts(options.level));
     const ignoreFile = typeof options['ignore-file'] === 'string' ? options['ignore-file'] : undefined;
     const ignores = await readIgnoreFile(ignoreFile ?? defaultIgnoreFile, io.cwd, ignoreFile !== undefined);
     const ref = typeof options.base === 'string' ? options.base : undefined;

@@ -12,7 +12,7 @@ import { sarifLog } from '../lint/sarif-report.js';
 import { type Command, exitCodes, type Io, type ParsedOptions } from './command.js';
 import { requireChoice } from './parse-args.js';
 import { formatOption } from './options/shared-options.js';
-import { valueOf } from './options/typed-option.js';
+import { texts, valueOf } from './options/typed-option.js';
 
 const lintFormat = formatOption(['text', 'json', 'github', 'sarif'] as const);
 
@@ -103,7 +103,7 @@ export const lintCommand: Command = {
         'USAGE',
         `--spectral-max-nodes takes a whole number greater than 0, not "${String(options['spectral-max-nodes'])}"`,
       );
-    const cliLevels = parseLevels((options.level as string[] | undefined) ?? []);
+    const cliLevels = parseLevels(texts(options.level));
     if (options.api !== undefined && positionals.length > 0)
       throw new ContractsError('USAGE', 'give SPEC files or --api, not both');
     const targets = lintTargets(options, positionals, io.cwd, io.project);

@@ -10,6 +10,7 @@ import {
 } from '../fuzz/filter-kinds.js';
 import type { OptionSpec, ParsedOptions } from './command.js';
 import { didYouMean } from './did-you-mean.js';
+import { texts } from './options/typed-option.js';
 
 const what: Record<FilterKind, [string, string]> = {
   'operation-id': ['id', 'operationId'],
@@ -55,8 +56,8 @@ export function operationFilters(
   const cli: OperationFilters = { include: {}, exclude: {} };
   for (const direction of ['include', 'exclude'] as const)
     for (const kind of filterKinds) {
-      const values = options[`${direction}-${kind}`] as string[] | undefined;
-      if (values && values.length > 0) cli[direction][kind] = { values, from: `--${direction}-${kind}` };
+      const values = texts(options[`${direction}-${kind}`]);
+      if (values.length > 0) cli[direction][kind] = { values, from: `--${direction}-${kind}` };
     }
   return Object.fromEntries(selected.map((entry) => [entry.name, mergeFilters(configFilters(entry), cli)]));
 }

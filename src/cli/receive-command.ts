@@ -5,7 +5,7 @@ import { untilSignalled } from './parse-args.js';
 import { deliveryTarget } from './delivery-target.js';
 import { specOption } from './spec-option.js';
 import { headTimeoutOption, hostOption, portOption, reportOption } from './options/shared-options.js';
-import { valueOf, withOption } from './options/typed-option.js';
+import { text, valueOf, withOption } from './options/typed-option.js';
 
 export const receiveCommand: Command = {
   name: 'receive',
@@ -61,7 +61,7 @@ export const receiveCommand: Command = {
     if (positionals.length > 0) throw new ContractsError('USAGE', `unexpected argument "${positionals[0]}"`);
     const port = valueOf(options, portOption(4030));
     const headTimeoutMs = valueOf(options, headTimeoutOption);
-    const rawCount = options.count as string | undefined;
+    const rawCount = text(options.count);
     if (rawCount !== undefined && !/^[1-9]\d{0,5}$/.test(rawCount))
       throw new ContractsError('USAGE', `--count must be a whole number from 1 to 999999, not "${rawCount}"`);
     const target = deliveryTarget(options, io);

@@ -17,7 +17,7 @@ import { setOwn } from '../core/own-key.js';
 import { userChecksNotRun, withUserChecks } from '../core/user-checks/run-user-checks.js';
 import { checksOption, sayUserChecksNotRun, userChecksFor, userChecksOnHar } from './checks-option.js';
 import { formatOption, maxBodyOption, quietOption, strictOption } from './options/shared-options.js';
-import { valueOf, withOption } from './options/typed-option.js';
+import { text, texts, valueOf, withOption } from './options/typed-option.js';
 
 const validateFormat = formatOption(['text', 'json'] as const);
 
@@ -423,9 +423,9 @@ async function singleExchange(
   io: Io,
   maxBodyBytes: number,
 ): Promise<{ exchange: Exchange; operationId?: string }> {
-  const operationId = options.operation as string | undefined;
-  const method = options.method as string | undefined;
-  const requestPath = options.path as string | undefined;
+  const operationId = text(options.operation);
+  const method = text(options.method);
+  const requestPath = text(options.path);
   if (operationId === undefined && (method === undefined || requestPath === undefined)) {
     throw new ContractsError(
       'USAGE',
@@ -434,19 +434,19 @@ async function singleExchange(
   }
   if (operationId !== undefined && (method !== undefined || requestPath !== undefined))
     throw new ContractsError('USAGE', '--operation replaces --method and --path: give one or the other');
-  const statusText = options.status as string | undefined;
+  const statusText = text(options.status);
   if (statusText === undefined || !/^[1-5]\d\d$/.test(statusText))
     throw new ContractsError(
       'USAGE',
       `--status must be an HTTP status code (100-599)${statusText === undefined ? '' : `, not "${statusText}"`}`,
     );
   const headers: Record<string, string> = {};
-  for (const header of (options.header as string[] | undefined) ?? []) {
+  for (const header of texts(options.header)) {
     const colon = header.indexOf(':');
     if (colon <= 0) throw new ContractsError('USAGE', `--header takes "Name: value", not "${header}"`);
     setOwn(headers, header.slice(0, colon).trim().toLowerCase(), header.slice(colon + 1).trim());
   }
-  const bodySource = options.body as string | undefined;
+  const bodySource = text(options.body);
   const read =
     bodySource === undefined
       ? { bytes: Buffer.alloc(0), tooLarge: false }

@@ -10,6 +10,7 @@ import { exitCodes, type Io, type ParsedOptions } from './command.js';
 import { readCapped } from './validate-command.js';
 import { createReadStream } from 'node:fs';
 import { ownValue, setOwn } from '../core/own-key.js';
+import { text } from './options/typed-option.js';
 
 const maxHeaderBytes = 64 * 1024;
 
@@ -23,8 +24,8 @@ export async function validateDelivery(
     if (options[name] !== undefined)
       throw new ContractsError('USAGE', `--delivery checks one webhook delivery: it does not go with --${name}`);
   }
-  const headersFile = options.headers as string | undefined;
-  const bodySource = options.body as string | undefined;
+  const headersFile = text(options.headers);
+  const bodySource = text(options.body);
   if (headersFile === undefined || bodySource === undefined)
     throw new ContractsError(
       'USAGE',
