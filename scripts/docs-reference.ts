@@ -10,6 +10,7 @@ import { specFileEntry } from '../src/config/api-entry.js';
 import { makeProject } from '../src/config/project.js';
 import { checkCatalog, type CheckFamily } from '../src/core/check-catalog.js';
 import { diffRules } from '../src/core/diff/diff-rules.js';
+import { pluginNames, pluginOf } from '../src/plugins/registry.js';
 import { seedRules } from '../src/plugins/seed-rules.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -99,7 +100,29 @@ async function commandsPage(): Promise<string> {
     ),
     '',
     ...commands.flatMap(commandSection),
+    ...pluginOptionsSection(),
   ].join('\n');
+}
+
+/** The options an API's plug-in adds to check and fuzz: listed by --help only when the config has that API. */
+function pluginOptionsSection(): string[] {
+  const lines = [
+    '## Options an API plug-in adds',
+    '',
+    '`contracts check` and `contracts fuzz` list these only when the config has the API whose plug-in adds them.',
+    '',
+  ];
+  for (const name of pluginNames()) {
+    const parts = pluginOf(name)?.options ?? {};
+    for (const [command, set] of Object.entries(parts)) {
+      if (!set || set.options.length === 0) continue;
+      lines.push(`### \`contracts ${command}\` with \`${name}\``, '', '| option | meaning | notes |', '|---|---|---|');
+      for (const option of set.options)
+        lines.push(`| ${flag(option)} | ${cell(option.description)} | ${notes(option)} |`);
+      lines.push('');
+    }
+  }
+  return lines;
 }
 
 function diffRulesPage(): string {
