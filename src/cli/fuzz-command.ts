@@ -203,11 +203,11 @@ export const fuzzCommand: Command = {
     'operation is fuzzed when it matches every kind of include given (one of its values) and no exclude; a value that',
     'matches no operation is a usage error.',
     '',
-    'Without --base-url it starts the embedded sandbox (the seed APIs) or a Prism mock of the spec (any other API) on a',
-    'free loopback port and fuzzes that. Webhooks it creates carry',
-    'a run marker in config.url (always --hook-url) and are deleted at the end, also on failure and on Ctrl-C.',
-    'Credentials come only from the environment (CLIENT_SESSION_API_KEY, CLIENT_SESSION_CLIENT_TOKEN, WEBHOOKS_TOKEN);',
-    'curl lines refer to them as "$CLIENT_SESSION_API_KEY", never by value. The same --seed repeats a run exactly.',
+    'Without --base-url it starts the stateful sandbox of each spec (an API with a plug-in: the embedded sandbox) on a',
+    "free loopback port and fuzzes that. What a plug-in's fixtures create carries a run marker and is deleted at the",
+    'end, also on failure and on Ctrl-C. Credentials come only from the environment variables the config names',
+    '(apis[].credentials); curl lines refer to them by name ("$VARIABLE"), never by value. The same --seed repeats a',
+    'run exactly.',
   ].join('\n'),
   // The options name the project's APIs, known once main() has read it.
   options(project: Project): OptionSpec[] {
@@ -225,7 +225,7 @@ export const fuzzCommand: Command = {
   // --explain-links prints the resource model and sends nothing.
   sendsCredentials: (options) => options['explain-links'] !== true,
   examples: [
-    { command: 'contracts fuzz', description: 'Both APIs against the embedded sandbox' },
+    { command: 'contracts fuzz', description: 'Every API of the config against its embedded sandbox' },
     {
       command: 'contracts fuzz --api NAME --base-url https://staging.example.com --rate 10',
       description: 'Staging, gently',

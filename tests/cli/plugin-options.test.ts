@@ -35,6 +35,17 @@ describe("a plug-in's options are listed only where a configured API has the plu
     expect(names(command, usersOwn).filter((name) => webhookOptions.includes(name))).toEqual([]);
   });
 
+  it.each<[string, Command]>([
+    ['check', checkCommand],
+    ['fuzz', fuzzCommand],
+  ])("%s's help for a user's project names no example API, its variables or its hooks", (_name, command) => {
+    const help = commandFor(command, usersOwn);
+    const text = JSON.stringify([help.description, help.examples, help.options]);
+    expect(
+      text.match(/client-session|repository-webhooks|CLIENT_SESSION|WEBHOOKS_TOKEN|webhook|Both APIs/gi),
+    ).toBeNull();
+  });
+
   it("refuses --owner in a project of the user's own APIs", () => {
     expect(() => parseCommandArgs(commandFor(fuzzCommand, usersOwn), ['--owner', 'acme'])).toThrow(
       'unknown option --owner',
