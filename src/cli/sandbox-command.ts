@@ -1,5 +1,9 @@
-// `contracts sandbox`: a stateful in-memory implementation of both APIs, with real signed webhook deliveries.
+// `contracts sandbox`: the stateful engine of any spec (sandbox-stateful.ts), or without one the seed project's APIs
+// by their sandbox plug-ins (src/sandbox/start-sandbox.ts); their --help paragraphs and banner lines are the
+// plug-ins' own.
 import { ContractsError } from '../core/errors.js';
+import { seedProject } from '../config/seed-project.js';
+import { pluginsOf } from '../plugins/registry.js';
 import { exitCodes, type Command } from './command.js';
 import { requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
 import { runStatefulSandbox, statefulSpec } from './sandbox-stateful.js';
@@ -8,34 +12,24 @@ export const sandboxCommand: Command = {
   name: 'sandbox',
   summary: 'Serve any spec statefully in memory (--spec, --api), or both example APIs with signed deliveries',
   usage: '[options]',
-  description: [
-    'With --spec FILE (or --api NAME, an API of the config other than the example APIs): a stateful mock of that',
-    "spec, no code: a create stores the resource (server-made fields filled: ids in the spec's format or pattern,",
-    'readOnly fields, timestamps) and a read, list, update, replace, delete or action acts on what is stored, each',
-    'answered with the documented status and body; requests the spec refuses get its documented 4xx, a missing',
-    "credential 401. Every answer passes the spec's own checks before it is sent. POST /__contracts/reset puts the",
-    "seeds back and GET /__contracts/state shows what is held (--no-admin turns both off). Seeds: the spec's",
-    'examples of each resource, and --data FILE ({ "<collection>": [item, …] }, JSON or YAML).',
-    "Hooks (--hooks FILE, or the config API's sandbox.hooks): a .ts or .js module whose default export holds, per",
-    'operationId, before(ctx) (may answer, or change ctx.request) and after(ctx) (may change ctx.response), with',
-    "ctx.store; what a hook answers passes the spec's checks too, or the sandbox answers its own 500 naming why.",
-    '--strict says each such 500 on stderr and ends 1; --record FILE writes every exchange as a HAR 1.2 file.',
-    '',
-    'Without them: both example APIs, by hand-written handlers:',
-    'One HTTP server implementing both APIs from the seeds. Unlike the Prism mock it keeps state: a webhook you',
-    'create is the one you get back. Ping, test and redelivery POST a signed payload (X-Hub-Signature-256 with',
-    "the hook's secret) to the hook's config.url and record the target's answer as a delivery.",
-    '',
-    'client-session: GET /client-session needs X-API-KEY (any value) and X-API-VERSION: 2.4; without clientToken',
-    'it returns the demo session (client token demo-client-token), an unknown token gets 404.',
-    'repository-webhooks: repositories that exist are octo/app and any given with --repository; others are 404.',
-    'POST /__sandbox/reset clears every hook and delivery.',
-    '',
-    'A config.url must be an absolute http(s) URL that is not the sandbox itself (422 otherwise). Deliveries carry',
-    'X-Sandbox-Delivery-Depth; what a request carrying it triggers goes one level deeper, and nothing past 3 is sent.',
-    'Deliveries kept: --max-deliveries per hook, and --max-delivery-memory for all hooks together; past either, the',
-    'oldest go first: no longer listed, and reading one answers 422.',
-  ].join('\n'),
+  description: () =>
+    [
+      'With --spec FILE (or --api NAME, an API of the config other than the example APIs): a stateful mock of that',
+      "spec, no code: a create stores the resource (server-made fields filled: ids in the spec's format or pattern,",
+      'readOnly fields, timestamps) and a read, list, update, replace, delete or action acts on what is stored, each',
+      'answered with the documented status and body; requests the spec refuses get its documented 4xx, a missing',
+      "credential 401. Every answer passes the spec's own checks before it is sent. POST /__contracts/reset puts the",
+      "seeds back and GET /__contracts/state shows what is held (--no-admin turns both off). Seeds: the spec's",
+      'examples of each resource, and --data FILE ({ "<collection>": [item, …] }, JSON or YAML).',
+      "Hooks (--hooks FILE, or the config API's sandbox.hooks): a .ts or .js module whose default export holds, per",
+      'operationId, before(ctx) (may answer, or change ctx.request) and after(ctx) (may change ctx.response), with',
+      "ctx.store; what a hook answers passes the spec's checks too, or the sandbox answers its own 500 naming why.",
+      '--strict says each such 500 on stderr and ends 1; --record FILE writes every exchange as a HAR 1.2 file.',
+      '',
+      'Without them: the example APIs this package ships, in one server, each with what its plug-in adds to its spec',
+      '(its state and the rules the spec cannot say). POST /__sandbox/reset puts them back as started.',
+      ...seedSandboxes().flatMap(({ sandbox }) => ['', ...sandbox.describe]),
+    ].join('\n'),
   options: [
     {
       name: 'port',
@@ -156,8 +150,9 @@ export const sandboxCommand: Command = {
       maxDeliveryBytes,
       headTimeoutMs,
     });
-    io.out(`Sandbox serving client-session and repository-webhooks at ${sandbox.url}`);
-    io.out(`  curl -s ${sandbox.url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`);
+    const served = seedSandboxes();
+    io.out(`Sandbox serving ${served.map(({ name }) => name).join(' and ')} at ${sandbox.url}`);
+    for (const { sandbox: part } of served) for (const line of part.banner?.(sandbox.url) ?? []) io.out(line);
     io.out(`  contracts check --base-url ${sandbox.url}`);
     io.out('Ctrl-C to stop.');
     await signalled;
@@ -173,4 +168,11 @@ function requireCount(name: string, value: unknown): number {
   if (!/^\d+$/.test(raw) || count < 1 || !Number.isSafeInteger(count))
     throw new ContractsError('USAGE', `--${name} must be a whole number of at least 1, not "${raw}"`);
   return count;
+}
+
+/** The seed project's APIs the sandbox serves without a spec: those whose plug-in has a sandbox, in its order. */
+function seedSandboxes() {
+  return pluginsOf(seedProject.apis.map((api) => api.name)).flatMap((plugin) =>
+    plugin.sandbox ? [{ name: plugin.name, sandbox: plugin.sandbox }] : [],
+  );
 }

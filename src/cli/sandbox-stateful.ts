@@ -1,10 +1,10 @@
-// `contracts sandbox --spec FILE` / `--api NAME` (an API of the config that is not an example API): the stateful
+// `contracts sandbox --spec FILE` / `--api NAME` (an API of the config without a sandbox plug-in): the stateful
 // engine of any spec (src/mock/engine/start-stateful.ts), its options read and checked here.
 import path from 'node:path';
 import { specPath } from '../config/project.js';
-import { isSeedApi } from '../config/seed-project.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeLine } from '../core/escape-line.js';
+import { pluginOf } from '../plugins/registry.js';
 import type { Io, ParsedOptions } from './command.js';
 import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
 
@@ -22,7 +22,7 @@ export const statefulOnlyOptions = [
   'record',
 ] as const;
 
-/** The spec file to serve statefully, or undefined for the example APIs' hand-written sandbox. */
+/** The spec file to serve statefully, or undefined for the sandbox of the APIs with a sandbox plug-in. */
 export function statefulSpec(options: ParsedOptions, io: Io): string | undefined {
   const api = typeof options.api === 'string' ? options.api : undefined;
   const spec = typeof options.spec === 'string' ? options.spec : undefined;
@@ -30,7 +30,7 @@ export function statefulSpec(options: ParsedOptions, io: Io): string | undefined
   const file =
     spec !== undefined
       ? path.resolve(io.cwd, spec)
-      : api !== undefined && !isSeedApi(api)
+      : api !== undefined && pluginOf(api)?.sandbox === undefined
         ? specPath(io.project.api(api))
         : undefined;
   const given = (names: readonly string[]) =>

@@ -3,6 +3,7 @@
 // (src/runner/check-plugin.ts, …) and is handed a lookup by the command, so plug-ins import engines, never back.
 import type { FuzzPlugin } from '../fuzz/fuzz-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
+import type { SandboxPlugin } from '../sandbox/sandbox-plugin.js';
 
 /**
  * A command-line option a plug-in adds to a command, listed by `--help` only when a configured API has the plug-in. The
@@ -70,6 +71,16 @@ export interface ApiPlugin {
   fuzz?: () => Promise<FuzzPlugin>;
   /** Options of `contracts check` and `contracts fuzz` that only this API has (its fixtures: an owner, a repository). */
   options?: { check?: CheckOptions; fuzz?: FuzzOptions };
+  /**
+   * `contracts sandbox` without --spec: what the API's spec cannot say (its state, its rules), answered by
+   * operationId (src/sandbox/sandbox-plugin.ts), loaded when a sandbox starts. `describe`: its paragraph of the
+   * command's --help; `banner`: the lines the command prints once serving at `url` (a request to try).
+   */
+  sandbox?: {
+    describe: readonly string[];
+    banner?: (url: string) => readonly string[];
+    load: () => Promise<SandboxPlugin>;
+  };
   /**
    * Environment variables its credentials may be read from besides contracts-kit's namespace for the API
    * (CONTRACTS_<API>_…): the example APIs' documented ones, which predate the namespace.

@@ -1,6 +1,7 @@
 // Which API has which plug-in: our two example APIs, by name. An API without one gets none, and every command
 // treats it with the generic engine alone. The commands look plug-ins up here and hand them to the engines.
 import type { FuzzPluginLookup } from '../fuzz/fuzz-plugin.js';
+import type { SandboxPluginLookup } from '../sandbox/sandbox-plugin.js';
 import type { ApiPlugin } from './api-plugin.js';
 import { clientSessionPlugin } from './client-session/plugin.js';
 import { repositoryWebhooksPlugin } from './repository-webhooks/plugin.js';
@@ -35,3 +36,6 @@ export async function fuzzPluginsOf(apis: readonly string[]): Promise<FuzzPlugin
   );
   return (api) => loaded.get(api);
 }
+
+/** The sandbox part of each API's plug-in, loaded when asked: the lookup the sandbox is handed (sandbox-plugin.ts). */
+export const sandboxPlugins: SandboxPluginLookup = async (api) => plugins.get(api)?.sandbox?.load();

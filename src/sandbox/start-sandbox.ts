@@ -1,34 +1,23 @@
-// The sandbox server: one node:http server implementing both APIs in memory, routed by the specs' own
-// operation index and validating request bodies with the conformance suite's compiled validators.
+// The sandbox server. With a spec: the stateful engine of any spec (src/mock/engine/start-stateful.ts). Without one:
+// one node:http server for the seed project's APIs that have a sandbox plug-in (src/plugins/*/sandbox/), routed by
+// each spec's own operation index, each request's JSON body read and checked here and answered by the API's
+// plug-in (sandbox-plugin.ts), which keeps that API's state and says what its spec cannot.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { packageRoot } from '../config/package-root.js';
-import { type ApiEntry, type ApiName, specPath } from '../config/project.js';
-import { compileSpec, type SchemaError } from '../core/compile-spec.js';
-import { requestSpec, responseSpec } from '../core/read-write-views.js';
-import { ContractsError } from '../core/errors.js';
+import { type ApiEntry, specPath } from '../config/project.js';
+import { seedProject } from '../config/seed-project.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
-import { loadSpec, resolvePointer, type LoadedSpec } from '../core/load-spec.js';
+import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
 import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
-import { retrieveClientSession } from '../plugins/client-session/sandbox-handler.js';
 import { parseBody, readBody } from './request-body.js';
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
-import {
-  defaultMaxDeliveries,
-  defaultMaxDeliveryBytes,
-  defaultRepositories,
-  demoClientToken,
-  SandboxState,
-} from './sandbox-state.js';
-import { webhooksHandlers, type WebhooksDeps } from '../plugins/repository-webhooks/sandbox/webhooks-handlers.js';
+import type { PluginSandbox, SandboxPluginLookup, SandboxSetup } from './sandbox-plugin.js';
 
 export interface SandboxOptions {
   port?: number;
   host?: string;
-  /** A JSON file of `{ "<client token>": <client session>, … }` added to the demo session. */
+  /** A JSON file of `{ "<client token>": <client session>, … }` added to the demo session (client-session's). */
   sessionsFile?: string;
   /** Repositories (`owner/name`) that exist; others answer 404. */
   repositories?: string[];
@@ -61,12 +50,17 @@ export interface SandboxOptions {
   admin?: boolean;
   /** With `spec`: the user's hooks by operationId, or the path of a .ts/.js module exporting them (load-hooks.ts). */
   hooks?: string | import('../mock/engine/sandbox-hooks.js').SandboxHooks;
+  /**
+   * Without `spec`: the sandbox plug-ins of the APIs served (by default src/plugins/registry.ts's, loaded then).
+   * The seed project's APIs that have one are served, in its order.
+   */
+  plugins?: SandboxPluginLookup;
 }
 
 export interface Sandbox {
   url: string;
   port: number;
-  /** Aborts deliveries in flight, clears every hook and delivery and restores the seeded sessions. */
+  /** Aborts deliveries in flight and puts every API back as started (its plug-in's reset: hooks, sessions). */
   reset(): Promise<void>;
   /** Waits for deliveries in flight. */
   settle(): Promise<void>;
@@ -75,58 +69,64 @@ export interface Sandbox {
 }
 
 export const resetPath = '/__sandbox/reset';
-const sessionSchema = ['paths', '/client-session', 'get', 'responses', '200', 'content', 'application/json', 'schema'];
-const exampleValue =
-  '#/paths/~1client-session/get/responses/200/content/application~1json/examples/paymentMethodUnderOrder/value';
+
+/** An API served without a spec: its operations and its plug-in, started. */
+interface Served {
+  operations: OperationSpec[];
+  sandbox: PluginSandbox;
+}
 
 /**
- * The sandbox implements the seed APIs: their spec from the config when it lists them (a variant to try), else the
- * one the toolkit ships, so the sandbox runs in a project whose config names only its own APIs.
+ * The spec of a seed API: the config's when it lists the API (a variant to try), else the one the toolkit ships, so
+ * the sandbox runs in a project whose config names only its own APIs.
  */
-function seedSpecPath(name: ApiName, apis: readonly ApiEntry[] = []): string {
-  const entry = apis.find((api) => api.name === name);
-  return entry ? specPath(entry) : path.join(packageRoot, 'specs', `${name}.yaml`);
+function seedSpecPath(seed: ApiEntry, apis: readonly ApiEntry[] = []): string {
+  return specPath(apis.find((api) => api.name === seed.name) ?? seed);
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return options.spec === undefined ? startSeedSandbox(options) : startSpecSandbox(options, options.spec);
 }
 
-/** Both example APIs, by hand-written handlers. */
+/** The seed APIs' plug-ins, started on their specs. */
+async function startPlugins(options: SandboxOptions, setup: Omit<SandboxSetup, 'spec'>): Promise<Served[]> {
+  // The library's default lookup is the registry's; a command hands its own (the folders test lists this edge).
+  const lookup = options.plugins ?? (await import('../plugins/registry.js')).sandboxPlugins;
+  const found = await Promise.all(seedProject.apis.map(async (seed) => ({ seed, plugin: await lookup(seed.name) })));
+  const wanted = found.flatMap(({ seed, plugin }) => (plugin ? [{ seed, plugin }] : []));
+  const specs = await Promise.all(wanted.map(({ seed }) => loadSpec(seedSpecPath(seed, options.apis))));
+  const served: Served[] = [];
+  // One after the other: a plug-in's bad option is the first said, in the seed project's order.
+  for (const [index, { plugin }] of wanted.entries()) {
+    const spec = specs[index]!;
+    served.push({ operations: indexOperations(spec.document), sandbox: await plugin.start({ ...setup, spec }) });
+  }
+  return served;
+}
+
+/** The seed APIs, each answered by its plug-in. */
 async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const { sessionSpec, webhooksSpec, demoSession, sessions, repositories, bounds } = await sandboxSetup(options);
-  const state = new SandboxState(sessions, repositories, bounds);
   const inFlight = new Set<Promise<unknown>>();
   // One controller for every delivery in flight, replaced after each reset: stop and reset abort them all at once.
   let deliveries = new AbortController();
   const host = options.host ?? '127.0.0.1';
   let port = 0;
-  const deps: WebhooksDeps = {
-    state,
-    // It judges request bodies: a required readOnly property is not required of them (read-write-views.ts).
-    compiled: compileSpec(requestSpec(webhooksSpec)),
-    delivery: {
-      timeoutMs: options.deliveryTimeoutMs ?? 10_000,
-      maxResponseBytes: 64 * 1024,
-      abortSignal: () => deliveries.signal,
-    },
+  const routes = await startPlugins(options, {
+    options: options as Readonly<Record<string, unknown>>,
+    abortSignal: () => deliveries.signal,
     track(work) {
       const tracked = work.catch(() => undefined).finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
     },
     listening: () => ({ host, port }),
-  };
-  const routes: { api: 'client-session' | 'repository-webhooks'; operations: OperationSpec[] }[] = [
-    { api: 'client-session', operations: indexOperations(sessionSpec.document) },
-    { api: 'repository-webhooks', operations: indexOperations(webhooksSpec.document) },
-  ];
+  });
   const settle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
   };
   const reset = async () => {
     deliveries.abort();
     await settle();
-    state.reset();
+    for (const route of routes) route.sandbox.reset();
     deliveries = new AbortController();
   };
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
@@ -153,7 +153,7 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
       });
     }
     // Matched once; the methods allowed on the path (eight more matches) are worked out only for a 404 or 405.
-    let found: { route: (typeof routes)[number]; match: NonNullable<ReturnType<typeof matchOperation>> } | undefined;
+    let found: { route: Served; match: NonNullable<ReturnType<typeof matchOperation>> } | undefined;
     for (const route of routes) {
       const match = url.pathname === resetPath ? undefined : matchOperation(route.operations, method, url.pathname);
       if (match) {
@@ -185,11 +185,7 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
       body: parsed.body,
       baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
     };
-    const response =
-      route.api === 'client-session'
-        ? retrieveClientSession(state, request, demoSession)
-        : await webhooksHandlers[match.operation.operationId]!(deps, request);
-    return send(outgoing, response);
+    return send(outgoing, await route.sandbox.answer(request));
   }
 
   const requested = options.port ?? 4020;
@@ -230,39 +226,6 @@ async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSp
   });
 }
 
-/** The specs, the sessions (the demo one and --sessions), the repositories and the bound on deliveries, checked. */
-async function sandboxSetup(options: SandboxOptions) {
-  const [sessionSpec, webhooksSpec] = await Promise.all([
-    loadSpec(seedSpecPath('client-session', options.apis)),
-    loadSpec(seedSpecPath('repository-webhooks', options.apis)),
-  ]);
-  // Sessions are what the sandbox answers with: judged as responses (read-write-views.ts).
-  const sessionCompiled = compileSpec(responseSpec(sessionSpec));
-  const demoSession = structuredClone(resolvePointer(sessionSpec.document, exampleValue)) as Record<string, unknown>;
-  const sessions = new Map<string, Record<string, unknown>>([[demoClientToken, demoSession]]);
-  if (options.sessionsFile)
-    for (const [token, session] of await readSessions(options.sessionsFile, (value) =>
-      sessionCompiled.validateAt(sessionSchema, value),
-    ))
-      sessions.set(token, session);
-  const repositories = options.repositories ?? defaultRepositories;
-  for (const name of repositories)
-    if (!/^[^/\s]+\/[^/\s]+$/.test(name))
-      throw new ContractsError('USAGE', `a repository is owner/name, not "${name}"`);
-
-  const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries;
-  if (!Number.isSafeInteger(maxDeliveries) || maxDeliveries < 1)
-    throw new ContractsError(
-      'USAGE',
-      `the deliveries kept per hook must be a whole number of at least 1, not ${maxDeliveries}`,
-    );
-  const maxDeliveryBytes = options.maxDeliveryBytes ?? defaultMaxDeliveryBytes;
-  if (!(maxDeliveryBytes > 0))
-    throw new ContractsError('USAGE', `the memory for deliveries must be more than 0 bytes, not ${maxDeliveryBytes}`);
-  const bounds = { maxDeliveries, maxDeliveryBytes };
-  return { sessionSpec, webhooksSpec, demoSession, sessions, repositories, bounds };
-}
-
 /** The methods some operation takes at a path: for a 405's Allow. */
 function allowedMethods(routes: readonly { operations: OperationSpec[] }[], pathname: string): string[] {
   if (pathname === resetPath) return ['POST'];
@@ -284,44 +247,4 @@ function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
     ...response.headers,
   });
   outgoing.end(body?.length ? body : undefined);
-}
-
-async function readSessions(
-  file: string,
-  validate: (value: unknown) => SchemaError[],
-): Promise<[string, Record<string, unknown>][]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractsError(
-      'INPUT_NOT_READABLE',
-      code === 'ENOENT'
-        ? `sessions file not found: ${file}`
-        : `cannot read sessions file ${file}: ${code ?? (error as Error).message}`,
-    );
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ContractsError(
-      'INPUT_NOT_READABLE',
-      `${file} must hold an object: { "<client token>": <client session>, … }`,
-    );
-  }
-  return Object.entries(parsed as Record<string, unknown>).map(([token, session], index) => {
-    const errors = validate(session);
-    // Client tokens are credentials: the message names the entry by position, not by token.
-    if (errors.length > 0) {
-      // The placement rule fails as an anyOf: say it in its own words rather than as one of its branches.
-      const placement = errors.some((error) => error.keyword === 'anyOf' && error.instancePath === '');
-      const reason = placement
-        ? 'paymentMethod is missing: put it at the top level, under order, or both'
-        : errors[0]!.message;
-      throw new ContractsError(
-        'INPUT_NOT_READABLE',
-        `${file}: session #${index + 1} does not match the ClientSession schema: ${reason}`,
-      );
-    }
-    return [token, session as Record<string, unknown>];
-  });
 }

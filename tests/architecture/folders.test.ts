@@ -28,7 +28,7 @@ const folderOf = (file: string) => {
  */
 const pluginImportsPending: Record<string, string> = {
   'fuzz/run-fuzz.ts': 'runs the webhooks phase and its deliveries',
-  'sandbox/start-sandbox.ts': 'serves the example APIs with their handlers',
+  'sandbox/start-sandbox.ts': "its default lookup of sandbox plug-ins: the registry's",
 };
 
 /** folder → the folders it imports, each with one import that makes the edge. */

@@ -1,9 +1,9 @@
-// GET /client-session in the sandbox: the stored session for a client token (the demo session without one).
-import type { SandboxRequest, SandboxResponse } from '../../sandbox/sandbox-http.js';
-import type { SandboxState } from '../../sandbox/sandbox-state.js';
+// GET /client-session in the sandbox: the stored session for a client token (the demo session without one). What
+// the spec cannot say: X-API-KEY takes any value, X-API-VERSION must be 2.4 (the version the spec describes).
+import type { SandboxRequest, SandboxResponse } from '../../../sandbox/sandbox-http.js';
 
 export function retrieveClientSession(
-  state: SandboxState,
+  sessions: ReadonlyMap<string, Record<string, unknown>>,
   request: SandboxRequest,
   demoSession: Record<string, unknown>,
 ): SandboxResponse {
@@ -16,7 +16,7 @@ export function retrieveClientSession(
     };
   const token = request.query.get('clientToken');
   if (token === null) return { status: 200, body: demoSession };
-  const session = state.sessions.get(token);
+  const session = sessions.get(token);
   if (!session) return { status: 404, body: { message: 'no client session for this client token' } };
   return { status: 200, body: session };
 }

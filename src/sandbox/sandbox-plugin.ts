@@ -1,0 +1,38 @@
+// The part of an API's plug-in the sandbox runs (#45, #47): what its spec cannot say, by operationId. The sandbox
+// (start-sandbox.ts) owns the server, the routing on the spec's own operation index, the body reading and the reset
+// path; a plug-in answers the operations it knows, from its own state. The sandbox never imports a plug-in: it is
+// handed a lookup (src/plugins/registry.ts makes it), so plug-ins import this file, never back.
+import type { LoadedSpec } from '../core/load-spec.js';
+import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
+
+/** What the sandbox hands a plug-in when it starts. */
+export interface SandboxSetup {
+  /** The API's spec: the config's when it lists the API (a variant to try), else the one the toolkit ships. */
+  spec: LoadedSpec;
+  /**
+   * The library's sandbox options as given (start-sandbox.ts's SandboxOptions): each plug-in reads its own (a
+   * sessions file, repositories, bounds on deliveries) and checks them, a bad one a ContractsError('USAGE', …).
+   */
+  options: Readonly<Record<string, unknown>>;
+  /** Where the sandbox listens, once it does: a plug-in must not send requests to it (a delivery loop). */
+  listening(): { host: string; port: number };
+  /** Background work (a delivery) the sandbox awaits on settle, stop and reset. */
+  track(work: Promise<unknown>): void;
+  /** Aborted on stop and on reset, so neither waits for a slow target. */
+  abortSignal(): AbortSignal;
+}
+
+/** A plug-in's sandbox, started: answers by operationId, and forgets everything on reset. */
+export interface PluginSandbox {
+  /** The answer to a routed request of this API (the body parsed). Its `commit` runs once the body is encoded. */
+  answer(request: SandboxRequest): SandboxResponse | Promise<SandboxResponse>;
+  /** Back to the seeded state (background work is already aborted and settled). */
+  reset(): void;
+}
+
+export interface SandboxPlugin {
+  start(setup: SandboxSetup): Promise<PluginSandbox>;
+}
+
+/** The sandbox part of an API's plug-in, loaded, or undefined when it has none (src/plugins/registry.ts). */
+export type SandboxPluginLookup = (api: string) => Promise<SandboxPlugin | undefined>;
