@@ -9,9 +9,10 @@ import { seedProject } from '../config/seed-project.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
-import { httpMethods, indexOperations, matchOperation, type OperationSpec } from '../core/operation-index.js';
+import type { EngineAnswer } from '../mock/engine/engine-answer.js';
 import { parseBody, readBody } from './request-body.js';
 import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
+import { judgeAnswer, judgedApi, type JudgedApi, routeAmong } from './sandbox-judge.js';
 import type { PluginSandbox, SandboxPluginLookup, SandboxSetup } from './sandbox-plugin.js';
 
 export interface SandboxOptions {
@@ -72,7 +73,7 @@ export const resetPath = '/__sandbox/reset';
 
 /** An API served without a spec: its operations and its plug-in, started. */
 interface Served {
-  operations: OperationSpec[];
+  api: JudgedApi;
   sandbox: PluginSandbox;
 }
 
@@ -99,7 +100,7 @@ async function startPlugins(options: SandboxOptions, setup: Omit<SandboxSetup, '
   // One after the other: a plug-in's bad option is the first said, in the seed project's order.
   for (const [index, { plugin }] of wanted.entries()) {
     const spec = specs[index]!;
-    served.push({ operations: indexOperations(spec.document), sandbox: await plugin.start({ ...setup, spec }) });
+    served.push({ api: judgedApi(spec), sandbox: await plugin.start({ ...setup, spec }) });
   }
   return served;
 }
@@ -152,40 +153,30 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
         headers: { connection: 'close' },
       });
     }
-    // Matched once; the methods allowed on the path (eight more matches) are worked out only for a 404 or 405.
-    let found: { route: Served; match: NonNullable<ReturnType<typeof matchOperation>> } | undefined;
-    for (const route of routes) {
-      const match = url.pathname === resetPath ? undefined : matchOperation(route.operations, method, url.pathname);
-      if (match) {
-        found = { route, match };
-        break;
-      }
-    }
-    if (!found && !(url.pathname === resetPath && method === 'POST')) {
-      const allowed = allowedMethods(routes, url.pathname);
-      if (allowed.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
-      return send(outgoing, {
-        status: 405,
-        body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` },
-        headers: { allow: allowed.join(', ') },
-      });
-    }
     if (url.pathname === resetPath) {
+      if (method !== 'POST') return send(outgoing, notAllowed(method, ['POST']));
       await reset();
       return send(outgoing, { status: 204 });
     }
+    // Routed once, by the engine's router; the methods a path allows are gathered on the way for a 405.
+    const found = routeAmong(routes, method, url.pathname);
+    if ('allow' in found) {
+      if (found.allow.length === 0) return send(outgoing, { status: 404, body: { message: 'Not Found' } });
+      return send(outgoing, notAllowed(method, found.allow));
+    }
+    const { served, routed } = found;
+    const judged = (answer: EngineAnswer) => judgeAnswer(served.api, routed, answer);
     const parsed = parseBody(raw);
-    if ('refused' in parsed) return send(outgoing, parsed.refused);
-    const { route, match } = found!;
+    if ('refused' in parsed) return send(outgoing, parsed.refused, judged);
     const request: SandboxRequest = {
-      operationId: match.operation.operationId,
-      pathParams: match.pathParams,
+      operationId: routed.match.operation.operationId,
+      pathParams: routed.match.pathParams,
       query: url.searchParams,
       headers: incoming.headers,
       body: parsed.body,
       baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
     };
-    return send(outgoing, await route.sandbox.answer(request));
+    return send(outgoing, await served.sandbox.answer(request), judged);
   }
 
   const requested = options.port ?? 4020;
@@ -226,25 +217,41 @@ async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSp
   });
 }
 
-/** The methods some operation takes at a path: for a 405's Allow. */
-function allowedMethods(routes: readonly { operations: OperationSpec[] }[], pathname: string): string[] {
-  if (pathname === resetPath) return ['POST'];
-  return httpMethods
-    .map((method) => method.toUpperCase())
-    .filter((method) => routes.some((route) => matchOperation(route.operations, method, pathname)));
+const notAllowed = (method: string, allowed: readonly string[]): SandboxResponse => ({
+  status: 405,
+  body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` },
+  headers: { allow: allowed.join(', ') },
+});
+
+/** The answer as it goes out: the body serialized and encoded once (a string body would be measured, then encoded). */
+function encoded(response: SandboxResponse): { answer: EngineAnswer; bytes: Buffer | undefined } {
+  const bytes = response.json ?? (response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body)));
+  const json = bytes !== undefined && bytes.length > 0;
+  const answer = {
+    status: response.status,
+    headers: { ...(json ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...response.headers },
+    body: json ? bytes.toString('utf8') : '',
+  };
+  return { answer, bytes: json ? bytes : undefined };
 }
 
-/** Serializes the body first and applies the handler's commit only then, so a failed answer changes nothing. */
-function send(outgoing: http.ServerResponse, response: SandboxResponse): void {
+/**
+ * Sends the answer as `judge` (the spec's checks, sandbox-judge.ts) lets it out, and applies the handler's commit
+ * only when it is the answer sent: an answer that fails, in encoding or in judgement, changes nothing.
+ */
+function send(
+  outgoing: http.ServerResponse,
+  response: SandboxResponse,
+  judge?: (answer: EngineAnswer) => EngineAnswer,
+): void {
   if (outgoing.headersSent) return;
-  // Encoded once, here: a string body would be measured and then encoded again on the socket.
-  const body = response.json ?? (response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body)));
-  response.commit?.();
-  outgoing.writeHead(response.status, {
-    ...(body?.length
-      ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }
-      : {}),
-    ...response.headers,
+  const { answer, bytes } = encoded(response);
+  const out = judge ? judge(answer) : answer;
+  if (out === answer) response.commit?.();
+  const body = out === answer ? bytes : Buffer.from(out.body);
+  outgoing.writeHead(out.status, {
+    ...out.headers,
+    ...(body?.length ? { 'content-length': String(body.length) } : {}),
   });
   outgoing.end(body?.length ? body : undefined);
 }

@@ -1,6 +1,7 @@
 // Without a spec, the sandbox serves the seed project's APIs that have a sandbox plug-in, and nothing else: it
 // routes on each spec's operation index, reads the body, and hands the request to that API's plug-in; its reset
 // path resets every plug-in. The plug-ins come from a lookup (by default the registry's), never named by the sandbox.
+// Every answer a plug-in makes is judged by the spec's checks before its state change is applied (sandbox-judge.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxRequest } from '../../src/sandbox/sandbox-http.js';
 import type { SandboxPlugin, SandboxSetup } from '../../src/sandbox/sandbox-plugin.js';
@@ -9,10 +10,15 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';
 interface Seen {
   started: { title: unknown; repositories: unknown }[];
   requests: Omit<SandboxRequest, 'query' | 'headers' | 'baseUrl'>[];
+  /** The operations whose answer's state change was applied. */
+  committed: string[];
   resets: number;
 }
 
-/** A plug-in that answers every operation with its id and the body it got, and counts resets. */
+/**
+ * A plug-in that answers a delete with 204 and anything else with 200 and its operationId (what the spec documents
+ * for a list, not for a create), each with a state change to commit; it counts resets.
+ */
 function fakePlugin(seen: Seen): SandboxPlugin {
   return {
     async start(setup: SandboxSetup) {
@@ -21,7 +27,10 @@ function fakePlugin(seen: Seen): SandboxPlugin {
       return {
         answer: ({ operationId, pathParams, body }) => {
           seen.requests.push({ operationId, pathParams, body });
-          return { status: 200, body: { operationId } };
+          const commit = () => void seen.committed.push(operationId);
+          return operationId === 'deleteWebhook'
+            ? { status: 204, commit }
+            : { status: 200, body: { operationId }, commit };
         },
         reset: () => {
           seen.resets++;
@@ -39,7 +48,7 @@ afterEach(async () => {
 
 describe('the sandbox of the APIs with a sandbox plug-in', () => {
   it('hands each routed request to its API plug-in, serves no API without one, and resets every plug-in', async () => {
-    const seen: Seen = { started: [], requests: [], resets: 0 };
+    const seen: Seen = { started: [], requests: [], committed: [], resets: 0 };
     const plugin = fakePlugin(seen);
     sandbox = await startSandbox({
       port: 0,
@@ -48,14 +57,29 @@ describe('the sandbox of the APIs with a sandbox plug-in', () => {
     });
     expect(seen.started).toEqual([{ title: 'Repository Webhook Management API', repositories: ['acme/shop'] }]);
 
+    const deleted = await fetch(`${sandbox.url}/repos/acme/shop/hooks/7`, { method: 'DELETE' });
+    expect({ status: deleted.status, body: await deleted.text() }).toEqual({ status: 204, body: '' });
+    // A 200 to a create, which the spec documents 201: the spec's checks refuse it, so the sandbox answers its own
+    // 500 naming why, and the plug-in's state change is not applied.
     const created = await fetch(`${sandbox.url}/repos/acme/shop/hooks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ config: { url: 'http://example.com/h' } }),
     });
-    expect({ status: created.status, body: await created.json() }).toEqual({
-      status: 200,
-      body: { operationId: 'createWebhook' },
+    expect({
+      status: created.status,
+      refusal: created.headers.get('contracts-mock'),
+      body: await created.json(),
+    }).toEqual({
+      status: 500,
+      refusal: 'no-valid-answer',
+      body: {
+        type: 'about:blank',
+        title: 'contracts mock: no valid answer',
+        status: 500,
+        detail:
+          'the mock could not make a valid answer: its 200 answer fails status_code_conformance: status 200 is not documented for createWebhook (documented: 201, 403, 404, 422)',
+      },
     });
     // The API without a sandbox plug-in is not served: its path is no path of this sandbox.
     const session = await fetch(`${sandbox.url}/client-session`);
@@ -66,12 +90,14 @@ describe('the sandbox of the APIs with a sandbox plug-in', () => {
     expect((await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204);
 
     expect(seen.requests).toEqual([
+      { operationId: 'deleteWebhook', pathParams: { owner: 'acme', repo: 'shop', hook_id: '7' }, body: undefined },
       {
         operationId: 'createWebhook',
         pathParams: { owner: 'acme', repo: 'shop' },
         body: { config: { url: 'http://example.com/h' } },
       },
     ]);
+    expect(seen.committed).toEqual(['deleteWebhook']);
     expect(seen.resets).toBe(1);
   });
 
