@@ -2,7 +2,7 @@
 // and records what happened. A failed connection is recorded, never thrown.
 import { createHmac } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
-import type { Repository, SandboxState, StoredDelivery, StoredHook } from '../../../sandbox/sandbox-state.js';
+import type { Repository, WebhooksState, StoredDelivery, StoredHook } from './webhooks-state.js';
 
 export interface DeliveryOptions {
   timeoutMs: number;
@@ -29,7 +29,7 @@ export function incomingDeliveryDepth(headers: Record<string, string | string[] 
 }
 
 export async function deliver(
-  state: SandboxState,
+  state: WebhooksState,
   hook: StoredHook,
   repository: Repository,
   event: string,

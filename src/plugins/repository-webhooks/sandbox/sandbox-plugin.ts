@@ -5,17 +5,12 @@ import { compileSpec } from '../../../core/compile-spec.js';
 import { ContractsError } from '../../../core/errors.js';
 import { requestSpec } from '../../../core/read-write-views.js';
 import type { PluginSandbox, SandboxPlugin, SandboxSetup } from '../../../sandbox/sandbox-plugin.js';
-import {
-  defaultMaxDeliveries,
-  defaultMaxDeliveryBytes,
-  defaultRepositories,
-  SandboxState,
-} from '../../../sandbox/sandbox-state.js';
+import { defaultMaxDeliveries, defaultMaxDeliveryBytes, defaultRepositories, WebhooksState } from './webhooks-state.js';
 import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
 
 export const repositoryWebhooksSandbox: SandboxPlugin = {
   async start(setup: SandboxSetup): Promise<PluginSandbox> {
-    const state = new SandboxState(new Map(), repositoriesOf(setup.options), deliveryBounds(setup.options));
+    const state = new WebhooksState(repositoriesOf(setup.options), deliveryBounds(setup.options));
     const timeout = setup.options.deliveryTimeoutMs;
     const deps: WebhooksDeps = {
       state,

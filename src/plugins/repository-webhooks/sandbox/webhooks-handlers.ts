@@ -8,10 +8,10 @@ import {
   type SandboxRequest,
   type SandboxResponse,
 } from '../../../sandbox/sandbox-http.js';
-import type { Repository, SandboxState, StoredDelivery, StoredHook } from '../../../sandbox/sandbox-state.js';
+import type { Repository, WebhooksState, StoredDelivery, StoredHook } from './webhooks-state.js';
 
 export interface WebhooksDeps {
-  state: SandboxState;
+  state: WebhooksState;
   compiled: CompiledSpec;
   delivery: DeliveryOptions;
   /** Deliveries run in the background; the server awaits them on stop and reset. */
@@ -109,7 +109,7 @@ export const webhooksHandlers: Record<string, Handler> = {
       page * perPage < hooks.length ? `<${base}&page=${page + 1}>; rel="next"` : '',
       page > 1 ? `<${base}&page=${page - 1}>; rel="prev"` : '',
     ].filter(Boolean);
-    // Built from each hook's cached JSON (see SandboxState.hookJsonFor): the same bytes JSON.stringify would give.
+    // Built from each hook's cached JSON (see WebhooksState.hookJsonFor): the same bytes JSON.stringify would give.
     const pieces: Buffer[] = [openList];
     for (let index = 0; index < items.length; index++) {
       if (index > 0) pieces.push(comma);
@@ -309,7 +309,7 @@ function pageSize(request: SandboxRequest): number | SandboxResponse {
 }
 
 function clashingHook(
-  state: SandboxState,
+  state: WebhooksState,
   repository: Repository,
   config: Record<string, unknown>,
   events: string[],

@@ -1,10 +1,10 @@
-// The sandbox's in-memory state: client sessions, repositories, webhooks and their deliveries. Deliveries are bounded
+// The webhooks example's state in the sandbox: repositories, webhooks and their deliveries, in memory. Deliveries are bounded
 // per hook by count and, across every hook, by the memory they hold (estimated as the receiver estimates its own,
 // receiver/retained-size.ts): past it the oldest go first, whichever hook they belong to.
 import { randomUUID } from 'node:crypto';
-import { retainedSize } from '../receiver/retained-size.js';
+import { retainedSize } from '../../../receiver/retained-size.js';
 
-/** Read-only: a hook changes only through SandboxState.changeHook, which drops the JSON cached for it. */
+/** Read-only: a hook changes only through WebhooksState.changeHook, which drops the JSON cached for it. */
 export interface StoredHook {
   readonly id: number;
   readonly owner: string;
@@ -45,7 +45,6 @@ export interface Repository {
   id: number;
 }
 
-export const demoClientToken = 'demo-client-token';
 export const defaultRepositories = ['octo/app'];
 export const defaultMaxDeliveries = 1000;
 /** The memory every hook's deliveries together may hold (the receiver keeps as much by default). */
@@ -58,12 +57,11 @@ export interface DeliveryBounds {
   maxDeliveryBytes: number;
 }
 
-export class SandboxState {
+export class WebhooksState {
   hooks: StoredHook[] = [];
   /** Per hook id, newest first, within the bounds: a hook pinged without end must not grow without end. */
   private deliveriesByHook = new Map<number, StoredDelivery[]>();
   repositories: Repository[] = [];
-  sessions = new Map<string, Record<string, unknown>>();
   private nextId = 1;
   private nextDeliveryId = 1;
   /** Every kept delivery and the memory it holds, oldest first (a Map keeps insertion order). */
@@ -80,7 +78,6 @@ export class SandboxState {
   private hookJson = new WeakMap<StoredHook, { baseUrl: string; json: Buffer }>();
 
   constructor(
-    private readonly seedSessions: ReadonlyMap<string, Record<string, unknown>>,
     private readonly repositoryNames: readonly string[],
     private readonly bounds: DeliveryBounds = {
       maxDeliveries: defaultMaxDeliveries,
@@ -98,7 +95,6 @@ export class SandboxState {
     this.retainedBytes = 0;
     this.nextId = 1;
     this.nextDeliveryId = 1;
-    this.sessions = new Map(this.seedSessions);
     this.repositories = this.repositoryNames.map((name, index) => {
       const [owner, repo] = name.split('/') as [string, string];
       return { owner, repo, id: 1000 + index };

@@ -1,16 +1,16 @@
 // The sandbox keeps at most the last N deliveries per hook, as much as a memory bound allows across hooks (the oldest
 // going first, whichever hook they belong to), and none for a hook that is gone.
 import { describe, expect, it } from 'vitest';
-import { retainedSize } from '../../src/receiver/retained-size.js';
+import { retainedSize } from '../../../src/receiver/retained-size.js';
 import {
   defaultMaxDeliveries,
   defaultMaxDeliveryBytes,
-  SandboxState,
+  WebhooksState,
   type StoredDelivery,
   type StoredHook,
-} from '../../src/sandbox/sandbox-state.js';
+} from '../../../src/plugins/repository-webhooks/sandbox/webhooks-state.js';
 
-function hookIn(state: SandboxState, id: number): StoredHook {
+function hookIn(state: WebhooksState, id: number): StoredHook {
   const hook: StoredHook = {
     id,
     owner: 'octo',
@@ -29,9 +29,9 @@ function hookIn(state: SandboxState, id: number): StoredHook {
 
 const delivery = (hookId: number, id: number) => ({ id, hookId }) as StoredDelivery;
 
-describe('SandboxState deliveries', () => {
+describe('WebhooksState deliveries', () => {
   it('keeps the newest 1,000 deliveries per hook by default, newest first', () => {
-    const state = new SandboxState(new Map(), ['octo/app']);
+    const state = new WebhooksState(['octo/app']);
     const hook = hookIn(state, 1);
     for (let id = 1; id <= defaultMaxDeliveries + 5; id++) state.recordDelivery(hook, delivery(1, id));
     const kept = state.deliveriesOf(1);
@@ -42,7 +42,7 @@ describe('SandboxState deliveries', () => {
   });
 
   it('caps each hook on its own', () => {
-    const state = new SandboxState(new Map(), ['octo/app'], {
+    const state = new WebhooksState(['octo/app'], {
       maxDeliveries: 2,
       maxDeliveryBytes: defaultMaxDeliveryBytes,
     });
@@ -54,7 +54,7 @@ describe('SandboxState deliveries', () => {
   });
 
   it('drops a delivery that finishes after its hook was deleted or the state was reset', () => {
-    const state = new SandboxState(new Map(), ['octo/app']);
+    const state = new WebhooksState(['octo/app']);
     const deleted = hookIn(state, 1);
     state.removeHook(deleted);
     state.recordDelivery(deleted, delivery(1, 1));
@@ -67,7 +67,7 @@ describe('SandboxState deliveries', () => {
 
   it('drops the oldest deliveries of any hook once all of them hold more than the memory bound', () => {
     const size = retainedSize(delivery(1, 10));
-    const state = new SandboxState(new Map(), ['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 4 * size });
+    const state = new WebhooksState(['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 4 * size });
     const hooks = [hookIn(state, 1), hookIn(state, 2), hookIn(state, 3)];
     for (let id = 10; id < 40; id++) state.recordDelivery(hooks[id % 3]!, delivery(hooks[id % 3]!.id, id));
     const kept = hooks.flatMap((hook) => state.deliveriesOf(hook.id).map((d) => d.id)).sort((a, b) => a - b);
@@ -77,7 +77,7 @@ describe('SandboxState deliveries', () => {
   });
 
   it('keeps the newest delivery even when it alone is over the bound, and frees what a deleted hook held', () => {
-    const state = new SandboxState(new Map(), ['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 10 });
+    const state = new WebhooksState(['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 10 });
     const [a, b] = [hookIn(state, 1), hookIn(state, 2)];
     state.recordDelivery(a, delivery(1, 1));
     state.recordDelivery(b, delivery(2, 2));
@@ -88,7 +88,7 @@ describe('SandboxState deliveries', () => {
   });
 
   it("counts a delivery dropped past its hook's count out of the memory too", () => {
-    const state = new SandboxState(new Map(), ['octo/app'], {
+    const state = new WebhooksState(['octo/app'], {
       maxDeliveries: 1,
       maxDeliveryBytes: defaultMaxDeliveryBytes,
     });
