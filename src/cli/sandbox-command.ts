@@ -2,11 +2,9 @@
 // by their sandbox plug-ins (src/sandbox/start-sandbox.ts); their --help paragraphs and banner lines are the
 // plug-ins' own.
 import { ContractsError } from '../core/errors.js';
-import { seedProject } from '../config/seed-project.js';
-import { pluginsOf } from '../plugins/registry.js';
 import { exitCodes, type Command } from './command.js';
-import { requireMegabytes, requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
-import { runStatefulSandbox, statefulSpec } from './sandbox-stateful.js';
+import { requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
+import { runStatefulSandbox, seedSandboxes, statefulSpec } from './sandbox-stateful.js';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
@@ -30,7 +28,7 @@ export const sandboxCommand: Command = {
       '(its state and the rules the spec cannot say). POST /__sandbox/reset puts them back as started.',
       ...seedSandboxes().flatMap(({ sandbox }) => ['', ...sandbox.describe]),
     ].join('\n'),
-  options: [
+  options: () => [
     {
       name: 'port',
       type: 'string',
@@ -39,34 +37,7 @@ export const sandboxCommand: Command = {
       default: '4020',
     },
     { name: 'host', type: 'string', valueName: 'host', description: 'Address to listen on', default: '127.0.0.1' },
-    {
-      name: 'sessions',
-      type: 'string',
-      valueName: 'file',
-      description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session',
-    },
-    {
-      name: 'repository',
-      type: 'string',
-      valueName: 'owner/name',
-      multiple: true,
-      description: 'A repository that exists (octo/app always does)',
-    },
-    {
-      name: 'max-deliveries',
-      type: 'string',
-      valueName: 'n',
-      description: 'Deliveries kept per hook; older ones are dropped',
-      default: '1000',
-    },
-    {
-      name: 'max-delivery-memory',
-      type: 'string',
-      valueName: 'MB',
-      description:
-        "Memory all hooks' deliveries may hold; past it the oldest, of any hook, are dropped (no longer listed)",
-      default: '64',
-    },
+    ...seedSandboxes().flatMap(({ sandbox }) => sandbox.command?.options ?? []),
     { name: 'spec', type: 'string', valueName: 'file', description: 'Serve this OpenAPI file statefully' },
     {
       name: 'api',
@@ -135,8 +106,9 @@ export const sandboxCommand: Command = {
       return (await runStatefulSandbox(stateful, options, io)) === 0 ? exitCodes.ok : exitCodes.failed;
     }
     const port = requirePort('port', options.port);
-    const maxDeliveries = requireCount('max-deliveries', options['max-deliveries']);
-    const maxDeliveryBytes = requireMegabytes(options['max-delivery-memory'], 'max-delivery-memory');
+    const served = seedSandboxes();
+    // Each plug-in reads its own options into the library's (a bad value: one line, exit 2).
+    const own = Object.assign({}, ...(await Promise.all(served.map(({ sandbox }) => sandbox.command?.read(options)))));
     const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
     const signalled = untilSignalled();
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
@@ -144,13 +116,9 @@ export const sandboxCommand: Command = {
       apis: io.project.apis,
       port,
       host: String(options.host),
-      ...(typeof options.sessions === 'string' ? { sessionsFile: options.sessions } : {}),
-      repositories: ['octo/app', ...((options.repository as string[] | undefined) ?? [])],
-      maxDeliveries,
-      maxDeliveryBytes,
+      ...own,
       headTimeoutMs,
     });
-    const served = seedSandboxes();
     io.out(`Sandbox serving ${served.map(({ name }) => name).join(' and ')} at ${sandbox.url}`);
     for (const { sandbox: part } of served) for (const line of part.banner?.(sandbox.url) ?? []) io.out(line);
     io.out(`  contracts check --base-url ${sandbox.url}`);
@@ -161,18 +129,3 @@ export const sandboxCommand: Command = {
     return exitCodes.ok;
   },
 };
-
-function requireCount(name: string, value: unknown): number {
-  const raw = String(value);
-  const count = Number(raw);
-  if (!/^\d+$/.test(raw) || count < 1 || !Number.isSafeInteger(count))
-    throw new ContractsError('USAGE', `--${name} must be a whole number of at least 1, not "${raw}"`);
-  return count;
-}
-
-/** The seed project's APIs the sandbox serves without a spec: those whose plug-in has a sandbox, in its order. */
-function seedSandboxes() {
-  return pluginsOf(seedProject.apis.map((api) => api.name)).flatMap((plugin) =>
-    plugin.sandbox ? [{ name: plugin.name, sandbox: plugin.sandbox }] : [],
-  );
-}

@@ -4,12 +4,27 @@ import path from 'node:path';
 import { specPath } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import { escapeLine } from '../core/escape-line.js';
-import { pluginOf } from '../plugins/registry.js';
+import { seedProject } from '../config/seed-project.js';
+import { pluginOf, pluginsOf } from '../plugins/registry.js';
 import type { Io, ParsedOptions } from './command.js';
 import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
 
-/** The options only the example APIs' sandbox takes, and those only the stateful one takes. */
-export const seedOnlyOptions = ['sessions', 'repository'] as const;
+/** The seed project's APIs the sandbox serves without a spec: those whose plug-in has a sandbox, in its order. */
+export function seedSandboxes() {
+  return pluginsOf(seedProject.apis.map((api) => api.name)).flatMap((plugin) =>
+    plugin.sandbox ? [{ name: plugin.name, sandbox: plugin.sandbox }] : [],
+  );
+}
+
+/**
+ * The options only the sandbox plug-ins take (one with a default is always set, so it cannot be told given), and
+ * those only the stateful engine takes.
+ */
+function pluginOnlyOptions(): string[] {
+  return seedSandboxes().flatMap(({ sandbox }) =>
+    (sandbox.command?.options ?? []).filter((option) => option.default === undefined).map((option) => option.name),
+  );
+}
 export const statefulOnlyOptions = [
   'data',
   'no-admin',
@@ -35,7 +50,7 @@ export function statefulSpec(options: ParsedOptions, io: Io): string | undefined
         : undefined;
   const given = (names: readonly string[]) =>
     names.find((name) => options[name] !== undefined && options[name] !== false);
-  const misplaced = file === undefined ? given(statefulOnlyOptions) : given(seedOnlyOptions);
+  const misplaced = file === undefined ? given(statefulOnlyOptions) : given(pluginOnlyOptions());
   if (misplaced !== undefined)
     throw new ContractsError(
       'USAGE',

@@ -3,7 +3,7 @@
 // (src/runner/check-plugin.ts, …) and is handed a lookup by the command, so plug-ins import engines, never back.
 import type { FuzzPlugin } from '../fuzz/fuzz-plugin.js';
 import type { CheckPlugin } from '../runner/check-plugin.js';
-import type { SandboxPlugin } from '../sandbox/sandbox-plugin.js';
+import type { SandboxCommandPart, SandboxPlugin } from '../sandbox/sandbox-plugin.js';
 
 /**
  * A command-line option a plug-in adds to a command, listed by `--help` only when a configured API has the plug-in. The
@@ -74,11 +74,13 @@ export interface ApiPlugin {
   /**
    * `contracts sandbox` without --spec: what the API's spec cannot say (its state, its rules), answered by
    * operationId (src/sandbox/sandbox-plugin.ts), loaded when a sandbox starts. `describe`: its paragraph of the
-   * command's --help; `banner`: the lines the command prints once serving at `url` (a request to try).
+   * command's --help; `banner`: the lines the command prints once serving at `url` (a request to try); `command`:
+   * the options it adds to the command and how they become the library's options.
    */
   sandbox?: {
     describe: readonly string[];
     banner?: (url: string) => readonly string[];
+    command?: SandboxCommandPart;
     load: () => Promise<SandboxPlugin>;
   };
   /**

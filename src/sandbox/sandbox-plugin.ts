@@ -36,3 +36,27 @@ export interface SandboxPlugin {
 
 /** The sandbox part of an API's plug-in, loaded, or undefined when it has none (src/plugins/registry.ts). */
 export type SandboxPluginLookup = (api: string) => Promise<SandboxPlugin | undefined>;
+
+/** A `contracts sandbox` option a plug-in adds (the shape of the CLI's option table, src/cli/command.ts). */
+export interface SandboxOption {
+  /** Without the dashes. */
+  name: string;
+  type: 'string' | 'boolean';
+  valueName?: string;
+  description: string;
+  default?: string;
+  multiple?: boolean;
+}
+
+/** The command's parsed values by option name. */
+export type SandboxOptionValues = Readonly<Record<string, string | boolean | string[] | undefined>>;
+
+/** What a plug-in adds to `contracts sandbox`: its options, and how their values become the library's options. */
+export interface SandboxCommandPart {
+  options: readonly SandboxOption[];
+  /**
+   * The library options (start-sandbox.ts's SandboxOptions) the values make; a bad value: ContractsError('USAGE').
+   * Async: a plug-in's description loads nothing (tests/plugins/registry.test.ts), its reading is imported then.
+   */
+  read(values: SandboxOptionValues): Promise<Record<string, unknown>>;
+}

@@ -12,6 +12,17 @@ export const clientSessionPlugin: ApiPlugin = {
       'adds sessions.',
     ],
     banner: (url) => [`  curl -s ${url}/client-session -H 'X-API-KEY: any' -H 'X-API-VERSION: 2.4'`],
+    command: {
+      options: [
+        {
+          name: 'sessions',
+          type: 'string',
+          valueName: 'file',
+          description: 'JSON file of { "<client token>": <client session>, … } to serve besides the demo session',
+        },
+      ],
+      read: async (values) => (await import('./sandbox/sandbox-options.js')).readClientSessionOptions(values),
+    },
     load: async () => (await import('./sandbox/sandbox-plugin.js')).clientSessionSandbox,
   },
   variables: ['CLIENT_SESSION_API_KEY', 'CLIENT_SESSION_CLIENT_TOKEN'],

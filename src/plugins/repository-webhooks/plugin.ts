@@ -19,6 +19,33 @@ export const repositoryWebhooksPlugin: ApiPlugin = {
       'nothing past 3 is sent. Deliveries kept: --max-deliveries per hook, and --max-delivery-memory for all hooks',
       'together; past either, the oldest go first: no longer listed, and reading one answers 422.',
     ],
+    command: {
+      options: [
+        {
+          name: 'repository',
+          type: 'string',
+          valueName: 'owner/name',
+          multiple: true,
+          description: 'A repository that exists (octo/app always does)',
+        },
+        {
+          name: 'max-deliveries',
+          type: 'string',
+          valueName: 'n',
+          description: 'Deliveries kept per hook; older ones are dropped',
+          default: '1000',
+        },
+        {
+          name: 'max-delivery-memory',
+          type: 'string',
+          valueName: 'MB',
+          description:
+            "Memory all hooks' deliveries may hold; past it the oldest, of any hook, are dropped (no longer listed)",
+          default: '64',
+        },
+      ],
+      read: async (values) => (await import('./sandbox/sandbox-options.js')).readRepositoryWebhooksOptions(values),
+    },
     load: async () => (await import('./sandbox/sandbox-plugin.js')).repositoryWebhooksSandbox,
   },
   variables: ['WEBHOOKS_TOKEN'],

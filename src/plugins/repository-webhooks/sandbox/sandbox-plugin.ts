@@ -5,7 +5,8 @@ import { compileSpec } from '../../../core/compile-spec.js';
 import { ContractsError } from '../../../core/errors.js';
 import { requestSpec } from '../../../core/read-write-views.js';
 import type { PluginSandbox, SandboxPlugin, SandboxSetup } from '../../../sandbox/sandbox-plugin.js';
-import { defaultMaxDeliveries, defaultMaxDeliveryBytes, defaultRepositories, WebhooksState } from './webhooks-state.js';
+import { defaultMaxDeliveries, defaultMaxDeliveryBytes, WebhooksState } from './webhooks-state.js';
+import { defaultRepositories } from './sandbox-options.js';
 import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
 
 export const repositoryWebhooksSandbox: SandboxPlugin = {

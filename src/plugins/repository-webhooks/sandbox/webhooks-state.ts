@@ -45,7 +45,6 @@ export interface Repository {
   id: number;
 }
 
-export const defaultRepositories = ['octo/app'];
 export const defaultMaxDeliveries = 1000;
 /** The memory every hook's deliveries together may hold (the receiver keeps as much by default). */
 export const defaultMaxDeliveryBytes = 64 * 2 ** 20;
