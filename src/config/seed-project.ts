@@ -38,17 +38,3 @@ export const seedProject: Project = Object.freeze({
   all: () => seed().all(),
   noApisMessage: () => seed().noApisMessage(),
 });
-
-/**
- * @deprecated Ask the plug-in registry (src/plugins/registry.ts) or the project instead; kept until every caller
- * has moved (#45). The seed APIs' names, read on first use: a view of seedProject.names that reads nothing at import.
- */
-export const seedApiNames: readonly string[] = new Proxy([] as string[], {
-  get: (_target, key) => Reflect.get(seedProject.names, key),
-  has: (_target, key) => Reflect.has(seedProject.names, key),
-});
-
-/** @deprecated As seedApiNames: whether the package's config lists this API. */
-export function isSeedApi(value: string): boolean {
-  return seedProject.has(value);
-}

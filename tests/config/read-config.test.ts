@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { seedApiNames, seedProject } from '../../src/config/seed-project.js';
+import { seedProject } from '../../src/config/seed-project.js';
 import { configSchemaFile, readConfig } from '../../src/config/read-config.js';
 import { ContractsError } from '../../src/core/errors.js';
 import { configValidatorFile, configValidatorSource } from '../../scripts/config-validator.js';
@@ -31,7 +31,7 @@ describe('contracts.config.yaml', () => {
 
   it('ships with the seed APIs as its first two entries, as the built-in defaults have them', () => {
     const config = readConfig(path.join(root, 'contracts.config.yaml'));
-    expect(config.apis.map((api) => api.name)).toEqual([...seedApiNames]);
+    expect(config.apis.map((api) => api.name)).toEqual([...seedProject.names]);
     for (const api of config.apis) expect({ ...api, baseDir: root }).toEqual(seedProject.api(api.name));
   });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProject } from '../../src/config/project.js';
-import { isSeedApi, seedApiNames, seedConfigFile, seedProject } from '../../src/config/seed-project.js';
+import { seedConfigFile, seedProject } from '../../src/config/seed-project.js';
 import { pluginOf } from '../../src/plugins/registry.js';
 import { root } from '../helpers/paths.js';
 
@@ -24,11 +24,5 @@ describe("the package's own project", () => {
     expect(seedProject.names.length).toBeGreaterThan(0);
     expect(seedProject.names.filter((name) => pluginOf(name) === undefined)).toEqual([]);
     expect(Object.isFrozen(seedProject) && Object.isFrozen(seedProject.apis)).toBe(true);
-  });
-
-  it('answers the deprecated name lookups from the same config', () => {
-    expect([...seedApiNames]).toEqual(seedProject.names);
-    expect(seedApiNames.filter(isSeedApi)).toEqual(seedProject.names);
-    expect(isSeedApi('inventory')).toBe(false);
   });
 });
