@@ -164,7 +164,9 @@ export function reproScript(input: ScriptInput): string {
     ...requireLines(credentialNames),
     ...[...secrets.values()].map((name) => `${name}="contracts-repro-$RANDOM$RANDOM$RANDOM"`),
     'RUN_0="$RANDOM$RANDOM"',
-    '# At exit: the hooks the script made are deleted, its answers removed.',
+    cleanup.length > 0
+      ? '# At exit: what the script made is deleted, its answers removed.'
+      : '# At exit: its answers are removed.',
     'cleanup() {',
     ...cleanup.map(({ variable, line }) => `  [ -n "\${${variable}:-}" ] && curl -g -sS -o /dev/null ${line} || true`),
     '  rm -rf "$dir"',
@@ -213,7 +215,7 @@ function requireLines(credentialNames: readonly string[]): string[] {
   const needed = (name: string, why: string) =>
     `[ -n "\${${name}:-}" ] || { echo ${shellQuote(`cannot run: set ${name} (${why})`)} >&2; exit 2; }`;
   return [
-    needed('BASE_URL', 'the target, e.g. http://127.0.0.1:4010'),
+    needed('BASE_URL', 'the target, e.g. http://127.0.0.1:8080'),
     ...credentialNames.map((name) => needed(name, 'a credential the failing requests send')),
     ...['curl', 'node'].map(
       (tool) => `command -v ${tool} >/dev/null || { echo 'cannot run: ${tool} is not installed' >&2; exit 2; }`,

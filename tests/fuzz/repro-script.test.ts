@@ -116,6 +116,13 @@ describe('a reproduction script', () => {
     expect(script).toContain('"$SECRET_1"');
   });
 
+  it('says what it deletes at exit only when it made something to delete', () => {
+    const single = { ...input(), trail: [] };
+    expect(reproScript(input())).toContain('# At exit: what the script made is deleted, its answers removed.');
+    expect(reproScript(single)).toContain('# At exit: its answers are removed.');
+    expect(reproScript(single)).not.toMatch(/hooks? the script made|deleted/);
+  });
+
   it.each([
     [500, 1, /^reproduced: not_a_server_error · getWebhook: step 2 answered 500/m],
     [200, 0, /^not reproduced: step 2 answered 200 \(the run got 500/m],
