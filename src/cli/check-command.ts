@@ -45,8 +45,9 @@ export const checkCommand: Command = {
     'the documented statuses it saw. An API with a check sequence of its own (its plug-in) runs that instead, with',
     'the options the plug-in adds (listed below when the config has such an API).',
     '',
-    'Without --base-url it starts the embedded mocks, runs against them and stops them; checks that need a stateful',
-    'server are reported as skipped. Credentials come only from the environment variables the config names',
+    'Without --base-url it starts an embedded mock of each API (the stateful sandbox of its spec), runs against it',
+    'and stops it; an API with a sequence of its own gets Prism, and its checks that need a stateful server are',
+    'reported as skipped. Credentials come only from the environment variables the config names',
     '(apis[].credentials), and never appear in output or reports.',
   ].join('\n'),
   // The options name the project's APIs, known once main() has read it.
