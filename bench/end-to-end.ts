@@ -1,7 +1,7 @@
 // Benchmark 4: wall time of `contracts check --api all` against the embedded mocks (start-up included) and
 // against the sandbox.
 import path from 'node:path';
-import { startSandbox } from '../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../src/plugins/example-sandbox.js';
 import { report, round, runChild, root } from './bench-util.js';
 
 const cli = path.join(root, 'bin/contracts.js');

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { FuzzRunner } from '../src/fuzz/run-fuzz.js';
 import { fuzzPluginsOf } from '../src/plugins/registry.js';
 import { HttpCapture } from '../src/http/http-capture.js';
-import { startSandbox } from '../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../src/plugins/example-sandbox.js';
 import { quick, report, round } from './bench-util.js';
 import { seedProject } from '../src/config/seed-project.js';
 

@@ -3,7 +3,7 @@
 // run. Both servers run in this process, as does autocannon, so the ratio compares like with like.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox } from '../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../src/plugins/example-sandbox.js';
 import { autocannon, quick, report, round } from './bench-util.js';
 
 const duration = quick ? 1 : 6;

@@ -22,7 +22,7 @@ export { ContractsError } from './core/errors.js';
 export type { Exchange } from './core/exchange.js';
 export type { CheckName, Finding, FindingSeverity } from './core/finding.js';
 export type { SpecChange } from './core/diff/spec-change.js';
-export { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/start-sandbox.js';
+export { startSandbox, type Sandbox, type SandboxOptions } from './plugins/example-sandbox.js';
 export {
   defineHooks,
   type AfterContext,

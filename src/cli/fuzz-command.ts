@@ -370,7 +370,7 @@ async function startEmbedded(
   process.once('SIGTERM', onEarlySignal);
   try {
     if (needsSandbox) {
-      const { startSandbox } = await import('../sandbox/start-sandbox.js');
+      const { startSandbox } = await import('../plugins/example-sandbox.js');
       sandbox = await startSandbox({ apis: io.project.apis, port: 0, host: '127.0.0.1' });
     }
     if (mocked.length > 0) {

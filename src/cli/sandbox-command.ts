@@ -111,7 +111,7 @@ export const sandboxCommand: Command = {
     const own = Object.assign({}, ...(await Promise.all(served.map(({ sandbox }) => sandbox.command?.read(options)))));
     const headTimeoutMs = requireMilliseconds('head-timeout', options['head-timeout']);
     const signalled = untilSignalled();
-    const { startSandbox } = await import('../sandbox/start-sandbox.js');
+    const { startSandbox } = await import('../plugins/example-sandbox.js');
     const sandbox = await startSandbox({
       apis: io.project.apis,
       port,

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiEntry, specPath } from '../config/project.js';
+import { ContractsError } from '../core/errors.js';
 import { seedProject } from '../config/seed-project.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
@@ -52,8 +53,8 @@ export interface SandboxOptions {
   /** With `spec`: the user's hooks by operationId, or the path of a .ts/.js module exporting them (load-hooks.ts). */
   hooks?: string | import('../mock/engine/sandbox-hooks.js').SandboxHooks;
   /**
-   * Without `spec`: the sandbox plug-ins of the APIs served (by default src/plugins/registry.ts's, loaded then).
-   * The seed project's APIs that have one are served, in its order.
+   * Without `spec`: the sandbox plug-ins of the APIs served (src/plugins/example-sandbox.ts hands the registry's).
+   * The seed project's APIs that have one are served, in its order; without any, there is nothing to serve.
    */
   plugins?: SandboxPluginLookup;
 }
@@ -91,10 +92,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 /** The seed APIs' plug-ins, started on their specs. */
 async function startPlugins(options: SandboxOptions, setup: Omit<SandboxSetup, 'spec'>): Promise<Served[]> {
-  // The library's default lookup is the registry's; a command hands its own (the folders test lists this edge).
-  const lookup = options.plugins ?? (await import('../plugins/registry.js')).sandboxPlugins;
+  const lookup: SandboxPluginLookup = options.plugins ?? (async () => undefined);
   const found = await Promise.all(seedProject.apis.map(async (seed) => ({ seed, plugin: await lookup(seed.name) })));
   const wanted = found.flatMap(({ seed, plugin }) => (plugin ? [{ seed, plugin }] : []));
+  if (wanted.length === 0)
+    throw new ContractsError('USAGE', 'the sandbox has no API to serve: give it a spec, or the plug-ins to serve');
   const specs = await Promise.all(wanted.map(({ seed }) => loadSpec(seedSpecPath(seed, options.apis))));
   const served: Served[] = [];
   // One after the other: a plug-in's bad option is the first said, in the seed project's order.

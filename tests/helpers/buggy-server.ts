@@ -2,7 +2,7 @@
 // fuzzer reaches: `contracts fuzz` must find every one, under several seeds, with a curl line that reproduces it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 
 export interface PlantedBug {
   name: string;

@@ -2,7 +2,7 @@
 // target a fuzzer's state model must survive (one finding per wrong answer, none on the correct answers after it).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 
 export interface Answer {
   status: number;

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { startFaultServer, type Fault } from '../helpers/fault-server.js';
 import { freePort } from '../helpers/free-port.js';
 import { runCli } from '../helpers/run-cli.js';

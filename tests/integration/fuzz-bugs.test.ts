@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { plantedBugs, startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { root, seedConfig } from '../helpers/paths.js';
 
 const seeds = [1, 2, 3];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { startFaultDeliverer, type DeliveryFault, type FaultDeliverer } from '../helpers/fault-deliverer.js';
 import { seedConfig } from '../helpers/paths.js';
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 import { root } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FuzzRunner } from '../../src/fuzz/run-fuzz.js';
 import { fuzzPluginsOf } from '../../src/plugins/registry.js';
 import { HttpCapture } from '../../src/http/http-capture.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { onLoopback } from '../helpers/loopback.js';
 import { seedProject } from '../../src/config/seed-project.js';
 

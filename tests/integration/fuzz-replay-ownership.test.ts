@@ -6,7 +6,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { onLoopback } from '../helpers/loopback.js';
 import { fixture } from '../helpers/paths.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { startBuggyServer, type BuggyServer } from '../helpers/buggy-server.js';
 import { onLoopback } from '../helpers/loopback.js';
 import { seedConfig } from '../helpers/paths.js';

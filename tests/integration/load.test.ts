@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (options: object) => Promise<{

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import { startProxy, type ProxiedExchange } from '../../src/proxy/start-proxy.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 import { root, specFile } from '../helpers/paths.js';
 import { watchProxyProcess } from '../helpers/proxy.js';
 

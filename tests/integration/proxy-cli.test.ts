@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { root } from '../helpers/paths.js';
 import { watchProxyProcess } from '../helpers/proxy.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, type Contract } from '../../src/core/compile-contract.js';
 import { loadSpec } from '../../src/core/load-spec.js';
 import type { ProxiedExchange, Proxy } from '../../src/proxy/start-proxy.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { specFile } from '../helpers/paths.js';
 import { judged, type ProxyTestOptions, withProxyTo } from '../helpers/proxy.js';
 

@@ -111,7 +111,7 @@ describe('contracts sandbox --api', () => {
 
 describe('startSandbox({ spec })', () => {
   it('serves the spec statefully in process, and reset() puts the seeds back', async () => {
-    const { startSandbox } = await import('../../src/sandbox/start-sandbox.js');
+    const { startSandbox } = await import('../../src/plugins/example-sandbox.js');
     const sandbox = await startSandbox({ spec: notes, port: 0 });
     try {
       const created = await fetch(`${sandbox.url}/v1/notes`, {

@@ -2,7 +2,7 @@
 // show in the next answer, however the hook was read before it.
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let sandbox: Sandbox;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { root } from '../helpers/paths.js';
 
 let sandbox: Sandbox;

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { root } from '../helpers/paths.js';
 
 let sandbox: Sandbox;

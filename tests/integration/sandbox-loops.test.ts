@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryDepthHeader, maxDeliveryDepth } from '../../src/plugins/repository-webhooks/sandbox/deliver.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRepositoryWebhooksClient } from '../../src/plugins/repository-webhooks/repository-webhooks-client.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../src/receiver/start-receiver.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 
 const secret = 'receiver-test-secret-1234';
 let receiver: Receiver | undefined;

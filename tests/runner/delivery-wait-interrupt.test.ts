@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckRunner } from '../../src/runner/run-check.js';
 import { Redactor } from '../../src/reports/redact.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 import { freePort } from '../helpers/free-port.js';
 import { repositoryWebhooksCheck } from '../../src/plugins/repository-webhooks/check/check-plugin.js';
 import { seedProject } from '../../src/config/seed-project.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProject } from '../../src/config/project.js';
-import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox } from '../../src/plugins/example-sandbox.js';
 
 describe('the sandbox in a project of its own', () => {
   it('serves the seed APIs from the shipped specs when the config lists neither', async () => {

@@ -1,10 +1,12 @@
 // Without a spec, the sandbox serves the seed project's APIs that have a sandbox plug-in, and nothing else: it
 // routes on each spec's operation index, reads the body, and hands the request to that API's plug-in; its reset
-// path resets every plug-in. The plug-ins come from a lookup (by default the registry's), never named by the sandbox.
+// path resets every plug-in. The plug-ins come from a lookup (src/plugins/example-sandbox.ts hands the registry's),
+// never named by the sandbox, which imports no plug-in.
 // Every answer a plug-in makes is judged by the spec's checks before its state change is applied (sandbox-judge.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxRequest } from '../../src/sandbox/sandbox-http.js';
 import type { SandboxPlugin, SandboxSetup } from '../../src/sandbox/sandbox-plugin.js';
+import { startSandbox as startExampleSandbox } from '../../src/plugins/example-sandbox.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';
 
 interface Seen {
@@ -101,8 +103,15 @@ describe('the sandbox of the APIs with a sandbox plug-in', () => {
     expect(seen.resets).toBe(1);
   });
 
-  it('serves both example APIs by the registry when no lookup is handed', async () => {
-    sandbox = await startSandbox({ port: 0 });
+  it('serves nothing without a spec or a lookup, and says so', async () => {
+    await expect(startSandbox({ port: 0 })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: 'the sandbox has no API to serve: give it a spec, or the plug-ins to serve',
+    });
+  });
+
+  it("serves both example APIs by the registry's lookup, as the library's startSandbox does", async () => {
+    sandbox = await startExampleSandbox({ port: 0 });
     const session = await fetch(`${sandbox.url}/client-session`, {
       headers: { 'X-API-KEY': 'k', 'X-API-VERSION': '2.4' },
     });

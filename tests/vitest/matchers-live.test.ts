@@ -5,7 +5,7 @@ import 'contracts-kit/vitest';
 import { createClientSessionClient } from '../../src/plugins/client-session/client-session-client.js';
 import { createRepositoryWebhooksClient } from '../../src/plugins/repository-webhooks/repository-webhooks-client.js';
 import { startMocks, type Mocks } from '../../src/mock/start-mocks.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/start-sandbox.js';
+import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
 
 let mocks: Mocks;
 let sandbox: Sandbox;
