@@ -6,6 +6,7 @@
 // spawn to the first answer, on the same spec and on GitHub's description (13 MB), Prism's capped, and where ours
 // goes on GitHub's, phase by phase (sandbox-start-phases.ts; on the small spec with --quick).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,7 +26,8 @@ const ticksPerSecond = 100;
 
 const note = JSON.stringify({ title: 'Groceries', body: 'Milk, eggs', tags: ['home'], pinned: false });
 // The built command line (dist/, as installed) when this checkout has one: start-up.ts builds it earlier in the run.
-const built = { CONTRACTS_BUILT: process.env.BENCH_FROM_SOURCE === '1' ? '0' : '1' };
+const hasBuild = existsSync(path.join(root, 'dist/cli/run-cli.js'));
+const built = { CONTRACTS_BUILT: process.env.BENCH_FROM_SOURCE === '1' || !hasBuild ? '0' : '1' };
 
 interface Server {
   url: string;
