@@ -6,37 +6,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../src/har/check-har.js';
 import type { HarVerdict } from '../../src/har/judge-har-entry.js';
+import { harEntry } from '../helpers/har-entry.js';
 import { fixture } from '../helpers/paths.js';
 
-function entry(method: string, url: string, status: number, body: string) {
-  return {
-    startedDateTime: '2026-11-28T00:00:00.000Z',
-    time: 1,
-    request: {
-      method,
-      url,
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Content-Type', value: 'application/json' }],
-      cookies: [],
-      content: { size: body.length, mimeType: 'application/json', text: body },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: body.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
-}
+const entry = (method: string, url: string, status: number, body: string) => harEntry(method, url, status, body);
 
 let file: string;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Found } from '../../src/har/har.js';
 import { compileHarContracts } from '../../src/har/har-jobs.js';
 import { type HarContracts, type HarJudgeSettings, judgeHarEntry } from '../../src/har/judge-har-entry.js';
+import { harEntry } from '../helpers/har-entry.js';
 import { fixture } from '../helpers/paths.js';
 
 let setup: HarContracts;
@@ -16,36 +17,9 @@ beforeAll(async () => {
 
 const settings: HarJudgeSettings = { side: 'both', strict: false, format: 'text', maxBodyBytes: 1 << 20 };
 
-/** One HAR 1.2 entry as the splitter hands it on: a GET answered with a JSON body. */
+/** One HAR 1.2 entry as the splitter hands it on: a GET answered with a body of `contentType`. */
 function entry(url: string, status: number, body: string, contentType = 'application/json'): Found {
-  const text = JSON.stringify({
-    startedDateTime: '2026-11-28T00:00:00.000Z',
-    time: 1,
-    request: {
-      method: 'GET',
-      url,
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Content-Type', value: contentType }],
-      cookies: [],
-      content: { size: body.length, mimeType: contentType, text: body },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: body.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  });
-  return { text };
+  return { text: JSON.stringify(harEntry('GET', url, status, body, contentType)) };
 }
 
 const base = 'https://shop.example/api/v2';
