@@ -9,7 +9,7 @@ import { diffFormats, failsAt, renderDiff, summaryLine, type DiffFormat } from '
 import { defaultIgnoreFile, filePair, gitPairs, readIgnoreFile } from '../diff/load-diff-inputs.js';
 import { exitCodes, type Command } from './command.js';
 import { aside } from './help.js';
-import { requireChoice } from './parse-args.js';
+import { requireChoice } from './options/values.js';
 import { formatOption } from './options/shared-options.js';
 import { texts, valueOf } from './options/typed-option.js';
 

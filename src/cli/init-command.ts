@@ -10,7 +10,7 @@ import { credentialVariable } from '../config/credential-variables.js';
 import { configBoundary, confinementProblem } from '../config/confine-path.js';
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requirePort } from './parse-args.js';
+import { requirePort } from './options/values.js';
 
 export const initCommand: Command = {
   name: 'init',

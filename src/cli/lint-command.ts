@@ -10,7 +10,7 @@ import { applyRuleLevels, type RuleLevels } from '../lint/rule-levels.js';
 import { isLintRule, type LintLevel, lintLevels, unknownRuleHint } from '../lint/rule-names.js';
 import { sarifLog } from '../lint/sarif-report.js';
 import { type Command, exitCodes, type Io, type ParsedOptions } from './command.js';
-import { requireChoice } from './parse-args.js';
+import { requireChoice } from './options/values.js';
 import { formatOption } from './options/shared-options.js';
 import { texts, valueOf } from './options/typed-option.js';
 

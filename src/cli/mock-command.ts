@@ -3,7 +3,8 @@ import { ContractsError } from '../core/errors.js';
 import type { ApiName, Project } from '../config/project.js';
 import { exitCodes, type Command, type OptionSpec } from './command.js';
 import { aside } from './help.js';
-import { requirePort, untilSignalled } from './parse-args.js';
+import { untilSignalled } from './parse-args.js';
+import { requirePort } from './options/values.js';
 import { specOption, specOverrides } from './spec-option.js';
 import { mockEngine } from './mock-engine-option.js';
 

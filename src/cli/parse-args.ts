@@ -6,9 +6,6 @@ import { didYouMean } from './did-you-mean.js';
 import { watchLaunchers } from './launcher-watch.js';
 import { configOption } from './options/shared-options.js';
 
-// The value parsers are the option table's (options/values.ts); commands still import them from here.
-export { requireChoice, requireMegabytes, requireMilliseconds, requirePort } from './options/values.js';
-
 export function parseCommandArgs(
   command: ProjectCommand,
   argv: string[],

@@ -9,7 +9,8 @@ import { exitCodes, type Command, type Io, type OptionSpec, type ParsedOptions }
 import { coverageOptions, coverageSettings, reportCoverage } from './coverage-output.js';
 import { checksOption, sayUserChecksNotRun, userChecksFor } from './checks-option.js';
 import { settleUserChecks } from '../reports/settle-user-checks.js';
-import { requireChoice, requireMegabytes, requireMilliseconds, untilSignalled } from './parse-args.js';
+import { untilSignalled } from './parse-args.js';
+import { requireChoice, requireMegabytes, requireMilliseconds } from './options/values.js';
 import {
   headTimeoutOption,
   hostOption,

@@ -3,7 +3,8 @@
 // plug-ins' own.
 import { ContractsError } from '../core/errors.js';
 import { exitCodes, type Command } from './command.js';
-import { requireMilliseconds, requirePort, untilSignalled } from './parse-args.js';
+import { untilSignalled } from './parse-args.js';
+import { requireMilliseconds, requirePort } from './options/values.js';
 import { runStatefulSandbox, seedSandboxes, statefulSpec } from './sandbox-stateful.js';
 
 export const sandboxCommand: Command = {

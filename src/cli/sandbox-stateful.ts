@@ -7,7 +7,8 @@ import { escapeLine } from '../core/escape-line.js';
 import { seedProject } from '../config/seed-project.js';
 import { pluginOf, pluginsOf } from '../plugins/registry.js';
 import type { Io, ParsedOptions } from './command.js';
-import { requireMegabytes, requirePort, untilSignalled } from './parse-args.js';
+import { untilSignalled } from './parse-args.js';
+import { requireMegabytes, requirePort } from './options/values.js';
 
 /** The seed project's APIs the sandbox serves without a spec: those whose plug-in has a sandbox, in its order. */
 export function seedSandboxes() {

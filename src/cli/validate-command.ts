@@ -11,7 +11,7 @@ import { coverageOptions, coverageSettings, reportCoverage } from './coverage-ou
 import { outputGone } from './output-gone.js';
 import { startProgress } from './progress.js';
 import { parseSpecs, specOption, specOverrides } from './spec-option.js';
-import { requireChoice } from './parse-args.js';
+import { requireChoice } from './options/values.js';
 import { mark, type Side } from '../har/judge-har-entry.js';
 import { setOwn } from '../core/own-key.js';
 import { userChecksNotRun, withUserChecks } from '../core/user-checks/run-user-checks.js';
