@@ -7,7 +7,15 @@ import { setRefPolicy } from '../core/load-spec.js';
 import { ContractsError, nestingTooDeep } from '../core/errors.js';
 import { escapeControls } from '../reports/escape-controls.js';
 import { Redactor } from '../reports/redact.js';
-import { commandFor, exitCodes, forProject, type Command, type Io, type ParsedOptions } from './command.js';
+import {
+  commandFor,
+  exitCodes,
+  forProject,
+  type Command,
+  type Io,
+  type OptionSpec,
+  type ParsedOptions,
+} from './command.js';
 import { allowedVariables, refuseForeignVariables } from '../config/credential-variables.js';
 import { pluginOf } from '../plugins/registry.js';
 import { commandHelp, mainHelp } from './help.js';
@@ -78,7 +86,7 @@ export async function main(argv: string[], raw: Omit<Io, 'redactor' | 'project'>
     return exitCodes.cannotRun;
   }
   // --config, --spec and --format, read before the command's table exists (it names the config's APIs).
-  const early = earlyOptions(rest, forProject(command.options, noProject(io.cwd)));
+  const early = earlyOptions(rest, optionsWithoutProject(command, io.cwd));
   try {
     // The APIs come from the config file (--config, or contracts.config.yaml here or in the nearest folder above), read
     // before the arguments: the options and help name its APIs (`--port-inventory`). A config that cannot be read
@@ -160,6 +168,19 @@ function credentialGate(name: string, project: Project, options: ParsedOptions, 
 /** The project before (or without) a config: no APIs, as in a folder with none. */
 function noProject(cwd: string): Project {
   return makeProject({ root: path.resolve(cwd), apis: [], searchedFrom: path.resolve(cwd) });
+}
+
+/**
+ * The command's options as a project without APIs sees them: enough to read --config, --spec and --format early.
+ * None when its table cannot be made without a project: the command's own parse, inside main's error handling, says
+ * what is wrong in one line (this runs before it, where a throw would print a stack trace).
+ */
+export function optionsWithoutProject(command: Command, cwd: string): OptionSpec[] {
+  try {
+    return forProject(command.options, noProject(cwd));
+  } catch {
+    return [];
+  }
 }
 
 function alreadyInJson(error: unknown): boolean {

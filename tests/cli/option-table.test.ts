@@ -6,7 +6,7 @@ import { commandFor, type Command } from '../../src/cli/command.js';
 import { diffCommand } from '../../src/cli/diff-command.js';
 import { fuzzCommand } from '../../src/cli/fuzz-command.js';
 import { lintCommand } from '../../src/cli/lint-command.js';
-import { main } from '../../src/cli/main.js';
+import { main, optionsWithoutProject } from '../../src/cli/main.js';
 import { earlyOptions } from '../../src/cli/options/early-options.js';
 import {
   baseUrlOption,
@@ -156,6 +156,18 @@ describe('what main() reads before the command table', () => {
     ['nothing after --', ['spec.yaml', '--', '--format', 'json'], { config: undefined, specs: [], format: undefined }],
   ])('%s', (_name, args, want) => {
     expect(earlyOptions(args)).toEqual(want);
+  });
+
+  it('takes no option of a command whose table needs a project it does not have, instead of throwing', () => {
+    const needsApis: Command = {
+      ...checkCommand,
+      options: (project) => {
+        if (project.names.length === 0) throw new Error('no APIs to name');
+        return [];
+      },
+    };
+    expect(optionsWithoutProject(needsApis, root)).toEqual([]);
+    expect(optionsWithoutProject(checkCommand, root).map((option) => option.name)).toContain('base-url');
   });
 
   it('answers in JSON only when --format json is an option, not a file name after --', async () => {
