@@ -25,6 +25,11 @@ export interface HookRunner {
   timeoutMs?: number;
   /** The hooks already said to throw. */
   said: Set<string>;
+  /**
+   * How a hook's answer is judged (default guarded(): the spec's checks, a refusal's undocumented 4xx excused only
+   * when the request breaks the spec). An API plug-in's sandbox passes its own (src/sandbox/sandbox-judge.ts).
+   */
+  judge?: typeof guarded;
 }
 
 export async function answerHooked(
@@ -60,14 +65,17 @@ export async function answerHooked(
     },
     store: hookStore(stateful, pathParams),
   };
-  const judge = (answer: EngineAnswer, findings: readonly Finding[]) =>
-    guarded(engine.contract, judgedAs, findings, answer);
+  const judge = (answer: EngineAnswer, findings: readonly Finding[], commit?: () => void) => {
+    const served = (runner.judge ?? guarded)(engine.contract, judgedAs, findings, answer);
+    if (served === answer) commit?.();
+    return served;
+  };
   let answer: EngineAnswer;
   if (hooks.before) {
     const bodyBefore = JSON.stringify(body);
     const before = await runHook(runner, operation.operationId, 'before', () => hooks.before!(context));
     if ('failed' in before) return before.failed;
-    if (before.value) return judge(hookAnswer(before.value), requestFindings);
+    if (before.value) return judge(hookAnswer(before.value), requestFindings, before.value.commit);
     answer = engineAnswer(stateful, changedRequest(request, context, bodyBefore));
   } else answer = engineAnswer(stateful, request, routed);
   if (!hooks.after || answer.headers[mockRefusalHeader] === mockRefusalValue) return answer;
@@ -87,7 +95,7 @@ export async function answerHooked(
         headers: response.headers,
         body: JSON.stringify(response.body) !== shown ? JSON.stringify(response.body) : response.text,
       };
-  return judge(changed, requestFindings);
+  return judge(changed, requestFindings, after.value?.commit);
 }
 
 /** The request as `before` left it: its headers and query, its body as JSON where `body` changed, else `text`. */
@@ -139,12 +147,16 @@ async function runHook(
   const limit = runner.timeoutMs ?? 10_000;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const value = await Promise.race([
-      Promise.resolve().then(hook),
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`took over ${limit} ms`)), limit);
-      }),
-    ]);
+    const returned = hook();
+    // A hook that answers at once needs no timer: only a promise can take too long.
+    const value = isThenable(returned)
+      ? await Promise.race([
+          returned,
+          new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error(`took over ${limit} ms`)), limit);
+          }),
+        ])
+      : returned;
     if (value !== undefined && (value === null || typeof value !== 'object' || !validStatus(value)))
       throw new Error('returned something that is no answer: { status: 100-599, headers?, body? }');
     return { value: value as HookAnswer | undefined };
@@ -162,6 +174,10 @@ async function runHook(
   } finally {
     clearTimeout(timer);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function validStatus(value: object): boolean {

@@ -49,6 +49,11 @@ export interface HookAnswer<Operation = unknown> {
   status: number;
   headers?: Record<string, string>;
   body?: HookResponseBody<Operation> | string;
+  /**
+   * The state change this answer reports, run only when the answer is served as given: one the spec's checks
+   * refuse (served as the mock's 500) changes nothing. Hooks that write through `ctx.store` write at once.
+   */
+  commit?(): void;
 }
 
 /**

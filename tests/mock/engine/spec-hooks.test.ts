@@ -39,6 +39,38 @@ describe('startSandbox({ spec, hooks })', () => {
     expect((await fetch(`${sandbox.url}/notes/${id}`)).status).toBe(200);
   });
 
+  it("runs an answer's commit only when that answer is served as given", async () => {
+    const [good, bad] = ['note_aaaaaaaaaaaa', 'note_bbbbbbbbbbbb'];
+    const committed: string[] = [];
+    const hooks: SandboxHooks = {
+      getNote: {
+        before(ctx) {
+          const id = ctx.request.params.noteId!;
+          const at = '2026-01-01T00:00:00Z';
+          const note = {
+            id,
+            title: 'Made by a hook',
+            body: '',
+            tags: [],
+            pinned: false,
+            created_at: at,
+            updated_at: at,
+          };
+          // A 200 whose body the spec refuses (no title), then one it accepts: each with its change to commit.
+          const body = id === good ? note : { id };
+          return { status: 200, body, commit: () => void committed.push(id) };
+        },
+      },
+    };
+    const sandbox = await startSandbox({ spec, hooks, port: 0 });
+    started.push(sandbox);
+    const refused = await fetch(`${sandbox.url}/notes/${bad}`, { headers: { authorization: 'Bearer t' } });
+    expect([refused.status, refused.headers.get('contracts-mock')]).toEqual([500, 'no-valid-answer']);
+    const served = await fetch(`${sandbox.url}/notes/${good}`, { headers: { authorization: 'Bearer t' } });
+    expect([served.status, ((await served.json()) as { title: string }).title]).toEqual([200, 'Made by a hook']);
+    expect(committed).toEqual([good]);
+  });
+
   it('refuses hooks for an operationId the spec does not have', async () => {
     await expect(startSandbox({ spec, hooks: { makeNote: {} }, port: 0 })).rejects.toThrow(
       'the sandbox hooks given: "makeNote" is no operationId of the spec (its operationIds: listNotes, createNote, getNote, deleteNote, updateNote)',
