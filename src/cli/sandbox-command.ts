@@ -25,8 +25,9 @@ export const sandboxCommand: Command = {
       "ctx.store; what a hook answers passes the spec's checks too, or the sandbox answers its own 500 naming why.",
       '--strict says each such 500 on stderr and ends 1; --record FILE writes every exchange as a HAR 1.2 file.',
       '',
-      'Without them: the example APIs this package ships, in one server, each with what its plug-in adds to its spec',
-      '(its state and the rules the spec cannot say). POST /__sandbox/reset puts them back as started.',
+      'Without them: the example APIs this package ships, in one server, each the same engine on its spec with its',
+      "plug-in's hooks (its state and the rules the spec cannot say). POST /__sandbox/reset (or /__contracts/reset)",
+      'puts them back as started.',
       ...seedSandboxes().flatMap(({ sandbox }) => ['', ...sandbox.describe]),
     ].join('\n'),
   options: () => [

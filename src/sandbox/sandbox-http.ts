@@ -14,8 +14,6 @@ export interface SandboxRequest {
 export interface SandboxResponse {
   status: number;
   body?: unknown;
-  /** The body already serialized and encoded (instead of `body`): the bytes JSON.stringify(body) would give. */
-  json?: Buffer;
   headers?: Record<string, string>;
   /**
    * The state change this answer reports, applied only once the body has been serialized: a request that fails,

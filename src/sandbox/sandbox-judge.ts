@@ -7,7 +7,8 @@
 import { compileContract, type Contract } from '../core/compile-contract.js';
 import type { LoadedSpec } from '../core/load-spec.js';
 import { httpMethods, type OperationMatch } from '../core/operation-index.js';
-import { answerFindings, type EngineAnswer, unable } from '../mock/engine/engine-answer.js';
+import { mockRefusal } from '../core/mock-refusal.js';
+import { answerFindings, type EngineAnswer, type guarded, unable } from '../mock/engine/engine-answer.js';
 import { basePaths, route } from '../mock/engine/route.js';
 
 export interface JudgedApi {
@@ -55,11 +56,17 @@ export function routeAmong<T extends { api: JudgedApi }>(
 export function judgeAnswer(api: JudgedApi, routed: Routed, answer: EngineAnswer): EngineAnswer {
   const { operation } = routed.match;
   const judgedAs = { method: operation.method.toUpperCase(), path: routed.path, operationId: operation.operationId };
+  return pluginJudge(api.contract, judgedAs, [], answer);
+}
+
+/** How the answers of a plug-in's hooks are judged (the engine's HookRunner.judge): as judgeAnswer says. */
+export const pluginJudge: typeof guarded = (contract, judgedAs, requestFindings, answer) => {
+  if (mockRefusal(answer) !== undefined) return answer;
   const refusal = answer.status >= 400 && answer.status <= 499;
-  const findings = answerFindings(api.contract, judgedAs, [], answer).filter(
+  const findings = answerFindings(contract, judgedAs, requestFindings, answer).filter(
     (finding) => !(refusal && finding.check === 'status_code_conformance'),
   );
   return findings.length === 0
     ? answer
     : unable(`its ${answer.status} answer fails ${findings[0]!.check}: ${findings[0]!.message}`);
-}
+};

@@ -1,9 +1,11 @@
-// The part of an API's plug-in the sandbox runs (#45, #47): what its spec cannot say, by operationId. The sandbox
-// (start-sandbox.ts) owns the server, the routing on the spec's own operation index, the body reading and the reset
-// path; a plug-in answers the operations it knows, from its own state. The sandbox never imports a plug-in: it is
-// handed a lookup (src/plugins/registry.ts makes it), so plug-ins import this file, never back.
+// The part of an API's plug-in the sandbox runs (#45, #47): what its spec cannot say, as the stateful engine's hooks
+// by operationId (src/mock/engine/sandbox-hooks.ts), the same seam a user's hooks module uses. The sandbox
+// (start-sandbox.ts) runs each API on the engine: the server, the routing on the spec's own operation index, the
+// request checks, the store (what a create stores a read returns), the judging of every answer and the reset path;
+// a plug-in's hooks add its rules and the state the spec has no resource for. The sandbox never imports a plug-in:
+// it is handed a lookup (src/plugins/registry.ts makes it), so plug-ins import this file, never back.
 import type { LoadedSpec } from '../core/load-spec.js';
-import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
+import type { HookStore, SandboxHooks } from '../mock/engine/sandbox-hooks.js';
 
 /** What the sandbox hands a plug-in when it starts. */
 export interface SandboxSetup {
@@ -20,13 +22,20 @@ export interface SandboxSetup {
   track(work: Promise<unknown>): void;
   /** Aborted on stop and on reset, so neither waits for a slow target. */
   abortSignal(): AbortSignal;
+  /**
+   * The engine's store of this API, as hooks see it (ctx.store), for work outside a request (a delivery's outcome):
+   * give `parents` on every call, since there is no request to take them from.
+   */
+  store: HookStore;
+  /** The resource (a ctx.store name) an operation acts on in the resource model, when it has one. */
+  resourceOf(operationId: string): string | undefined;
 }
 
-/** A plug-in's sandbox, started: answers by operationId, and forgets everything on reset. */
+/** A plug-in's sandbox, started: its hooks on the engine, and how it forgets its own state. */
 export interface PluginSandbox {
-  /** The answer to a routed request of this API (the body parsed). Its `commit` runs once the body is encoded. */
-  answer(request: SandboxRequest): SandboxResponse | Promise<SandboxResponse>;
-  /** Back to the seeded state (background work is already aborted and settled). */
+  /** What the spec cannot say, by operationId; an operation without hooks is the engine's alone. */
+  hooks: SandboxHooks;
+  /** Back to the seeded state (the engine's store is already emptied, background work aborted and settled). */
   reset(): void;
 }
 

@@ -1,7 +1,9 @@
 // The sandbox server. With a spec: the stateful engine of any spec (src/mock/engine/start-stateful.ts). Without one:
-// one node:http server for the seed project's APIs that have a sandbox plug-in (src/plugins/*/sandbox/), routed by
-// each spec's own operation index, each request's JSON body read and checked here and answered by the API's
-// plug-in (sandbox-plugin.ts), which keeps that API's state and says what its spec cannot.
+// one node:http server for the seed project's APIs that have a sandbox plug-in (src/plugins/*/sandbox/): each API
+// is the same stateful engine on its spec (its store, request checks and judged answers), with the plug-in's hooks
+// around it (sandbox-plugin.ts, as a user's hooks module is: src/mock/engine/answer-hooked.ts) saying what the spec
+// cannot. Requests are routed here once among the APIs by each spec's own operation index; a body that is not JSON
+// is refused here, as the example APIs take JSON only.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiEntry, specPath } from '../config/project.js';
@@ -10,10 +12,15 @@ import { seedProject } from '../config/seed-project.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
+import { answerHooked, type HookRunner } from '../mock/engine/answer-hooked.js';
 import type { EngineAnswer } from '../mock/engine/engine-answer.js';
+import { adminPrefix } from '../mock/engine/admin.js';
+import { hookStore } from '../mock/engine/hook-store.js';
+import { plant } from '../mock/engine/seed-data.js';
+import { statefulEngine, type Stateful } from '../mock/engine/stateful-engine.js';
 import { parseBody, readBody } from './request-body.js';
-import type { SandboxRequest, SandboxResponse } from './sandbox-http.js';
-import { judgeAnswer, judgedApi, type JudgedApi, routeAmong } from './sandbox-judge.js';
+import type { SandboxResponse } from './sandbox-http.js';
+import { judgeAnswer, pluginJudge, routeAmong } from './sandbox-judge.js';
 import type { PluginSandbox, SandboxPluginLookup, SandboxSetup } from './sandbox-plugin.js';
 
 export interface SandboxOptions {
@@ -71,10 +78,15 @@ export interface Sandbox {
 }
 
 export const resetPath = '/__sandbox/reset';
+/** The reset path of the engine's admin surface (admin.ts), answered alike here. */
+const adminResetPath = `${adminPrefix}reset`;
 
-/** An API served without a spec: its operations and its plug-in, started. */
+/** An API served without a spec: the engine on its spec, and its plug-in's hooks around it. */
 interface Served {
-  api: JudgedApi;
+  /** The engine's compiled spec and base paths, which route and judge its requests. */
+  api: Stateful['engine'];
+  stateful: Stateful;
+  runner: HookRunner;
   sandbox: PluginSandbox;
 }
 
@@ -91,7 +103,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 /** The seed APIs' plug-ins, started on their specs. */
-async function startPlugins(options: SandboxOptions, setup: Omit<SandboxSetup, 'spec'>): Promise<Served[]> {
+async function startPlugins(
+  options: SandboxOptions,
+  setup: Omit<SandboxSetup, 'spec' | 'store' | 'resourceOf'>,
+): Promise<Served[]> {
   const lookup: SandboxPluginLookup = options.plugins ?? (async () => undefined);
   const found = await Promise.all(seedProject.apis.map(async (seed) => ({ seed, plugin: await lookup(seed.name) })));
   const wanted = found.flatMap(({ seed, plugin }) => (plugin ? [{ seed, plugin }] : []));
@@ -100,9 +115,23 @@ async function startPlugins(options: SandboxOptions, setup: Omit<SandboxSetup, '
   const specs = await Promise.all(wanted.map(({ seed }) => loadSpec(seedSpecPath(seed, options.apis))));
   const served: Served[] = [];
   // One after the other: a plug-in's bad option is the first said, in the seed project's order.
-  for (const [index, { plugin }] of wanted.entries()) {
+  for (const [index, { seed, plugin }] of wanted.entries()) {
     const spec = specs[index]!;
-    served.push({ api: judgedApi(spec), sandbox: await plugin.start({ ...setup, spec }) });
+    const stateful = statefulEngine(spec, { onEvict: warn });
+    const sandbox = await plugin.start({
+      ...setup,
+      spec,
+      store: hookStore(stateful, {}, { shared: true }),
+      resourceOf: (operationId) => stateful.operations.get(operationId)?.resource.resource.name,
+    });
+    const runner: HookRunner = {
+      hooks: sandbox.hooks,
+      source: `the ${seed.name} plug-in`,
+      warn,
+      said: new Set(),
+      judge: pluginJudge,
+    };
+    served.push({ api: stateful.engine, stateful, runner, sandbox });
   }
   return served;
 }
@@ -129,7 +158,10 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
   const reset = async () => {
     deliveries.abort();
     await settle();
-    for (const route of routes) route.sandbox.reset();
+    for (const route of routes) {
+      plant(route.stateful, []);
+      route.sandbox.reset();
+    }
     deliveries = new AbortController();
   };
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
@@ -155,7 +187,7 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
         headers: { connection: 'close' },
       });
     }
-    if (url.pathname === resetPath) {
+    if (url.pathname === resetPath || url.pathname === adminResetPath) {
       if (method !== 'POST') return send(outgoing, notAllowed(method, ['POST']));
       await reset();
       return send(outgoing, { status: 204 });
@@ -167,18 +199,13 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
       return send(outgoing, notAllowed(method, found.allow));
     }
     const { served, routed } = found;
-    const judged = (answer: EngineAnswer) => judgeAnswer(served.api, routed, answer);
     const parsed = parseBody(raw);
-    if ('refused' in parsed) return send(outgoing, parsed.refused, judged);
-    const request: SandboxRequest = {
-      operationId: routed.match.operation.operationId,
-      pathParams: routed.match.pathParams,
-      query: url.searchParams,
-      headers: incoming.headers,
-      body: parsed.body,
-      baseUrl: `http://${incoming.headers.host ?? 'localhost'}`,
-    };
-    return send(outgoing, await served.sandbox.answer(request), judged);
+    if ('refused' in parsed) return send(outgoing, parsed.refused, (answer) => judgeAnswer(served.api, routed, answer));
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(incoming.headers))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const record = { method, path: url.pathname, query: url.search.slice(1), headers, body: raw.toString('utf8') };
+    return sendAnswer(outgoing, await answerHooked(served.stateful, served.runner, record));
   }
 
   const requested = options.port ?? 4020;
@@ -219,6 +246,21 @@ async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSp
   });
 }
 
+const warn = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * The engine's answer, as judged there. A string body, not a Buffer: node:http then sends the head and the body in
+ * one write, where a Buffer makes it gather the two (writev), as start-stateful.ts found.
+ */
+function sendAnswer(outgoing: http.ServerResponse, answer: EngineAnswer): void {
+  if (outgoing.headersSent) return;
+  outgoing.writeHead(answer.status, {
+    ...answer.headers,
+    ...(answer.body === '' ? {} : { 'content-length': String(Buffer.byteLength(answer.body)) }),
+  });
+  outgoing.end(answer.body === '' ? undefined : answer.body);
+}
+
 const notAllowed = (method: string, allowed: readonly string[]): SandboxResponse => ({
   status: 405,
   body: { message: `${method} is not allowed here; allowed: ${allowed.join(', ')}` },
@@ -227,7 +269,7 @@ const notAllowed = (method: string, allowed: readonly string[]): SandboxResponse
 
 /** The answer as it goes out: the body serialized and encoded once (a string body would be measured, then encoded). */
 function encoded(response: SandboxResponse): { answer: EngineAnswer; bytes: Buffer | undefined } {
-  const bytes = response.json ?? (response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body)));
+  const bytes = response.body === undefined ? undefined : Buffer.from(JSON.stringify(response.body));
   const json = bytes !== undefined && bytes.length > 0;
   const answer = {
     status: response.status,

@@ -1,10 +1,12 @@
-// Without a spec, the sandbox serves the seed project's APIs that have a sandbox plug-in, and nothing else: it
-// routes on each spec's operation index, reads the body, and hands the request to that API's plug-in; its reset
-// path resets every plug-in. The plug-ins come from a lookup (src/plugins/example-sandbox.ts hands the registry's),
-// never named by the sandbox, which imports no plug-in.
+// Without a spec, the sandbox serves the seed project's APIs that have a sandbox plug-in, and nothing else: each on
+// the stateful engine, with the plug-in's hooks around it; it routes on each spec's operation index, reads the body,
+// and hands the request to the engine and that API's hooks; its reset path empties every store and resets every
+// plug-in. The plug-ins come from a lookup (src/plugins/example-sandbox.ts hands the registry's), never named by the
+// sandbox, which imports no plug-in.
 // Every answer a plug-in makes is judged by the spec's checks before its state change is applied (sandbox-judge.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxRequest } from '../../src/sandbox/sandbox-http.js';
+import { sandboxRequest } from '../../src/sandbox/plugin-answer.js';
 import type { SandboxPlugin, SandboxSetup } from '../../src/sandbox/sandbox-plugin.js';
 import { startSandbox as startExampleSandbox } from '../../src/plugins/example-sandbox.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start-sandbox.js';
@@ -26,14 +28,18 @@ function fakePlugin(seen: Seen): SandboxPlugin {
     async start(setup: SandboxSetup) {
       const info = setup.spec.document.info as { title?: unknown };
       seen.started.push({ title: info.title, repositories: setup.options.repositories });
-      return {
-        answer: ({ operationId, pathParams, body }) => {
+      const answer = {
+        before(ctx: Parameters<typeof sandboxRequest>[0]) {
+          const { operationId, pathParams, body } = sandboxRequest(ctx);
           seen.requests.push({ operationId, pathParams, body });
           const commit = () => void seen.committed.push(operationId);
           return operationId === 'deleteWebhook'
             ? { status: 204, commit }
             : { status: 200, body: { operationId }, commit };
         },
+      };
+      return {
+        hooks: { deleteWebhook: answer, createWebhook: answer },
         reset: () => {
           seen.resets++;
         },
@@ -101,6 +107,34 @@ describe('the sandbox of the APIs with a sandbox plug-in', () => {
     ]);
     expect(seen.committed).toEqual(['deleteWebhook']);
     expect(seen.resets).toBe(1);
+  });
+
+  it("answers an operation without hooks from the engine's store, which a reset empties", async () => {
+    const resets: string[] = [];
+    const plugin: SandboxPlugin = {
+      async start() {
+        return { hooks: {}, reset: () => void resets.push('plug-in') };
+      },
+    };
+    sandbox = await startSandbox({
+      port: 0,
+      plugins: async (api) => (api === 'repository-webhooks' ? plugin : undefined),
+    });
+    const hooks = `${sandbox.url}/repos/acme/shop/hooks`;
+    const created = await fetch(hooks, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'web', config: { url: 'http://example.com/h' } }),
+    });
+    const made = (await created.json()) as { id: number };
+    expect(created.status).toBe(201);
+    const read = await fetch(`${hooks}/${made.id}`);
+    expect({ status: read.status, body: await read.json() }).toEqual({ status: 200, body: made });
+    // The engine's admin reset path is answered too.
+    expect((await fetch(`${sandbox.url}/__contracts/reset`, { method: 'POST' })).status).toBe(204);
+    expect(resets).toEqual(['plug-in']);
+    expect((await fetch(`${hooks}/${made.id}`)).status).toBe(404);
+    expect(await (await fetch(hooks)).json()).toEqual([]);
   });
 
   it('serves nothing without a spec or a lookup, and says so', async () => {

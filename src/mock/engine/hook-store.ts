@@ -5,7 +5,16 @@
 import type { HookStore } from './sandbox-hooks.js';
 import { collectionKey, type ResourceFacts, type Stateful } from './stateful-engine.js';
 
-export function hookStore(stateful: Stateful, requestParams: Record<string, string>): HookStore {
+/**
+ * `shared`: values are handed out and kept as they are, not copied, for code of this package that never changes
+ * one it was given or gave (an API plug-in's hooks, src/sandbox/sandbox-plugin.ts); a user's hooks get copies.
+ */
+export function hookStore(
+  stateful: Stateful,
+  requestParams: Record<string, string>,
+  { shared = false }: { shared?: boolean } = {},
+): HookStore {
+  const copy = shared ? <T>(value: T): T => value : copied;
   const facts = (resource: string): ResourceFacts => {
     const found = typeof resource === 'string' ? stateful.resources.get(resource) : undefined;
     if (found) return found;
@@ -36,7 +45,7 @@ export function hookStore(stateful: Stateful, requestParams: Record<string, stri
   };
 }
 
-function copy<T>(value: T): T {
+function copied<T>(value: T): T {
   const text = JSON.stringify(value);
   return (text === undefined ? undefined : JSON.parse(text)) as T;
 }

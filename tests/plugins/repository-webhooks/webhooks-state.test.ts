@@ -23,10 +23,11 @@ function hookIn(state: WebhooksState, id: number): StoredHook {
     updatedAt: '',
     lastResponse: { code: null, status: 'unused', message: null },
   };
-  state.hooks.push(hook);
+  state.add(hook);
   return hook;
 }
 
+const key = (id: number) => ({ owner: 'octo', repo: 'app', id });
 const delivery = (hookId: number, id: number) => ({ id, hookId }) as StoredDelivery;
 
 describe('WebhooksState deliveries', () => {
@@ -34,7 +35,7 @@ describe('WebhooksState deliveries', () => {
     const state = new WebhooksState(['octo/app']);
     const hook = hookIn(state, 1);
     for (let id = 1; id <= defaultMaxDeliveries + 5; id++) state.recordDelivery(hook, delivery(1, id));
-    const kept = state.deliveriesOf(1);
+    const kept = state.deliveriesOf(key(1));
     expect(defaultMaxDeliveries).toBe(1000);
     expect(kept).toHaveLength(1000);
     expect(kept[0]!.id).toBe(1005);
@@ -49,8 +50,8 @@ describe('WebhooksState deliveries', () => {
     const [a, b] = [hookIn(state, 1), hookIn(state, 2)];
     for (let id = 1; id <= 5; id++) state.recordDelivery(a, delivery(1, id));
     state.recordDelivery(b, delivery(2, 6));
-    expect(state.deliveriesOf(1).map((d) => d.id)).toEqual([5, 4]);
-    expect(state.deliveriesOf(2).map((d) => d.id)).toEqual([6]);
+    expect(state.deliveriesOf(key(1)).map((d) => d.id)).toEqual([5, 4]);
+    expect(state.deliveriesOf(key(2)).map((d) => d.id)).toEqual([6]);
   });
 
   it('drops a delivery that finishes after its hook was deleted or the state was reset', () => {
@@ -61,8 +62,8 @@ describe('WebhooksState deliveries', () => {
     const cleared = hookIn(state, 2);
     state.reset();
     state.recordDelivery(cleared, delivery(2, 2));
-    expect(state.deliveriesOf(1)).toEqual([]);
-    expect(state.deliveriesOf(2)).toEqual([]);
+    expect(state.deliveriesOf(key(1))).toEqual([]);
+    expect(state.deliveriesOf(key(2))).toEqual([]);
   });
 
   it('drops the oldest deliveries of any hook once all of them hold more than the memory bound', () => {
@@ -70,7 +71,7 @@ describe('WebhooksState deliveries', () => {
     const state = new WebhooksState(['octo/app'], { maxDeliveries: 100, maxDeliveryBytes: 4 * size });
     const hooks = [hookIn(state, 1), hookIn(state, 2), hookIn(state, 3)];
     for (let id = 10; id < 40; id++) state.recordDelivery(hooks[id % 3]!, delivery(hooks[id % 3]!.id, id));
-    const kept = hooks.flatMap((hook) => state.deliveriesOf(hook.id).map((d) => d.id)).sort((a, b) => a - b);
+    const kept = hooks.flatMap((hook) => state.deliveriesOf(hook).map((d) => d.id)).sort((a, b) => a - b);
     expect(kept).toEqual([36, 37, 38, 39]);
     expect(state.retainedBytes).toBe(4 * size);
     expect(state.droppedForMemory).toBe(26);
@@ -81,8 +82,8 @@ describe('WebhooksState deliveries', () => {
     const [a, b] = [hookIn(state, 1), hookIn(state, 2)];
     state.recordDelivery(a, delivery(1, 1));
     state.recordDelivery(b, delivery(2, 2));
-    expect(state.deliveriesOf(1)).toEqual([]);
-    expect(state.deliveriesOf(2).map((d) => d.id)).toEqual([2]);
+    expect(state.deliveriesOf(key(1))).toEqual([]);
+    expect(state.deliveriesOf(key(2)).map((d) => d.id)).toEqual([2]);
     state.removeHook(b);
     expect(state.retainedBytes).toBe(0);
   });

@@ -1,11 +1,13 @@
-// The client-session example in the sandbox: the demo session (the spec's paymentMethodUnderOrder example, under
-// the demo client token) and the sessions of --sessions FILE, each checked against the ClientSession schema as an
-// answer (read-write-views.ts), the paymentMethod placement rule said in its own words.
+// The client-session example in the sandbox: the engine on its spec, with one hook (retrieve-session.ts) answering
+// from the demo session (the spec's paymentMethodUnderOrder example, under the demo client token) and the sessions
+// of --sessions FILE, each checked against the ClientSession schema as an answer (read-write-views.ts), the
+// paymentMethod placement rule said in its own words. Its spec has no resource a create makes: the store stays empty.
 import { readFile } from 'node:fs/promises';
 import { compileSpec, type SchemaError } from '../../../core/compile-spec.js';
 import { ContractsError } from '../../../core/errors.js';
 import { resolvePointer } from '../../../core/load-spec.js';
 import { responseSpec } from '../../../core/read-write-views.js';
+import { answeredBy } from '../../../sandbox/plugin-answer.js';
 import type { PluginSandbox, SandboxPlugin, SandboxSetup } from '../../../sandbox/sandbox-plugin.js';
 import { retrieveClientSession } from './retrieve-session.js';
 
@@ -28,7 +30,7 @@ export const clientSessionSandbox: SandboxPlugin = {
     }
     let sessions = new Map(seeded);
     return {
-      answer: (request) => retrieveClientSession(sessions, request, demoSession),
+      hooks: { retrieveClientSession: answeredBy((request) => retrieveClientSession(sessions, request, demoSession)) },
       reset() {
         sessions = new Map(seeded);
       },

@@ -1,17 +1,30 @@
-// The repository-webhooks example in the sandbox: the hooks and their deliveries in memory (sandbox-state.ts),
-// repositories that exist (octo/app and --repository; others 404), real signed deliveries (deliver.ts), and the
-// seed's rules the spec cannot say (webhooks-handlers.ts).
+// The repository-webhooks example in the sandbox: the engine on its spec, webhooks kept in the engine's store (their
+// secrets apart, in memory, so the store never holds one), repositories that exist (octo/app and --repository;
+// others 404), real signed deliveries (deliver.ts, kept in webhooks-state.ts), and the seed's rules the spec cannot
+// say, as the engine's hooks (webhooks-handlers.ts).
 import { compileSpec } from '../../../core/compile-spec.js';
 import { ContractsError } from '../../../core/errors.js';
 import { requestSpec } from '../../../core/read-write-views.js';
+import type { HookStore } from '../../../mock/engine/sandbox-hooks.js';
 import type { PluginSandbox, SandboxPlugin, SandboxSetup } from '../../../sandbox/sandbox-plugin.js';
-import { defaultMaxDeliveries, defaultMaxDeliveryBytes, WebhooksState } from './webhooks-state.js';
+import {
+  defaultMaxDeliveries,
+  defaultMaxDeliveryBytes,
+  type HookKey,
+  type HookRecords,
+  type StoredHook,
+  WebhooksState,
+} from './webhooks-state.js';
 import { defaultRepositories } from './sandbox-options.js';
-import { webhooksHandlers, type WebhooksDeps } from './webhooks-handlers.js';
+import { storedItem, webhooksHooks, type WebhooksDeps } from './webhooks-handlers.js';
 
 export const repositoryWebhooksSandbox: SandboxPlugin = {
   async start(setup: SandboxSetup): Promise<PluginSandbox> {
-    const state = new WebhooksState(repositoriesOf(setup.options), deliveryBounds(setup.options));
+    const resource = setup.resourceOf('createWebhook');
+    if (resource === undefined)
+      throw new ContractsError('USAGE', 'the repository-webhooks spec given has no webhook a createWebhook makes');
+    const records = storeRecords(setup.store, resource);
+    const state = new WebhooksState(repositoriesOf(setup.options), deliveryBounds(setup.options), records);
     const timeout = setup.options.deliveryTimeoutMs;
     const deps: WebhooksDeps = {
       state,
@@ -26,7 +39,7 @@ export const repositoryWebhooksSandbox: SandboxPlugin = {
       listening: setup.listening,
     };
     return {
-      answer: (request) => webhooksHandlers[request.operationId]!(deps, request),
+      hooks: webhooksHooks(deps),
       reset: () => state.reset(),
     };
   },
@@ -51,4 +64,46 @@ function deliveryBounds(options: SandboxSetup['options']) {
   if (!(maxDeliveryBytes > 0))
     throw new ContractsError('USAGE', `the memory for deliveries must be more than 0 bytes, not ${maxDeliveryBytes}`);
   return { maxDeliveries, maxDeliveryBytes };
+}
+
+/** Webhooks kept in the engine's store, as storedItem shows them; their secrets kept here, never in the store. */
+function storeRecords(store: HookStore, resource: string): HookRecords {
+  const secrets = new Map<string, unknown>();
+  const keyOf = (key: HookKey) => `${key.owner}/${key.repo}#${key.id}`;
+  const parents = (owner: string, repo: string) => ({ owner, repo });
+  const stored = (owner: string, repo: string, item: Record<string, unknown>): StoredHook => {
+    const id = Number(item.id);
+    const secret = secrets.get(keyOf({ owner, repo, id }));
+    const config = (item.config ?? {}) as Record<string, unknown>;
+    return {
+      id,
+      owner,
+      repo,
+      name: item.name as string,
+      active: item.active as boolean,
+      events: (item.events ?? []) as string[],
+      config: secret === undefined ? config : { ...config, secret },
+      createdAt: item.created_at as string,
+      updatedAt: item.updated_at as string,
+      lastResponse: item.last_response as StoredHook['lastResponse'],
+    };
+  };
+  return {
+    list: (owner, repo) => store.list(resource, parents(owner, repo)).map((item) => stored(owner, repo, item)),
+    get(owner, repo, id) {
+      const item = store.get(resource, String(id), parents(owner, repo));
+      return item && stored(owner, repo, item);
+    },
+    put(hook) {
+      const secret = hook.config.secret;
+      if (secret === undefined) secrets.delete(keyOf(hook));
+      else secrets.set(keyOf(hook), secret);
+      store.put(resource, String(hook.id), storedItem(hook), parents(hook.owner, hook.repo));
+    },
+    remove(key) {
+      secrets.delete(keyOf(key));
+      store.remove(resource, String(key.id), parents(key.owner, key.repo));
+    },
+    clear: () => secrets.clear(),
+  };
 }

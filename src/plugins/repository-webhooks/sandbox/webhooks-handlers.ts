@@ -1,5 +1,12 @@
-// The 12 repository-webhooks operations, implemented in memory from the seed's rules.
+// The 12 repository-webhooks operations in the sandbox, as the engine's hooks (sandbox-hooks.ts): the seed's rules
+// the spec cannot say. A webhook is kept in the engine's store: a create is the engine's (it draws the id and stores
+// the hook), and so are a read and a delete, with hooks around them (unknown repositories 404, the seed's defaults
+// and the shared-config rule before a create, the secret kept apart and the url fields added after). The rest answer
+// from the seed's rules alone: updates (events semantics, seed rule 3's secret), the config's masked secret, and
+// deliveries, which are real, signed, and kept by the plug-in (deliver.ts, webhooks-state.ts).
 import type { CompiledSpec } from '../../../core/compile-spec.js';
+import type { OperationHooks, SandboxHooks } from '../../../mock/engine/sandbox-hooks.js';
+import { answeredBy, hookAnswer, sandboxRequest } from '../../../sandbox/plugin-answer.js';
 import { deliver, incomingDeliveryDepth, type DeliveryOptions } from './deliver.js';
 import { configUrlProblem, type ListenAddress } from './hook-url.js';
 import {
@@ -35,7 +42,8 @@ const bodySchema = (path: string, method: string) => [
   'schema',
 ];
 
-export const webhooksHandlers: Record<string, Handler> = {
+/** The operations answered from the seed's rules alone, by operationId. */
+const webhooksHandlers: Record<string, Handler> = {
   getWebhookConfig: (deps, request) =>
     withHook(deps, request, (hook) => ({ status: 200, body: configBody(hook.config) })),
 
@@ -57,7 +65,7 @@ export const webhooksHandlers: Record<string, Handler> = {
     withHook(deps, request, (hook) => {
       const perPage = pageSize(request);
       if (typeof perPage !== 'number') return perPage;
-      const own = deps.state.deliveriesOf(hook.id);
+      const own = deps.state.deliveriesOf(hook);
       const cursor = request.query.get('cursor');
       const start = cursor === null ? 0 : own.findIndex((delivery) => String(delivery.id) === cursor);
       if (start < 0)
@@ -102,64 +110,16 @@ export const webhooksHandlers: Record<string, Handler> = {
       ]);
     // The spec (like the seed) sets no minimum: a page before the first is the first.
     const page = Math.min(Math.max(Number(pageText), 1), 2 ** 31);
-    const hooks = deps.state.hooks.filter((hook) => hook.owner === repository.owner && hook.repo === repository.repo);
+    const hooks = deps.state.hooksOf(repository);
     const items = hooks.slice((page - 1) * perPage, page * perPage);
     const base = `${request.baseUrl}/repos/${repository.owner}/${repository.repo}/hooks?per_page=${perPage}`;
     const links = [
       page * perPage < hooks.length ? `<${base}&page=${page + 1}>; rel="next"` : '',
       page > 1 ? `<${base}&page=${page - 1}>; rel="prev"` : '',
     ].filter(Boolean);
-    // Built from each hook's cached JSON (see WebhooksState.hookJsonFor): the same bytes JSON.stringify would give.
-    const pieces: Buffer[] = [openList];
-    for (let index = 0; index < items.length; index++) {
-      if (index > 0) pieces.push(comma);
-      pieces.push(deps.state.hookJsonFor(items[index]!, request.baseUrl, hookJson));
-    }
-    pieces.push(closeList);
-    return { status: 200, json: Buffer.concat(pieces), headers: links.length ? { link: links.join(', ') } : {} };
+    const body = items.map((hook) => hookBody(hook, request.baseUrl));
+    return { status: 200, body, headers: links.length ? { link: links.join(', ') } : {} };
   },
-
-  createWebhook: (deps, request) => {
-    const repository = deps.state.repository(request.pathParams.owner!, request.pathParams.repo!);
-    if (!repository) return notFound();
-    const invalid = validate(deps, bodySchema('/repos/{owner}/{repo}/hooks', 'post'), request.body);
-    if (invalid) return invalid;
-    const body = request.body as {
-      name?: string;
-      config?: Record<string, unknown>;
-      events?: string[];
-      active?: boolean;
-    };
-    const events = body.events ?? ['push'];
-    const config = body.config ?? {};
-    const badUrl = urlProblem(deps, config);
-    if (badUrl) return badUrl;
-    const clash = clashingHook(deps.state, repository, config, events);
-    if (clash)
-      return validationFailed(
-        `hook ${clash.id} already has this config with overlapping events; hooks may share a config only if their events do not overlap`,
-      );
-    const hook: StoredHook = {
-      id: deps.state.peekId(),
-      owner: repository.owner,
-      repo: repository.repo,
-      name: body.name ?? 'web',
-      active: body.active ?? true,
-      events: [...new Set(events)],
-      config,
-      createdAt: now(),
-      updatedAt: now(),
-      lastResponse: { code: null, status: 'unused', message: null },
-    };
-    const commit = () => {
-      deps.state.newId();
-      deps.state.hooks.push(hook);
-    };
-    return { status: 201, body: hookBody(hook, request.baseUrl), commit };
-  },
-
-  getWebhook: (deps, request) =>
-    withHook(deps, request, (hook) => ({ status: 200, json: deps.state.hookJsonFor(hook, request.baseUrl, hookJson) })),
 
   updateWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
@@ -193,9 +153,6 @@ export const webhooksHandlers: Record<string, Handler> = {
         commit: () => deps.state.changeHook(hook, changes),
       };
     }),
-
-  deleteWebhook: (deps, request) =>
-    withHook(deps, request, (hook) => ({ status: 204, commit: () => deps.state.removeHook(hook) })),
 
   pingWebhook: (deps, request) =>
     withHook(deps, request, (hook, repository) => {
@@ -236,6 +193,109 @@ export const webhooksHandlers: Record<string, Handler> = {
     }),
 };
 
+/**
+ * The sandbox's hooks: the operations above answered by their handlers, and a create, a read and a delete of a
+ * webhook made by the engine's store with hooks around them.
+ */
+export function webhooksHooks(deps: WebhooksDeps): SandboxHooks {
+  const hooks: SandboxHooks = {};
+  for (const [operationId, handler] of Object.entries(webhooksHandlers))
+    hooks[operationId] = answeredBy((request) => handler(deps, request));
+  return { ...hooks, ...storedHooks(deps) };
+}
+
+/** A secret sent on a create, kept from the engine's store (its state is shown on the admin surface) until the hook has its id. */
+const secretsSent = new WeakMap<object, unknown>();
+
+function storedHooks(deps: WebhooksDeps): Record<'createWebhook' | 'getWebhook' | 'deleteWebhook', OperationHooks> {
+  /** An unknown repository, or a hook id that is no number, is no hook: 404 before the engine looks. */
+  const noSuchHook = (params: Record<string, string>) =>
+    !deps.state.repository(params.owner!, params.repo!) ||
+    (params.hook_id !== undefined && !/^\d+$/.test(params.hook_id))
+      ? hookAnswer(notFound())
+      : undefined;
+  /** The engine's 404 in the seed's words. */
+  const seedNotFound = (status: number) => (status === 404 ? hookAnswer(notFound()) : undefined);
+  return {
+    createWebhook: {
+      before(ctx) {
+        const request = sandboxRequest(ctx);
+        const repository = deps.state.repository(request.pathParams.owner!, request.pathParams.repo!);
+        if (!repository) return hookAnswer(notFound());
+        const invalid = validate(deps, bodySchema('/repos/{owner}/{repo}/hooks', 'post'), request.body);
+        if (invalid) return hookAnswer(invalid);
+        const body = request.body as {
+          name?: string;
+          config?: Record<string, unknown>;
+          events?: string[];
+          active?: boolean;
+        };
+        // The seed's defaults: events push, active, name web; an event listed twice is subscribed once.
+        const events = [...new Set(body.events ?? ['push'])];
+        const config = body.config ?? {};
+        const badUrl = urlProblem(deps, config);
+        if (badUrl) return hookAnswer(badUrl);
+        const clash = clashingHook(deps.state, repository, config, events);
+        if (clash)
+          return hookAnswer(
+            validationFailed(
+              `hook ${clash.id} already has this config with overlapping events; hooks may share a config only if their events do not overlap`,
+            ),
+          );
+        const { secret, ...shown } = config;
+        secretsSent.set(ctx.request, secret);
+        ctx.request.body = { name: body.name ?? 'web', active: body.active ?? true, events, config: shown };
+      },
+      after(ctx) {
+        if (ctx.response.status !== 201) return seedNotFound(ctx.response.status);
+        const id = Number((ctx.response.body as { id?: unknown } | undefined)?.id);
+        if (!Number.isSafeInteger(id)) return;
+        const sent = ctx.request.body as {
+          name: string;
+          active: boolean;
+          events: string[];
+          config: Record<string, unknown>;
+        };
+        const secret = secretsSent.get(ctx.request);
+        const made = now();
+        const hook: StoredHook = {
+          id,
+          owner: ctx.request.params.owner!,
+          repo: ctx.request.params.repo!,
+          name: sent.name,
+          active: sent.active,
+          events: sent.events,
+          config: secret === undefined ? sent.config : { ...sent.config, secret },
+          createdAt: made,
+          updatedAt: made,
+          lastResponse: { code: null, status: 'unused', message: null },
+        };
+        // The engine stored what it was given; the hook as the seed shows it replaces that.
+        deps.state.add(hook);
+        const baseUrl = sandboxRequest(ctx).baseUrl;
+        return { status: 201, headers: ctx.response.headers, body: hookBody(hook, baseUrl) };
+      },
+    },
+    getWebhook: {
+      before: (ctx) => noSuchHook(ctx.request.params),
+      after(ctx) {
+        if (ctx.response.status !== 200) return seedNotFound(ctx.response.status);
+        const stored = ctx.response.body as Record<string, unknown>;
+        ctx.response.body = withUrls(stored, ctx.request.params, sandboxRequest(ctx).baseUrl);
+      },
+    },
+    deleteWebhook: {
+      before: (ctx) => noSuchHook(ctx.request.params),
+      after(ctx) {
+        if (ctx.response.status !== 204) return seedNotFound(ctx.response.status);
+        const { owner, repo, hook_id: hookId } = ctx.request.params;
+        // Its secret and its deliveries go with it.
+        deps.state.removeHook({ owner: owner!, repo: repo!, id: Number(hookId) });
+      },
+    },
+  };
+}
+
 function withHook(
   deps: WebhooksDeps,
   request: SandboxRequest,
@@ -256,7 +316,7 @@ function withDelivery(
   return withHook(deps, request, (hook, repository) => {
     const id = request.pathParams.delivery_id ?? '';
     const delivery = /^\d+$/.test(id)
-      ? deps.state.deliveriesOf(hook.id).find((candidate) => candidate.id === Number(id))
+      ? deps.state.deliveriesOf(hook).find((candidate) => candidate.id === Number(id))
       : undefined;
     // 422 is what the seed documents for deliveries (no 404 there): an unknown delivery id is invalid input.
     return delivery
@@ -316,14 +376,12 @@ function clashingHook(
   except?: number,
 ): StoredHook | undefined {
   if (config.url === undefined) return undefined;
-  return state.hooks.find(
-    (hook) =>
-      hook.id !== except &&
-      hook.owner === repository.owner &&
-      hook.repo === repository.repo &&
-      hook.config.url === config.url &&
-      hook.events.some((event) => events.includes(event)),
-  );
+  return state
+    .hooksOf(repository)
+    .find(
+      (hook) =>
+        hook.id !== except && hook.config.url === config.url && hook.events.some((event) => events.includes(event)),
+    );
 }
 
 const now = () => new Date().toISOString();
@@ -334,28 +392,53 @@ function configBody(config: Record<string, unknown>): Record<string, unknown> {
   return secret === undefined || secret === '' ? rest : { ...rest, secret: masked };
 }
 
-export function hookBody(hook: StoredHook, baseUrl: string): Record<string, unknown> {
-  const { secret: _secret, ...config } = hook.config;
-  const url = `${baseUrl}${hookPath(hook)}`;
+/** A hook as the engine's store keeps it: what answers show but the url fields, and no secret. */
+export function storedItem(hook: StoredHook): Record<string, unknown> {
   return {
     type: 'Repository',
     id: hook.id,
     name: hook.name,
     active: hook.active,
     events: hook.events,
-    config,
+    config: Object.hasOwn(hook.config, 'secret') ? withoutSecret(hook.config) : hook.config,
     updated_at: hook.updatedAt,
     created_at: hook.createdAt,
-    url,
-    test_url: `${url}/tests`,
-    ping_url: `${url}/pings`,
-    deliveries_url: `${url}/deliveries`,
     last_response: hook.lastResponse,
   };
 }
 
-const hookJson = (hook: StoredHook, baseUrl: string) => JSON.stringify(hookBody(hook, baseUrl));
-const [openList, comma, closeList] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
+function withoutSecret(config: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(config)) if (name !== 'secret') shown[name] = value;
+  return shown;
+}
+
+/**
+ * A stored hook as answers show it: with its url fields, made from the base URL the client used. Written out field
+ * by field (no rest or spread): a list of 30 hooks makes 30 of these per request.
+ */
+function withUrls(item: Record<string, unknown>, params: { owner?: string; repo?: string }, baseUrl: string) {
+  const url = `${baseUrl}/repos/${params.owner}/${params.repo}/hooks/${String(item.id)}`;
+  return {
+    type: item.type,
+    id: item.id,
+    name: item.name,
+    active: item.active,
+    events: item.events,
+    config: item.config,
+    updated_at: item.updated_at,
+    created_at: item.created_at,
+    url,
+    test_url: `${url}/tests`,
+    ping_url: `${url}/pings`,
+    deliveries_url: `${url}/deliveries`,
+    last_response: item.last_response,
+  };
+}
+
+export function hookBody(hook: StoredHook, baseUrl: string): Record<string, unknown> {
+  return withUrls(storedItem(hook), hook, baseUrl);
+}
 
 function deliveryItem(delivery: StoredDelivery): Record<string, unknown> {
   return {

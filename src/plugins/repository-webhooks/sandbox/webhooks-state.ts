@@ -1,10 +1,12 @@
-// The webhooks example's state in the sandbox: repositories, webhooks and their deliveries, in memory. Deliveries are bounded
-// per hook by count and, across every hook, by the memory they hold (estimated as the receiver estimates its own,
-// receiver/retained-size.ts): past it the oldest go first, whichever hook they belong to.
+// The webhooks example's state in the sandbox: repositories, webhooks and their deliveries. The webhooks themselves
+// are kept where the sandbox keeps them (HookRecords: the engine's store, sandbox-plugin.ts; in memory for a unit
+// test); what the spec has no resource for is kept here: which repositories exist, and deliveries. Deliveries are
+// bounded per hook by count and, across every hook, by the memory they hold (estimated as the receiver estimates its
+// own, receiver/retained-size.ts): past it the oldest go first, whichever hook they belong to.
 import { randomUUID } from 'node:crypto';
 import { retainedSize } from '../../../receiver/retained-size.js';
 
-/** Read-only: a hook changes only through WebhooksState.changeHook, which drops the JSON cached for it. */
+/** A hook as the sandbox's rules read it: a copy of what is stored; a change is made through WebhooksState.changeHook. */
 export interface StoredHook {
   readonly id: number;
   readonly owner: string;
@@ -56,25 +58,54 @@ export interface DeliveryBounds {
   maxDeliveryBytes: number;
 }
 
+/** A hook's address: ids are drawn per repository, as the engine draws them per collection. */
+export type HookKey = Pick<StoredHook, 'owner' | 'repo' | 'id'>;
+
+/** Where hooks are kept. */
+export interface HookRecords {
+  /** A repository's hooks, in the order they were made. */
+  list(owner: string, repo: string): StoredHook[];
+  get(owner: string, repo: string, id: number): StoredHook | undefined;
+  /** Keeps the hook as given (a new one, or a change to one). */
+  put(hook: StoredHook): void;
+  remove(key: HookKey): void;
+  /** Forgets every hook (on reset). */
+  clear(): void;
+}
+
+const keyOf = (key: HookKey) => `${key.owner}/${key.repo}#${key.id}`;
+
+/** Hooks in memory (a unit test's); the sandbox keeps them in the engine's store. */
+export class MemoryHookRecords implements HookRecords {
+  private hooks = new Map<string, StoredHook>();
+  list(owner: string, repo: string): StoredHook[] {
+    return [...this.hooks.values()].filter((hook) => hook.owner === owner && hook.repo === repo);
+  }
+  get(owner: string, repo: string, id: number): StoredHook | undefined {
+    return this.hooks.get(keyOf({ owner, repo, id }));
+  }
+  put(hook: StoredHook): void {
+    this.hooks.set(keyOf(hook), hook);
+  }
+  remove(key: HookKey): void {
+    this.hooks.delete(keyOf(key));
+  }
+  clear(): void {
+    this.hooks.clear();
+  }
+}
+
 export class WebhooksState {
-  hooks: StoredHook[] = [];
-  /** Per hook id, newest first, within the bounds: a hook pinged without end must not grow without end. */
-  private deliveriesByHook = new Map<number, StoredDelivery[]>();
+  /** Per hook, newest first, within the bounds: a hook pinged without end must not grow without end. */
+  private deliveriesByHook = new Map<string, StoredDelivery[]>();
   repositories: Repository[] = [];
-  private nextId = 1;
   private nextDeliveryId = 1;
   /** Every kept delivery and the memory it holds, oldest first (a Map keeps insertion order). */
-  private retained = new Map<StoredDelivery, number>();
+  private retained = new Map<StoredDelivery, { bytes: number; hook: string }>();
   /** The sum of the kept deliveries' retained sizes. */
   retainedBytes = 0;
   /** Deliveries let go to stay within the memory bound (not those past a hook's count). */
   droppedForMemory = 0;
-  /**
-   * Each hook's JSON as answers show it, UTF-8 encoded, for the base URL it was last asked with: a list of 30 hooks
-   * is then 30 cached buffers copied together, not 16 KB serialized and encoded per request. Keyed by the hook object, and dropped by every
-   * change to it (changeHook), its removal and a reset.
-   */
-  private hookJson = new WeakMap<StoredHook, { baseUrl: string; json: Buffer }>();
 
   constructor(
     private readonly repositoryNames: readonly string[],
@@ -82,17 +113,16 @@ export class WebhooksState {
       maxDeliveries: defaultMaxDeliveries,
       maxDeliveryBytes: defaultMaxDeliveryBytes,
     },
+    readonly records: HookRecords = new MemoryHookRecords(),
   ) {
     this.reset();
   }
 
   reset(): void {
-    this.hooks = [];
-    this.hookJson = new WeakMap();
+    this.records.clear();
     this.deliveriesByHook = new Map();
     this.retained = new Map();
     this.retainedBytes = 0;
-    this.nextId = 1;
     this.nextDeliveryId = 1;
     this.repositories = this.repositoryNames.map((name, index) => {
       const [owner, repo] = name.split('/') as [string, string];
@@ -100,18 +130,9 @@ export class WebhooksState {
     });
   }
 
-  newId(): number {
-    return this.nextId++;
-  }
-
   /** Deliveries count apart from hooks, so a delivery finishing between a create's answer and its commit cannot take its id. */
   newDeliveryId(): number {
     return this.nextDeliveryId++;
-  }
-
-  /** The id newId() will return next, for an answer built before its commit takes the id. */
-  peekId(): number {
-    return this.nextId;
   }
 
   repository(owner: string, repo: string): Repository | undefined {
@@ -119,12 +140,22 @@ export class WebhooksState {
   }
 
   hook(owner: string, repo: string, id: number): StoredHook | undefined {
-    return this.hooks.find((hook) => hook.owner === owner && hook.repo === repo && hook.id === id);
+    return this.records.get(owner, repo, id);
+  }
+
+  /** A repository's hooks, in the order they were made. */
+  hooksOf(repository: Pick<Repository, 'owner' | 'repo'>): StoredHook[] {
+    return this.records.list(repository.owner, repository.repo);
+  }
+
+  /** Keeps a new hook. */
+  add(hook: StoredHook): void {
+    this.records.put(hook);
   }
 
   /** The hook's deliveries, newest first. */
-  deliveriesOf(hookId: number): readonly StoredDelivery[] {
-    return this.deliveriesByHook.get(hookId) ?? [];
+  deliveriesOf(hook: HookKey): readonly StoredDelivery[] {
+    return this.deliveriesByHook.get(keyOf(hook)) ?? [];
   }
 
   /**
@@ -132,19 +163,20 @@ export class WebhooksState {
    * of them hold more memory than the bound. A delivery whose hook was deleted (or cleared by a reset) while it was
    * in flight is dropped: it belongs to nothing that still exists.
    */
-  recordDelivery(hook: StoredHook, delivery: StoredDelivery): void {
-    if (!this.hooks.includes(hook)) return;
+  recordDelivery(hook: HookKey, delivery: StoredDelivery): void {
+    if (!this.hook(hook.owner, hook.repo, hook.id)) return;
     const { maxDeliveries, maxDeliveryBytes } = this.bounds;
-    const own = this.deliveriesByHook.get(hook.id) ?? [];
+    const key = keyOf(hook);
+    const own = this.deliveriesByHook.get(key) ?? [];
     own.unshift(delivery);
-    this.deliveriesByHook.set(hook.id, own);
+    this.deliveriesByHook.set(key, own);
     const bytes = retainedSize(delivery, maxDeliveryBytes);
-    this.retained.set(delivery, bytes);
+    this.retained.set(delivery, { bytes, hook: key });
     this.retainedBytes += bytes;
     while (own.length > maxDeliveries) this.forget(own.pop()!);
     while (this.retainedBytes > maxDeliveryBytes && this.retained.size > 1) {
-      const oldest = this.retained.keys().next().value!;
-      const list = this.deliveriesByHook.get(oldest.hookId) ?? [];
+      const [oldest, { hook: owner }] = this.retained.entries().next().value!;
+      const list = this.deliveriesByHook.get(owner) ?? [];
       // A hook's list is newest first, in the order recorded: its oldest is its last.
       if (list.at(-1) === oldest) list.pop();
       else list.splice(list.indexOf(oldest), 1);
@@ -154,30 +186,22 @@ export class WebhooksState {
   }
 
   private forget(delivery: StoredDelivery): void {
-    this.retainedBytes -= this.retained.get(delivery) ?? 0;
+    this.retainedBytes -= this.retained.get(delivery)?.bytes ?? 0;
     this.retained.delete(delivery);
   }
 
-  removeHook(hook: StoredHook): void {
-    this.hooks = this.hooks.filter((candidate) => candidate !== hook);
-    for (const delivery of this.deliveriesOf(hook.id)) this.forget(delivery);
-    this.deliveriesByHook.delete(hook.id);
-    this.hookJson.delete(hook);
+  /** The hook gone, and its deliveries with it. */
+  removeHook(hook: HookKey): void {
+    this.records.remove(hook);
+    const key = keyOf(hook);
+    for (const delivery of this.deliveriesByHook.get(key) ?? []) this.forget(delivery);
+    this.deliveriesByHook.delete(key);
   }
 
-  /** The only way a stored hook changes, so its cached JSON never outlives it. */
-  changeHook(hook: StoredHook, changes: HookChanges): void {
-    Object.assign(hook, changes);
-    this.hookJson.delete(hook);
-  }
-
-  /** The hook's JSON for `baseUrl`, rendered by `render` only when not cached. */
-  hookJsonFor(hook: StoredHook, baseUrl: string, render: (hook: StoredHook, baseUrl: string) => string): Buffer {
-    const cached = this.hookJson.get(hook);
-    if (cached !== undefined && cached.baseUrl === baseUrl) return cached.json;
-    const json = Buffer.from(render(hook, baseUrl));
-    this.hookJson.set(hook, { baseUrl, json });
-    return json;
+  /** Changes a hook as it is now (a delivery finishing late changes only what it reports); a hook gone stays gone. */
+  changeHook(hook: HookKey, changes: HookChanges): void {
+    const current = this.hook(hook.owner, hook.repo, hook.id);
+    if (current) this.records.put({ ...current, ...changes });
   }
 
   newGuid(): string {

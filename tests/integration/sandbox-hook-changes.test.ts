@@ -1,5 +1,6 @@
-// The sandbox answers GET of a hook and lists of hooks from each hook's cached JSON: every change to a hook must
-// show in the next answer, however the hook was read before it.
+// The sandbox answers GET of a hook and lists of hooks from the engine's store (the hook kept there by the
+// repository-webhooks plug-in's hooks): every change to a hook must show in the next answer, however the hook was
+// read before it.
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/plugins/example-sandbox.js';
