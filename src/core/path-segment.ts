@@ -12,6 +12,8 @@ export type SegmentValue = string | number | boolean | null;
 export function pathSegmentProblem(value: SegmentValue): string | undefined {
   const text = value === null ? '' : String(value);
   if (text === '') return 'empty';
+  // UTF-8, which percent-encoding writes (RFC 3986 section 2.5), has no bytes for half a surrogate pair.
+  if (loneSurrogate.test(text)) return 'a lone surrogate, which no URL can carry';
   let decoded = text;
   // Each round undoes one layer of encoding; a value encoded over and over is refused once it is too deep to read.
   for (let round = 0; ; round++) {
@@ -29,6 +31,8 @@ export function refusedSegment(what: string, value: SegmentValue): string {
 }
 
 const dotPart = /^\.{1,2}(?:;.*)?$/;
+/** Half a surrogate pair: a high one not followed by a low one, or a low one not after a high one. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 const maxDecodes = 8;
 
 /** Percent-decoded once; a malformed escape (`%zz`, half a UTF-8 character) is left as it is. */

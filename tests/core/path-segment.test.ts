@@ -15,6 +15,8 @@ describe('pathSegmentProblem', () => {
     ['a/../b (two segments to a server that decodes %2F)', 'a/../b', 'a dot segment'],
     ['..%2Fx', '..%2Fx', 'a dot segment'],
     ['..\\x', '..\\x', 'a dot segment'],
+    ['a lone high surrogate (no UTF-8 for it)', 'a\uD800', 'a lone surrogate, which no URL can carry'],
+    ['a lone low surrogate', '\uDC00b', 'a lone surrogate, which no URL can carry'],
   ])('refuses %s', (_name, value, problem) => {
     expect(pathSegmentProblem(value)).toBe(problem);
   });
@@ -22,6 +24,7 @@ describe('pathSegmentProblem', () => {
   it.each([
     ['a number', 42],
     ['a word', 'item-7'],
+    ['a character outside the BMP (a whole surrogate pair)', 'pet-😀'],
     ['dots inside a word', 'v1.2'],
     ['three dots', '...'],
     ['?x (encoded, it stays in the segment)', '?x'],
