@@ -480,6 +480,9 @@ export class ResourceWalk {
     if (model === undefined || operation === undefined) return;
     const bodies = model.body ? drawnBodies(this.document, model.body.schema, this.options.seed + ++this.counter) : [];
     const excepted = exceptedFields(this.target.compiled.spec.document, instance.resource.schema);
+    // The path names what is written: a body's id field is the path's item, whether a server ignores it or renames.
+    const idField = instance.resource.id?.field;
+    if (idField !== undefined) excepted.add(idField);
     let answered: number | undefined;
     for (const body of bodies) {
       if (this.spent() || instance.deleted) return;

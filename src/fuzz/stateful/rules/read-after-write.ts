@@ -1,8 +1,8 @@
 // read_after_write: what a PATCH or PUT answered 2xx for shows in the next read of the same resource (RFC 9110
 // §9.3.4 PUT: the state is replaced by the enclosed representation; RFC 5789 §2 PATCH: the changes are applied
 // atomically; RFC 7396 merge patch). No false positive by construction: only top-level fields the request set are
-// compared; a field the spec marks readOnly or writeOnly (OpenAPI 3.1 §4.8.24 Schema Object, JSON Schema
-// validation §9.4), a null (a merge patch's removal), and a field the write's own answer shows with another value or
+// compared; the resource's id field (the path names the item: a server may ignore a body's id or rename), a field
+// the spec marks readOnly or writeOnly (OpenAPI 3.1 §4.8.24 Schema Object, JSON Schema validation §9.4), a null (a merge patch's removal), and a field the write's own answer shows with another value or
 // leaves out (the server changed or hid it) are never judged.
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../fuzz-case.js';
@@ -11,7 +11,7 @@ import { described, lifecycleFinding, type LifecycleRule } from '../lifecycle-ru
 export const readAfterWrite: LifecycleRule = {
   name: 'read_after_write',
   statement:
-    'The top-level fields a PATCH or PUT answered 2xx for set (and its answer, if it has one, shows with the same value) have that value in the next read of the same resource; readOnly, writeOnly and null fields excepted.',
+    'The top-level fields a PATCH or PUT answered 2xx for set (and its answer, if it has one, shows with the same value) have that value in the next read of the same resource; the id field, readOnly, writeOnly and null fields excepted.',
   plan: ({ resource, unaddressable }) =>
     [...new Set([...resource.update, ...resource.replace])].map((operationId) => ({
       operationId,
