@@ -10,9 +10,14 @@ export type ServerProcess = ChildProcessByStdio<null, Readable, Readable>;
  * `contracts <args>` until its stdout matches `listening` (whose first group is a URL); the URL's port. The process
  * is pushed on `children` at once, for the caller's afterAll to kill; one that exits first rejects with its stderr.
  */
-export async function spawnServer(args: string[], listening: RegExp, children: ServerProcess[]): Promise<number> {
+export async function spawnServer(
+  args: string[],
+  listening: RegExp,
+  children: ServerProcess[],
+  { cwd = root }: { cwd?: string } = {},
+): Promise<number> {
   const child: ServerProcess = spawn(process.execPath, [path.join(root, 'bin/contracts.js'), ...args], {
-    cwd: root,
+    cwd,
     env: { ...process.env, SCARF_ANALYTICS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

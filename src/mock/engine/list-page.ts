@@ -17,8 +17,9 @@ const maxSize = 100;
 export function list(call: Call): EngineAnswer {
   const missingParent = parentMissing(call);
   if (missingParent) return missingParent;
-  const items = call.stateful.store.list(collectionKey(call.facts, call.pathParams)).map((item) => item.value);
   const query = new URLSearchParams(call.request.query);
+  const stored = call.stateful.store.list(collectionKey(call.facts, call.pathParams)).map((item) => item.value);
+  const items = call.filtered ? filtered(call, stored, query) : stored;
   const sizeName = [...query.keys()].find((name) => sizeParameter.test(name));
   const asked = Number(sizeName === undefined ? Number.NaN : query.get(sizeName));
   const size = Math.min(Number.isInteger(asked) && asked > 0 ? asked : defaultSize, maxSize);
@@ -66,6 +67,29 @@ export function list(call: Call): EngineAnswer {
     headers.link = `<${call.base}${call.judgedAs.path}?${following.toString()}>; rel="next"`;
   }
   return represent(call, status, body, undefined, headers);
+}
+
+/**
+ * A search's items: those whose field of a query parameter's name holds one of its values (repeated, or a
+ * comma-separated list: OpenAPI's form style, explode true or false). A field holding an array matches when any of
+ * its scalar items does; a parameter naming no field of the items filters nothing.
+ */
+function filtered(
+  call: Call,
+  items: readonly Record<string, unknown>[],
+  query: URLSearchParams,
+): Record<string, unknown>[] {
+  const { properties } = call.facts.representation;
+  const wanted = [...new Set(query.keys())]
+    .filter((name) => properties.has(name))
+    .map((name) => ({ name, values: new Set(query.getAll(name).flatMap((value) => value.split(','))) }));
+  if (wanted.length === 0) return [...items];
+  const matches = (value: unknown, values: Set<string>): boolean =>
+    Array.isArray(value)
+      ? value.some((entry) => matches(entry, values))
+      : (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+        values.has(String(value));
+  return items.filter((item) => wanted.every(({ name, values }) => matches(item[name], values)));
 }
 
 /** The names a list answer gives the number of items in the whole collection (`total`, `totalCount`, `count`…). */

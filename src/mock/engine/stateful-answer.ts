@@ -59,6 +59,7 @@ export function answerStateful(
     pathParams,
     request,
     base: request.path.slice(0, request.path.length - routed.path.length),
+    ...(entry.filtered ? { filtered: true } : {}),
   };
   return guarded(contract, judgedAs, noFindings, handler(call));
 }

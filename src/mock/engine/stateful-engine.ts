@@ -30,7 +30,8 @@ export interface ResourceFacts {
 export interface Stateful {
   engine: Engine;
   model: ResourceModel;
-  operations: Map<string, { operation: ModelOperation; resource: ResourceFacts }>;
+  /** `filtered`: a search of the resource's items (adoptOperations), answered filtered by its query. */
+  operations: Map<string, { operation: ModelOperation; resource: ResourceFacts; filtered?: boolean }>;
   resources: Map<string, ResourceFacts>;
   store: ResourceStore;
   /** Ids drawn so far, per collection: the seed of the next (an id is never drawn twice, even after a delete). */
@@ -51,11 +52,12 @@ export function statefulEngine(spec: LoadedSpec, options: StatefulOptions = {}):
   const model = buildResourceModel(spec.document);
   const resources = new Map<string, ResourceFacts>();
   for (const resource of model.resources) resources.set(resource.name, resourceFacts(contract, resource));
-  const operations = new Map<string, { operation: ModelOperation; resource: ResourceFacts }>();
+  const operations: Stateful['operations'] = new Map();
   for (const operation of model.operations) {
     const facts = operation.resource === undefined ? undefined : resources.get(operation.resource);
     if (facts && operation.roles.length > 0) operations.set(operation.operationId, { operation, resource: facts });
   }
+  adoptOperations(model, resources, operations);
   return {
     engine,
     model,
@@ -65,6 +67,54 @@ export function statefulEngine(spec: LoadedSpec, options: StatefulOptions = {}):
     drawn: new Map(),
     now: options.now ?? clock(),
   };
+}
+
+/**
+ * Two shapes the mock serves from the store that the model (which fuzz reads too) leaves apart, as Swagger's
+ * Petstore has them:
+ * - a PUT or PATCH on a collection path whose body names the item by its id field (`PUT /pet` with `{ "id": 10, … }`)
+ *   replaces or updates that item (stateful-roles.ts takes the id from the body there);
+ * - a list-only resource whose items are another resource's schema, at a literal path below that resource's
+ *   collection (`GET /pet/findByStatus`), lists that resource's items, filtered by the query parameters that name
+ *   one of their fields (list-page.ts): what a create stored, a search finds.
+ */
+function adoptOperations(
+  model: ResourceModel,
+  resources: Map<string, ResourceFacts>,
+  operations: Stateful['operations'],
+): void {
+  for (const operation of model.operations) {
+    if (operations.has(operation.operationId) || (operation.method !== 'put' && operation.method !== 'patch')) continue;
+    const owner = [...resources.values()].find(
+      (facts) => facts.resource.collectionPath === operation.path && facts.resource.id?.field !== undefined,
+    );
+    if (!owner) continue;
+    const roles: ModelOperation['roles'] = [operation.method === 'put' ? 'replace' : 'update'];
+    operations.set(operation.operationId, {
+      operation: { ...operation, resource: owner.resource.name, roles },
+      resource: owner,
+    });
+  }
+  for (const [operationId, entry] of operations) {
+    const searched = entry.resource.resource;
+    if (!entry.operation.roles.includes('list') || searched.create.length > 0 || searched.itemPath !== undefined)
+      continue;
+    const owner = [...resources.values()].find(
+      (facts) =>
+        facts !== entry.resource &&
+        facts.resource.schema !== undefined &&
+        facts.resource.schema === searched.schema &&
+        facts.resource.collectionPath !== undefined &&
+        facts.scope.length === 0 &&
+        searched.collectionPath?.startsWith(`${facts.resource.collectionPath}/`) === true,
+    );
+    if (owner)
+      operations.set(operationId, {
+        operation: { ...entry.operation, resource: owner.resource.name },
+        resource: owner,
+        filtered: true,
+      });
+  }
 }
 
 /**

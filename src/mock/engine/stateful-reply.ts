@@ -24,6 +24,8 @@ export interface Call {
   request: RequestRecord;
   /** The server base path the request was sent under ('' when none). */
   base: string;
+  /** A search of the resource's items (stateful-engine.ts's adoptOperations): filtered by the query. */
+  filtered?: boolean;
 }
 
 /** The documented answer of `status`, made once per operation and status (its headers and a body to start from). */

@@ -5,6 +5,7 @@
 // conflict (RFC 9110 section 15.5.10). An unknown id is the documented 404; a stale If-Match is the documented 412
 // (RFC 9110 section 13.1.1), only where the operation documents 412.
 import { headerValue } from '../../core/exchange.js';
+import { pathSegmentProblem } from '../../core/path-segment.js';
 import { successStatus } from './statuses.js';
 import { unable, type EngineAnswer } from './engine-answer.js';
 import { jsonPatch, mergePatch } from './patch.js';
@@ -24,13 +25,43 @@ import type { StoredItem } from './store.js';
 
 type Body = Record<string, unknown>;
 
+/**
+ * What the request sent, as an object to store: a JSON object; a form (application/x-www-form-urlencoded), each
+ * field read as its property's type says; nothing (a request body the operation leaves optional) as `{}`, which the
+ * server's fields then fill. Anything else (XML, a JSON array) is not stored: undefined.
+ */
 function bodyObject(call: Call): Body | undefined {
+  const text = call.request.body;
+  if (text === '') return {};
+  const type = (headerValue(call.request.headers, 'content-type') ?? '').toLowerCase();
+  if (type.startsWith('application/x-www-form-urlencoded')) return formObject(call, text);
   try {
-    const value = JSON.parse(call.request.body) as unknown;
+    const value = JSON.parse(text) as unknown;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A form's fields by the representation's property types (OpenAPI 3.1 section 4.8.14.4: form bodies). */
+function formObject(call: Call, text: string): Body {
+  const form = new URLSearchParams(text);
+  const body: Body = {};
+  for (const name of new Set(form.keys())) {
+    const schema = call.facts.representation.properties.get(name);
+    const values = form.getAll(name);
+    const one = values[0]!;
+    if (schema?.type === 'array') body[name] = values;
+    else if (
+      (schema?.type === 'integer' || schema?.type === 'number') &&
+      one.trim() !== '' &&
+      Number.isFinite(Number(one))
+    )
+      body[name] = Number(one);
+    else if (schema?.type === 'boolean' && (one === 'true' || one === 'false')) body[name] = one === 'true';
+    else body[name] = one;
+  }
+  return body;
 }
 
 function status(call: Call): number {
@@ -39,7 +70,13 @@ function status(call: Call): number {
 
 function idOf(call: Call): string | undefined {
   const parameter = call.facts.resource.id?.parameter;
-  return parameter === undefined ? undefined : call.pathParams[parameter];
+  if (parameter === undefined) return undefined;
+  const fromPath = call.pathParams[parameter];
+  if (fromPath !== undefined || call.operation.path !== call.facts.resource.collectionPath) return fromPath;
+  // A write on the collection path names its item by the id field of its body (`PUT /pet` with `{ "id": 10 }`).
+  const field = call.facts.resource.id?.field;
+  const id = field === undefined ? undefined : bodyObject(call)?.[field];
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
 /** The item the request names, or the answer saying it (or a parent) does not exist. */
@@ -81,7 +118,7 @@ function unfit(call: Call, value: Body, fault: 'client' | 'server'): EngineAnswe
 
 export function create(call: Call): EngineAnswer {
   const sent = bodyObject(call);
-  if (!sent) return unable(`${call.operation.operationId}: only a JSON object body is stored`);
+  if (!sent) return unable(`${call.operation.operationId}: only a JSON object or form body is stored`);
   const missingParent = parentMissing(call);
   if (missingParent) return missingParent;
   const { stateful, facts } = call;
@@ -89,18 +126,25 @@ export function create(call: Call): EngineAnswer {
   const field = facts.resource.id?.field;
   const fromPath = call.operation.method === 'put' ? idOf(call) : undefined;
   if (fromPath !== undefined && stateful.store.has(key, fromPath)) return replace(call);
+  const chosen = fromPath === undefined ? clientId(call, sent) : undefined;
+  // A taken id is the documented 409 where the operation has one (RFC 9110 section 15.5.10); else the server
+  // draws an id of its own, as a refusal of a request the spec allows would be no answer it documents.
+  const taken = chosen !== undefined && stateful.store.has(key, chosen);
+  if (taken && call.compiled.spec.responses.some((response) => response.status === '409'))
+    return refuse(call, 409, 'Conflict', `a ${facts.resource.name} ${JSON.stringify(chosen)} already exists`);
+  const named = chosen !== undefined && !taken ? chosen : fromPath;
   const seed = stateful.drawn.get(key) ?? 0;
-  if (fromPath === undefined) stateful.drawn.set(key, seed + 1);
+  if (named === undefined) stateful.drawn.set(key, seed + 1);
   const drawn =
-    fromPath ??
-    newId(stateful.engine.contract.spec.document, facts.idSchema, seed, (id) => stateful.store.has(key, id));
+    named ?? newId(stateful.engine.contract.spec.document, facts.idSchema, seed, (id) => stateful.store.has(key, id));
   if (drawn === undefined) return unable(`no new id for ${facts.resource.name} was found`);
   // RFC 9110 section 15.3.2: 201 Created where the operation documents it (a PUT that creates or replaces).
   const answer = call.operation.success.includes('201') ? 201 : status(call);
   const value = fillServerFields({
     representation: facts.representation,
     sent,
-    id: field === undefined ? undefined : { field, value: drawn },
+    id:
+      field === undefined ? undefined : { field, value: named !== undefined && named === chosen ? sent[field] : drawn },
     template: templateOf(call, answer),
     now: stateful.now(),
   });
@@ -114,6 +158,19 @@ export function create(call: Call): EngineAnswer {
   return represent(call, answer, value, item, headers);
 }
 
+/**
+ * The id a client chose for what it creates: the id field it sent, where the schema lets a client write it (not
+ * readOnly: OpenAPI 3.1 section 4.8.24), as a string or a number (a username, a SKU, Petstore's `id`).
+ */
+function clientId(call: Call, sent: Body): string | undefined {
+  const field = call.facts.resource.id?.field;
+  if (field === undefined || call.facts.representation.properties.get(field)?.readOnly === true) return undefined;
+  const value = sent[field];
+  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return undefined;
+  // An id that is no path segment (a dot segment, a lone surrogate) could not be read back: the server draws one.
+  return pathSegmentProblem(value) === undefined ? String(value) : undefined;
+}
+
 export function read(call: Call): EngineAnswer {
   const item = found(call);
   return 'status' in item ? item : represent(call, status(call), item.value, item);
@@ -124,6 +181,8 @@ export function update(call: Call): EngineAnswer {
   if ('status' in item) return item;
   const conflict = stale(call, item);
   if (conflict) return conflict;
+  // A PATCH without a body (one its operation leaves optional) changes nothing: the item is answered as it is.
+  if (call.request.body === '') return represent(call, status(call), item.value, item);
   const type = (headerValue(call.request.headers, 'content-type') ?? '').toLowerCase();
   let patched: unknown;
   try {
@@ -146,13 +205,16 @@ export function replace(call: Call): EngineAnswer {
   if ('status' in item) return item;
   const conflict = stale(call, item);
   if (conflict) return conflict;
+  // A PUT without a body (one its operation leaves optional) replaces nothing: the item is answered as it is.
+  if (call.request.body === '') return represent(call, status(call), item.value, item);
   const sent = bodyObject(call);
-  if (!sent) return unable(`${call.operation.operationId}: only a JSON object body is stored`);
+  if (!sent) return unable(`${call.operation.operationId}: only a JSON object or form body is stored`);
   return store(call, item, sent);
 }
 
 function store(call: Call, item: StoredItem, sent: Body): EngineAnswer {
   const field = call.facts.resource.id?.field;
+  // The path names the item: a body naming another by its id field does not rename it (the id is kept).
   const value = fillServerFields({
     representation: call.facts.representation,
     sent,
