@@ -40,7 +40,7 @@ export function newId(
       if (!taken(String(next))) return next;
     return undefined;
   }
-  if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined))
+  if (schema === undefined || (schema.format === 'uuid' && schema.pattern === undefined) || plainString(schema))
     return globalThis.crypto.randomUUID();
   for (let seed = counter; seed < counter + 50; seed++) {
     const drawn = drawnId(document, schema, seed);
@@ -48,6 +48,17 @@ export function newId(
       if (!taken(String(drawn))) return drawn;
   }
   return undefined;
+}
+
+/**
+ * A string id the schema says nothing more of (no pattern, format, enum or const, a length a UUID fits): a UUID, as
+ * a server would make one, rather than a random string a client must percent-encode (`日本語`, a NUL) to read back.
+ */
+function plainString(schema: Schema): boolean {
+  if (schema.type !== 'string') return false;
+  const { pattern, format, enum: listed, const: fixed, minLength, maxLength } = schema as Record<string, unknown>;
+  if (pattern !== undefined || format !== undefined || listed !== undefined || fixed !== undefined) return false;
+  return (typeof minLength !== 'number' || minLength <= 36) && (typeof maxLength !== 'number' || maxLength >= 36);
 }
 
 /** Ids drawn per fast-check sample: one sample per create was a tenth of a create's time (its runner's set-up). */

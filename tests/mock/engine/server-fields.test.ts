@@ -28,6 +28,14 @@ describe('fillServerFields', () => {
 });
 
 describe('newId', () => {
+  it('makes a UUID for a string id the schema says nothing more of, and draws one where it does', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(String(newId({}, { type: 'string' }, 0, () => false))).toMatch(uuid);
+    expect(String(newId({}, { type: 'string', maxLength: 40 }, 0, () => false))).toMatch(uuid);
+    expect(String(newId({}, { type: 'string', maxLength: 8 }, 0, () => false))).not.toMatch(uuid);
+    expect(String(newId({}, { type: 'string', enum: ['a', 'b'] }, 0, () => false))).toMatch(/^[ab]$/);
+  });
+
   const schema = { type: 'string', pattern: '^note_[a-z0-9]{12}$' };
 
   it('draws the same id for the same seed, each in the pattern, none twice across 300 creates', () => {
