@@ -92,9 +92,12 @@ function filtered(
   return items.filter((item) => wanted.every(({ name, values }) => matches(item[name], values)));
 }
 
-/** The names a list answer gives the number of items in the whole collection (`total`, `totalCount`, `count`…). */
-const countField =
+/** The names a list answer gives the number of items in the whole collection (`total`, `totalCount`, `articlesCount`, `items_total`…). */
+const countNames =
   /^(total|count|total_?count|totalCount|total_?items|totalItems|total_?results|totalResults|total_?size|totalSize)$/i;
+/** `articlesCount`, `items_total`: a word then Count or Total (case kept, so `discount` and `account` are not). */
+const countSuffix = /^[a-z][A-Za-z0-9]*(Count|Total)$|^[a-z][a-z0-9]*_(count|total)$/;
+const countField = { test: (name: string) => countNames.test(name) || countSuffix.test(name) };
 
 /**
  * A count beside the items (`{ items, total }`) says how many the collection holds: the schema cannot say so, but a

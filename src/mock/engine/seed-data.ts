@@ -39,11 +39,14 @@ export function exampleSeeds(stateful: Stateful): Seed[] {
       ...examplesOf(derefOnce(document, schema)),
       ...(mediaObject && Object.hasOwn(mediaObject, 'example') ? [mediaObject.example] : []),
       ...Object.values(mediaObject?.examples ?? {}).map((example) => example?.value),
-    ].filter((value) => hasId(value, field));
+    ]
+      // A wrapped resource (`{ "article": … }`: stateful-engine.ts's enveloped) is stored unwrapped.
+      .map((shown) => ({ shown, value: facts.envelope === undefined ? shown : inside(shown, facts.envelope) }))
+      .flatMap(({ shown, value }) => (hasId(value, field) ? [{ shown, value }] : []));
     // The validator is compiled only for a resource with a candidate: `media.validate` compiles on first use, and
     // most of a big spec's resources have no example with an id (GitHub: 1 of 457; compiling them all took seconds).
-    for (const value of candidates) {
-      if (!media.validate || !accepts(stateful, media.validate, value)) continue;
+    for (const { shown, value } of candidates) {
+      if (!media.validate || !accepts(stateful, media.validate, shown)) continue;
       seeds.push({ collection: facts.resource.name, id: String(value[field]), value });
     }
   }
@@ -99,6 +102,12 @@ export function plant(stateful: Stateful, seeds: readonly Seed[]): void {
   stateful.store.clear();
   stateful.drawn.clear();
   for (const seed of seeds) stateful.store.put(seed.collection, seed.id, structuredClone(seed.value));
+}
+
+function inside(value: unknown, envelope: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[envelope]
+    : undefined;
 }
 
 function hasId(value: unknown, field: string): value is Record<string, string | number> {

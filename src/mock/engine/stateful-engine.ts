@@ -19,6 +19,8 @@ import { successStatus } from './statuses.js';
 export interface ResourceFacts {
   resource: Resource;
   representation: Representation;
+  /** The one property an answer wraps the resource in (`article`), when it does: see enveloped(). */
+  envelope?: string;
   /** The schema of the id: its body field's, else its path parameter's. */
   idSchema: Record<string, unknown> | undefined;
   /** The path parameters that scope its collection (its parents' ids), in path order. */
@@ -134,10 +136,10 @@ export function clock(): () => string {
   };
 }
 
-function resourceFacts(contract: Contract, resource: Resource): ResourceFacts {
+function resourceFacts(contract: Contract, modelled: Resource): ResourceFacts {
   const document = contract.spec.document;
-  const schema = answerSchema(contract, [...resource.read, ...resource.create, ...resource.replace]);
-  const representation = representationOf(document, schema);
+  const schema = answerSchema(contract, [...modelled.read, ...modelled.create, ...modelled.replace]);
+  const { representation, envelope, resource } = enveloped(document, representationOf(document, schema), modelled);
   const field = resource.id?.field;
   const template = resource.itemPath ?? resource.collectionPath ?? '';
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
@@ -145,10 +147,39 @@ function resourceFacts(contract: Contract, resource: Resource): ResourceFacts {
   return {
     resource,
     representation,
+    ...(envelope === undefined ? {} : { envelope }),
     idSchema:
       (field === undefined ? undefined : representation.properties.get(field)) ?? pathSchema(contract, resource),
     scope,
     itemPathOf: resource.itemPath === undefined ? undefined : pathFiller(resource.itemPath),
+  };
+}
+
+/**
+ * A representation wrapped in one property (`{ "article": { "slug": … } }`, as Rails and the RealWorld API answer):
+ * the resource is what the property holds, stored unwrapped and wrapped again in every answer (stateful-roles.ts),
+ * and its id field is the wrapped object's field of the path parameter's name, which the model (reading the
+ * top level) could not find. Only where the model found no id field at the top level.
+ */
+function enveloped(
+  document: unknown,
+  representation: Representation,
+  resource: Resource,
+): { representation: Representation; envelope?: string; resource: Resource } {
+  if (representation.properties.size !== 1 || (resource.id !== undefined && resource.id.field !== undefined))
+    return { representation, resource };
+  const [name, schema] = [...representation.properties][0]!;
+  const inner = representationOf(document, schema);
+  if (inner.properties.size === 0) return { representation, resource };
+  const parameter = resource.id?.parameter;
+  const field = parameter !== undefined && inner.properties.has(parameter) ? parameter : undefined;
+  return {
+    representation: inner,
+    envelope: name,
+    resource:
+      resource.id && field !== undefined
+        ? { ...resource, id: { ...resource.id, field, rule: "the wrapped object's field of that name" } }
+        : resource,
   };
 }
 

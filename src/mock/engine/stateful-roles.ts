@@ -36,11 +36,25 @@ function bodyObject(call: Call): Body | undefined {
   const type = (headerValue(call.request.headers, 'content-type') ?? '').toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) return formObject(call, text);
   try {
-    const value = JSON.parse(text) as unknown;
+    const value = unwrapped(call, JSON.parse(text) as unknown);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A resource wrapped in one property (`{ "article": … }`: stateful-engine.ts's enveloped) as answers show it. */
+function wrapped<T>(call: Call, value: T): T | Record<string, T> {
+  const { envelope } = call.facts;
+  return envelope === undefined ? value : { [envelope]: value };
+}
+
+/** What a wrapped body holds (a request's, a documented answer's), else the body as it is. */
+function unwrapped<T>(call: Call, value: T): T {
+  const { envelope } = call.facts;
+  if (envelope === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const inner = (value as Record<string, unknown>)[envelope];
+  return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as T) : value;
 }
 
 /** A form's fields by the representation's property types (OpenAPI 3.1 section 4.8.14.4: form bodies). */
@@ -109,8 +123,8 @@ function stale(call: Call, item: StoredItem): EngineAnswer | undefined {
 /** Where the value does not fit the representation the spec answers with: the client's (422/400) or ours (500). */
 function unfit(call: Call, value: Body, fault: 'client' | 'server'): EngineAnswer | undefined {
   const answer = status(call);
-  if (answerAccepts(call, answer, value)) return undefined;
-  const why = refusedBecause(call, answer, value) ?? 'the schema refuses it';
+  if (answerAccepts(call, answer, wrapped(call, value))) return undefined;
+  const why = refusedBecause(call, answer, wrapped(call, value)) ?? 'the schema refuses it';
   if (fault === 'server') return unable(`the stored ${call.facts.resource.name} would not pass: ${why}`);
   const documented422 = call.compiled.spec.responses.some((response) => response.status === '422');
   return refuse(call, documented422 ? 422 : 400, 'Unprocessable Content', `the result would not pass: ${why}`);
@@ -145,7 +159,7 @@ export function create(call: Call): EngineAnswer {
     sent,
     id:
       field === undefined ? undefined : { field, value: named !== undefined && named === chosen ? sent[field] : drawn },
-    template: templateOf(call, answer),
+    template: unwrapped(call, templateOf(call, answer)),
     now: stateful.now(),
   });
   const refused = unfit(call, value, 'server');
@@ -155,7 +169,7 @@ export function create(call: Call): EngineAnswer {
   if (call.operation.location.includes(String(answer)) && facts.itemPathOf)
     headers.location =
       call.base + facts.itemPathOf({ ...call.pathParams, [facts.resource.id?.parameter ?? '']: String(drawn) });
-  return represent(call, answer, value, item, headers);
+  return represent(call, answer, wrapped(call, value), item, headers);
 }
 
 /**
@@ -173,7 +187,7 @@ function clientId(call: Call, sent: Body): string | undefined {
 
 export function read(call: Call): EngineAnswer {
   const item = found(call);
-  return 'status' in item ? item : represent(call, status(call), item.value, item);
+  return 'status' in item ? item : represent(call, status(call), wrapped(call, item.value), item);
 }
 
 export function update(call: Call): EngineAnswer {
@@ -182,16 +196,16 @@ export function update(call: Call): EngineAnswer {
   const conflict = stale(call, item);
   if (conflict) return conflict;
   // A PATCH without a body (one its operation leaves optional) changes nothing: the item is answered as it is.
-  if (call.request.body === '') return represent(call, status(call), item.value, item);
+  if (call.request.body === '') return represent(call, status(call), wrapped(call, item.value), item);
   const type = (headerValue(call.request.headers, 'content-type') ?? '').toLowerCase();
   let patched: unknown;
   try {
     const patch = JSON.parse(call.request.body) as unknown;
     if (type.startsWith('application/json-patch+json')) {
-      const applied = jsonPatch(item.value, patch);
+      const applied = jsonPatch(wrapped(call, item.value), patch);
       if ('error' in applied) return refuse(call, 422, 'Unprocessable Content', applied.error);
-      patched = applied.value;
-    } else patched = mergePatch(item.value, patch);
+      patched = unwrapped(call, applied.value);
+    } else patched = mergePatch(item.value, unwrapped(call, patch));
   } catch {
     return unable(`${call.operation.operationId}: only a JSON patch is applied`);
   }
@@ -206,7 +220,7 @@ export function replace(call: Call): EngineAnswer {
   const conflict = stale(call, item);
   if (conflict) return conflict;
   // A PUT without a body (one its operation leaves optional) replaces nothing: the item is answered as it is.
-  if (call.request.body === '') return represent(call, status(call), item.value, item);
+  if (call.request.body === '') return represent(call, status(call), wrapped(call, item.value), item);
   const sent = bodyObject(call);
   if (!sent) return unable(`${call.operation.operationId}: only a JSON object or form body is stored`);
   return store(call, item, sent);
@@ -226,7 +240,7 @@ function store(call: Call, item: StoredItem, sent: Body): EngineAnswer {
   const refused = unfit(call, value, 'client');
   if (refused) return refused;
   call.stateful.store.update(item, value);
-  return represent(call, status(call), value, item);
+  return represent(call, status(call), wrapped(call, value), item);
 }
 
 export function remove(call: Call): EngineAnswer {
@@ -239,7 +253,7 @@ export function remove(call: Call): EngineAnswer {
   return represent(
     call,
     answer,
-    answerAccepts(call, answer, item.value) ? item.value : templateOf(call, answer),
+    answerAccepts(call, answer, wrapped(call, item.value)) ? wrapped(call, item.value) : templateOf(call, answer),
     undefined,
   );
 }
@@ -254,5 +268,10 @@ export function action(call: Call): EngineAnswer {
     return refuse(call, 409, 'Conflict', `${operationId} was already applied to this ${call.facts.resource.name}`);
   item.done.add(operationId);
   const answer = status(call);
-  return represent(call, answer, answerAccepts(call, answer, item.value) ? item.value : templateOf(call, answer), item);
+  return represent(
+    call,
+    answer,
+    answerAccepts(call, answer, wrapped(call, item.value)) ? wrapped(call, item.value) : templateOf(call, answer),
+    item,
+  );
 }
