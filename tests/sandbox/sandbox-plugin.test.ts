@@ -152,5 +152,12 @@ describe('the sandbox of the APIs with a sandbox plug-in', () => {
     expect(session.status).toBe(200);
     expect((await fetch(`${sandbox.url}/repos/octo/app/hooks`)).status).toBe(200);
     expect((await fetch(`${sandbox.url}/repos/no/such/hooks`)).status).toBe(404);
+    // A JSON body sent without a JSON Content-Type (curl -d says form) is read as JSON, as it always was.
+    const created = await fetch(`${sandbox.url}/repos/octo/app/hooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: JSON.stringify({ config: { url: 'http://127.0.0.1:9/x' } }),
+    });
+    expect([created.status, ((await created.json()) as { events: string[] }).events]).toEqual([201, ['push']]);
   });
 });
