@@ -33,7 +33,15 @@ export function hookAnswer(response: SandboxResponse): HookAnswer {
   };
 }
 
-/** The operation answered by `handler` alone: the engine's store is not asked. */
+/**
+ * The operation answered by `handler` alone: the engine's store is not asked. A handler that answers at once is
+ * answered at once (answer-hooked.ts arms its timeout only for a promise).
+ */
 export function answeredBy(handler: PluginHandler): OperationHooks {
-  return { before: async (ctx) => hookAnswer(await handler(sandboxRequest(ctx))) };
+  return {
+    before(ctx) {
+      const response = handler(sandboxRequest(ctx));
+      return response instanceof Promise ? response.then(hookAnswer) : hookAnswer(response);
+    },
+  };
 }

@@ -1,15 +1,13 @@
-// The engine's part in the sandbox of the APIs with a sandbox plug-in (#47): each API's spec compiled once, as the
-// stateful engine compiles it (lazily, per operation on first use), routes the request (the engine's route.ts:
-// also under a server's base path, OpenAPI 3.1 section 4.8.8) and judges every answer the plug-in makes with the
-// core's exchange checks before its state change is committed (engine-answer.ts's answerFindings, the one refusal
-// rule of refusal-rule.ts): an answer the spec refuses becomes the mock's own 500 naming the finding and changes
-// nothing. The sandbox never serves what its spec refuses.
-import { compileContract, type Contract } from '../core/compile-contract.js';
-import type { LoadedSpec } from '../core/load-spec.js';
+// Routing and judging in the sandbox of the APIs with a sandbox plug-in (#47): each request is routed among the
+// APIs' stateful engines (the engine's route.ts: also under a server's base path, OpenAPI 3.1 section 4.8.8), and
+// every answer a plug-in's hooks make is judged with the core's exchange checks before its state change is
+// committed (engine-answer.ts's answerFindings, the one refusal rule of refusal-rule.ts): an answer the spec refuses
+// becomes the mock's own 500 naming the finding and changes nothing. The sandbox never serves what its spec refuses.
+import type { Contract } from '../core/compile-contract.js';
 import { httpMethods, type OperationMatch } from '../core/operation-index.js';
 import { mockRefusal } from '../core/mock-refusal.js';
 import { answerFindings, type EngineAnswer, type guarded, unable } from '../mock/engine/engine-answer.js';
-import { basePaths, route } from '../mock/engine/route.js';
+import { route } from '../mock/engine/route.js';
 
 export interface JudgedApi {
   contract: Contract;
@@ -21,10 +19,6 @@ export interface Routed {
   match: OperationMatch;
   /** The path without the server's base path. */
   path: string;
-}
-
-export function judgedApi(spec: LoadedSpec): JudgedApi {
-  return { contract: compileContract(spec, { lazy: true, lazyRequests: true }), bases: basePaths(spec.document) };
 }
 
 /** The operation of the first API that has one for `method` and `path`, else the methods the path allows. */

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type ApiEntry, specPath } from '../config/project.js';
 import { ContractsError } from '../core/errors.js';
 import { seedProject } from '../config/seed-project.js';
+import { flatHeaders } from '../http/flat-headers.js';
 import { headDeadline } from '../http/head-deadline.js';
 import { listen } from '../http/listen.js';
 import { loadSpec, type LoadedSpec } from '../core/load-spec.js';
@@ -17,6 +18,7 @@ import type { EngineAnswer } from '../mock/engine/engine-answer.js';
 import { adminPrefix } from '../mock/engine/admin.js';
 import { hookStore } from '../mock/engine/hook-store.js';
 import { plant } from '../mock/engine/seed-data.js';
+import { sendAnswer } from '../mock/engine/start-stateful.js';
 import { statefulEngine, type Stateful } from '../mock/engine/stateful-engine.js';
 import { parseBody, readBody } from './request-body.js';
 import type { SandboxResponse } from './sandbox-http.js';
@@ -201,15 +203,14 @@ async function startSeedSandbox(options: SandboxOptions): Promise<Sandbox> {
     const { served, routed } = found;
     const parsed = parseBody(raw);
     if ('refused' in parsed) return send(outgoing, parsed.refused, (answer) => judgeAnswer(served.api, routed, answer));
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(incoming.headers))
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const headers = flatHeaders(incoming.headers);
     // The example APIs take JSON only, and a body that is not JSON was refused above: one sent without a JSON
     // Content-Type (curl -d says form) is read as the JSON it is, as these sandboxes always read it.
     if (parsed.body !== undefined && !/json/i.test(headers['content-type'] ?? ''))
       headers['content-type'] = 'application/json';
     const record = { method, path: url.pathname, query: url.search.slice(1), headers, body: raw.toString('utf8') };
-    return sendAnswer(outgoing, await answerHooked(served.stateful, served.runner, record));
+    const route = { kind: 'operation' as const, ...routed };
+    sendAnswer(outgoing, method === 'HEAD', await answerHooked(served.stateful, served.runner, record, route));
   }
 
   const requested = options.port ?? 4020;
@@ -251,19 +252,6 @@ async function startSpecSandbox(options: SandboxOptions, spec: string | LoadedSp
 }
 
 const warn = (line: string) => process.stderr.write(`${line}\n`);
-
-/**
- * The engine's answer, as judged there. A string body, not a Buffer: node:http then sends the head and the body in
- * one write, where a Buffer makes it gather the two (writev), as start-stateful.ts found.
- */
-function sendAnswer(outgoing: http.ServerResponse, answer: EngineAnswer): void {
-  if (outgoing.headersSent) return;
-  outgoing.writeHead(answer.status, {
-    ...answer.headers,
-    ...(answer.body === '' ? {} : { 'content-length': String(Buffer.byteLength(answer.body)) }),
-  });
-  outgoing.end(answer.body === '' ? undefined : answer.body);
-}
 
 const notAllowed = (method: string, allowed: readonly string[]): SandboxResponse => ({
   status: 405,

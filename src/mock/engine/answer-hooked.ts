@@ -11,7 +11,7 @@ import { mockRefusalHeader, mockRefusalValue } from '../../core/mock-refusal.js'
 import { engineAnswer } from './dynamic-answer.js';
 import { guarded, problem, type EngineAnswer } from './engine-answer.js';
 import { hookStore } from './hook-store.js';
-import { route } from './route.js';
+import { route, type Route } from './route.js';
 import type { AfterContext, BeforeContext, HookAnswer, OperationHooks, SandboxHooks } from './sandbox-hooks.js';
 import type { Stateful } from './stateful-engine.js';
 
@@ -32,13 +32,14 @@ export interface HookRunner {
   judge?: typeof guarded;
 }
 
+/** `routed`: the request's route when the caller has it (a server routing among APIs), so it is matched once. */
 export async function answerHooked(
   stateful: Stateful,
   runner: HookRunner,
   request: RequestRecord,
+  routed: Route = route(stateful.engine.contract.operations, stateful.engine.bases, request.method, request.path),
 ): Promise<EngineAnswer> {
   const { engine } = stateful;
-  const routed = route(engine.contract.operations, engine.bases, request.method, request.path);
   if (routed.kind !== 'operation') return engineAnswer(stateful, request, routed);
   const { operation, pathParams } = routed.match;
   const hooks = Object.hasOwn(runner.hooks, operation.operationId)

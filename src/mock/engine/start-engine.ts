@@ -6,6 +6,7 @@ import { splitTarget } from '../../core/check-request.js';
 import { compileContract } from '../../core/compile-contract.js';
 import { decodeBody } from '../../core/exchange.js';
 import type { LoadedSpec } from '../../core/load-spec.js';
+import { flatHeaders } from '../../http/flat-headers.js';
 import { listen } from '../../http/listen.js';
 import { maxRelayedBytes } from '../validating-front.js';
 import { answerRequest, type Engine } from './answer-request.js';
@@ -59,9 +60,7 @@ async function serve(engine: Engine, request: http.IncomingMessage): Promise<Eng
   }
   const { text, notUtf8 } = decodeBody(Buffer.concat(chunks));
   const { path, query } = splitTarget(request.url ?? '/');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const headers = flatHeaders(request.headers);
   return answerRequest(engine, {
     method: request.method ?? 'GET',
     path,

@@ -8,6 +8,7 @@ import http from 'node:http';
 import { splitTarget } from '../../core/check-request.js';
 import { decodeBody } from '../../core/exchange.js';
 import type { LoadedSpec } from '../../core/load-spec.js';
+import { flatHeaders } from '../../http/flat-headers.js';
 import { headDeadline } from '../../http/head-deadline.js';
 import { listen } from '../../http/listen.js';
 import { answerAdmin } from './admin.js';
@@ -90,7 +91,7 @@ export async function startStateful(options: StatefulServerOptions): Promise<Sta
         options.observe?.({ request: read, answer: answered, startedAt, durationMs: Date.now() - startedAt.getTime() });
         deliver(response, request, answered, options);
       })
-      .catch((error: unknown) => send(response, false, unable(`internal error: ${(error as Error).message}`)));
+      .catch((error: unknown) => sendAnswer(response, false, unable(`internal error: ${(error as Error).message}`)));
   });
   server.keepAliveTimeout = 4000;
   const host = options.host ?? '127.0.0.1';
@@ -139,9 +140,7 @@ async function answer(
       return admin;
     }
   }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const headers = flatHeaders(request.headers);
   const record = { method, path, query, headers, body: text, ...(notUtf8 ? { bodyNotUtf8: true } : {}) };
   Object.assign(read, { headers, body: text });
   if (options.faults && Math.random() < options.faults) return fault(stateful, record);
@@ -191,12 +190,13 @@ function deliver(
   options: StatefulServerOptions,
 ): void {
   const go = () =>
-    answered === 'drop' ? request.socket.destroy() : send(response, request.method === 'HEAD', answered);
+    answered === 'drop' ? request.socket.destroy() : sendAnswer(response, request.method === 'HEAD', answered);
   if (options.latencyMs) setTimeout(go, options.latencyMs);
   else go();
 }
 
-function send(response: http.ServerResponse, head: boolean, answer: EngineAnswer): void {
+/** An engine's answer on the wire (the sandbox of the example APIs sends its answers with this too). */
+export function sendAnswer(response: http.ServerResponse, head: boolean, answer: EngineAnswer): void {
   if (response.headersSent) {
     response.destroy();
     return;

@@ -10,8 +10,8 @@ import type { PluginSandbox, SandboxPlugin, SandboxSetup } from '../../../sandbo
 import {
   defaultMaxDeliveries,
   defaultMaxDeliveryBytes,
-  type HookKey,
   type HookRecords,
+  hookKeyOf,
   type StoredHook,
   WebhooksState,
 } from './webhooks-state.js';
@@ -69,11 +69,10 @@ function deliveryBounds(options: SandboxSetup['options']) {
 /** Webhooks kept in the engine's store, as storedItem shows them; their secrets kept here, never in the store. */
 function storeRecords(store: HookStore, resource: string): HookRecords {
   const secrets = new Map<string, unknown>();
-  const keyOf = (key: HookKey) => `${key.owner}/${key.repo}#${key.id}`;
   const parents = (owner: string, repo: string) => ({ owner, repo });
   const stored = (owner: string, repo: string, item: Record<string, unknown>): StoredHook => {
     const id = Number(item.id);
-    const secret = secrets.get(keyOf({ owner, repo, id }));
+    const secret = secrets.get(hookKeyOf({ owner, repo, id }));
     const config = (item.config ?? {}) as Record<string, unknown>;
     return {
       id,
@@ -96,12 +95,12 @@ function storeRecords(store: HookStore, resource: string): HookRecords {
     },
     put(hook) {
       const secret = hook.config.secret;
-      if (secret === undefined) secrets.delete(keyOf(hook));
-      else secrets.set(keyOf(hook), secret);
+      if (secret === undefined) secrets.delete(hookKeyOf(hook));
+      else secrets.set(hookKeyOf(hook), secret);
       store.put(resource, String(hook.id), storedItem(hook), parents(hook.owner, hook.repo));
     },
     remove(key) {
-      secrets.delete(keyOf(key));
+      secrets.delete(hookKeyOf(key));
       store.remove(resource, String(key.id), parents(key.owner, key.repo));
     },
     clear: () => secrets.clear(),

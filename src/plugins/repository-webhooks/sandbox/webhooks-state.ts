@@ -73,7 +73,8 @@ export interface HookRecords {
   clear(): void;
 }
 
-const keyOf = (key: HookKey) => `${key.owner}/${key.repo}#${key.id}`;
+/** A hook's key among every repository's: ids are drawn per repository. */
+export const hookKeyOf = (key: HookKey) => `${key.owner}/${key.repo}#${key.id}`;
 
 /** Hooks in memory (a unit test's); the sandbox keeps them in the engine's store. */
 export class MemoryHookRecords implements HookRecords {
@@ -82,13 +83,13 @@ export class MemoryHookRecords implements HookRecords {
     return [...this.hooks.values()].filter((hook) => hook.owner === owner && hook.repo === repo);
   }
   get(owner: string, repo: string, id: number): StoredHook | undefined {
-    return this.hooks.get(keyOf({ owner, repo, id }));
+    return this.hooks.get(hookKeyOf({ owner, repo, id }));
   }
   put(hook: StoredHook): void {
-    this.hooks.set(keyOf(hook), hook);
+    this.hooks.set(hookKeyOf(hook), hook);
   }
   remove(key: HookKey): void {
-    this.hooks.delete(keyOf(key));
+    this.hooks.delete(hookKeyOf(key));
   }
   clear(): void {
     this.hooks.clear();
@@ -155,7 +156,7 @@ export class WebhooksState {
 
   /** The hook's deliveries, newest first. */
   deliveriesOf(hook: HookKey): readonly StoredDelivery[] {
-    return this.deliveriesByHook.get(keyOf(hook)) ?? [];
+    return this.deliveriesByHook.get(hookKeyOf(hook)) ?? [];
   }
 
   /**
@@ -166,7 +167,7 @@ export class WebhooksState {
   recordDelivery(hook: HookKey, delivery: StoredDelivery): void {
     if (!this.hook(hook.owner, hook.repo, hook.id)) return;
     const { maxDeliveries, maxDeliveryBytes } = this.bounds;
-    const key = keyOf(hook);
+    const key = hookKeyOf(hook);
     const own = this.deliveriesByHook.get(key) ?? [];
     own.unshift(delivery);
     this.deliveriesByHook.set(key, own);
@@ -193,7 +194,7 @@ export class WebhooksState {
   /** The hook gone, and its deliveries with it. */
   removeHook(hook: HookKey): void {
     this.records.remove(hook);
-    const key = keyOf(hook);
+    const key = hookKeyOf(hook);
     for (const delivery of this.deliveriesByHook.get(key) ?? []) this.forget(delivery);
     this.deliveriesByHook.delete(key);
   }
